@@ -1,0 +1,102 @@
+/**
+ * What the world measures. One `StepRecord` per LLM step (one adk `runOneStep`), then session
+ * totals and checks. All numbers are deterministic functions of the scenario and strategy.
+ */
+
+export type SummarizerOutcome = 'ok' | 'error' | 'empty' | 'timeout' | 'overflow';
+
+export interface SummarizerCallRecord {
+  /** Heuristic tokens (ContextGuard estimator) of the summarizer request. */
+  readonly inputTokens: number;
+  /** What the provider would count for it (the phase's token model). */
+  readonly inputRealTokens: number;
+  /** The summarizer's own window; the call overflowed it when inputRealTokens > window. */
+  readonly contextWindow: number;
+  readonly maxOutputTokens: number | null;
+  /** Heuristic tokens of the text it returned (0 on failure). */
+  readonly outputTokens: number;
+  readonly outcome: SummarizerOutcome;
+}
+
+export interface StepRecord {
+  /** 0-based LLM step number in the session. */
+  readonly step: number;
+  readonly turn: number;
+  /** `user`, `tool-results`, `tool-chain-<k>`, `retry` (an adk-js retry of the same step). */
+  readonly label: string;
+  /** Logical clock at the start of the step. */
+  readonly clock: number;
+  readonly contextWindow: number;
+  readonly contentsBefore: number;
+  readonly contentsAfter: number;
+  /** ContextGuard heuristic of the request before and after plugins/callbacks rewrote it. */
+  readonly heuristicBefore: number;
+  readonly heuristicAfter: number;
+  /** Real tokens (token model) before and after: `realAfter` is what the model was sent. */
+  readonly realBefore: number;
+  readonly realAfter: number;
+  /** The request sent to the model exceeded its window (realAfter > contextWindow). */
+  readonly overflow: boolean;
+  /** A callback answered instead of the model (short-circuit): nothing was sent. */
+  readonly shortCircuited: boolean;
+  readonly summarizerCalls: readonly SummarizerCallRecord[];
+  /** The strategy changed the request without calling the summarizer (e.g. summary re-injection). */
+  readonly reinjection: boolean;
+  /** The request got smaller (the Go simulator's "compaction" count). */
+  readonly compacted: boolean;
+  /** Leading contents of the previous sent request that are not unchanged at the same position now. */
+  readonly cacheChurn: number;
+  /** Function calls without a response / responses without a call in the sent request. */
+  readonly orphanCalls: number;
+  readonly orphanResponses: number;
+  /** The latest user request is present verbatim or quoted in a continuation. */
+  readonly userRequestPresent: boolean;
+}
+
+export type SessionFailureKind =
+  | 'strategy-threw'
+  | 'strategy-hung'
+  | 'events-mutated'
+  | 'world-error';
+
+export interface SessionFailure {
+  readonly kind: SessionFailureKind;
+  readonly message: string;
+  readonly step: number | null;
+}
+
+export interface SessionTotals {
+  readonly turns: number;
+  readonly llmSteps: number;
+  /** Steps in which the summarizer was called at least once. */
+  readonly summarizations: number;
+  readonly summarizerCalls: number;
+  readonly reinjections: number;
+  /** Summarizer calls that failed (error, empty, timeout, overflow): the strategy had to fall back. */
+  readonly fallbacks: number;
+  readonly compactedSteps: number;
+  readonly overflowSteps: number;
+  readonly peakRealTokens: number;
+  /** peakRealTokens as a percentage of the window of that step (one decimal). */
+  readonly peakPercent: number;
+  readonly summarizerInputTokens: number;
+  readonly summarizerOverflows: number;
+  /** Summarizations whose sent request was not smaller than the request before them. */
+  readonly loops: number;
+  /** Windows of `thrash.withinSteps` steps holding `thrash.count` or more summarizations. */
+  readonly thrash: number;
+  readonly orphanSteps: number;
+  readonly missingUserRequestSteps: number;
+  readonly cacheChurnTotal: number;
+}
+
+export interface SessionResult {
+  readonly scenario: string;
+  readonly seed: number;
+  readonly totals: SessionTotals;
+  readonly steps: readonly StepRecord[];
+  /** Set when the session could not complete (the strategy threw, hung, or mutated events). */
+  readonly failure: SessionFailure | null;
+  /** Hash of the full trace (events, requests, state): equal seeds give equal digests. */
+  readonly traceDigest: string;
+}

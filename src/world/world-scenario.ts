@@ -1,0 +1,142 @@
+/**
+ * What the world runs: a fully resolved, concrete scenario. The harness turns a scenario file
+ * (YAML, with rules, ranges and defaults) into this; the fuzzer generates it; the world plays it.
+ * Nothing here is optional or random any more: every size is a number, every rule is applied.
+ */
+
+/** Kinds of generated text. Sizes are always exact UTF-8 byte counts. */
+export type ContentKind =
+  /** `"x"` repeated: the Go simulator's tool responses. */
+  | 'x'
+  /** The Go simulator's `longMessage(turn, size)` Kubernetes question (needs `turn`). */
+  | 'go-long-message'
+  /** The Go simulator's final model text `Turn %d analysis: <body>`; `size` is the body size (needs `turn`). */
+  | 'go-analysis'
+  /** The Go simulator's system prompt: "You are a helpful assistant. " repeated. */
+  | 'go-system-prompt'
+  /** English prose. */
+  | 'prose'
+  /** Pretty-printed JSON (what real tool results look like). */
+  | 'json'
+  /** Log lines with timestamps and levels. */
+  | 'logs'
+  /** Source code. */
+  | 'code'
+  /** Chinese/Japanese text (3 UTF-8 bytes per character). */
+  | 'cjk'
+  /** Emoji-heavy chat text (4 UTF-8 bytes per emoji). */
+  | 'emoji';
+
+export type TextSpec =
+  /** A literal text, used verbatim. */
+  | { readonly text: string }
+  /** Generated text of exactly `size` UTF-8 bytes (for `go-analysis`, `size` is the body size). */
+  | { readonly kind: ContentKind; readonly size: number; readonly turn?: number };
+
+/** What the provider really counts. */
+export type TokenModelSpec =
+  /** real = floor(heuristic(request) × ratio): the seeds' model. */
+  | { readonly kind: 'ratio'; readonly ratio: number }
+  /** A real BPE tokenizer counting the rendered request. */
+  | { readonly kind: 'tiktoken'; readonly encoding: 'o200k_base' | 'cl100k_base' };
+
+/** Settings that may change mid-session (a scenario's named phases). */
+export interface PhaseSettings {
+  readonly name: string;
+  /** Model name the agent uses in this phase (keys the model registry). */
+  readonly modelName: string;
+  /** The model's real context window in this phase, in tokens. */
+  readonly contextWindow: number;
+  /** Whether model responses carry `usageMetadata.promptTokenCount`. */
+  readonly usageMetadata: boolean;
+  readonly tokenModel: TokenModelSpec;
+  /** Number of partial streaming chunks before the final response (0 = no streaming). */
+  readonly streamingChunks: number;
+}
+
+export interface ToolCallSpec {
+  readonly name: string;
+  /** The tool's result: the function response is `{ [responseKey]: <text> }`. */
+  readonly response: TextSpec;
+  readonly responseKey: string;
+  /** Arguments the model passes (Go simulator: `{ param: "value" }`). */
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+export interface AttachmentSpec {
+  readonly mimeType: string;
+  /** Raw byte size (sent as base64 inline data, zero-filled like the Go simulator). */
+  readonly size: number;
+}
+
+export interface WorldTurn {
+  /** 0-based index in the whole session. */
+  readonly index: number;
+  /** Index into `WorldScenario.phases`. */
+  readonly phase: number;
+  readonly user: TextSpec;
+  readonly attachments: readonly AttachmentSpec[];
+  readonly toolCalls: readonly ToolCallSpec[];
+  /** Sequential: one call per LLM step (a chain); otherwise all calls in one response (parallel). */
+  readonly sequential: boolean;
+  readonly modelResponse: TextSpec;
+}
+
+export type SummarizerFaultKind =
+  /** The call rejects with an error. */
+  | 'error'
+  /** The call succeeds with no text. */
+  | 'empty'
+  /** The call never answers within the summarizer's deadline (rejects with a timeout error). */
+  | 'timeout'
+  /** The reply ignores maxOutputTokens and is `exceedFactor` times larger. */
+  | 'oversize';
+
+export interface SummarizerFault {
+  /** 1-based summarizer call numbers this fault applies to, or every call. */
+  readonly calls: 'all' | readonly number[];
+  readonly kind: SummarizerFaultKind;
+}
+
+export interface SummarizerSpec {
+  /**
+   * fixed: always `text` (the seeds' 120-byte summary);
+   * honour: a summary that fills (but respects) the request's maxOutputTokens;
+   * exceed: a summary `exceedFactor` times maxOutputTokens (a provider that does not enforce it).
+   */
+  readonly reply: 'fixed' | 'honour' | 'exceed';
+  readonly text: string;
+  readonly exceedFactor: number;
+  /** The summarizer's own context window; null = the agent model's window in the current phase. Larger input is rejected. */
+  readonly contextWindow: number | null;
+  readonly faults: readonly SummarizerFault[];
+}
+
+export interface ToolDeclarationsSpec {
+  /** MCP-style declarations as the Go simulator's `makeMCPTools(count, schemaSize)` builds them. */
+  readonly count: number;
+  readonly schemaSize: number;
+}
+
+export type Flavour = 'adk-js' | 'adk-go';
+
+export interface WorldScenario {
+  readonly name: string;
+  readonly seed: number;
+  /** Which ADK port's step loop to mirror where they differ (default adk-js 2.0.0). */
+  readonly flavour: Flavour;
+  readonly agentName: string;
+  readonly systemPrompt: TextSpec | null;
+  readonly toolDeclarations: ToolDeclarationsSpec | null;
+  /** adk-js adds a declaration for every tool the agent has; the Go simulator declares none. */
+  readonly declareCalledTools: boolean;
+  /** Whether the invocation's user content reaches callbacks (real ADK: yes; Go simulator: no). */
+  readonly exposeUserContent: boolean;
+  readonly summarizer: SummarizerSpec;
+  readonly phases: readonly PhaseSettings[];
+  readonly turns: readonly WorldTurn[];
+  /** Thrash: `count` summarizations within `withinSteps` consecutive LLM steps. */
+  readonly thrash: { readonly count: number; readonly withinSteps: number };
+  /** Safety bound on LLM steps per turn (adk-js maxLlmCalls is 500 per invocation). */
+  readonly maxLlmCallsPerTurn: number;
+}
