@@ -58,6 +58,12 @@ export interface CompactionContext {
   readonly summarizer: SummarizerModel;
   /** The context window of the request's model, in tokens (registry lookup or explicit override). */
   readonly contextWindow: number;
+  /**
+   * Optional: where a strategy reports a recoverable problem it handled itself (upstream logs these
+   * with `slog.Warn`, e.g. a failed summarizer call). `ContextGuard` supplies its `onWarning` when
+   * the host does not set this.
+   */
+  readonly warn?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
 /**

@@ -1,0 +1,91 @@
+/**
+ * Pair-safe split points between "old" (summarized) and "recent" (kept) contents
+ * (adk-utils-go `safeSplitIndex`, `walkBackToPairBoundary`, `walkForwardToPairBoundary`,
+ * `findSplitIndex`, spec §8). A split must never separate a model function call from the user
+ * function response that answers it: providers reject a response without its call.
+ */
+import type { Content } from '@google/genai';
+import { estimatePartTokens } from '../tokens/estimate-tokens.ts';
+
+type Contents = readonly (Content | undefined | null)[];
+
+/** A user content carrying at least one function response (a tool result). */
+export function contentHasFunctionResponse(content: Content): boolean {
+  return (content.parts ?? []).some((part) => part !== undefined && part !== null && part.functionResponse != null);
+}
+
+/** A content carrying at least one function call. */
+export function contentHasFunctionCall(content: Content): boolean {
+  return (content.parts ?? []).some((part) => part !== undefined && part !== null && part.functionCall != null);
+}
+
+/**
+ * Moves `idx` back while it points into a tool exchange (user function response or model function
+ * call). Stops at a null content or a plain message; 0 means it ran out of messages.
+ */
+export function walkBackToPairBoundary(contents: Contents, idx: number): number {
+  while (idx > 0) {
+    const c = contents[idx];
+    if (!c) break;
+    if ((c.role === 'user' && contentHasFunctionResponse(c)) || (c.role === 'model' && contentHasFunctionCall(c))) {
+      idx -= 1;
+      continue;
+    }
+    break;
+  }
+  return idx;
+}
+
+/**
+ * Moves `idx` forward past model function calls and stops just after the next user function
+ * response: the seam between two complete [call, response] pairs.
+ */
+export function walkForwardToPairBoundary(contents: Contents, idx: number): number {
+  while (idx < contents.length) {
+    const c = contents[idx];
+    if (!c) break;
+    if (c.role === 'model' && contentHasFunctionCall(c)) {
+      idx += 1;
+      continue;
+    }
+    if (c.role === 'user' && contentHasFunctionResponse(c)) {
+      idx += 1;
+      break;
+    }
+    break;
+  }
+  return idx;
+}
+
+/**
+ * Adjusts a candidate split so it does not cut a tool pair: walk back to a plain message; if that
+ * reaches 0, walk forward to the next pair seam instead; then clamp into [1, len-1]. An index
+ * outside (0, len) is returned unchanged, as upstream (a negative one is the caller's bug: Go's
+ * slice would panic).
+ */
+export function safeSplitIndex(contents: Contents, idx: number): number {
+  if (idx <= 0 || idx >= contents.length) return idx;
+  const orig = idx;
+  idx = walkBackToPairBoundary(contents, idx);
+  if (idx <= 0) idx = walkForwardToPairBoundary(contents, orig);
+  if (idx <= 0) idx = 1;
+  if (idx >= contents.length) idx = contents.length - 1;
+  return idx;
+}
+
+/**
+ * Legacy split by a recent-token budget (unused by both strategies upstream, kept for parity with
+ * its unit tests): walk back summing part tokens until the budget is reached.
+ */
+export function findSplitIndex(contents: Contents, recentBudget: number): number {
+  let tokens = 0;
+  for (let i = contents.length - 1; i >= 0; i -= 1) {
+    const c = contents[i];
+    if (!c) continue;
+    for (const part of c.parts ?? []) tokens += estimatePartTokens(part);
+    if (tokens >= recentBudget) {
+      return i < contents.length - 2 ? safeSplitIndex(contents, i + 1) : safeSplitIndex(contents, contents.length - 2);
+    }
+  }
+  return contents.length > 2 ? safeSplitIndex(contents, Math.trunc(contents.length / 2)) : safeSplitIndex(contents, 1);
+}

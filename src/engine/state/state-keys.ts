@@ -1,0 +1,32 @@
+/**
+ * Session-state keys ContextGuard writes, each suffixed with the agent name so agents sharing a
+ * session never see each other's summary or calibration (spec §2).
+ */
+export const STATE_KEY_PREFIX_SUMMARY = '__context_guard_summary_';
+export const STATE_KEY_PREFIX_SUMMARIZED_AT = '__context_guard_summarized_at_';
+export const STATE_KEY_PREFIX_CONTENTS_AT_COMPACTION = '__context_guard_contents_at_compaction_';
+export const STATE_KEY_PREFIX_REAL_TOKENS = '__context_guard_real_tokens_';
+export const STATE_KEY_PREFIX_LAST_HEURISTIC = '__context_guard_last_heuristic_';
+
+export interface StateKeys {
+  /** The running summary text. */
+  readonly summary: string;
+  /** Diagnostic token count recorded with the summary. */
+  readonly summarizedAt: string;
+  /** The watermark: how many request contents the last compaction covered. */
+  readonly contentsAtCompaction: string;
+  /** The provider's last prompt token count. */
+  readonly realTokens: string;
+  /** The heuristic estimate of the last request sent. */
+  readonly lastHeuristic: string;
+}
+
+export function stateKeys(agentName: string): StateKeys {
+  return {
+    summary: STATE_KEY_PREFIX_SUMMARY + agentName,
+    summarizedAt: STATE_KEY_PREFIX_SUMMARIZED_AT + agentName,
+    contentsAtCompaction: STATE_KEY_PREFIX_CONTENTS_AT_COMPACTION + agentName,
+    realTokens: STATE_KEY_PREFIX_REAL_TOKENS + agentName,
+    lastHeuristic: STATE_KEY_PREFIX_LAST_HEURISTIC + agentName,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The threshold strategy, ContextGuard's default (adk-utils-go `compaction_strategy_threshold.go`,
+ * spec §7). When the calibrated token count reaches `window − buffer` it summarizes the WHOLE
+ * request and rewrites it to exactly `[summary, continuation]`, retrying while the raw estimate of
+ * that result is still at or above the threshold; after the last attempt it keeps the last result
+ * (best effort). Between compactions it re-injects the stored summary in place of the contents the
+ * watermark says it already covers.
+ */
+import { DEFAULT_MAX_COMPACTION_ATTEMPTS, STRATEGY_THRESHOLD } from '../constants.ts';
+import { loadTodos } from '../state/load-todos.ts';
+import {
+  loadContentsAtCompaction,
+  loadSummary,
+  persistContentsAtCompaction,
+  persistSummary,
+  resetCalibration,
+} from '../state/state-helpers.ts';
+import { buildFallbackSummary } from '../summary/build-fallback-summary.ts';
+import { SummarizationError, summarize, summaryMaxWords } from '../summary/summarize.ts';
+import { injectContinuation, injectSummary, replaceSummary } from '../summary/summary-content.ts';
+import { truncateForSummarizer } from '../summary/truncate-for-summarizer.ts';
+import { computeBuffer } from '../tokens/compute-buffer.ts';
+import { estimateTokens } from '../tokens/estimate-tokens.ts';
+import { tokenCount } from '../tokens/token-count.ts';
+import type { CompactionContext, CompactionStrategy, LlmRequest } from '../types.ts';
+import { createSerializer } from './serialize.ts';
+import { readIntegerOptions } from './strategy-options.ts';
+
+export interface ThresholdStrategyOptions {
+  /** Context window to plan for instead of the model's (Go `WithMaxTokens`); 0 = the model's. */
+  readonly maxTokens?: number;
+  /** Summarisation passes per compaction (Go `WithMaxCompactionAttempts`); 0 = 3. */
+  readonly maxCompactionAttempts?: number;
+}
+
+export function thresholdStrategy(options?: ThresholdStrategyOptions): CompactionStrategy;
+export function thresholdStrategy(options?: Record<string, unknown>): CompactionStrategy;
+export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+  const read = readIntegerOptions(STRATEGY_THRESHOLD, options, {
+    maxTokens: { min: 0, meaning: 'context window override in tokens, 0 = the model window' },
+    maxCompactionAttempts: { min: 0, meaning: `summarisation passes, 0 = ${DEFAULT_MAX_COMPACTION_ATTEMPTS}` },
+  });
+  const maxTokens = read.maxTokens ?? 0;
+  const attempts = read.maxCompactionAttempts || DEFAULT_MAX_COMPACTION_ATTEMPTS;
+  const serialize = createSerializer();
+
+  async function compact(ctx: CompactionContext, request: LlmRequest): Promise<void> {
+    const contextWindow = maxTokens > 0 ? maxTokens : ctx.contextWindow;
+    const buffer = computeBuffer(contextWindow);
+    const threshold = contextWindow - buffer;
+
+    let existingSummary = loadSummary(ctx);
+    const watermark = loadContentsAtCompaction(ctx);
+    // The watermark written below is the length of the request as the host built it, before the
+    // summary re-injection shortens it: the next call's request starts with those same contents.
+    const totalSessionContents = request.contents.length;
+    if (existingSummary !== '') injectSummary(request, existingSummary, watermark);
+
+    const totalTokens = tokenCount(ctx, request);
+    if (totalTokens < threshold) return;
+
+    await serialize(async () => {
+      const userContent = ctx.userContent;
+      const todos = loadTodos(ctx);
+      for (let attempt = 0; attempt < attempts; attempt += 1) {
+        const contentsForSummary = truncateForSummarizer(request.contents, contextWindow);
+        let summary: string;
+        try {
+          summary = await summarize(ctx, contentsForSummary, existingSummary, buffer, todos);
+        } catch (error) {
+          if (!(error instanceof SummarizationError)) throw error;
+          ctx.warn?.('ContextGuard [threshold]: summarization failed, using fallback', {
+            agent: ctx.agentName,
+            attempt: attempt + 1,
+            error: error.message,
+          });
+          summary = buildFallbackSummary(contentsForSummary, existingSummary);
+        }
+        existingSummary = summary;
+        persistSummary(ctx, summary, totalTokens);
+        persistContentsAtCompaction(ctx, totalSessionContents);
+        replaceSummary(request, summary, []);
+        injectContinuation(request, userContent);
+        // The stale correction factor was measured on the big pre-compaction request.
+        resetCalibration(ctx);
+        const newTokens = estimateTokens(request); // raw heuristic, no factor, as upstream
+        if (newTokens < threshold) break;
+        if (attempt < attempts - 1) {
+          ctx.warn?.('ContextGuard [threshold]: still above threshold after compaction, retrying', {
+            agent: ctx.agentName,
+            attempt: attempt + 1,
+            tokens: newTokens,
+            threshold,
+            maxSummaryWords: summaryMaxWords(buffer),
+          });
+        }
+      }
+    });
+  }
+
+  return { name: STRATEGY_THRESHOLD, compact };
+}

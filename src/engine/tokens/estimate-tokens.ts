@@ -1,0 +1,137 @@
+/**
+ * ContextGuard's token heuristic (adk-utils-go `compaction_utils.go`, spec §5): Go `len()` bytes
+ * divided by 4, integer division, applied to each field separately, so tiny fields count 0.
+ * Counts only what Go counts: text, function call name + args, function response name + response,
+ * inline data, tool call / tool response, part metadata, the system instruction's parts and
+ * function declarations. Anything else in a request (file data, code execution parts, generation
+ * settings) costs 0 tokens, as upstream.
+ */
+import { Buffer } from 'node:buffer';
+import type { Content, GenerateContentConfig, Part } from '@google/genai';
+import type { LlmRequest } from '../types.ts';
+import { goFormatLength, goFormatMapLength } from './go-format.ts';
+import { goJsonMarshalLength } from './go-json-marshal.ts';
+import { quarterBytes, utf8ByteLength } from './utf8-byte-length.ts';
+
+/** Tokens of one part (0 for a missing part). */
+export function estimatePartTokens(part: Part | undefined | null): number {
+  if (part === undefined || part === null) return 0;
+  let total = 0;
+  if (typeof part.text === 'string' && part.text !== '') total += quarterBytes(part.text);
+  const call = part.functionCall;
+  if (call) {
+    total += quarterBytes(call.name);
+    total += mapEntriesTokens(call.args);
+  }
+  const response = part.functionResponse;
+  if (response) {
+    total += quarterBytes(response.name);
+    // The whole `map[string]any` through %v: `map[k:v ...]`; a nil map prints `map[]`.
+    total += Math.floor(goFormatMapLength(response.response) / 4);
+  }
+  const blob = part.inlineData;
+  if (blob) {
+    total += quarterBytes(blob.mimeType);
+    total += Math.floor(inlineDataByteLength(blob.data) / 4);
+  }
+  if (part.toolCall) total += Math.floor(goStructPointerLength(part.toolCall.id, part.toolCall.toolType, part.toolCall.args) / 4);
+  if (part.toolResponse) {
+    const r = part.toolResponse;
+    total += Math.floor(goStructPointerLength(r.id, r.toolType, r.response) / 4);
+  }
+  total += mapEntriesTokens(part.partMetadata);
+  return total;
+}
+
+/** Sum of `estimatePartTokens` over every part of every non-null content. */
+export function estimateContentTokens(contents: readonly (Content | undefined | null)[]): number {
+  let total = 0;
+  for (const content of contents) {
+    if (content === undefined || content === null || !content.parts) continue;
+    for (const part of content.parts) total += estimatePartTokens(part);
+  }
+  return total;
+}
+
+/**
+ * Tokens of the function declarations: name/4 + description/4 + json.Marshal(parametersJsonSchema)/4,
+ * else json.Marshal(parameters)/4. A marshal error adds 0 for the schema. Other tool kinds (search,
+ * code execution, MCP servers, callable tools) count nothing, as upstream.
+ */
+export function estimateToolTokens(tools: GenerateContentConfig['tools']): number {
+  if (!tools) return 0;
+  let total = 0;
+  for (const tool of tools) {
+    if (tool === undefined || tool === null || !('functionDeclarations' in tool)) continue;
+    for (const fd of tool.functionDeclarations ?? []) {
+      if (fd === undefined || fd === null) continue;
+      total += quarterBytes(fd.name);
+      total += quarterBytes(fd.description);
+      const schema = fd.parametersJsonSchema ?? fd.parameters;
+      if (schema !== undefined && schema !== null) total += Math.floor(safeJsonLength(schema) / 4);
+    }
+  }
+  return total;
+}
+
+/** Contents + (if config) system instruction parts + tool declarations. */
+export function estimateTokens(req: LlmRequest): number {
+  let total = estimateContentTokens(req.contents ?? []);
+  const config = req.config;
+  if (config) {
+    for (const part of systemInstructionParts(config.systemInstruction)) total += estimatePartTokens(part);
+    total += estimateToolTokens(config.tools);
+  }
+  return total;
+}
+
+/**
+ * The parts of a genai-JS `ContentUnion` system instruction. Go's field is a `*Content`; in JS it may
+ * also be a string, a Part, or an array of Parts/strings (each string becomes one text part, which is
+ * how the genai SDK converts them before sending).
+ */
+export function systemInstructionParts(si: GenerateContentConfig['systemInstruction']): Part[] {
+  if (si === undefined || si === null) return [];
+  if (typeof si === 'string') return [{ text: si }];
+  if (Array.isArray(si)) return si.map((p) => (typeof p === 'string' ? { text: p } : p));
+  if ('parts' in si || 'role' in si) return (si as Content).parts ?? [];
+  return [si as Part];
+}
+
+/**
+ * Go counts the raw bytes of `InlineData.Data`; in genai JS `data` is base64 text, so we count the
+ * decoded length (Buffer.byteLength computes it from the text without decoding).
+ */
+function inlineDataByteLength(data: string | undefined): number {
+  if (!data) return 0;
+  return Buffer.byteLength(data, 'base64');
+}
+
+/** For each (k, v): len(k)/4 + len(%v of v)/4. Undefined values do not exist in a Go map. */
+function mapEntriesTokens(map: Record<string, unknown> | undefined | null): number {
+  if (!map) return 0;
+  let total = 0;
+  for (const key of Object.keys(map)) {
+    const v = map[key];
+    if (v === undefined) continue;
+    total += Math.floor(utf8ByteLength(key) / 4) + Math.floor(goFormatLength(v) / 4);
+  }
+  return total;
+}
+
+/**
+ * `%v` of a `*genai.ToolCall` / `*genai.ToolResponse` (genai-go v1.57: `{ID string; ToolType
+ * ToolType; Args|Response map[string]any}`), i.e. `&{<id> <toolType> map[...]}`. Field order is
+ * taken from the genai schema both SDKs are generated from; only the length matters.
+ */
+function goStructPointerLength(id: string | undefined, toolType: string | undefined, map: Record<string, unknown> | undefined): number {
+  return 3 + 2 + utf8ByteLength(id ?? '') + utf8ByteLength(toolType ?? '') + goFormatMapLength(map);
+}
+
+function safeJsonLength(value: unknown): number {
+  try {
+    return goJsonMarshalLength(value);
+  } catch {
+    return 0;
+  }
+}
