@@ -1,0 +1,73 @@
+/**
+ * Files and folders → resolved scenarios, sorted by file path so every run sees the same order.
+ * Folders are walked recursively for `.yaml`, `.yml` and `.json` (JSON Schema files skipped).
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { displayPath, loadScenario } from './load-scenario.ts';
+import type { ResolvedScenario } from './resolved-scenario.ts';
+import { issue, ScenarioError } from './scenario-error.ts';
+
+export interface LoadScenariosOptions {
+  /** Keep scenarios whose id or name contains this text, or matches it as a glob (`*`, `?`). */
+  readonly filter?: string | undefined;
+  readonly cwd?: string;
+}
+
+const SCENARIO_FILE = /\.(ya?ml|json)$/i;
+
+export function isScenarioFile(name: string): boolean {
+  return SCENARIO_FILE.test(name) && !name.toLowerCase().endsWith('.schema.json');
+}
+
+async function walk(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const nested = await Promise.all(entries.map(async (entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return walk(path);
+    return entry.isFile() && isScenarioFile(entry.name) ? [path] : [];
+  }));
+  return nested.flat();
+}
+
+async function filesOf(path: string, cwd: string): Promise<string[]> {
+  const absolute = resolve(cwd, path);
+  const info = await stat(absolute).catch(() => null);
+  if (info === null) throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [issue(null, 'no such file or folder')]);
+  return info.isDirectory() ? walk(absolute) : [absolute];
+}
+
+/** Substring match, or a whole-string glob when the filter holds `*` or `?` (case-insensitive). */
+export function matchesFilter(scenario: Pick<ResolvedScenario, 'id' | 'name'>, filter: string | undefined): boolean {
+  if (filter === undefined || filter === '') return true;
+  const candidates = [scenario.id, scenario.name].map((value) => value.toLowerCase());
+  const wanted = filter.toLowerCase();
+  if (!/[*?]/.test(wanted)) return candidates.some((value) => value.includes(wanted));
+  const pattern = wanted.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  const glob = new RegExp(`^${pattern}$`);
+  return candidates.some((value) => glob.test(value));
+}
+
+function assertUniqueIds(scenarios: readonly ResolvedScenario[]): void {
+  const seen = new Set<string>();
+  for (const scenario of scenarios) {
+    if (seen.has(scenario.id)) {
+      throw new ScenarioError('SIM_SCENARIO_DUPLICATE', scenario.file, [
+        issue(null, `scenario '${scenario.id}' is given twice: pass each file or folder once`),
+      ]);
+    }
+    seen.add(scenario.id);
+  }
+}
+
+export async function loadScenarios(paths: readonly string[], options: LoadScenariosOptions = {}): Promise<ResolvedScenario[]> {
+  const cwd = options.cwd ?? process.cwd();
+  const files = (await Promise.all(paths.map((path) => filesOf(path, cwd)))).flat();
+  const ordered = files
+    .map((absolute) => ({ absolute, shown: displayPath(absolute, cwd) }))
+    .sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
+  const scenarios: ResolvedScenario[] = [];
+  for (const { absolute } of ordered) scenarios.push(await loadScenario(absolute, { cwd }));
+  assertUniqueIds(scenarios);
+  return scenarios.filter((scenario) => matchesFilter(scenario, options.filter));
+}

@@ -1,0 +1,101 @@
+/**
+ * `ScenarioSpec` (what a file says) → `ResolvedScenario` (what the world plays): profile
+ * defaults, phases, repeat groups, rules, `{i}`/`{k}` templates and seeded sizes. Pure: the same
+ * spec and options always give the same result. Invalid specs throw a `ScenarioError` whose
+ * issues carry field paths (the loader adds line numbers).
+ */
+import { basename, extname } from 'node:path';
+import type { SummarizerSpec, WorldScenario, WorldTurn } from '../../world/world-scenario.ts';
+import type { Expectations } from './expectations.ts';
+import { GO_SUMMARY_TEXT, profileDefaults, type ProfileDefaults } from './profiles.ts';
+import type { ResolvedScenario } from './resolved-scenario.ts';
+import { resolvePhases } from './resolve-phases.ts';
+import { resolveSystemPrompt } from './resolve-text.ts';
+import { resolvePhaseTurns } from './resolve-turns.ts';
+import { issue, ScenarioError, type ScenarioIssue } from './scenario-error.ts';
+import { scenarioSchema, type ScenarioSpec } from './scenario-schema.ts';
+import { convertZodIssues } from './zod-issues.ts';
+
+export interface ResolveOptions {
+  /** The scenario file as it should appear in ids and messages. */
+  readonly file: string;
+  /** Folder module paths in `strategy.name` are relative to (the file's folder, absolute). */
+  readonly baseDir: string;
+}
+
+export const DEFAULT_SEED = 1;
+/** adk-js 2.0.0 `maxLlmCalls` default (RunConfig): the bound on steps per invocation. */
+export const DEFAULT_MAX_LLM_CALLS_PER_TURN = 500;
+export const DEFAULT_THRASH = { count: 3, withinSteps: 5 } as const;
+export const DEFAULT_EXCEED_FACTOR = 3;
+
+/** Validates `spec` against the schema (callers such as the fuzzer may hand in anything). */
+function validated(spec: unknown, file: string): ScenarioSpec {
+  const parsed = scenarioSchema.safeParse(spec, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  throw new ScenarioError('SIM_SCENARIO_INVALID', file, convertZodIssues(scenarioSchema, parsed.error.issues));
+}
+
+function summarizerOf(spec: ScenarioSpec): SummarizerSpec {
+  const s = spec.summarizer ?? {};
+  return {
+    reply: s.reply ?? 'fixed',
+    text: s.text ?? GO_SUMMARY_TEXT,
+    exceedFactor: s.exceedFactor ?? DEFAULT_EXCEED_FACTOR,
+    contextWindow: s.contextWindow ?? null,
+    faults: (s.faults ?? []).map((fault) => ({ kind: fault.kind, calls: fault.calls })),
+  };
+}
+
+function thrashOf(spec: ScenarioSpec, issues: ScenarioIssue[]): WorldScenario['thrash'] {
+  const count = spec.thrash?.count ?? DEFAULT_THRASH.count;
+  const withinSteps = spec.thrash?.withinSteps ?? DEFAULT_THRASH.withinSteps;
+  if (count > withinSteps) issues.push(issue(['thrash'], `count (${count}) must not exceed withinSteps (${withinSteps})`));
+  return { count, withinSteps };
+}
+
+function turnsOf(groups: ReturnType<typeof resolvePhases>['turnGroups'], profile: ProfileDefaults, seed: number): WorldTurn[] {
+  const turns: WorldTurn[] = [];
+  groups.forEach((phaseGroups, phase) => {
+    turns.push(...resolvePhaseTurns(phaseGroups, { profile, seed, phase, firstIndex: turns.length }));
+  });
+  return turns;
+}
+
+export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): ResolvedScenario {
+  const spec = validated(input, options.file);
+  const profile = profileDefaults(spec.profile ?? 'adk');
+  const seed = spec.seed ?? DEFAULT_SEED;
+  const name = spec.name ?? basename(options.file, extname(options.file));
+  const session = spec.session ?? {};
+  const { phases, turnGroups, issues: phaseIssues } = resolvePhases(spec);
+  const issues = [...phaseIssues];
+  const thrash = thrashOf(spec, issues);
+  if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
+
+  const world: WorldScenario = {
+    name,
+    seed,
+    flavour: spec.flavour ?? 'adk-js',
+    agentName: session.agentName ?? profile.agentName,
+    systemPrompt: resolveSystemPrompt(session.systemPrompt, { profile, seed, i: 0, label: 'systemPrompt' }),
+    toolDeclarations: session.tools ? { count: session.tools.count, schemaSize: session.tools.schemaSize } : null,
+    declareCalledTools: session.declareCalledTools ?? profile.declareCalledTools,
+    exposeUserContent: session.exposeUserContent ?? profile.exposeUserContent,
+    summarizer: summarizerOf(spec),
+    phases,
+    turns: turnsOf(turnGroups, profile, seed),
+    thrash,
+    maxLlmCallsPerTurn: session.maxLlmCallsPerTurn ?? DEFAULT_MAX_LLM_CALLS_PER_TURN,
+  };
+  const expect: Expectations = spec.expect ?? {};
+  return {
+    id: `${options.file}#${name}`,
+    file: options.file,
+    name,
+    description: spec.description ?? '',
+    world,
+    strategy: { name: spec.strategy?.name ?? 'threshold', options: { ...spec.strategy?.options }, baseDir: options.baseDir },
+    expect,
+  };
+}

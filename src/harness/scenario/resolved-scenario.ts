@@ -1,0 +1,27 @@
+/**
+ * A scenario file after resolution: every default filled, every rule applied, every size a
+ * number. `world` is what the world plays; the rest is what the harness needs around it.
+ */
+import type { WorldScenario } from '../../world/world-scenario.ts';
+import type { Expectations } from './expectations.ts';
+
+export interface ResolvedStrategy {
+  /** threshold | sliding_window | a module path (resolved against `baseDir`). */
+  readonly name: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  /** Absolute folder of the scenario file: module paths in `name` are relative to it. */
+  readonly baseDir: string;
+}
+
+export interface ResolvedScenario {
+  /** Stable: "<file>#<name>", used for filter, shard and baseline. */
+  readonly id: string;
+  /** The path as given (relative to the working directory when inside it), with `/` separators. */
+  readonly file: string;
+  readonly name: string;
+  readonly description: string;
+  readonly world: WorldScenario;
+  readonly strategy: ResolvedStrategy;
+  /** The parsed `expect` block ({} when absent). */
+  readonly expect: Expectations;
+}

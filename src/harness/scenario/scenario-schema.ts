@@ -1,0 +1,296 @@
+/**
+ * The scenario file format: ONE zod schema, the single source of truth for the loader, the
+ * generated JSON Schema (`scenarios/scenario.schema.json`, editor hover docs come from the
+ * `.describe()` texts) and the fuzzer. Objects are strict: an unknown key is an error, so a typo
+ * never passes silently. Defaults are NOT encoded here (no `.default()`): `ScenarioSpec` stays the
+ * user-written shape and `resolveScenario` fills the defaults the descriptions document.
+ *
+ * Messages set with `error:` are plain words starting with "expected"; the loader appends what it
+ * got ("expected a positive integer, got -5").
+ */
+import { z } from 'zod';
+import type { ContentKind } from '../../world/world-scenario.ts';
+
+export const CONTENT_KINDS = [
+  'x', 'go-long-message', 'go-analysis', 'go-system-prompt',
+  'prose', 'json', 'logs', 'code', 'cjk', 'emoji',
+] as const satisfies readonly ContentKind[];
+
+const positiveInt = (what: string) =>
+  z.int({ error: 'expected a positive integer' })
+    .positive({ error: 'expected a positive integer' })
+    .describe(what);
+
+const nonNegativeInt = (what: string) =>
+  z.int({ error: 'expected a non-negative integer' })
+    .nonnegative({ error: 'expected a non-negative integer' })
+    .describe(what);
+
+const positiveNumber = (what: string) =>
+  z.number({ error: 'expected a positive number' })
+    .positive({ error: 'expected a positive number' })
+    .describe(what);
+
+const flag = (what: string) => z.boolean({ error: 'expected true or false' }).describe(what);
+const text = (what: string) => z.string({ error: 'expected a string' }).describe(what);
+const nonEmptyText = (what: string) =>
+  z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }).describe(what);
+
+const sizeRange = z.strictObject({
+  min: nonNegativeInt('Smallest size in bytes (inclusive).'),
+  max: nonNegativeInt('Largest size in bytes (inclusive).'),
+}).superRefine((range, ctx) => {
+  if (range.min > range.max) {
+    ctx.addIssue({ code: 'custom', message: `min (${range.min}) must not be greater than max (${range.max})` });
+  }
+}).describe('A size drawn from [min, max] with a seedrandom stream derived from the scenario seed and the place it is used: the same seed always gives the same sizes.');
+
+const size = (what: string) =>
+  z.union([nonNegativeInt('Size in bytes.'), sizeRange], {
+    error: 'expected a size: a non-negative integer (bytes) or { min, max }',
+  }).describe(what);
+
+const contentKind = z.enum(CONTENT_KINDS).describe(
+  'Kind of generated text: x ("x" repeated, Go tool responses), go-long-message (Go longMessage), ' +
+  'go-analysis (Go final model text), go-system-prompt (Go system prompt), prose, json, logs, code, ' +
+  'cjk (3 bytes per character), emoji (4 bytes per emoji). Sizes are exact UTF-8 bytes.',
+);
+
+/** Exactly one of `fields` must be present; `kind` only goes with `size`. */
+function oneOf(fields: readonly string[]) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const present = fields.filter((field) => value[field] !== undefined);
+    if (present.length !== 1) {
+      const got = present.length === 0 ? 'none' : present.join(' and ');
+      ctx.addIssue({ code: 'custom', message: `expected exactly one of ${fields.join(', ')}, got ${got}` });
+    }
+    if (value['kind'] !== undefined && value['size'] === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['kind'], message: "'kind' needs 'size' (a literal 'text' has no kind)" });
+    }
+  };
+}
+
+const generatedText = z.strictObject({
+  text: text('Literal text, used verbatim ({i} is replaced by the turn index where turns use it).').optional(),
+  size: size('Generate text of exactly this many UTF-8 bytes.').optional(),
+  kind: contentKind.optional(),
+}).superRefine(oneOf(['text', 'size']));
+
+const userText = z.strictObject({
+  text: text('Literal user message; {i} = 0-based turn index within the phase.').optional(),
+  longMessage: positiveInt('The Go simulator\'s longMessage(i, n): a Kubernetes question of exactly n bytes.').optional(),
+  size: size('Generate a user message of exactly this many UTF-8 bytes.').optional(),
+  kind: contentKind.optional(),
+}).superRefine(oneOf(['text', 'longMessage', 'size']));
+
+const userMessage = z.union([text('Literal user message; {i} = 0-based turn index within the phase.'), userText], {
+  error: 'expected a user message: a string, { longMessage }, { size, kind } or { text }',
+}).describe('The user message of each turn: a literal ("Turn {i}: ..."), { longMessage: n }, { size, kind } or { text }.');
+
+const modelResponse = z.union([nonNegativeInt('Size in bytes.'), generatedText], {
+  error: 'expected a model response: a size in bytes, { size, kind } or { text }',
+}).describe('The model\'s final text of the turn. A number is a size in bytes (go-compat: the body of "Turn i analysis: ..."). Default 120 bytes.');
+
+const attachment = z.strictObject({
+  mimeType: z.string({ error: 'expected a MIME type such as image/png' })
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'expected a MIME type such as image/png' })
+    .describe('MIME type of the inline data, e.g. image/png.'),
+  size: size('Raw bytes (sent base64-encoded as inline data, zero-filled like the Go simulator).'),
+}).describe('Inline data attached to the user message.');
+
+const tool = z.strictObject({
+  name: nonEmptyText('Tool name; {k} = repeat index (from `from`), {i} = turn index.'),
+  size: size('Response size in bytes (the function response is { [responseKey]: <text> }).').optional(),
+  text: text('Literal response text instead of a generated one.').optional(),
+  kind: contentKind.optional(),
+  repeat: positiveInt('Call this tool n times, named with {k} = from, from+1, ... (e.g. "tool_{k}").').optional(),
+  from: nonNegativeInt('First {k} of a repeat (default 1).').optional(),
+  responseKey: nonEmptyText('Key of the function response object (default "result").').optional(),
+  args: z.record(z.string(), z.unknown(), { error: 'expected an object of arguments' })
+    .describe('Arguments the model passes (go-compat default { param: "value" }, adk default {}).').optional(),
+}).superRefine((value, ctx) => {
+  oneOf(['size', 'text'])(value, ctx);
+  if (value.from !== undefined && value.repeat === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: "'from' needs 'repeat'" });
+  }
+}).describe('One function call the model makes, and the response the tool returns.');
+
+const turnOverrides = {
+  user: userMessage.optional(),
+  attachments: z.array(attachment, { error: 'expected a list of attachments' })
+    .describe('Inline data sent with the user message (default none).').optional(),
+  sequential: flag('true: one call per LLM step (a chain); false (default): all calls in one response (parallel).').optional(),
+  tools: z.array(tool, { error: 'expected a list of tools' }).describe('Tool calls of the turn (default none).').optional(),
+  response: modelResponse.optional(),
+};
+
+const rule = z.strictObject({
+  every: positiveInt('Matches turns where (i - offset) % every == 0 and i >= offset.').optional(),
+  offset: nonNegativeInt('Offset for `every` (default 0).').optional(),
+  turns: z.tuple([nonNegativeInt('First turn.'), nonNegativeInt('Last turn.')], {
+    error: 'expected [first, last]',
+  }).describe('Matches turns i with first <= i <= last.').optional(),
+  odd: z.literal(true, { error: 'expected true' }).describe('Matches odd turns.').optional(),
+  even: z.literal(true, { error: 'expected true' }).describe('Matches even turns.').optional(),
+  ...turnOverrides,
+}).superRefine((value, ctx) => {
+  const conditions = ['every', 'turns', 'odd', 'even'] as const;
+  if (!conditions.some((c) => value[c] !== undefined)) {
+    ctx.addIssue({ code: 'custom', message: 'a rule needs a condition: every, turns, odd or even' });
+  }
+  if (value.offset !== undefined && value.every === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['offset'], message: "'offset' needs 'every'" });
+  }
+  if (value.odd && value.even) {
+    ctx.addIssue({ code: 'custom', path: ['even'], message: "'odd' and 'even' exclude each other" });
+  }
+  if (value.turns && value.turns[0] > value.turns[1]) {
+    ctx.addIssue({ code: 'custom', path: ['turns'], message: `first turn (${value.turns[0]}) must not be after last (${value.turns[1]})` });
+  }
+}).describe('A per-turn override; conditions combine with AND; i = turn index within the phase. The FIRST matching rule wins (Go if/else-if chains).');
+
+const turnGroup = z.strictObject({
+  repeat: positiveInt('How many turns this entry produces (default 1).').optional(),
+  ...turnOverrides,
+  user: userMessage,
+  rules: z.array(rule, { error: 'expected a list of rules' })
+    .describe('Per-turn overrides of user, tools, sequential, response, attachments; the first matching rule wins.').optional(),
+}).describe('One or more turns (repeat) sharing a template.');
+
+const turns = z.array(turnGroup, { error: 'expected a list of turns' })
+  .min(1, { error: 'expected at least one turn' })
+  .describe('The turns, in order. Each entry produces `repeat` turns.');
+
+const tokenModel = z.strictObject({
+  ratio: positiveNumber('real tokens = floor(heuristic × ratio): the seeds\' model.').optional(),
+  tokenizer: z.enum(['o200k_base', 'cl100k_base']).describe('Count real tokens with this BPE tokenizer (js-tiktoken).').optional(),
+}).superRefine(oneOf(['ratio', 'tokenizer'])).describe('What the provider really counts (default { ratio: 2.0 }).');
+
+const phaseSettings = {
+  model: nonEmptyText('Model name (keys the model registry; default "sim-model").').optional(),
+  contextWindow: positiveInt('Context window in tokens. Required unless the model is a well-known ID in the model registry.').optional(),
+  usageMetadata: flag('Model responses carry usageMetadata.promptTokenCount (default true).').optional(),
+  tokenModel: tokenModel.optional(),
+  streaming: nonNegativeInt('Partial streaming chunks per model response (default 0).').optional(),
+};
+
+const session = z.strictObject({
+  ...phaseSettings,
+  agentName: nonEmptyText('Agent name (default "test-agent" for go-compat, "assistant" for adk).').optional(),
+  systemPrompt: z.union([nonNegativeInt('Size in bytes.'), generatedText], {
+    error: 'expected a system prompt: a size in bytes, { size, kind } or { text }',
+  }).describe('System instruction: bytes of the profile\'s kind (go-compat: go-system-prompt, adk: prose), { size, kind } or { text }. Default none.').optional(),
+  tools: z.strictObject({
+    count: positiveInt('Number of declarations.'),
+    schemaSize: positiveInt('Approximate schema size per tool in bytes.'),
+  }).describe('MCP-style tool declarations on every request (Go makeMCPTools(count, schemaSize)). Default none.').optional(),
+  declareCalledTools: flag('Declare every tool the agent calls, as adk-js does (default: false for go-compat, true for adk).').optional(),
+  exposeUserContent: flag('The invocation\'s user content reaches callbacks, as in real ADK (default: false for go-compat, true for adk).').optional(),
+  maxLlmCallsPerTurn: positiveInt('Safety bound on LLM steps per turn (default 500, adk-js maxLlmCalls).').optional(),
+}).describe('The agent session.');
+
+const phase = z.strictObject({
+  name: nonEmptyText('Phase name (unique).'),
+  ...phaseSettings,
+  turns,
+}).describe('A named phase with its own turns and session overrides; {i} restarts at 0 in each phase.');
+
+const strategy = z.strictObject({
+  name: nonEmptyText('threshold | sliding_window | a module path (relative to this file) whose default export is a StrategyFactory.').optional(),
+  options: z.record(z.string(), z.unknown(), { error: 'expected an object of options' })
+    .describe('Passed to the strategy factory as-is.').optional(),
+}).describe('The compaction strategy under test (default { name: threshold }).');
+
+const summarizerFault = z.strictObject({
+  kind: z.enum(['error', 'empty', 'timeout', 'oversize']).describe('error: rejects; empty: no text; timeout: never answers; oversize: reply exceedFactor × larger.'),
+  calls: z.union([
+    z.literal('all'),
+    z.array(positiveInt('1-based call number.'), { error: 'expected a list of call numbers' }).min(1, { error: 'expected at least one call number' }),
+  ], { error: 'expected "all" or a list of 1-based call numbers' }).describe('Which summarizer calls (1-based) fail, or "all".'),
+});
+
+const summarizer = z.strictObject({
+  reply: z.enum(['fixed', 'honour', 'exceed']).describe('fixed: always `text`; honour: fills maxOutputTokens; exceed: exceedFactor × maxOutputTokens (default fixed).').optional(),
+  text: text('Reply for `fixed` (default the seeds\' 120-byte summary).').optional(),
+  exceedFactor: positiveNumber('Factor for exceed and oversize (default 3).').optional(),
+  contextWindow: positiveInt('The summarizer\'s own window (default: the agent model\'s window in the current phase).').optional(),
+  faults: z.array(summarizerFault, { error: 'expected a list of faults' }).describe('Injected summarizer failures.').optional(),
+}).describe('The model the strategy summarizes with.');
+
+const thrash = z.strictObject({
+  count: positiveInt('Summarizations that make a thrash (default 3).').optional(),
+  withinSteps: positiveInt('Window of consecutive LLM steps (default 5).').optional(),
+}).describe('What counts as thrash (default 3 summarizations within 5 steps).');
+
+const countRange = (what: string) => z.strictObject({
+  min: nonNegativeInt('At least this many.').optional(),
+  max: nonNegativeInt('At most this many.').optional(),
+}).superRefine((range, ctx) => {
+  if (range.min === undefined && range.max === undefined) ctx.addIssue({ code: 'custom', message: 'expected min, max or both' });
+  if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
+    ctx.addIssue({ code: 'custom', message: `min (${range.min}) must not be greater than max (${range.max})` });
+  }
+}).describe(what);
+
+const expect = z.strictObject({
+  noOverflow: flag('No request is sent above the window.').optional(),
+  knownLimitation: nonEmptyText('Overflow is tolerated and reported with this reason; excludes noOverflow.').optional(),
+  noLoop: flag('Every summarization made the request smaller.').optional(),
+  noThrash: flag('No `thrash.count` summarizations within `thrash.withinSteps` steps.').optional(),
+  noOrphans: flag('No orphaned function call or response in any sent request.').optional(),
+  userRequestPreserved: flag('The latest user request is present verbatim or in the continuation at every step.').optional(),
+  summarizerInputFits: flag('Every summarizer call fits the summarizer\'s window.').optional(),
+  summarizations: countRange('Steps in which the summarizer was called.').optional(),
+  compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
+  summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
+  maxPeakPercent: positiveNumber('Peak real tokens as % of the window must not exceed this.').optional(),
+}).superRefine((value, ctx) => {
+  if (value.noOverflow === true && value.knownLimitation !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['knownLimitation'], message: 'noOverflow and knownLimitation exclude each other: drop one' });
+  }
+}).describe('What must hold; only what is listed is asserted. The strategy not throwing, hanging or mutating events is always checked.');
+
+export const scenarioSchema = z.strictObject({
+  $schema: text('JSON Schema reference for editors (ignored).').optional(),
+  name: nonEmptyText('Scenario name (default: file name without extension).').optional(),
+  description: text('What the scenario is about.').optional(),
+  seed: nonNegativeInt('Seed every random choice derives from (default 1).').optional(),
+  profile: z.enum(['go-compat', 'adk']).describe('go-compat: the Go simulator\'s conventions; adk (default): real ADK conventions.').optional(),
+  flavour: z.enum(['adk-js', 'adk-go']).describe('Which ADK port\'s step loop to mirror where they differ (default adk-js).').optional(),
+  session: session.optional(),
+  strategy: strategy.optional(),
+  summarizer: summarizer.optional(),
+  thrash: thrash.optional(),
+  turns: turns.optional(),
+  phases: z.array(phase, { error: 'expected a list of phases' }).min(1, { error: 'expected at least one phase' })
+    .describe('Alternative to `turns`: named phases, each with its own turns and session overrides.').optional(),
+  expect: expect.optional(),
+}).superRefine((value, ctx) => {
+  if ((value.turns === undefined) === (value.phases === undefined)) {
+    ctx.addIssue({ code: 'custom', message: "expected exactly one of 'turns' or 'phases'" });
+  }
+  const names = new Set<string>();
+  value.phases?.forEach((p, index) => {
+    if (names.has(p.name)) ctx.addIssue({ code: 'custom', path: ['phases', index, 'name'], message: `duplicate phase name '${p.name}'` });
+    names.add(p.name);
+  });
+  const t = value.thrash;
+  if (t?.count !== undefined && t.withinSteps !== undefined && t.count > t.withinSteps) {
+    ctx.addIssue({ code: 'custom', path: ['thrash'], message: `count (${t.count}) must not exceed withinSteps (${t.withinSteps})` });
+  }
+}).describe('A compaction-sim scenario: one session an agent runs through a compaction strategy, and what must hold.');
+
+/** The user-written shape of a scenario file (mostly optional fields; defaults live in resolveScenario). */
+export type ScenarioSpec = z.infer<typeof scenarioSchema>;
+export type TurnGroupSpec = z.infer<typeof turnGroup>;
+export type RuleSpec = z.infer<typeof rule>;
+export type ToolSpec = z.infer<typeof tool>;
+export type SizeSpec = z.infer<ReturnType<typeof size>>;
+export type UserMessageSpec = z.infer<typeof userMessage>;
+export type ModelResponseSpec = z.infer<typeof modelResponse>;
+export type GeneratedTextSpec = z.infer<typeof generatedText>;
+export type AttachmentSpecInput = z.infer<typeof attachment>;
+export type TokenModelInput = z.infer<typeof tokenModel>;
+export type PhaseSpec = z.infer<typeof phase>;
+export type SessionSpec = z.infer<typeof session>;
+export type ExpectSpec = z.infer<typeof expect>;
