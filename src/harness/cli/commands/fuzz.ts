@@ -1,0 +1,101 @@
+/**
+ * `compaction-sim fuzz --strategy <name|module> --runs N --seed S [--property P] [--out DIR]`:
+ * property-based fuzzing of a strategy (a thin shell over `runFuzz`). Prints one row per property
+ * and, for each failure, the shrunk counterexample file and the commands that replay it.
+ * Exit 0 when every property held, 1 when one failed, 2 on bad input.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Argv, CommandModule } from 'yargs';
+import { PROPERTY_NAMES } from '../../../fuzz/properties/index.ts';
+import type { PropertyName } from '../../../fuzz/properties/property.ts';
+import { formatFuzzReport } from '../../../fuzz/run/format-fuzz-report.ts';
+import { DEFAULT_RUNS, runFuzz } from '../../../fuzz/run/run-fuzz.ts';
+import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../../fuzz/run/shrink-failure.ts';
+import { colorAllowed } from '../../report/ansi.ts';
+import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
+import { createProgress } from '../progress.ts';
+import { runCommand } from '../run-command.ts';
+import { parseStrategyOptions } from '../run-options.ts';
+import { UsageError } from '../usage-error.ts';
+
+/** Counterexamples land here unless --out says otherwise (git-ignored; pass --out scenarios/regressions to keep one). */
+export const DEFAULT_FUZZ_OUT = 'reports/out/fuzz';
+
+interface FuzzArgs {
+  readonly strategy: string;
+  readonly 'strategy-options'?: string | undefined;
+  readonly runs: number;
+  readonly seed: number;
+  readonly property?: PropertyName[] | undefined;
+  readonly path?: string | undefined;
+  readonly out: string;
+  readonly 'max-shrinks': number;
+  readonly quiet: boolean;
+}
+
+const fuzz: CommandModule<object, FuzzArgs> = {
+  command: 'fuzz',
+  describe: 'Property-based fuzzing of a strategy: generated scenarios, shrunk counterexamples written as scenario files',
+  builder: (yargs) =>
+    (yargs as Argv<object>)
+      .option('strategy', { type: 'string', default: 'threshold', describe: 'A built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory' })
+      .option('strategy-options', { type: 'string', describe: 'Strategy options as a JSON object' })
+      .option('runs', { type: 'number', default: DEFAULT_RUNS, describe: 'Generated scenarios to play' })
+      .option('seed', { type: 'number', default: 1, describe: 'fast-check seed: the same seed generates the same scenarios' })
+      .option('property', { type: 'string', array: true, choices: PROPERTY_NAMES, describe: 'Check only these properties (default: all)' })
+      .option('path', { type: 'string', describe: 'Replay this fast-check path (printed with a failure) instead of exploring; needs one --property' })
+      .option('out', { type: 'string', default: DEFAULT_FUZZ_OUT, describe: 'Folder the counterexample scenario files are written to' })
+      .option('max-shrinks', { type: 'number', default: DEFAULT_MAX_SHRINK_CANDIDATES, describe: 'Shrink candidates to play at most per failing property' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' }) as unknown as Argv<FuzzArgs>,
+  handler: (args) =>
+    runCommand(async () => {
+      const properties = args.property ?? [...PROPERTY_NAMES];
+      validate(args, properties);
+      const progress = createProgress(args.quiet || args.path !== undefined);
+      const started = performance.now(); // clock-ok: wall time shown to the user, never in results
+      progress.start(args.runs);
+      let report;
+      try {
+        report = await runFuzz({
+          strategy: { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} },
+          runs: args.runs,
+          seed: args.seed,
+          properties,
+          path: args.path ?? null,
+          outDir: args.out,
+          cwd: process.cwd(),
+          maxShrinkCandidates: args['max-shrinks'],
+          onRun: () => progress.tick(''),
+          onShrink: (property) => {
+            progress.stop();
+            if (!args.quiet) process.stderr.write(`shrinking the first ${property} failure...\n`);
+          },
+        });
+      } finally {
+        progress.stop();
+      }
+      const seconds = (performance.now() - started) / 1000; // clock-ok
+      process.stdout.write(formatFuzzReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerunCommand(args), seconds }));
+      return report.failed ? EXIT_FAILED : EXIT_OK;
+    }),
+};
+
+function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
+  if (!Number.isSafeInteger(args.runs) || args.runs < 1) throw new UsageError(`--runs must be an integer >= 1, got ${String(args.runs)}`);
+  if (!Number.isSafeInteger(args.seed)) throw new UsageError(`--seed must be an integer, got ${String(args.seed)}`);
+  if (!Number.isSafeInteger(args['max-shrinks']) || args['max-shrinks'] < 1) {
+    throw new UsageError(`--max-shrinks must be an integer >= 1, got ${String(args['max-shrinks'])}`);
+  }
+  if (args.path !== undefined) {
+    if (!/^\d+(:\d+)*$/.test(args.path)) throw new UsageError(`--path must look like 12:0:3 (run, then shrink steps), got ${args.path}`);
+    if (properties.length !== 1) throw new UsageError('--path replays one failure: give exactly one --property');
+  }
+}
+
+function rerunCommand(args: FuzzArgs): string {
+  const options = args['strategy-options'] === undefined ? '' : ` --strategy-options '${args['strategy-options']}'`;
+  const only = args.property === undefined ? '' : args.property.map((p) => ` --property ${p}`).join('');
+  return `npm run fuzz -- --strategy ${args.strategy}${options} --runs ${args.runs} --seed ${args.seed}${only}`;
+}
+
+export default fuzz;

@@ -1,0 +1,95 @@
+/**
+ * `compaction-sim gate [paths..]`: the CI regression gate. Runs every scenario (default: all
+ * files under scenarios/), compares with the committed baseline and fails (exit 1) on any
+ * regression, drift beyond tolerance, or added/removed scenario. `--update-baseline` accepts the
+ * current results. Tolerance defaults are documented in src/harness/gate/tolerances.ts.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { baselineFromReport, readBaseline, writeBaseline } from '../../gate/baseline.ts';
+import { compareWithBaseline } from '../../gate/compare-baseline.ts';
+import { gatePassed, renderGateChanges, renderGateMarkdown, renderGateText, type GateVerdict } from '../../gate/render-gate.ts';
+import { parseTolerances } from '../../gate/tolerances.ts';
+import { colorAllowed } from '../../report/ansi.ts';
+import { tableReporter } from '../../report/table-reporter.ts';
+import { executeSuite } from '../execute-suite.ts';
+import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
+import { runCommand } from '../run-command.ts';
+import { parseRunArgs, withRunOptions, type RunArgs } from '../run-options.ts';
+import { UsageError } from '../usage-error.ts';
+
+export const DEFAULT_GATE_PATHS = ['scenarios'];
+export const DEFAULT_BASELINE = 'reports/baseline.json';
+
+interface GateArgs extends RunArgs {
+  readonly paths: string[];
+  readonly baseline: string;
+  readonly 'update-baseline': boolean;
+  readonly tolerance: string[];
+}
+
+const gate: CommandModule<object, GateArgs> = {
+  command: 'gate [paths..]',
+  describe: 'Run every scenario and compare with the committed baseline (CI regression gate)',
+  builder: (yargs) =>
+    withRunOptions(yargs as Argv<object>)
+      .positional('paths', { type: 'string', array: true, default: DEFAULT_GATE_PATHS, describe: 'Scenario files or folders' })
+      .option('baseline', { type: 'string', default: DEFAULT_BASELINE, describe: 'The baseline file to compare with (and to write)' })
+      .option('update-baseline', { type: 'boolean', default: false, describe: 'Write the current results as the new baseline' })
+      .option('tolerance', {
+        type: 'string',
+        array: true,
+        default: [] as string[],
+        describe: 'Allowed drift per metric: metric=N (absolute) or metric=N% (relative). Defaults: counts exact, peakRealTokens=2%',
+      }) as unknown as Argv<GateArgs>,
+  handler: (args) =>
+    runCommand(async () => {
+      const settings = parseRunArgs(args);
+      const tolerances = parseTolerances(args.tolerance);
+      if (typeof tolerances === 'string') throw new UsageError(tolerances);
+      if (args['update-baseline'] && settings.shard !== null) {
+        throw new UsageError('--update-baseline needs the whole suite: drop --shard');
+      }
+      const baseline = await readBaseline(args.baseline);
+      const { run, report } = await executeSuite({
+        ...settings,
+        command: 'gate',
+        paths: args.paths,
+        reportDir: args['report-dir'],
+        quiet: args.quiet,
+      });
+      const current = baselineFromReport(report);
+      const verdict: GateVerdict = {
+        compared: report.scenarios.length,
+        changes: compareWithBaseline(baseline, current, tolerances, {
+          suiteIds: run.allIds,
+          reportRemoved: settings.shard === null || settings.shard.index === 1,
+        }),
+        baselinePath: args.baseline,
+        baselineFound: baseline !== null,
+      };
+      await writeGateReports(args['report-dir'], verdict);
+      const color = colorAllowed(process.stdout);
+      if (!args.quiet) process.stdout.write(`${tableReporter.render(report, { color })}\n`);
+      if (args['update-baseline']) {
+        // Updating accepts the changes: show them, but they are not a failure.
+        process.stdout.write(renderGateChanges(verdict, color));
+        await writeBaseline(args.baseline, current);
+        const accepted = verdict.changes.length;
+        process.stdout.write(`baseline written: ${args.baseline} (${report.scenarios.length} scenarios, ${accepted} change${accepted === 1 ? '' : 's'} accepted)\n`);
+        return EXIT_OK;
+      }
+      process.stdout.write(renderGateText(verdict, color));
+      return gatePassed(verdict) ? EXIT_OK : EXIT_FAILED;
+    }),
+};
+
+async function writeGateReports(dir: string, verdict: GateVerdict): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'gate.md'), renderGateMarkdown(verdict));
+  const json = { passed: gatePassed(verdict), compared: verdict.compared, baseline: verdict.baselinePath, changes: verdict.changes };
+  await writeFile(join(dir, 'gate.json'), `${JSON.stringify(json, null, 2)}\n`);
+}
+
+export default gate;

@@ -1,0 +1,50 @@
+/**
+ * What `simulate` and `gate` share: run the suite with a progress bar, build the report, and
+ * write every report file (plus run-meta.json) to the report dir.
+ */
+import { buildSuiteReport, type SuiteReport } from '../report/suite-report.ts';
+import { writeReports } from '../report/write-reports.ts';
+import { runSuite, type SuiteRun } from '../run/run-suite.ts';
+import { createProgress } from './progress.ts';
+import type { RunSettings } from './run-options.ts';
+import { toolVersion } from './tool-version.ts';
+import { UsageError } from './usage-error.ts';
+
+export interface ExecuteSuiteOptions extends RunSettings {
+  readonly command: string;
+  readonly paths: readonly string[];
+  readonly filter?: string | undefined;
+  readonly reportDir: string;
+  readonly quiet: boolean;
+}
+
+export interface ExecutedSuite {
+  readonly run: SuiteRun;
+  readonly report: SuiteReport;
+}
+
+export async function executeSuite(options: ExecuteSuiteOptions): Promise<ExecutedSuite> {
+  const progress = createProgress(options.quiet);
+  let run: SuiteRun;
+  try {
+    run = await runSuite({
+      ...options,
+      onStart: (total) => progress.start(total),
+      onScenarioDone: (scenario) => progress.tick(scenario.name),
+    });
+  } finally {
+    progress.stop();
+  }
+  if (options.filter !== undefined && run.allIds.length === 0) {
+    throw new UsageError(`no scenario in ${options.paths.join(', ')} matches --filter "${options.filter}"`);
+  }
+  const report = buildSuiteReport(run.outcomes);
+  await writeReports(options.reportDir, report, {
+    tool: 'compaction-sim',
+    version: toolVersion(),
+    node: process.version,
+    command: options.command,
+    argv: process.argv.slice(2),
+  });
+  return { run, report };
+}

@@ -1,0 +1,81 @@
+/**
+ * The options every suite-running command shares (`simulate`, `gate`), declared once, and their
+ * validation into `SuiteOptions`. Values yargs cannot check (JSON, i/n, positive integers) are
+ * validated here and rejected as `UsageError` (exit 2).
+ */
+import { availableParallelism } from 'node:os';
+import type { Argv } from 'yargs';
+import type { SuiteOptions } from '../run/run-suite.ts';
+import { parseShard, type Shard } from '../run/shard.ts';
+import { UsageError } from './usage-error.ts';
+
+export const DEFAULT_REPORT_DIR = 'reports/out';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface RunArgs {
+  readonly strategy?: string | undefined;
+  readonly 'strategy-options'?: string | undefined;
+  readonly seed?: number | undefined;
+  readonly jobs: number;
+  readonly shard?: string | undefined;
+  readonly 'report-dir': string;
+  readonly quiet: boolean;
+  readonly timeout: number;
+}
+
+export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
+  return yargs
+    .option('strategy', {
+      type: 'string',
+      describe: 'Strategy for every scenario: a built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory',
+    })
+    .option('strategy-options', {
+      type: 'string',
+      describe: 'Strategy options as a JSON object (replaces the files\' options)',
+    })
+    .option('seed', { type: 'number', describe: 'Seed for every scenario (overrides the files)' })
+    .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Scenarios run in parallel (worker threads); results do not depend on it' })
+    .option('shard', { type: 'string', describe: 'Run shard i of n (e.g. 2/4): scenarios sorted by id, dealt round-robin' })
+    .option('report-dir', { type: 'string', default: DEFAULT_REPORT_DIR, describe: 'Where report.json, report.md, junit.xml, report.html and run-meta.json are written' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar; print only failures and the closing line' })
+    .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-scenario watchdog in ms: a strategy with no result by then fails as strategy-hung' }) as Argv<T & RunArgs>;
+}
+
+/** The validated run options, ready for `runSuite`. */
+export interface RunSettings extends Omit<SuiteOptions, 'paths' | 'filter' | 'onStart' | 'onScenarioDone' | 'shard'> {
+  readonly shard: Shard | null;
+}
+
+export function parseRunArgs(args: RunArgs): RunSettings {
+  const shard = args.shard === undefined ? null : parseShard(args.shard);
+  if (typeof shard === 'string') throw new UsageError(shard);
+  return {
+    strategy: args.strategy,
+    strategyOptions: parseStrategyOptions(args['strategy-options']),
+    seed: args.seed === undefined ? undefined : integer('--seed', args.seed, 0),
+    jobs: integer('--jobs', args.jobs, 1),
+    shard,
+    timeoutMs: integer('--timeout', args.timeout, 1),
+  };
+}
+
+export function parseStrategyOptions(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--strategy-options is not valid JSON: ${(error as Error).message}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new UsageError('--strategy-options must be a JSON object, e.g. \'{"maxCompactionAttempts": 3}\'');
+  }
+  return value as Record<string, unknown>;
+}
+
+function integer(flag: string, value: number, min: number): number {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new UsageError(`${flag} must be an integer >= ${min}, got ${String(value)}`);
+  }
+  return value;
+}

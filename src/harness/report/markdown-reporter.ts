@@ -1,0 +1,81 @@
+/**
+ * `report.md`: a CI job summary (GitHub's $GITHUB_STEP_SUMMARY renders it): totals, the scenario
+ * table, then each failure with its messages.
+ */
+import {
+  failingExpectations,
+  formatCount,
+  formatLoopsThrash,
+  formatPeak,
+  formatWindow,
+  summaryLine,
+} from './format.ts';
+import type { Reporter } from './reporter.ts';
+import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
+
+export const markdownReporter: Reporter = {
+  name: 'markdown',
+  fileName: 'report.md',
+  render: (report) => `${[heading(report), totals(report), table(report), failures(report)].filter((part) => part !== '').join('\n\n')}\n`,
+};
+
+function heading(report: SuiteReport): string {
+  const mark = report.summary.failed === 0 ? '✅' : '❌';
+  return `## ${mark} compaction-sim: ${summaryLine(report.summary.passed, report.summary.failed)}`;
+}
+
+function totals(report: SuiteReport): string {
+  const sum = (pick: (record: ScenarioRecord) => number | null): string =>
+    formatCount(report.scenarios.reduce((total, record) => total + (pick(record) ?? 0), 0));
+  return [
+    '| scenarios | LLM steps | summarizations | re-injections | fallbacks | overflow steps | loops | thrash |',
+    '|--:|--:|--:|--:|--:|--:|--:|--:|',
+    `| ${report.summary.total} | ${sum((r) => r.llmSteps)} | ${sum((r) => r.summarizations)} | ${sum((r) => r.reinjections)} | ${sum((r) => r.fallbacks)} | ${sum((r) => r.overflowSteps)} | ${sum((r) => r.loops)} | ${sum((r) => r.thrash)} |`,
+  ].join('\n');
+}
+
+function table(report: SuiteReport): string {
+  if (report.scenarios.length === 0) return '_No scenarios ran._';
+  const lines = [
+    '| scenario | window | turns | LLM steps | summarizations | re-injections | fallbacks | peak real tokens | overflow steps | loops/thrash | verdict |',
+    '|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|:--|',
+  ];
+  for (const record of report.scenarios) {
+    const verdict = record.passed ? '✅ pass' : `❌ ${failingExpectations(record).map(code).join(', ')}`;
+    const cells = [
+      code(record.name),
+      formatWindow(record.settings.contextWindow),
+      formatCount(record.settings.turns),
+      formatCount(record.llmSteps),
+      formatCount(record.summarizations),
+      formatCount(record.reinjections),
+      formatCount(record.fallbacks),
+      formatPeak(record),
+      formatCount(record.overflowSteps),
+      formatLoopsThrash(record),
+      verdict,
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+function failures(report: SuiteReport): string {
+  const failed = report.scenarios.filter((record) => !record.passed);
+  if (failed.length === 0) return '';
+  const blocks = failed.map((record) => {
+    const items = record.failures.map((failure) => `- ${cell(failure.message)}`);
+    return [`**${code(record.id)}**`, '', ...items].join('\n');
+  });
+  return ['### Failures', ...blocks].join('\n\n');
+}
+
+/** Inline code that survives backticks and pipes inside table cells. */
+function code(text: string): string {
+  return `\`${cell(text).replace(/`/g, "'")}\``;
+}
+
+/** One table-cell-safe line: no pipes breaking columns, no newlines breaking rows. */
+function cell(text: string): string {
+  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+}

@@ -1,0 +1,18 @@
+/**
+ * What running one scenario produced: the session result (null when the world never returned it:
+ * the watchdog stopped a hung strategy, or the worker died) and the expectations that failed.
+ * Plain data, so it crosses the worker boundary unchanged.
+ */
+import type { ExpectationFailure } from '../scenario/index.ts';
+import type { SessionResult } from '../../world/session-result.ts';
+
+export type { ExpectationFailure } from '../scenario/index.ts';
+
+export interface RunOutput {
+  readonly result: SessionResult | null;
+  readonly failures: readonly ExpectationFailure[];
+}
+
+export function failedRun(expectation: string, message: string): RunOutput {
+  return { result: null, failures: [{ expectation, message }] };
+}

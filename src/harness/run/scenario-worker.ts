@@ -1,0 +1,6 @@
+/** Worker-thread entry for the scenario pool: imports the world once, then serves scenarios. */
+import { parentPort } from 'node:worker_threads';
+import { runOneScenario } from './run-one-scenario.ts';
+import { serveTasks } from './worker-protocol.ts';
+
+serveTasks(parentPort, runOneScenario);

@@ -1,0 +1,89 @@
+/**
+ * Resolves what a scenario file or `--strategy` names into a `StrategyFactory`:
+ * a built-in name (`threshold`, `sliding_window`) or a module path whose default export is a
+ * `CompactionStrategy` or a `StrategyFactory` (Vitest resolves reporters the same way: a name in
+ * the map, anything else is a module).
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUILTIN_STRATEGIES } from '../../engine/index.ts';
+import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
+import { StrategyLoadError } from './strategy-load-error.ts';
+
+/** The strategy part of a resolved scenario: a name or path, its options, and where paths start. */
+export interface StrategySpec {
+  readonly name: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  /** Directory a relative module path is resolved against (the scenario file's folder, or cwd). */
+  readonly baseDir: string;
+}
+
+/** A name is a module path when it looks like one; anything else must be a built-in. */
+export function isModulePath(name: string): boolean {
+  return name.startsWith('.') || isAbsolute(name) || /\.(m?[jt]s|cjs|cts)$/.test(name);
+}
+
+export async function loadStrategyFactory(spec: StrategySpec): Promise<StrategyFactory> {
+  if (!isModulePath(spec.name)) return builtinFactory(spec.name);
+  const file = resolve(spec.baseDir, spec.name);
+  if (!existsSync(file)) {
+    throw new StrategyLoadError(`strategy module not found: ${spec.name} (looked for ${file})`);
+  }
+  let loaded: { default?: unknown };
+  try {
+    loaded = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  } catch (error) {
+    throw new StrategyLoadError(
+      `strategy module ${spec.name} failed to load: ${messageOf(error)}`,
+      { cause: error },
+    );
+  }
+  return factoryFromExport(loaded.default, spec.name);
+}
+
+/**
+ * Loads the factory and builds one fresh strategy with the spec's options. Options the factory
+ * rejects surface as its own error (the engine's `StrategyOptionsError`); a factory that returns
+ * something else than a strategy is a load error.
+ */
+export async function createStrategy(spec: StrategySpec): Promise<CompactionStrategy> {
+  const factory = await loadStrategyFactory(spec);
+  const strategy: unknown = factory({ ...spec.options });
+  if (!isStrategy(strategy)) {
+    throw new StrategyLoadError(
+      `strategy ${spec.name} did not produce a CompactionStrategy ({ name, compact }) from its factory`,
+    );
+  }
+  return strategy;
+}
+
+function builtinFactory(name: string): StrategyFactory {
+  const factory = BUILTIN_STRATEGIES[name];
+  if (factory === undefined) {
+    const known = Object.keys(BUILTIN_STRATEGIES).sort().join(', ');
+    throw new StrategyLoadError(
+      `unknown strategy "${name}": use a built-in (${known}) or a module path such as ./my-strategy.ts`,
+    );
+  }
+  return factory;
+}
+
+/** A function default export is a factory; an object with `compact` is a ready strategy. */
+function factoryFromExport(value: unknown, name: string): StrategyFactory {
+  if (typeof value === 'function') return value as StrategyFactory;
+  if (isStrategy(value)) return () => value;
+  throw new StrategyLoadError(
+    `strategy module ${name} must default-export a CompactionStrategy ({ name, compact }) or a StrategyFactory function`,
+  );
+}
+
+function isStrategy(value: unknown): value is CompactionStrategy {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { name?: unknown; compact?: unknown };
+  return typeof candidate.name === 'string' && typeof candidate.compact === 'function';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

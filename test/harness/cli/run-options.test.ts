@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseRunArgs, type RunArgs } from '../../../src/harness/cli/run-options.ts';
+import { UsageError } from '../../../src/harness/cli/usage-error.ts';
+
+const defaults: RunArgs = { jobs: 1, 'report-dir': 'reports/out', quiet: false, timeout: 60_000 };
+
+describe('parseRunArgs', () => {
+  it('turns valid arguments into suite settings', () => {
+    const settings = parseRunArgs({ ...defaults, jobs: 4, shard: '2/3', seed: 9, strategy: 'sliding_window', 'strategy-options': '{"maxTurns": 8}' });
+    expect(settings).toEqual({
+      strategy: 'sliding_window',
+      strategyOptions: { maxTurns: 8 },
+      seed: 9,
+      jobs: 4,
+      shard: { index: 2, count: 3 },
+      timeoutMs: 60_000,
+    });
+  });
+
+  it('leaves what was not given undefined or null', () => {
+    expect(parseRunArgs(defaults)).toEqual({ strategy: undefined, strategyOptions: undefined, seed: undefined, jobs: 1, shard: null, timeoutMs: 60_000 });
+  });
+
+  it.each<[Partial<RunArgs>, RegExp]>([
+    [{ jobs: 0 }, /--jobs must be an integer >= 1, got 0/],
+    [{ jobs: Number.NaN }, /--jobs must be an integer >= 1, got NaN/],
+    [{ timeout: 1.5 }, /--timeout must be an integer >= 1/],
+    [{ seed: -1 }, /--seed must be an integer >= 0/],
+    [{ shard: '3/2' }, /--shard 3\/2: need 1 <= i <= n/],
+    [{ shard: 'half' }, /--shard must look like i\/n/],
+    [{ 'strategy-options': '{oops' }, /--strategy-options is not valid JSON/],
+    [{ 'strategy-options': '[1, 2]' }, /--strategy-options must be a JSON object/],
+  ])('rejects %o', (args, message) => {
+    expect(() => parseRunArgs({ ...defaults, ...args })).toThrow(UsageError);
+    expect(() => parseRunArgs({ ...defaults, ...args })).toThrow(message);
+  });
+});

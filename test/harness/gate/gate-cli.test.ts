@@ -1,0 +1,119 @@
+/** The `gate` command end to end on the small fixture suite, against a temporary baseline. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, STACK_LINE, STRATEGIES, tempDir } from '../cli/run-cli.ts';
+
+const SUITE = `${FIXTURES}/suite`;
+const CHAIN = 'test/fixtures/scenarios/suite/chain-8k.yaml#chain-8k';
+
+function gate(baseline: string, ...args: string[]) {
+  return runCli(['gate', SUITE, '--baseline', baseline, '--report-dir', tempDir('gate-out'), '--quiet', ...args]);
+}
+
+function editBaseline(from: string, edit: (data: { scenarios: Record<string, Record<string, unknown>> }) => void): string {
+  const data = JSON.parse(readFileSync(from, 'utf8'));
+  edit(data);
+  const path = join(tempDir('gate-edit'), 'baseline.json');
+  writeFileSync(path, JSON.stringify(data));
+  return path;
+}
+
+describe('gate', () => {
+  let baseline = '';
+  let written = '';
+
+  beforeAll(async () => {
+    baseline = join(tempDir('gate'), 'baseline.json');
+    const update = await gate(baseline, '--update-baseline');
+    expect(update.code, update.stderr).toBe(0);
+    expect(update.stdout).toContain(`baseline written: ${baseline} (4 scenarios, 4 changes accepted)`);
+    written = readFileSync(baseline, 'utf8');
+  });
+
+  it('--update-baseline writes one sorted entry per scenario with the key measurements', () => {
+    const data = JSON.parse(written);
+    expect(Object.keys(data.scenarios)).toEqual([...Object.keys(data.scenarios)].sort());
+    expect(Object.keys(data.scenarios)).toHaveLength(4);
+    expect(data.scenarios[CHAIN]).toMatchObject({ passed: true, failedExpectations: [], overflowSteps: 0 });
+    expect(data.scenarios[CHAIN].summarizations).toBeGreaterThan(0);
+    expect(written.endsWith('\n')).toBe(true);
+  });
+
+  describe.concurrent('against that baseline', () => {
+    it('passes on identical results', async () => {
+      const result = await gate(baseline);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toContain('gate passed: 4 scenarios match');
+    });
+
+    it('writes the same baseline again (deterministic)', async () => {
+      const again = join(tempDir('gate-again'), 'baseline.json');
+      const result = await gate(again, '--update-baseline', '--jobs', '2');
+      expect(result.code).toBe(0);
+      expect(readFileSync(again, 'utf8')).toBe(written);
+    });
+
+    it('fails when a strategy stops compacting (new overflows)', async () => {
+      const result = await gate(baseline, '--strategy', `${STRATEGIES}/never-compacts.ts`);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/chain-8k.*regression.*overflowSteps/);
+      expect(result.stdout).toMatch(/gate failed: \d+ changes against/);
+    });
+
+    it('fails when the baseline entry has fewer overflow steps than the run', async () => {
+      const neverCompacts = ['--strategy', `${STRATEGIES}/never-compacts.ts`];
+      const overflowing = join(tempDir('gate-overflow'), 'baseline.json');
+      expect((await gate(overflowing, ...neverCompacts, '--update-baseline')).code).toBe(0);
+      expect((await gate(overflowing, ...neverCompacts)).code).toBe(0);
+      const edited = editBaseline(overflowing, (data) => {
+        const entry = data.scenarios[CHAIN] as Record<string, number>;
+        expect(entry['overflowSteps']).toBeGreaterThan(0);
+        entry['overflowSteps'] = (entry['overflowSteps'] as number) - 1;
+      });
+      const result = await gate(edited, ...neverCompacts);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/chain-8k.*regression.*overflowSteps/);
+    });
+
+    it('fails when a count drifts from the baseline, unless a --tolerance allows it', async () => {
+      const edited = editBaseline(baseline, (data) => {
+        const entry = data.scenarios[CHAIN] as Record<string, number>;
+        entry['summarizations'] = (entry['summarizations'] as number) + 1;
+      });
+      const [strict, tolerant] = await Promise.all([gate(edited), gate(edited, '--tolerance', 'summarizations=1')]);
+      expect(strict.code).toBe(1);
+      expect(strict.stdout).toMatch(/chain-8k.*drift.*summarizations/);
+      expect(tolerant.code, tolerant.stdout).toBe(0);
+    });
+
+    it('fails on a scenario added to or removed from the suite', async () => {
+      const edited = editBaseline(baseline, (data) => {
+        data.scenarios['gone.yaml#gone'] = data.scenarios[CHAIN] as Record<string, unknown>;
+        delete data.scenarios[CHAIN];
+      });
+      const result = await gate(edited);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/chain-8k.*added/);
+      expect(result.stdout).toMatch(/gone\.yaml#gone.*removed/);
+    });
+
+    it('rejects a malformed baseline and --update-baseline with --shard as bad input', async () => {
+      const broken = join(tempDir('gate-broken'), 'baseline.json');
+      writeFileSync(broken, '{"version": 1, "scenarios": []}');
+      const malformed = await gate(broken);
+      expect(malformed.code).toBe(2);
+      expect(malformed.stderr).toMatch(/baseline .* is malformed/);
+      expect(malformed.stderr).not.toMatch(STACK_LINE);
+      const sharded = await gate(baseline, '--update-baseline', '--shard', '1/2');
+      expect(sharded.code).toBe(2);
+      expect(sharded.stderr).toContain('--update-baseline needs the whole suite');
+    });
+
+    it('fails with a hint when there is no baseline yet', async () => {
+      const result = await gate(join(tempDir('gate-none'), 'baseline.json'));
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('create it with: npm run gate -- --update-baseline');
+    });
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Hand-built suite reports for reporter tests (no world needed): a session whose tokens climb
+ * step by step, get summarized when they cross the threshold, and overflow once.
+ */
+import type { ResolvedScenario } from '../../../src/harness/scenario/index.ts';
+import type { ScenarioOutcome } from '../../../src/harness/run/run-suite.ts';
+import { buildSuiteReport, type SuiteReport } from '../../../src/harness/report/suite-report.ts';
+import type { SessionResult, SessionTotals, StepRecord } from '../../../src/world/session-result.ts';
+import type { WorldScenario } from '../../../src/world/world-scenario.ts';
+
+export function sampleWorld(name: string, contextWindow: number): WorldScenario {
+  return {
+    name,
+    seed: 7,
+    flavour: 'adk-js',
+    agentName: 'assistant',
+    systemPrompt: null,
+    toolDeclarations: null,
+    declareCalledTools: true,
+    exposeUserContent: true,
+    summarizer: { reply: 'fixed', text: 'summary', exceedFactor: 3, contextWindow: null, faults: [] },
+    phases: [{ name: 'main', modelName: 'sim-model', contextWindow, usageMetadata: true, tokenModel: { kind: 'ratio', ratio: 2 }, streamingChunks: 0 }],
+    turns: Array.from({ length: 4 }, (_, index) => ({
+      index,
+      phase: 0,
+      user: { text: `turn ${index}` },
+      attachments: [],
+      toolCalls: [],
+      sequential: false,
+      modelResponse: { kind: 'prose' as const, size: 100 },
+    })),
+    thrash: { count: 3, withinSteps: 5 },
+    maxLlmCallsPerTurn: 500,
+  };
+}
+
+export function sampleScenario(name: string, strategy: string, contextWindow: number): ResolvedScenario {
+  return {
+    id: `scenarios/${name}.yaml#${name}`,
+    file: `scenarios/${name}.yaml`,
+    name,
+    description: '',
+    world: sampleWorld(name, contextWindow),
+    strategy: { name: strategy, options: strategy === 'threshold' ? { maxCompactionAttempts: 3 } : {}, baseDir: '/somewhere/absolute/scenarios' },
+    expect: { noOverflow: true },
+  };
+}
+
+/** Tokens grow by `growth` per step; a summarization brings them back to `floor` when above `trigger`. */
+export function sampleSteps(count: number, contextWindow: number, options: { growth: number; trigger: number; floor: number; overflowAt?: number }): StepRecord[] {
+  const steps: StepRecord[] = [];
+  let tokens = options.floor;
+  for (let step = 0; step < count; step += 1) {
+    const before = tokens + options.growth;
+    const summarize = before >= options.trigger;
+    const after = step === options.overflowAt ? contextWindow + 400 : summarize ? options.floor : before;
+    steps.push({
+      step,
+      turn: Math.floor(step / 3),
+      label: step % 3 === 0 ? 'user' : 'tool-results',
+      clock: step * 10,
+      contextWindow,
+      contentsBefore: step + 1,
+      contentsAfter: summarize ? 2 : step + 1,
+      heuristicBefore: Math.floor(before / 2),
+      heuristicAfter: Math.floor(after / 2),
+      realBefore: before,
+      realAfter: after,
+      overflow: after > contextWindow,
+      shortCircuited: false,
+      summarizerCalls: summarize
+        ? [{ inputTokens: before, inputRealTokens: before, contextWindow, maxOutputTokens: 800, outputTokens: 30, outcome: 'ok' }]
+        : [],
+      reinjection: !summarize && step > 0 && step % 4 === 0,
+      compacted: after < before,
+      cacheChurn: 0,
+      orphanCalls: 0,
+      orphanResponses: 0,
+      userRequestPresent: true,
+    });
+    tokens = after > contextWindow ? options.floor : after;
+  }
+  return steps;
+}
+
+export function totalsOf(steps: readonly StepRecord[], contextWindow: number): SessionTotals {
+  const peak = Math.max(...steps.map((s) => s.realAfter));
+  const summarizations = steps.filter((s) => s.summarizerCalls.length > 0).length;
+  return {
+    turns: 4,
+    llmSteps: steps.length,
+    summarizations,
+    summarizerCalls: summarizations,
+    reinjections: steps.filter((s) => s.reinjection).length,
+    fallbacks: 0,
+    compactedSteps: steps.filter((s) => s.compacted).length,
+    overflowSteps: steps.filter((s) => s.overflow).length,
+    peakRealTokens: peak,
+    peakPercent: Math.round((peak / contextWindow) * 1000) / 10,
+    summarizerInputTokens: 0,
+    summarizerOverflows: 0,
+    loops: 0,
+    thrash: 0,
+    orphanSteps: 0,
+    missingUserRequestSteps: 0,
+    cacheChurnTotal: 0,
+    finalHistoryTokens: steps.reduce((sum, s) => sum + s.heuristicBefore, 0),
+  };
+}
+
+export function sampleResult(name: string, steps: StepRecord[], contextWindow: number): SessionResult {
+  return { scenario: name, seed: 7, totals: totalsOf(steps, contextWindow), steps, failure: null, traceDigest: `digest-${name}` };
+}
+
+/** Three scenarios: one passing threshold run, one overflowing (failing) run, one hung strategy. */
+export function sampleReport(): SuiteReport {
+  const passingSteps = sampleSteps(30, 8000, { growth: 900, trigger: 6400, floor: 1200 });
+  const failingSteps = sampleSteps(24, 16000, { growth: 1600, trigger: 14000, floor: 2000, overflowAt: 17 });
+  const outcomes: ScenarioOutcome[] = [
+    { scenario: sampleScenario('steady-threshold', 'threshold', 8000), result: sampleResult('steady-threshold', passingSteps, 8000), failures: [] },
+    {
+      scenario: sampleScenario('overflow <&> "quoted" | piped', 'sliding_window', 16000),
+      result: sampleResult('overflow', failingSteps, 16000),
+      failures: [{ expectation: 'noOverflow', message: 'noOverflow: 1 step sent more than the window (first: step 17, turn 5, 16,400 > 16,000) & <more>' }],
+    },
+    {
+      scenario: sampleScenario('hung', './strategies/hang.ts', 8000),
+      result: null,
+      failures: [{ expectation: 'strategy-hung', message: 'strategy-hung: no result within 500 ms' }],
+    },
+  ];
+  return buildSuiteReport(outcomes, '/somewhere/absolute');
+}

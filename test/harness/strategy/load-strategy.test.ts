@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StrategyOptionsError } from '../../../src/engine/index.ts';
+import { createStrategy, isModulePath, loadStrategyFactory } from '../../../src/harness/strategy/load-strategy.ts';
+import { StrategyLoadError } from '../../../src/harness/strategy/strategy-load-error.ts';
+
+const fixtures = resolve('test/fixtures/strategies');
+const spec = (name: string, options: Record<string, unknown> = {}) => ({ name, options, baseDir: fixtures });
+
+describe('loadStrategyFactory / createStrategy', () => {
+  it('resolves the built-in strategies by name', async () => {
+    expect((await createStrategy(spec('threshold'))).name).toBe('threshold');
+    expect((await createStrategy(spec('sliding_window', { maxTurns: 5 }))).name).toBe('sliding_window');
+  });
+
+  it('loads a module whose default export is a factory, or a strategy object', async () => {
+    expect((await createStrategy(spec('./never-compacts.ts'))).name).toBe('never-compacts');
+    expect((await createStrategy(spec('./never-resolves.ts'))).name).toBe('never-resolves');
+    expect(typeof (await loadStrategyFactory(spec('./throws.ts')))).toBe('function');
+  });
+
+  it('resolves module paths against baseDir', async () => {
+    const strategy = await createStrategy({ name: 'never-compacts.ts', options: {}, baseDir: fixtures });
+    expect(strategy.name).toBe('never-compacts');
+  });
+
+  it.each([
+    ['treshold', /unknown strategy "treshold": use a built-in \(sliding_window, threshold\)/],
+    ['./missing.ts', /strategy module not found: \.\/missing\.ts/],
+    ['./not-a-strategy.ts', /must default-export a CompactionStrategy/],
+    ['./fails-to-import.ts', /strategy module \.\/fails-to-import\.ts failed to load: fixture module cannot be imported/],
+  ])('rejects %s with a load error', async (name, message) => {
+    const attempt = createStrategy(spec(name));
+    await expect(attempt).rejects.toBeInstanceOf(StrategyLoadError);
+    await expect(createStrategy(spec(name))).rejects.toThrow(message);
+  });
+
+  it('lets the engine reject bad options', async () => {
+    await expect(createStrategy(spec('threshold', { nope: 1 }))).rejects.toBeInstanceOf(StrategyOptionsError);
+  });
+
+  it('tells module paths from names', () => {
+    expect(isModulePath('threshold')).toBe(false);
+    expect(isModulePath('sliding_window')).toBe(false);
+    expect(isModulePath('./x.ts')).toBe(true);
+    expect(isModulePath('../x.js')).toBe(true);
+    expect(isModulePath('/abs/x.mjs')).toBe(true);
+    expect(isModulePath('strategies/x.ts')).toBe(true);
+  });
+});
