@@ -88,6 +88,12 @@ export interface SessionTotals {
   readonly orphanSteps: number;
   readonly missingUserRequestSteps: number;
   readonly cacheChurnTotal: number;
+  /**
+   * ContextGuard heuristic of the whole stored history at the end (every event's content, never
+   * compacted): the Go simulator's `finalTokens`, a measure of input volume only. Always set by
+   * `runSession` (optional only so hand-built fixtures stay valid).
+   */
+  readonly finalHistoryTokens?: number;
 }
 
 export interface SessionResult {

@@ -15,6 +15,7 @@ const COMMANDS = [
   'simulate',
   'gate',
   'fuzz',
+  'verify-adk',
 ];
 
 const modules = await Promise.all(

@@ -1,0 +1,70 @@
+/**
+ * adk-js 2.0.0 `InvocationContext`: one user turn's run of the agent over the working session.
+ * The world adds its seeded environment (ids, clock), the ADK flavour, and the step observer
+ * that measures each `runOneStep`.
+ */
+import type { Content } from '@google/genai';
+import type { WorldEnvironment } from '../sim/world-environment.ts';
+import type { Session } from '../sessions/session.ts';
+import type { PluginManager } from '../plugins/plugin-manager.ts';
+import type { Flavour } from '../world-scenario.ts';
+import type { LlmAgent } from './llm-agent.ts';
+import type { StepObserver } from './step-observer.ts';
+
+export interface InvocationContextParams {
+  readonly env: WorldEnvironment;
+  readonly invocationId: string;
+  readonly agent: LlmAgent;
+  readonly session: Session;
+  readonly userContent: Content | undefined;
+  readonly pluginManager: PluginManager;
+  readonly flavour: Flavour;
+  readonly maxLlmCalls: number;
+  readonly streaming: boolean;
+  readonly abortSignal: AbortSignal;
+  readonly observer: StepObserver;
+}
+
+export class InvocationContext {
+  readonly env: WorldEnvironment;
+  readonly invocationId: string;
+  readonly agent: LlmAgent;
+  readonly session: Session;
+  readonly userContent: Content | undefined;
+  readonly pluginManager: PluginManager;
+  readonly flavour: Flavour;
+  readonly maxLlmCalls: number;
+  readonly streaming: boolean;
+  readonly abortSignal: AbortSignal;
+  readonly observer: StepObserver;
+  /** The world's agent runs on the root branch. */
+  readonly branch: string | undefined = undefined;
+  endInvocation = false;
+  #llmCallCount = 0;
+
+  constructor(params: InvocationContextParams) {
+    this.env = params.env;
+    this.invocationId = params.invocationId;
+    this.agent = params.agent;
+    this.session = params.session;
+    this.userContent = params.userContent;
+    this.pluginManager = params.pluginManager;
+    this.flavour = params.flavour;
+    this.maxLlmCalls = params.maxLlmCalls;
+    this.streaming = params.streaming;
+    this.abortSignal = params.abortSignal;
+    this.observer = params.observer;
+  }
+
+  /** adk-js `incrementLlmCallCount`: throws past `maxLlmCalls` (the step turns it into an error event). */
+  incrementLlmCallCount(): void {
+    this.#llmCallCount += 1;
+    if (this.maxLlmCalls > 0 && this.#llmCallCount > this.maxLlmCalls) {
+      throw new Error(`Max number of llm calls limit of ${this.maxLlmCalls} exceeded`);
+    }
+  }
+
+  get llmCallCount(): number {
+    return this.#llmCallCount;
+  }
+}

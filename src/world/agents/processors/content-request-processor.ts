@@ -1,0 +1,45 @@
+/**
+ * CONTENT_REQUEST_PROCESSOR (adk-js 2.0.0 `content_request_processor.js`; adk-go
+ * `ContentsRequestProcessor`): every step, `request.contents` is rebuilt from ALL session events,
+ * as fresh copies that never alias the events (adk-js `cloneDeep` + `removeClientFunctionCallId`).
+ *
+ * adk-go only: when the last content is not from the user, a synthetic user turn
+ * "Continue processing previous requests as instructed. Exit or provide a summary if no more
+ * outputs are needed." is appended, and plugins see it. (adk-js adds its own "continue" text only
+ * inside the Gemini model class, after the plugins; a custom model never sees it.)
+ */
+import type { Content } from '@google/genai';
+import type { Event } from '../../events/event.ts';
+import type { Flavour } from '../../world-scenario.ts';
+import type { InvocationContext } from '../invocation-context.ts';
+import type { LlmRequest } from '../../../engine/types.ts';
+import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
+import { ContentSource } from './content-source.ts';
+import { contentSourcesFor } from './included-events.ts';
+import { lazyContents } from './lazy-contents.ts';
+
+export const GO_CONTINUE_TEXT =
+  'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.';
+
+class ContentRequestProcessor implements BaseLlmRequestProcessor {
+  // eslint-disable-next-line require-yield
+  async *runAsync(invocationContext: InvocationContext, llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
+    llmRequest.contents = lazyContents(buildContentSources(invocationContext.session.events, invocationContext.flavour));
+  }
+}
+
+export const CONTENT_REQUEST_PROCESSOR = new ContentRequestProcessor();
+
+/** The sources of this step's contents, in order (adk-go: plus the synthetic continue turn). */
+export function buildContentSources(events: readonly Event[], flavour: Flavour): ContentSource[] {
+  const sources = contentSourcesFor(events, flavour);
+  if (flavour === 'adk-go') {
+    const last = sources[sources.length - 1];
+    if (last !== undefined && last.content.role !== 'user') sources.push(new ContentSource(goContinueContent()));
+  }
+  return sources;
+}
+
+function goContinueContent(): Content {
+  return { role: 'user', parts: [{ text: GO_CONTINUE_TEXT }] };
+}

@@ -1,0 +1,85 @@
+/**
+ * The events that make request contents, kept incrementally. Session history is append-only and
+ * frozen, so the filtered list only grows; the rearrangement passes are the identity as long as
+ * every response event directly follows the call event it answers (what the step loop produces),
+ * which is tracked as events arrive. Anything else falls back to the full ADK algorithms.
+ */
+import { getFunctionCalls, getFunctionResponses, type Event } from '../../events/event.ts';
+import type { Flavour } from '../../world-scenario.ts';
+import { cloneValue } from './clone-content.ts';
+import {
+  isZeroPart,
+  rearrangeEventsForAsyncFunctionResponsesInHistory,
+  rearrangeEventsForLatestFunctionResponse,
+  shouldIncludeEvent,
+} from './content-processor-utils.ts';
+import { ContentSource, removeClientFunctionCallId, sourceOfEvent } from './content-source.ts';
+
+interface IncludedEvents {
+  /** How many session events have been scanned. */
+  scanned: number;
+  /** The last scanned event (identity check that the history is the same). */
+  lastScanned: Event | undefined;
+  readonly included: Event[];
+  /** The content source of each included event, in step (kept alongside `included`). */
+  readonly sources: ContentSource[];
+  /** False once a response arrived anywhere but right after its call event (or twice). */
+  canonical: boolean;
+  readonly answeredIds: Set<string>;
+}
+
+const cache = new WeakMap<readonly Event[], Map<Flavour, IncludedEvents>>();
+/** Working copies of one history share a cache through the first event object. */
+const cacheByFirstEvent = new WeakMap<Event, Map<Flavour, IncludedEvents>>();
+
+export function contentSourcesFor(events: readonly Event[], flavour: Flavour): ContentSource[] {
+  const included = includedEvents(events, flavour);
+  if (included.canonical) return included.sources.slice();
+  const list = rearrangeEventsForAsyncFunctionResponsesInHistory(rearrangeEventsForLatestFunctionResponse(included.included, flavour));
+  return list.map((event) => sourceFor(event, flavour));
+}
+
+function sourceFor(event: Event, flavour: Flavour): ContentSource {
+  const parts = event.content?.parts ?? [];
+  if (flavour === 'adk-go' && parts.some(isZeroPart)) {
+    const content = cloneValue(event.content!);
+    content.parts = parts.filter((part) => !isZeroPart(part)).map(cloneValue);
+    removeClientFunctionCallId(content);
+    return new ContentSource(content);
+  }
+  return sourceOfEvent(event);
+}
+
+function includedEvents(events: readonly Event[], flavour: Flavour): IncludedEvents {
+  const first = events[0];
+  const byFlavour = (first && cacheByFirstEvent.get(first)) ?? cache.get(events) ?? new Map<Flavour, IncludedEvents>();
+  if (first) cacheByFirstEvent.set(first, byFlavour);
+  let state = byFlavour.get(flavour);
+  const fresh = !state || state.scanned > events.length || (state.scanned > 0 && events[state.scanned - 1] !== state.lastScanned);
+  if (!state || fresh) {
+    state = { scanned: 0, lastScanned: undefined, included: [], sources: [], canonical: true, answeredIds: new Set() };
+    byFlavour.set(flavour, state);
+  }
+  for (let i = state.scanned; i < events.length; i += 1) {
+    const event = events[i] as Event;
+    if (shouldIncludeEvent(event, flavour)) {
+      noteCanonical(state, event);
+      state.included.push(event);
+      state.sources.push(sourceFor(event, flavour));
+    }
+  }
+  state.scanned = events.length;
+  state.lastScanned = events[events.length - 1];
+  return state;
+}
+
+function noteCanonical(state: IncludedEvents, event: Event): void {
+  const responses = getFunctionResponses(event);
+  if (responses.length === 0) return;
+  const previous = state.included[state.included.length - 1];
+  const callIds = new Set(previous ? getFunctionCalls(previous).map((call) => call.id) : []);
+  for (const response of responses) {
+    if (!response.id || !callIds.has(response.id) || state.answeredIds.has(response.id)) state.canonical = false;
+    if (response.id) state.answeredIds.add(response.id);
+  }
+}

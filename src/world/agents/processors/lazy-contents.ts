@@ -1,0 +1,208 @@
+/**
+ * The request's `contents`, cloned on first touch.
+ *
+ * ADK deep-clones every history content into every request (adk-flow §2.6), so each step costs
+ * the whole history. This array behaves exactly like that fresh clone (any read of an element
+ * returns a private deep copy, writes and deletes go to the array, `Array.isArray` is true, JSON
+ * and every Array method work) but copies an element only when someone reads it. A strategy that
+ * re-injects a summary and slices off the summarized prefix therefore never pays for that prefix.
+ *
+ * `structuredClone` cannot clone a Proxy natively; `installStructuredCloneSupport` (below) makes
+ * it copy these arrays like any other, so no strategy can tell the difference.
+ */
+import type { Content } from '@google/genai';
+import { cloneValue, deepEqual } from './clone-content.ts';
+import type { ContentSource } from './content-source.ts';
+
+interface LazyState {
+  readonly sources: readonly ContentSource[];
+  readonly target: Content[];
+  /** 1 while element i has never been touched (it is then exactly a clone of sources[i]). */
+  readonly pending: Uint8Array;
+  /** The clone handed out for index i (kept to recognise it wherever a strategy moves it). */
+  readonly clones: (Content | undefined)[];
+  /** Bumped by every clone; the clone → source map is rebuilt when it is stale. */
+  version: number;
+  cloneToSource: Map<object, ContentSource> | undefined;
+  mappedVersion: number;
+}
+
+const lazyStates = new WeakMap<object, LazyState>();
+
+export function lazyContents(sources: readonly ContentSource[]): Content[] {
+  const n = sources.length;
+  const target: Content[] = new Array(n);
+  const pending = new Uint8Array(n).fill(1);
+  const clones: (Content | undefined)[] = new Array(n);
+  const state: LazyState = { sources, target, pending, clones, version: 0, cloneToSource: undefined, mappedVersion: -1 };
+  const materialize = (i: number): void => {
+    if (i < n && pending[i] === 1) {
+      pending[i] = 0;
+      const copy = cloneValue((sources[i] as ContentSource).content);
+      clones[i] = copy;
+      target[i] = copy;
+      state.version += 1;
+    }
+  };
+  const release = (i: number): void => {
+    if (i < n) pending[i] = 0;
+  };
+  const proxy = new Proxy(target, {
+    get(t, key) {
+      if (typeof key === 'string') {
+        const i = indexOf(key);
+        if (i >= 0) {
+          materialize(i);
+          return t[i];
+        }
+      }
+      return Reflect.get(t, key);
+    },
+    has(t, key) {
+      if (typeof key === 'string') {
+        const i = indexOf(key);
+        if (i >= 0 && i < n && pending[i] === 1) return true;
+      }
+      return Reflect.has(t, key);
+    },
+    set(t, key, value) {
+      const i = indexOf(key);
+      if (i >= 0) release(i);
+      else if (key === 'length') for (let k = Number(value); k < n; k += 1) release(k);
+      return Reflect.set(t, key, value);
+    },
+    deleteProperty(t, key) {
+      const i = indexOf(key);
+      if (i >= 0) release(i);
+      return Reflect.deleteProperty(t, key);
+    },
+    defineProperty(t, key, descriptor) {
+      const i = indexOf(key);
+      if (i >= 0) release(i);
+      return Reflect.defineProperty(t, key, descriptor);
+    },
+    getOwnPropertyDescriptor(t, key) {
+      const i = indexOf(key);
+      if (i >= 0) materialize(i);
+      return Reflect.getOwnPropertyDescriptor(t, key);
+    },
+    ownKeys(t) {
+      for (let i = 0; i < n; i += 1) materialize(i);
+      return Reflect.ownKeys(t);
+    },
+  });
+  lazyStates.set(proxy, state);
+  return proxy;
+}
+
+/** The sources a lazy contents array was built from (undefined for any other array). */
+export function lazySourcesOf(contents: readonly unknown[]): readonly ContentSource[] | undefined {
+  return lazyStates.get(contents)?.sources;
+}
+
+/** One element of a request's contents, as measurement sees it. */
+export interface ContentItem {
+  /** The content object (undefined when untouched: it is then a clone of `source`). */
+  readonly content: Content | undefined;
+  /** The source this element is an unmodified copy of, if any. */
+  readonly source: ContentSource | undefined;
+}
+
+/**
+ * The elements of `contents` without cloning untouched ones. `origin` is the lazy array the
+ * processors built this step: its clones are recognised wherever a strategy moved them (and
+ * compared with their source, since a strategy may also have edited them in place).
+ */
+export function contentItems(contents: readonly (Content | undefined | null)[], origin: readonly Content[] = contents as Content[]): ContentItem[] {
+  const originState = lazyStates.get(origin);
+  const state = lazyStates.get(contents);
+  const items: ContentItem[] = new Array(contents.length);
+  if (state) {
+    const { target, pending, sources } = state;
+    items.length = target.length;
+    for (let i = 0; i < target.length; i += 1) {
+      items[i] = i < pending.length && pending[i] === 1 ? (sources[i] as ContentSource).untouched : itemOf(target[i], originState);
+    }
+    return items;
+  }
+  for (let i = 0; i < contents.length; i += 1) items[i] = itemOf(contents[i] ?? undefined, originState);
+  return items;
+}
+
+/** The content of an item (an untouched item reads its frozen source; never write to it). */
+export function itemContent(item: ContentItem): Content | undefined {
+  return item.content ?? item.source?.content;
+}
+
+function itemOf(content: Content | undefined, origin: LazyState | undefined): ContentItem {
+  if (content === undefined || content === null || typeof content !== 'object' || !origin) return { content, source: undefined };
+  const source = sourceOfClone(origin, content);
+  return { content, source: source && deepEqual(content, source.content) ? source : undefined };
+}
+
+function sourceOfClone(state: LazyState, content: Content): ContentSource | undefined {
+  if (!state.cloneToSource || state.mappedVersion !== state.version) {
+    const map = new Map<object, ContentSource>();
+    state.clones.forEach((clone, i) => {
+      if (clone) map.set(clone, state.sources[i] as ContentSource);
+    });
+    state.cloneToSource = map;
+    state.mappedVersion = state.version;
+  }
+  return state.cloneToSource.get(content);
+}
+
+/** A canonical array index ('0', '17'), or -1. */
+function indexOf(key: string | symbol): number {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 9) return -1;
+  const first = key.charCodeAt(0);
+  if (first < 48 || first > 57 || (first === 48 && key.length > 1)) return -1;
+  for (let i = 1; i < key.length; i += 1) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+  }
+  return Number(key);
+}
+
+/**
+ * Lets `structuredClone` copy values that hold a lazy contents array, so a strategy written
+ * against real ADK (where contents are plain cloned objects) may deep-copy its request with the
+ * platform idiom. The native clone runs first; only when it rejects a value that contains a lazy
+ * array is that value rebuilt with plain arrays in their place and cloned again. Installed once,
+ * on the first session; behaviour for every other value is unchanged.
+ */
+export function installStructuredCloneSupport(): void {
+  const current = globalThis.structuredClone as typeof structuredClone & { [LAZY_AWARE]?: true };
+  if (current[LAZY_AWARE]) return;
+  const native = current;
+  const lazyAware = ((value: unknown, options?: StructuredSerializeOptions) => {
+    try {
+      return native(value, options);
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'DataCloneError')) throw error;
+      const memo = new Map<object, unknown>();
+      const plain = withPlainArrays(value, memo);
+      if (!memo.has(LAZY_FOUND)) throw error;
+      return native(plain, options);
+    }
+  }) as typeof structuredClone & { [LAZY_AWARE]?: true };
+  lazyAware[LAZY_AWARE] = true;
+  globalThis.structuredClone = lazyAware;
+}
+
+const LAZY_AWARE = Symbol('compaction-sim.lazyAwareStructuredClone');
+const LAZY_FOUND = {};
+
+/** `value` with every lazy array (and every plain object/array above one) copied as plain data. */
+function withPlainArrays(value: unknown, memo: Map<object, unknown>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (memo.has(value)) return memo.get(value);
+  const isLazy = lazyStates.has(value);
+  if (isLazy) memo.set(LAZY_FOUND, true);
+  const proto = Object.getPrototypeOf(value);
+  if (!isLazy && !Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  const copy: Record<string | number, unknown> = Array.isArray(value) ? [] : {};
+  memo.set(value, copy);
+  for (const key of Object.keys(value)) copy[key] = withPlainArrays((value as Record<string, unknown>)[key], memo);
+  return copy;
+}

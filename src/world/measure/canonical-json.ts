@@ -1,0 +1,71 @@
+/**
+ * A canonical serialization for digests: JSON with object keys sorted and `undefined` members
+ * dropped (so `{id: undefined}` equals `{}`, as JSON does), non-finite numbers as null. Strings
+ * of 512 characters or more are written as `#<length>:<sha256>` (unquoted, so no JSON string can
+ * look like it), hashed once per string: tool outputs are re-serialized on every digest.
+ * Written as one string-building pass: digests run on every appended event and every step.
+ */
+import { createHash } from 'node:crypto';
+
+const LONG_STRING = 512;
+const quotedKeys = new Map<string, string>();
+const longStrings = new Map<string, string>();
+
+function longStringToken(value: string): string {
+  let token = longStrings.get(value);
+  if (token === undefined) {
+    token = `#${value.length}:${createHash('sha256').update(value).digest('hex')}`;
+    if (longStrings.size >= 4096) longStrings.clear();
+    longStrings.set(value, token);
+  }
+  return token;
+}
+
+export function canonicalJson(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value.length >= LONG_STRING ? longStringToken(value) : JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return JSON.stringify(value.toString());
+    case 'object':
+      break;
+    default:
+      return 'null';
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i += 1) {
+      if (i > 0) out += ',';
+      const item: unknown = value[i];
+      out += item === undefined || typeof item === 'function' ? 'null' : canonicalJson(item);
+    }
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length > 1) keys.sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const field = record[key];
+    if (field === undefined || typeof field === 'function') continue;
+    if (!first) out += ',';
+    first = false;
+    out += `${quoteKey(key)}:${canonicalJson(field)}`;
+  }
+  return `${out}}`;
+}
+
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < 10_000) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}

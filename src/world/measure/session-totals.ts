@@ -1,0 +1,75 @@
+/**
+ * Session totals and the checks that can fail: loops (a summarization whose sent request is not
+ * smaller, in real tokens, than the request before it), thrash (`count` summarizations within
+ * `withinSteps` consecutive steps, counted per window), orphans, missing user request.
+ */
+import type { SessionTotals, StepRecord } from '../session-result.ts';
+
+export interface TotalsInput {
+  readonly turns: number;
+  readonly steps: readonly StepRecord[];
+  readonly thrash: { readonly count: number; readonly withinSteps: number };
+  readonly finalHistoryTokens: number;
+}
+
+export function sessionTotals({ turns, steps, thrash, finalHistoryTokens }: TotalsInput): SessionTotals {
+  let summarizations = 0;
+  let summarizerCalls = 0;
+  let fallbacks = 0;
+  let summarizerInputTokens = 0;
+  let summarizerOverflows = 0;
+  let peakRealTokens = 0;
+  let peakPercent = 0;
+  for (const step of steps) {
+    if (step.summarizerCalls.length > 0) summarizations += 1;
+    for (const call of step.summarizerCalls) {
+      summarizerCalls += 1;
+      summarizerInputTokens += call.inputTokens;
+      if (call.outcome !== 'ok') fallbacks += 1;
+      if (call.outcome === 'overflow') summarizerOverflows += 1;
+    }
+    if (!step.shortCircuited && step.realAfter > peakRealTokens) {
+      peakRealTokens = step.realAfter;
+      peakPercent = Math.round((step.realAfter / step.contextWindow) * 1000) / 10;
+    }
+  }
+  return {
+    turns,
+    llmSteps: steps.length,
+    summarizations,
+    summarizerCalls,
+    reinjections: steps.filter((s) => s.reinjection).length,
+    fallbacks,
+    compactedSteps: steps.filter((s) => s.compacted).length,
+    overflowSteps: steps.filter((s) => s.overflow).length,
+    peakRealTokens,
+    peakPercent,
+    summarizerInputTokens,
+    summarizerOverflows,
+    loops: countLoops(steps),
+    thrash: countThrash(steps, thrash.count, thrash.withinSteps),
+    orphanSteps: steps.filter((s) => s.orphanCalls > 0 || s.orphanResponses > 0).length,
+    missingUserRequestSteps: steps.filter((s) => !s.userRequestPresent).length,
+    cacheChurnTotal: steps.reduce((sum, s) => sum + s.cacheChurn, 0),
+    finalHistoryTokens,
+  };
+}
+
+export function countLoops(steps: readonly StepRecord[]): number {
+  return steps.filter((s) => s.summarizerCalls.length > 0 && !s.shortCircuited && s.realAfter >= s.realBefore).length;
+}
+
+/** Windows of `withinSteps` consecutive steps holding at least `count` summarizing steps. */
+export function countThrash(steps: readonly StepRecord[], count: number, withinSteps: number): number {
+  if (count <= 0 || withinSteps <= 0 || steps.length === 0) return 0;
+  const summarized = steps.map((s) => (s.summarizerCalls.length > 0 ? 1 : 0));
+  const width = Math.min(withinSteps, summarized.length);
+  let inWindow = 0;
+  for (let i = 0; i < width; i += 1) inWindow += summarized[i] as number;
+  let windows = inWindow >= count ? 1 : 0;
+  for (let start = 1; start + width <= summarized.length; start += 1) {
+    inWindow += (summarized[start + width - 1] as number) - (summarized[start - 1] as number);
+    if (inWindow >= count) windows += 1;
+  }
+  return windows;
+}

@@ -1,0 +1,242 @@
+/**
+ * Measures every `runOneStep` as it happens (the world's `StepObserver`): the request before and
+ * after the plugins (heuristic and real tokens), overflow, summarizer calls, re-injection,
+ * compaction, cache churn, orphans, whether the user's request is still present; feeds the trace
+ * digest; keeps the trace when asked.
+ */
+import type { LlmRequest } from '../../engine/types.ts';
+import { cloneValue } from '../agents/processors/clone-content.ts';
+import type { ContentSource } from '../agents/processors/content-source.ts';
+import { sourceOfEvent } from '../agents/processors/content-source.ts';
+import { contentItems, itemContent, lazySourcesOf, type ContentItem } from '../agents/processors/lazy-contents.ts';
+import type { InvocationContext } from '../agents/invocation-context.ts';
+import type { StepObserver } from '../agents/step-observer.ts';
+import type { Event } from '../events/event.ts';
+import type { TokenModel } from '../models/token-models.ts';
+import type { SummarizerCallRecord, StepRecord } from '../session-result.ts';
+import type { LogicalClock } from '../sim/logical-clock.ts';
+import type { WorldTraceStep } from '../world-trace.ts';
+import type { WorldTurn } from '../world-scenario.ts';
+import { cacheChurn, type SentPrefix } from './cache-churn.ts';
+import { countOrphans } from './orphans.ts';
+import { preambleKey } from './preamble.ts';
+import { configHeuristic, requestHeuristic } from './request-meter.ts';
+import { stepLabel } from './step-labels.ts';
+import { eventDigest, TraceDigest } from './trace-digest.ts';
+import { userRequestPresent } from './user-request.ts';
+
+interface Measured {
+  readonly request: LlmRequest;
+  readonly items: readonly ContentItem[];
+  readonly heuristic: number;
+  readonly real: number;
+  readonly preamble: string;
+}
+
+interface TurnContext {
+  readonly turn: WorldTurn;
+  readonly userText: string;
+  readonly tokenModel: TokenModel;
+  readonly contextWindow: number;
+  userSource: ContentSource | undefined;
+  stepInTurn: number;
+}
+
+/** The request as the processors built it: every element an untouched copy of its source. */
+interface Built {
+  readonly sources: readonly ContentSource[];
+  readonly heuristic: number;
+  readonly real: number;
+  readonly preamble: string;
+}
+
+interface OpenStep {
+  readonly step: number;
+  readonly label: string;
+  readonly clock: number;
+  readonly request: LlmRequest;
+  /** The lazy contents the processors built (recognises its clones wherever they move). */
+  readonly origin: LlmRequest['contents'];
+  readonly before: Built;
+  readonly pluginRequest: LlmRequest | undefined;
+  readonly summarizerCalls: SummarizerCallRecord[];
+  readonly appended: Event[];
+  shortCircuited: boolean;
+  sent: Measured | undefined;
+  modelRequest: LlmRequest | undefined;
+}
+
+export interface SessionRecorderOptions {
+  readonly clock: LogicalClock;
+  readonly recordTrace: boolean;
+  /** The persisted session state (read after each step). */
+  readonly storedState: () => Readonly<Record<string, unknown>>;
+}
+
+export class SessionRecorder implements StepObserver {
+  readonly steps: StepRecord[] = [];
+  readonly traceSteps: WorldTraceStep[] = [];
+  readonly digest = new TraceDigest();
+  /** Every appended event with its digest at append time (the end-of-session mutation check). */
+  readonly appendedEvents: { readonly event: Event; readonly digest: string }[] = [];
+  readonly #options: SessionRecorderOptions;
+  #turn: TurnContext | undefined;
+  #open: OpenStep | undefined;
+  #previousSent: SentPrefix | undefined;
+  #nextStep = 0;
+
+  constructor(options: SessionRecorderOptions) {
+    this.#options = options;
+  }
+
+  /** The step in progress (null between steps). */
+  get currentStep(): number | null {
+    return this.#open?.step ?? null;
+  }
+
+  beginTurn(turn: WorldTurn, userText: string, tokenModel: TokenModel, contextWindow: number): void {
+    this.#turn = { turn, userText, tokenModel, contextWindow, userSource: undefined, stepInTurn: 0 };
+  }
+
+  onStepStart(_ctx: InvocationContext, request: LlmRequest): void {
+    const turn = this.#requireTurn();
+    const before = this.#measureBuilt(request);
+    this.#open = {
+      step: this.#nextStep,
+      label: stepLabel(turn.turn, turn.stepInTurn),
+      clock: this.#options.clock.peek(),
+      request,
+      origin: request.contents,
+      before,
+      pluginRequest: this.#options.recordTrace ? snapshotRequest(request, before.sources.map((source) => source.untouched)) : undefined,
+      summarizerCalls: [],
+      appended: [],
+      shortCircuited: false,
+      sent: undefined,
+      modelRequest: undefined,
+    };
+    this.#nextStep += 1;
+    turn.stepInTurn += 1;
+  }
+
+  onShortCircuit(): void {
+    if (this.#open) this.#open.shortCircuited = true;
+  }
+
+  onModelRequest(request: LlmRequest): void {
+    const open = this.#open;
+    if (!open) return;
+    open.sent = this.#measure(request, open.origin);
+    if (this.#options.recordTrace) open.modelRequest = snapshotRequest(request, open.sent.items);
+  }
+
+  /** The provider's prompt count for the request the model received (the scripted model reports it). */
+  countPromptTokens(request: LlmRequest): number {
+    const open = this.#open;
+    if (open?.sent && open.sent.request === request) return open.sent.real;
+    return this.#measure(request, open?.origin ?? request.contents).real;
+  }
+
+  onSummarizerCall(record: SummarizerCallRecord): void {
+    this.#open?.summarizerCalls.push(record);
+  }
+
+  onEventAppended(event: Event): void {
+    const digest = eventDigest(event);
+    this.digest.addEvent(digest);
+    this.appendedEvents.push({ event, digest });
+    this.#open?.appended.push(event);
+    const turn = this.#turn;
+    if (turn && !turn.userSource && event.author === 'user' && event.content) turn.userSource = sourceOfEvent(event);
+  }
+
+  onStepEnd(): void {
+    const open = this.#open;
+    const turn = this.#requireTurn();
+    if (!open) return;
+    this.#open = undefined;
+    const sent = open.sent ?? this.#measure(open.request, open.origin);
+    const sentPrefix: SentPrefix = { items: sent.items, preamble: sent.preamble };
+    const churn = open.shortCircuited ? 0 : cacheChurn(this.#previousSent, sentPrefix);
+    if (!open.shortCircuited) this.#previousSent = sentPrefix;
+    const orphans = countOrphans(sent.items.map(itemContent));
+    const changed = requestChanged(open.before, sent);
+    this.steps.push({
+      step: open.step,
+      turn: turn.turn.index,
+      label: open.label,
+      clock: open.clock,
+      contextWindow: turn.contextWindow,
+      contentsBefore: open.before.sources.length,
+      contentsAfter: sent.items.length,
+      heuristicBefore: open.before.heuristic,
+      heuristicAfter: sent.heuristic,
+      realBefore: open.before.real,
+      realAfter: sent.real,
+      overflow: !open.shortCircuited && sent.real > turn.contextWindow,
+      shortCircuited: open.shortCircuited,
+      summarizerCalls: open.summarizerCalls,
+      reinjection: changed && open.summarizerCalls.length === 0,
+      compacted: sent.heuristic < open.before.heuristic,
+      cacheChurn: churn,
+      orphanCalls: orphans.calls,
+      orphanResponses: orphans.responses,
+      userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userSource),
+    });
+    const state = { ...this.#options.storedState() };
+    this.digest.addRequest(open.step, sent.request.model, sent.preamble, open.shortCircuited ? null : sent.items);
+    this.digest.addState(open.step, state);
+    if (this.#options.recordTrace) {
+      this.traceSteps.push({
+        step: open.step,
+        turn: turn.turn.index,
+        label: open.label,
+        pluginRequest: open.pluginRequest as LlmRequest,
+        modelRequest: open.shortCircuited ? null : (open.modelRequest ?? null),
+        appendedEvents: open.appended,
+        stateAfter: state,
+      });
+    }
+  }
+
+  #measureBuilt(request: LlmRequest): Built {
+    const turn = this.#requireTurn();
+    const sources = lazySourcesOf(request.contents);
+    if (!sources) throw new Error('SessionRecorder: the step request was not built by the contents processor');
+    let heuristic = configHeuristic(request.config);
+    for (const source of sources) heuristic += source.heuristic;
+    const model = turn.tokenModel;
+    const real = model.readsContents ? model.countRequest(request, heuristic, sources.map((source) => source.untouched)) : model.countRequest(request, heuristic);
+    return { sources, heuristic, real, preamble: preambleKey(request.config) };
+  }
+
+  #measure(request: LlmRequest, origin: LlmRequest['contents']): Measured {
+    const turn = this.#requireTurn();
+    const items = contentItems(request.contents ?? [], origin);
+    const heuristic = requestHeuristic(request, items);
+    return { request, items, heuristic, real: turn.tokenModel.countRequest(request, heuristic, items), preamble: preambleKey(request.config) };
+  }
+
+  #requireTurn(): TurnContext {
+    if (!this.#turn) throw new Error('SessionRecorder: a step started outside a turn');
+    return this.#turn;
+  }
+}
+
+/** Did the plugins change anything (contents, system instruction or tools)? */
+function requestChanged(before: Built, sent: Measured): boolean {
+  if (before.preamble !== sent.preamble || before.sources.length !== sent.items.length) return true;
+  for (let i = 0; i < sent.items.length; i += 1) {
+    if (!sent.items[i]?.source || sent.items[i]?.source !== before.sources[i]) return true;
+  }
+  return false;
+}
+
+/** A deep copy of the request as it is now, keys in the request's order (untouched contents are copied from their sources). */
+function snapshotRequest(request: LlmRequest, items: readonly ContentItem[]): LlmRequest {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(request)) {
+    copy[key] = key === 'contents' ? items.map((item) => cloneValue(itemContent(item))) : cloneValue((request as unknown as Record<string, unknown>)[key]);
+  }
+  return copy as unknown as LlmRequest;
+}

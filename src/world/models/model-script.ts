@@ -1,0 +1,76 @@
+/**
+ * What the scripted model says in each turn: its function calls (all in one response when
+ * parallel, one per response when sequential), then the final text that ends the turn. The tool
+ * results for those calls are generated when the tools run. Every text comes from its own seeded
+ * stream, so the script never depends on what a strategy did.
+ */
+import type { Content, Part } from '@google/genai';
+import { Buffer } from 'node:buffer';
+import { generateText } from '../content/generate-text.ts';
+import { rngFor } from '../sim/prng.ts';
+import type { ToolCallSpec, WorldTurn } from '../world-scenario.ts';
+
+export type ScriptedReply =
+  | { readonly kind: 'calls'; readonly calls: readonly { readonly spec: ToolCallSpec; readonly index: number }[] }
+  | { readonly kind: 'text'; readonly text: string };
+
+export class ModelScript {
+  readonly #seed: number;
+  #turn: WorldTurn | undefined;
+  #replies: ScriptedReply[] = [];
+  #cursor = 0;
+  readonly #pending = new Map<string, { spec: ToolCallSpec; index: number }[]>();
+
+  constructor(seed: number) {
+    this.#seed = seed;
+  }
+
+  beginTurn(turn: WorldTurn): void {
+    this.#turn = turn;
+    this.#cursor = 0;
+    this.#pending.clear();
+    const calls = turn.toolCalls.map((spec, index) => ({ spec, index }));
+    const text: ScriptedReply = { kind: 'text', text: generateText(turn.modelResponse, rngFor(this.#seed, 'turn', turn.index, 'model')) };
+    if (calls.length === 0) this.#replies = [text];
+    else if (turn.sequential) this.#replies = [...calls.map((call): ScriptedReply => ({ kind: 'calls', calls: [call] })), text];
+    else this.#replies = [{ kind: 'calls', calls }, text];
+  }
+
+  /** The user's message for `turn`: its text, then one zero-filled inline attachment per spec. */
+  userMessage(turn: WorldTurn): Content {
+    const parts: Part[] = [{ text: generateText(turn.user, rngFor(this.#seed, 'turn', turn.index, 'user')) }];
+    for (const attachment of turn.attachments) {
+      parts.push({ inlineData: { mimeType: attachment.mimeType, data: Buffer.alloc(attachment.size).toString('base64') } });
+    }
+    return { role: 'user', parts };
+  }
+
+  /** How many model calls the turn's script has (more calls repeat the final text). */
+  get scriptedCalls(): number {
+    return this.#replies.length;
+  }
+
+  /** The next reply of the turn; after the final text, the final text again. */
+  nextReply(): ScriptedReply {
+    const reply = this.#replies[Math.min(this.#cursor, this.#replies.length - 1)];
+    if (!reply) throw new Error('ModelScript: no turn has begun');
+    this.#cursor += 1;
+    if (reply.kind === 'calls') {
+      for (const call of reply.calls) {
+        const queue = this.#pending.get(call.spec.name) ?? [];
+        queue.push(call);
+        this.#pending.set(call.spec.name, queue);
+      }
+    }
+    return reply;
+  }
+
+  /** The result of the oldest pending call to `name`: `{ [responseKey]: generated text }`. */
+  takeToolResult(name: string): Record<string, unknown> {
+    const call = this.#pending.get(name)?.shift();
+    const turn = this.#turn;
+    if (!call || !turn) return { error: `the scripted model never called ${name} in this turn` };
+    const text = generateText(call.spec.response, rngFor(this.#seed, 'turn', turn.index, 'tool', call.index));
+    return { [call.spec.responseKey]: text };
+  }
+}

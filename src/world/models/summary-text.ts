@@ -1,0 +1,29 @@
+/**
+ * The summarizer's reply text for `honour` / `exceed`: seeded prose whose REAL token count (the
+ * phase's token model) is as close as possible to a target without exceeding it.
+ */
+import { realisticText } from '../content/realistic-text.ts';
+import type { Rng } from '../sim/prng.ts';
+
+const PREFIX = 'Summary: ';
+
+export function summaryOfTokens(targetTokens: number, countText: (text: string) => number, makeRng: () => Rng): string {
+  if (targetTokens <= 0) return '';
+  const textOf = (size: number): string => PREFIX + realisticText('prose', Math.max(0, size - PREFIX.length), makeRng());
+  let size = Math.max(PREFIX.length, targetTokens * 4);
+  let text = textOf(size);
+  // Proportional correction: prose of one seed is a prefix of longer prose, so counts grow with size.
+  for (let i = 0; i < 8; i += 1) {
+    const count = countText(text);
+    if (count === targetTokens) return text;
+    const next = Math.max(PREFIX.length, Math.floor((size * targetTokens) / Math.max(1, count)));
+    if (count < targetTokens && next <= size) break;
+    size = next === size ? size + (count < targetTokens ? 1 : -1) : next;
+    text = textOf(size);
+  }
+  while (size > PREFIX.length && countText(text) > targetTokens) {
+    size = Math.max(PREFIX.length, Math.floor(size * 0.97));
+    text = textOf(size);
+  }
+  return text;
+}

@@ -1,0 +1,135 @@
+/**
+ * What the provider really counts (the ground truth for overflow):
+ * - `ratio`: real = floor(heuristic(request) × ratio), the seeds' and the Go simulator's model
+ *   (Go: `int(float64(estimateTokens(req)) * tokenRatio)`).
+ * - `tiktoken`: a BPE tokenizer (o200k_base / cl100k_base) over the rendered request: the
+ *   system instruction, each tool declaration (name, description, JSON schema), each content's
+ *   text, function call name + JSON args, function response name + JSON response, inline data at
+ *   4 base64 characters per token, plus a per-message and a per-request overhead (chat formats
+ *   spend a few tokens per message on role markers).
+ * Counts are cached per immutable content source and per string, so re-sending the same history
+ * costs almost nothing.
+ */
+import type { Content, FunctionDeclaration, Part } from '@google/genai';
+import { systemInstructionParts } from '../../engine/tokens/estimate-tokens.ts';
+import type { LlmRequest } from '../../engine/types.ts';
+import { contentItems, type ContentItem } from '../agents/processors/lazy-contents.ts';
+import type { TokenModelSpec } from '../world-scenario.ts';
+import { Buffer } from 'node:buffer';
+import { loadBpeCounter, type BpeCounter } from './bpe-counter.ts';
+
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+export const REQUEST_OVERHEAD_TOKENS = 3;
+
+export interface TokenModel {
+  readonly spec: TokenModelSpec;
+  /** Cache key of this model's counts. */
+  readonly key: string;
+  /** False when only the heuristic matters (ratio): callers may skip resolving contents. */
+  readonly readsContents: boolean;
+  /**
+   * Real tokens of `request`, whose ContextGuard heuristic is `heuristic`; `items` are its
+   * contents as measurement resolved them (cached counts for unmodified history contents).
+   */
+  countRequest(request: LlmRequest, heuristic: number, items?: readonly ContentItem[]): number;
+  /** Real tokens of a text on its own (sizing summarizer replies). */
+  countText(text: string): number;
+}
+
+export async function createTokenModel(spec: TokenModelSpec): Promise<TokenModel> {
+  if (spec.kind === 'ratio') {
+    if (!(spec.ratio > 0) || !Number.isFinite(spec.ratio)) throw new Error(`token model ratio must be a positive number, got ${spec.ratio}`);
+    return ratioTokenModel(spec.ratio);
+  }
+  if (spec.kind === 'tiktoken') return tiktokenTokenModel(spec.encoding, await loadBpeCounter(spec.encoding));
+  throw new Error(`unknown token model kind '${String((spec as { kind?: unknown }).kind)}' (expected ratio or tiktoken)`);
+}
+
+export function ratioTokenModel(ratio: number): TokenModel {
+  return {
+    spec: { kind: 'ratio', ratio },
+    key: `ratio:${ratio}`,
+    readsContents: false,
+    countRequest: (_request, heuristic) => Math.floor(heuristic * ratio),
+    countText: (text) => Math.floor(Math.floor(Buffer.byteLength(text, 'utf8') / 4) * ratio),
+  };
+}
+
+export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', counter: BpeCounter): TokenModel {
+  const key = `tiktoken:${encoding}`;
+  const texts = new TextCountCache(counter);
+  const countContent = (content: Content): number => MESSAGE_OVERHEAD_TOKENS + (content.parts ?? []).reduce((sum, part) => sum + countPart(part, texts), 0);
+  return {
+    spec: { kind: 'tiktoken', encoding },
+    key,
+    readsContents: true,
+    countText: (text) => texts.count(text),
+    countRequest(request, _heuristic, items = contentItems(request.contents ?? [])) {
+      let total = REQUEST_OVERHEAD_TOKENS;
+      const config = request.config;
+      const system = systemInstructionParts(config?.systemInstruction);
+      if (system.length > 0) total += MESSAGE_OVERHEAD_TOKENS + system.reduce((sum, part) => sum + countPart(part, texts), 0);
+      for (const tool of config?.tools ?? []) {
+        if (!tool || !('functionDeclarations' in tool)) continue;
+        for (const declaration of tool.functionDeclarations ?? []) total += countDeclaration(declaration, texts);
+      }
+      for (const item of items) {
+        if (item.source) {
+          let count = item.source.realTokens.get(key);
+          if (count === undefined) {
+            count = countContent(item.source.content);
+            item.source.realTokens.set(key, count);
+          }
+          total += count;
+        } else if (item.content) {
+          total += countContent(item.content);
+        }
+      }
+      return total;
+    },
+  };
+}
+
+function countPart(part: Part, texts: TextCountCache): number {
+  if (typeof part.text === 'string') return texts.count(part.text);
+  if (part.functionCall) return texts.count(part.functionCall.name ?? '') + texts.count(JSON.stringify(part.functionCall.args ?? {}));
+  if (part.functionResponse) {
+    return texts.count(part.functionResponse.name ?? '') + texts.count(JSON.stringify(part.functionResponse.response ?? {}));
+  }
+  if (part.inlineData) return Math.floor((part.inlineData.data?.length ?? 0) / 4);
+  return texts.count(JSON.stringify(part));
+}
+
+const schemaJson = new WeakMap<object, string>();
+
+function countDeclaration(declaration: FunctionDeclaration, texts: TextCountCache): number {
+  const schema = declaration.parametersJsonSchema ?? declaration.parameters;
+  let json = '';
+  if (schema !== undefined && schema !== null) {
+    if (typeof schema === 'object') {
+      json = schemaJson.get(schema) ?? JSON.stringify(schema);
+      if (Object.isFrozen(schema)) schemaJson.set(schema, json);
+    } else {
+      json = JSON.stringify(schema);
+    }
+  }
+  return texts.count(declaration.name ?? '') + texts.count(declaration.description ?? '') + texts.count(json);
+}
+
+/** Counts per distinct long string (short ones are cheaper to count than to look up). */
+class TextCountCache {
+  readonly #counts = new Map<string, number>();
+
+  constructor(readonly counter: BpeCounter) {}
+
+  count(text: string): number {
+    if (text.length < 64) return this.counter.count(text);
+    let count = this.#counts.get(text);
+    if (count === undefined) {
+      count = this.counter.count(text);
+      if (this.#counts.size >= 20_000) this.#counts.clear();
+      this.#counts.set(text, count);
+    }
+    return count;
+  }
+}

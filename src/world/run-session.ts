@@ -1,0 +1,156 @@
+/**
+ * `runSession`: plays a scenario through the ADK step loop with the strategy under test and
+ * returns what was measured. Strategy problems never throw out of here: a strategy that throws
+ * or writes into session data ends the session with `failure` set and the steps completed so
+ * far. (A strategy that never resolves hangs the session: the harness's watchdog handles that.)
+ */
+import type { CompactionStrategy } from '../engine/types.ts';
+import type { AfterModelCallback, BeforeModelCallback } from './agents/llm-agent.ts';
+import { LlmAgent } from './agents/llm-agent.ts';
+import { contentSourcesFor } from './agents/processors/included-events.ts';
+import { installStructuredCloneSupport } from './agents/processors/lazy-contents.ts';
+import { generateText } from './content/generate-text.ts';
+import { eventDigest } from './measure/trace-digest.ts';
+import { SessionRecorder } from './measure/step-recorder.ts';
+import { sessionTotals } from './measure/session-totals.ts';
+import { ModelScript } from './models/model-script.ts';
+import { ScriptedLlm } from './models/scripted-llm.ts';
+import { SummarizerLlm } from './models/summarizer-llm.ts';
+import { createTokenModel } from './models/token-models.ts';
+import type { BasePlugin } from './plugins/base-plugin.ts';
+import { CompactionPlugin } from './plugins/compaction-plugin.ts';
+import { PluginManager } from './plugins/plugin-manager.ts';
+import { Runner } from './runner/runner.ts';
+import type { SessionFailure, SessionFailureKind, SessionResult } from './session-result.ts';
+import { isFrozenWriteError } from './sessions/deep-freeze.ts';
+import { InMemorySessionService } from './sessions/in-memory-session-service.ts';
+import { rngFor } from './sim/prng.ts';
+import { createWorldEnvironment } from './sim/world-environment.ts';
+import { validateWorldScenario } from './validate-scenario.ts';
+import type { WorldScenario } from './world-scenario.ts';
+import { worldTools } from './world-tools.ts';
+import type { WorldTrace } from './world-trace.ts';
+
+export interface RunSessionOptions {
+  readonly strategy: CompactionStrategy;
+  readonly recordTrace?: boolean;
+}
+
+/** Extra hooks for tests and the differential verifier: plugins around ContextGuard, agent callbacks. */
+export interface RunWorldOptions extends RunSessionOptions {
+  readonly pluginsBefore?: readonly BasePlugin[];
+  readonly pluginsAfter?: readonly BasePlugin[];
+  readonly beforeModelCallbacks?: readonly BeforeModelCallback[];
+  readonly afterModelCallbacks?: readonly AfterModelCallback[];
+}
+
+export type SessionOutcome = SessionResult & { trace?: WorldTrace };
+
+export function runSession(scenario: WorldScenario, options: RunSessionOptions): Promise<SessionOutcome> {
+  return runWorld(scenario, options);
+}
+
+export async function runWorld(scenario: WorldScenario, options: RunWorldOptions): Promise<SessionOutcome> {
+  validateWorldScenario(scenario);
+  installStructuredCloneSupport();
+  const env = createWorldEnvironment(scenario.seed);
+  const script = new ModelScript(scenario.seed);
+  const tokenModels = await Promise.all(scenario.phases.map((phase) => createTokenModel(phase.tokenModel)));
+  const sessionService = new InMemorySessionService();
+  const recorder = new SessionRecorder({ clock: env.clock, recordTrace: options.recordTrace === true, storedState: () => sessionService.storedSession().state });
+  const abort = new AbortController();
+  let failure: SessionFailure | null = null;
+  const fail = (kind: SessionFailureKind, message: string, step: number | null = recorder.currentStep): void => {
+    failure ??= { kind, message, step };
+    abort.abort();
+  };
+  let phaseIndex = 0;
+  const phase = () => scenario.phases[phaseIndex]!;
+
+  const summarizer = new SummarizerLlm({
+    spec: scenario.summarizer,
+    seed: scenario.seed,
+    clock: env.clock,
+    phase: () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! }),
+    onCall: (record) => recorder.onSummarizerCall(record),
+  });
+  const compaction = new CompactionPlugin({
+    agentName: scenario.agentName,
+    strategy: options.strategy,
+    summarizer,
+    contextWindow: () => phase().contextWindow,
+    exposeUserContent: scenario.exposeUserContent,
+    onStrategyFailure: (error) =>
+      isFrozenWriteError(error)
+        ? fail('events-mutated', `the strategy wrote into frozen session data: ${describe(error)}`)
+        : fail('strategy-threw', `the strategy threw: ${describe(error)}`),
+  });
+  const models = scenario.phases.map(
+    (p, i) =>
+      new ScriptedLlm(p.modelName, {
+        script,
+        usageMetadata: p.usageMetadata,
+        streamingChunks: p.streamingChunks,
+        countPromptTokens: (request) => (i === phaseIndex ? recorder.countPromptTokens(request) : 0),
+      }),
+  );
+  const agent = new LlmAgent({
+    name: scenario.agentName,
+    model: models[0]!,
+    instruction: scenario.systemPrompt ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt')) : undefined,
+    tools: worldTools(scenario, script),
+    beforeModelCallbacks: options.beforeModelCallbacks ?? [],
+    afterModelCallbacks: options.afterModelCallbacks ?? [],
+  });
+  sessionService.createSession({ appName: 'compaction-sim', userId: 'sim-user', id: `${scenario.name}#${scenario.seed}` });
+  const runner = new Runner({
+    env,
+    agent,
+    sessionService,
+    pluginManager: new PluginManager([...(options.pluginsBefore ?? []), compaction, ...(options.pluginsAfter ?? [])]),
+    flavour: scenario.flavour,
+    observer: recorder,
+    abortSignal: abort.signal,
+  });
+
+  let turnsPlayed = 0;
+  try {
+    for (const turn of scenario.turns) {
+      phaseIndex = turn.phase;
+      agent.model = models[phaseIndex]!;
+      script.beginTurn(turn);
+      const newMessage = script.userMessage(turn);
+      recorder.beginTurn(turn, newMessage.parts?.[0]?.text ?? '', tokenModels[phaseIndex]!, phase().contextWindow);
+      for await (const _event of runner.runAsync({ newMessage, maxLlmCalls: scenario.maxLlmCallsPerTurn, streaming: phase().streamingChunks > 0 })) {
+        // The runner appends; the recorder measures. Nothing to do per event here.
+      }
+      if (abort.signal.aborted) break;
+      turnsPlayed += 1;
+    }
+  } catch (error) {
+    fail(isFrozenWriteError(error) ? 'events-mutated' : 'world-error', describe(error));
+  }
+
+  for (const { event, digest } of recorder.appendedEvents) {
+    if (eventDigest(event) !== digest) {
+      fail('events-mutated', `event ${event.id} changed after it was appended`, null);
+      break;
+    }
+  }
+  const stored = sessionService.storedSession();
+  const finalHistoryTokens = contentSourcesFor(stored.events, scenario.flavour).reduce((sum, source) => sum + source.heuristic, 0);
+  const result: SessionOutcome = {
+    scenario: scenario.name,
+    seed: scenario.seed,
+    totals: sessionTotals({ turns: turnsPlayed, steps: recorder.steps, thrash: scenario.thrash, finalHistoryTokens }),
+    steps: recorder.steps,
+    failure,
+    traceDigest: recorder.digest.digest(),
+  };
+  if (options.recordTrace) result.trace = { steps: recorder.traceSteps, events: [...stored.events] };
+  return result;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,71 @@
+/**
+ * Delta-aware session state (adk-js 2.0.0 `sessions/state.js` + `state_write_order.js`; adk-go
+ * `callbackContextState`). `set` writes BOTH the invocation's working state and the delta that
+ * becomes the owning event's `actions.stateDelta`, so a write is visible at once and persisted
+ * when the event is appended. `get` reads the delta first, then the state.
+ *
+ * Write stamps mirror adk-js's write-order bookkeeping: when an event's delta is applied on
+ * append, a key whose working value was written more recently than the delta entry is kept.
+ */
+
+export const TEMP_PREFIX = 'temp:';
+export const APP_PREFIX = 'app:';
+export const USER_PREFIX = 'user:';
+
+let writeClock = 0;
+const stamps = new WeakMap<object, Map<string, number>>();
+
+function stampsOf(target: object): Map<string, number> {
+  let map = stamps.get(target);
+  if (!map) {
+    map = new Map();
+    stamps.set(target, map);
+  }
+  return map;
+}
+
+export class State {
+  constructor(
+    readonly value: Record<string, unknown>,
+    readonly delta: Record<string, unknown>,
+  ) {}
+
+  get(key: string, defaultValue?: unknown): unknown {
+    if (key in this.delta) return this.delta[key];
+    if (key in this.value) return this.value[key];
+    return defaultValue;
+  }
+
+  set(key: string, value: unknown): void {
+    this.value[key] = value;
+    this.delta[key] = value;
+    const stamp = ++writeClock;
+    stampsOf(this.value).set(key, stamp);
+    stampsOf(this.delta).set(key, stamp);
+  }
+
+  has(key: string): boolean {
+    return key in this.value || key in this.delta;
+  }
+
+  hasDelta(): boolean {
+    return Object.keys(this.delta).length > 0;
+  }
+}
+
+/** adk-js `shouldApplyDeltaWrite`: false when the state holds a newer direct write of `key`. */
+export function shouldApplyDeltaWrite(state: object, delta: object, key: string): boolean {
+  const written = stamps.get(delta)?.get(key);
+  const current = stamps.get(state)?.get(key);
+  if (written !== undefined && current !== undefined && current > written) return false;
+  stampsOf(state).set(key, written ?? ++writeClock);
+  return true;
+}
+
+/** Carries write stamps from one delta object to its filtered copy (adk-js `carryDeltaStamps`). */
+export function carryDeltaStamps(from: object, to: object): void {
+  const source = stamps.get(from);
+  if (!source) return;
+  const target = stampsOf(to);
+  for (const [key, stamp] of source) target.set(key, stamp);
+}

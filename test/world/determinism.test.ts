@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { thresholdStrategy } from '../../src/engine/strategies/threshold.ts';
+import { runSession } from '../../src/world/run-session.ts';
+import type { WorldScenario } from '../../src/world/world-scenario.ts';
+import { scenario, tool } from './helpers/world-fixtures.ts';
+
+function realistic(seed: number): WorldScenario {
+  return scenario({
+    seed,
+    phase: { contextWindow: 6000, tokenModel: { kind: 'tiktoken', encoding: 'o200k_base' }, streamingChunks: 2 },
+    summarizer: { reply: 'honour', text: '', exceedFactor: 3, contextWindow: null, faults: [{ kind: 'timeout', calls: [2] }] },
+    turnInputs: Array.from({ length: 8 }, (_, i) => ({
+      user: { kind: 'prose', size: 300 + i },
+      tools: [tool('fetch', 0, { response: { kind: 'json', size: 2500 } }), tool('logs', 0, { response: { kind: 'logs', size: 1500 } })],
+      sequential: i % 2 === 1,
+      response: { kind: 'cjk', size: 200 },
+    })),
+  });
+}
+
+describe('determinism', () => {
+  it('same seed: byte-identical results and trace digest', async () => {
+    const a = await runSession(realistic(7), { strategy: thresholdStrategy(), recordTrace: true });
+    const b = await runSession(realistic(7), { strategy: thresholdStrategy(), recordTrace: true });
+    expect(a.totals.summarizations).toBeGreaterThan(0);
+    expect(b.traceDigest).toBe(a.traceDigest);
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+  });
+
+  it('another seed with generated content: a different digest', async () => {
+    const a = await runSession(realistic(7), { strategy: thresholdStrategy() });
+    const b = await runSession(realistic(8), { strategy: thresholdStrategy() });
+    expect(b.traceDigest).not.toBe(a.traceDigest);
+  });
+
+  it('the digest covers what the strategy sends: another strategy, another digest', async () => {
+    const a = await runSession(realistic(7), { strategy: thresholdStrategy() });
+    const b = await runSession(realistic(7), { strategy: { name: 'noop', compact() {} } });
+    expect(b.traceDigest).not.toBe(a.traceDigest);
+  });
+
+  it('steps carry a strictly increasing logical clock', async () => {
+    const r = await runSession(realistic(3), { strategy: thresholdStrategy(), recordTrace: true });
+    const clocks = r.steps.map((s) => s.clock);
+    expect(clocks.every((c, i) => i === 0 || c > clocks[i - 1]!)).toBe(true);
+    const stamps = r.trace!.events.map((e) => e.timestamp);
+    expect(stamps.every((t, i) => i === 0 || t > stamps[i - 1]!)).toBe(true);
+  });
+});

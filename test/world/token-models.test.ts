@@ -1,0 +1,85 @@
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { estimateTokens } from '../../src/engine/tokens/estimate-tokens.ts';
+import { buildContentSources } from '../../src/world/agents/processors/content-request-processor.ts';
+import { lazyContents } from '../../src/world/agents/processors/lazy-contents.ts';
+import { generateText } from '../../src/world/content/generate-text.ts';
+import { createEvent } from '../../src/world/events/event.ts';
+import { requestHeuristic } from '../../src/world/measure/request-meter.ts';
+import { loadBpeCounter } from '../../src/world/models/bpe-counter.ts';
+import { createTokenModel, MESSAGE_OVERHEAD_TOKENS, REQUEST_OVERHEAD_TOKENS } from '../../src/world/models/token-models.ts';
+import { deepFreeze } from '../../src/world/sessions/deep-freeze.ts';
+import { rngFor } from '../../src/world/sim/prng.ts';
+import { createWorldEnvironment } from '../../src/world/sim/world-environment.ts';
+import { makeToolDeclarations } from '../../src/world/tools/make-tool-declarations.ts';
+import type { LlmRequest } from '../../src/engine/types.ts';
+
+describe('ratio token model', () => {
+  it('real = floor(heuristic × ratio), as the Go simulator computes it', async () => {
+    const model = await createTokenModel({ kind: 'ratio', ratio: 1.8 });
+    expect(model.countRequest({ contents: [] }, 3601)).toBe(6481);
+    expect(model.countText('x'.repeat(401))).toBe(180);
+  });
+  it('rejects a non-positive ratio', async () => {
+    await expect(createTokenModel({ kind: 'ratio', ratio: 0 })).rejects.toThrow(/positive/);
+  });
+});
+
+describe('tiktoken token model', () => {
+  it('the BPE counter equals js-tiktoken encode() on ordinary text of every kind', async () => {
+    const counter = await loadBpeCounter('o200k_base');
+    const reference = new Tiktoken(o200k);
+    for (const kind of ['prose', 'json', 'logs', 'code', 'emoji'] as const) {
+      const text = generateText({ kind, size: 1500 }, rngFor(11, kind));
+      expect(counter.count(text)).toBe(reference.encode(text).length);
+    }
+  });
+
+  it('long runs are counted in slices (x × 1000 = 125 tokens, as tiktoken says)', async () => {
+    const counter = await loadBpeCounter('o200k_base');
+    expect(counter.count('x'.repeat(1000))).toBe(125);
+  });
+
+  it('counts the rendered request: overheads, system, tools, texts, calls and responses', async () => {
+    const model = await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' });
+    const counter = await loadBpeCounter('o200k_base');
+    const request: LlmRequest = {
+      contents: [
+        { role: 'user', parts: [{ text: 'hello there' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'get_pods', args: { namespace: 'prod' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'get_pods', response: { stdout: 'ok' } } }] },
+      ],
+      config: { systemInstruction: 'Be brief.' },
+    };
+    const expected =
+      REQUEST_OVERHEAD_TOKENS +
+      MESSAGE_OVERHEAD_TOKENS + counter.count('Be brief.') +
+      MESSAGE_OVERHEAD_TOKENS + counter.count('hello there') +
+      MESSAGE_OVERHEAD_TOKENS + counter.count('get_pods') + counter.count('{"namespace":"prod"}') +
+      MESSAGE_OVERHEAD_TOKENS + counter.count('get_pods') + counter.count('{"stdout":"ok"}');
+    expect(model.countRequest(request, estimateTokens(request))).toBe(expected);
+    const withTools = { ...request, config: { ...request.config, tools: [{ functionDeclarations: makeToolDeclarations(2, 240) }] } };
+    expect(model.countRequest(withTools, 0)).toBeGreaterThan(expected + 100);
+  });
+});
+
+describe('cached request measurement', () => {
+  it('requestHeuristic over lazy contents equals the engine estimateTokens of the materialized request', () => {
+    const env = createWorldEnvironment(2);
+    const events = [
+      createEvent(env, { author: 'user', content: { role: 'user', parts: [{ text: generateText({ kind: 'prose', size: 999 }, rngFor(1)) }] } }),
+      createEvent(env, { author: 'a', content: { role: 'model', parts: [{ functionCall: { id: 'adk-1', name: 'tool_x', args: { param: 'value', n: 100 } } }] } }),
+      createEvent(env, { author: 'a', content: { role: 'user', parts: [{ functionResponse: { id: 'adk-1', name: 'tool_x', response: { result: 'x'.repeat(5000) } } }] } }),
+    ].map(deepFreeze);
+    const request: LlmRequest = {
+      contents: lazyContents(buildContentSources(events, 'adk-js')),
+      config: { systemInstruction: 'sys '.repeat(100), tools: [{ functionDeclarations: makeToolDeclarations(3, 600).map(deepFreeze) }] },
+    };
+    const cached = requestHeuristic(request);
+    expect(cached).toBe(estimateTokens(JSON.parse(JSON.stringify(request)) as LlmRequest));
+    request.contents[2]!.parts![0]!.functionResponse!.response = { result: 'short' };
+    expect(requestHeuristic(request)).toBe(estimateTokens(JSON.parse(JSON.stringify(request)) as LlmRequest));
+    expect(requestHeuristic(request)).toBeLessThan(cached);
+  });
+});
