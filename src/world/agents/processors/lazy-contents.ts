@@ -175,7 +175,7 @@ export function installStructuredCloneSupport(): void {
   const current = globalThis.structuredClone as typeof structuredClone & { [LAZY_AWARE]?: true };
   if (current[LAZY_AWARE]) return;
   const native = current;
-  const lazyAware = ((value: unknown, options?: StructuredSerializeOptions) => {
+  const lazyAware = ((value: unknown, options?: Parameters<typeof structuredClone>[1]) => {
     try {
       return native(value, options);
     } catch (error) {
@@ -201,7 +201,7 @@ function withPlainArrays(value: unknown, memo: Map<object, unknown>): unknown {
   if (isLazy) memo.set(LAZY_FOUND, true);
   const proto = Object.getPrototypeOf(value);
   if (!isLazy && !Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [] : {};
+  const copy = (Array.isArray(value) ? [] : {}) as Record<string, unknown>;
   memo.set(value, copy);
   for (const key of Object.keys(value)) copy[key] = withPlainArrays((value as Record<string, unknown>)[key], memo);
   return copy;

@@ -1,0 +1,182 @@
+/**
+ * The engine as a real `@google/adk` plugin: any `CompactionStrategy` (ContextGuard's threshold or
+ * sliding window, or your own) runs in `beforeModelCallback` of every agent it was added for, and
+ * the provider's real prompt-token count is captured in `afterModelCallback`.
+ *
+ * Mirrors adk-go ContextGuard's `PluginConfig()` wiring (one plugin named "context_guard", a
+ * per-agent strategy map filled by `Add`), on adk-js 2.0.0's plugin API: callbacks take one object
+ * parameter and must return `undefined` to continue the chain (any other value, `null` included,
+ * would short-circuit the model call), so both callbacks always return `undefined`.
+ */
+import { BasePlugin, getLogger, isBaseLlm, isLlmAgent } from '@google/adk';
+import type {
+  BaseLlm,
+  Context,
+  LlmRequest as AdkLlmRequest,
+  LlmResponse as AdkLlmResponse,
+} from '@google/adk';
+import { ContextGuard, createModelRegistry, thresholdStrategy } from '../engine/index.ts';
+import type { CompactionContext, CompactionStrategy, Content, SummarizerModel } from '../engine/types.ts';
+import { baseLlmSummarizer } from './base-llm-summarizer.ts';
+import { compactionContextFor } from './callback-compaction-context.ts';
+
+/** What `add` configures for one agent (Go: `Add(agentID, llm, opts...)`). */
+export interface ContextGuardAgentOptions {
+  /** Default: ContextGuard's threshold strategy with default options. */
+  readonly strategy?: CompactionStrategy;
+  /** The model that writes summaries. Default: the agent's own model. */
+  readonly summarizer?: BaseLlm | SummarizerModel;
+  /** Context window in tokens. Default: the plugin's `contextWindow`, else the registry's window for the request's model. */
+  readonly contextWindow?: number;
+}
+
+/** Looks up a model's context window (ContextGuard's `ModelRegistry.ContextWindow`). */
+export interface ContextWindowLookup {
+  contextWindow(modelId: string): number;
+}
+
+export interface ContextGuardPluginOptions {
+  /** Plugin name (ADK requires unique names per runner). Default `context_guard`, as in Go. */
+  readonly name?: string;
+  /** Context window for every agent that does not set its own (Go `WithMaxTokens`). */
+  readonly contextWindow?: number;
+  /** Window lookup by model name. Default: the engine's `createModelRegistry()`. */
+  readonly registry?: ContextWindowLookup;
+  /** Called when a strategy throws; the request then goes out as the strategy left it (Go logs and passes through). */
+  readonly onError?: (error: unknown, agentName: string) => void;
+}
+
+interface AgentEntry {
+  readonly summarizer: SummarizerModel | undefined;
+  readonly contextWindow: number | undefined;
+}
+
+export class ContextGuardPlugin extends BasePlugin {
+  private readonly guard: ContextGuard;
+  private readonly agents = new Map<string, AgentEntry>();
+  /** Default summarizers by agent model (a model name resolves to a new BaseLlm on every lookup). */
+  private readonly agentModelSummarizers = new Map<unknown, SummarizerModel>();
+  private readonly registry: ContextWindowLookup;
+  private readonly contextWindow: number | undefined;
+  private readonly onError: (error: unknown, agentName: string) => void;
+
+  constructor(options: ContextGuardPluginOptions = {}) {
+    super(options.name ?? 'context_guard');
+    this.registry = options.registry ?? createModelRegistry();
+    this.contextWindow = positiveOrUndefined(options.contextWindow, 'contextWindow');
+    this.onError =
+      options.onError ??
+      ((error, agentName) =>
+        getLogger().warn(`ContextGuard: compaction failed for agent ${agentName}, passing through: ${String(error)}`));
+    this.guard = new ContextGuard({
+      onStrategyError: this.onError,
+      onWarning: (message, fields) => getLogger().warn(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`),
+    });
+  }
+
+  /** Guards `agentName`'s requests. Re-adding an agent replaces its configuration (as Go's `Add`). */
+  add(agentName: string, options: ContextGuardAgentOptions = {}): this {
+    if (agentName === '') throw new Error('ContextGuardPlugin.add: agentName must not be empty');
+    const summarizer =
+      options.summarizer === undefined
+        ? undefined
+        : isBaseLlm(options.summarizer)
+          ? baseLlmSummarizer(options.summarizer)
+          : options.summarizer;
+    this.agents.set(agentName, {
+      summarizer,
+      contextWindow: positiveOrUndefined(options.contextWindow, 'contextWindow'),
+    });
+    this.guard.add(agentName, options.strategy ?? thresholdStrategy());
+    return this;
+  }
+
+  override async beforeModelCallback(params: {
+    callbackContext: Context;
+    llmRequest: AdkLlmRequest;
+  }): Promise<AdkLlmResponse | undefined> {
+    const { callbackContext, llmRequest } = params;
+    const agentName = callbackContext.agentName;
+    const entry = this.agents.get(agentName);
+    if (entry === undefined) return undefined;
+    try {
+      const ctx = this.compactionContext(callbackContext, entry, llmRequest.model);
+      await this.guard.beforeModel(ctx, llmRequest);
+    } catch (error) {
+      this.onError(error, agentName);
+    }
+    return undefined;
+  }
+
+  override async afterModelCallback(params: {
+    callbackContext: Context;
+    llmResponse: AdkLlmResponse;
+  }): Promise<AdkLlmResponse | undefined> {
+    const { callbackContext, llmResponse } = params;
+    const agentName = callbackContext.agentName;
+    const entry = this.agents.get(agentName);
+    if (entry === undefined) return undefined;
+    try {
+      const model = isLlmAgent(callbackContext.invocationContext.agent)
+        ? modelName(callbackContext.invocationContext.agent.model)
+        : undefined;
+      const ctx = this.compactionContext(callbackContext, entry, model);
+      await this.guard.afterModel(ctx, llmResponse);
+    } catch (error) {
+      this.onError(error, agentName);
+    }
+    return undefined;
+  }
+
+  /**
+   * The invocation's user content as strategies see it (ContextGuard quotes its text in the
+   * continuation). Subclasses may hide it: the differential verifier does, to replay the Go
+   * simulator, whose callback context has no user content.
+   */
+  protected userContentFor(callbackContext: Context): Content | undefined {
+    return callbackContext.userContent;
+  }
+
+  private compactionContext(callbackContext: Context, entry: AgentEntry, model: string | undefined): CompactionContext {
+    return compactionContextFor(
+      callbackContext,
+      this.summarizerFor(entry, callbackContext),
+      this.windowFor(entry, model),
+      this.userContentFor(callbackContext),
+    );
+  }
+
+  private windowFor(entry: AgentEntry, model: string | undefined): number {
+    return entry.contextWindow ?? this.contextWindow ?? this.registry.contextWindow(model ?? '');
+  }
+
+  /** The configured summarizer, else the agent's own model (resolved per call: agents may change model). */
+  private summarizerFor(entry: AgentEntry, callbackContext: Context): SummarizerModel {
+    if (entry.summarizer !== undefined) return entry.summarizer;
+    const agent = callbackContext.invocationContext.agent;
+    if (!isLlmAgent(agent)) {
+      throw new Error(`ContextGuardPlugin: agent ${callbackContext.agentName} has no model to summarize with; pass add(name, { summarizer })`);
+    }
+    // An agent without a model inherits its ancestor's: key by the agent then.
+    const key = agent.model ?? agent;
+    let summarizer = this.agentModelSummarizers.get(key);
+    if (summarizer === undefined) {
+      summarizer = baseLlmSummarizer(agent.canonicalModel);
+      this.agentModelSummarizers.set(key, summarizer);
+    }
+    return summarizer;
+  }
+}
+
+function modelName(model: unknown): string | undefined {
+  if (typeof model === 'string') return model;
+  return isBaseLlm(model) ? model.model : undefined;
+}
+
+function positiveOrUndefined(value: number | undefined, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`ContextGuardPlugin: ${field} must be a positive integer, got ${String(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,204 @@
+/**
+ * Measures a real adk-js run step by step, into the world's own `StepRecord` and trace shapes, so
+ * the two runs can be compared field by field.
+ *
+ * Deliberately independent of the world's cached meter (`world/measure/step-recorder.ts`, which
+ * recognises unchanged history through content sources): every number here is recomputed from
+ * the plain request with the engine's `estimateTokens` and the phase's token model, and "changed"
+ * means "not deep-equal". Equal records therefore check the world's caching as well as its loop.
+ * The pure rules (orphans, cache churn, user-request presence, step labels) are the world's.
+ */
+import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
+import type { LlmRequest } from '../../engine/types.ts';
+import { cloneValue, deepEqual } from '../../world/agents/processors/clone-content.ts';
+import type { ContentItem } from '../../world/agents/processors/lazy-contents.ts';
+import { cacheChurn, type SentPrefix } from '../../world/measure/cache-churn.ts';
+import { countOrphans } from '../../world/measure/orphans.ts';
+import { preambleKey } from '../../world/measure/preamble.ts';
+import { stepLabel } from '../../world/measure/step-labels.ts';
+import { userRequestPresent } from '../../world/measure/user-request.ts';
+import type { TokenModel } from '../../world/models/token-models.ts';
+import type { StepRecord, SummarizerCallRecord } from '../../world/session-result.ts';
+import type { WorldTraceStep } from '../../world/world-trace.ts';
+import type { WorldTurn } from '../../world/world-scenario.ts';
+
+/** An appended event as plain data (adk-js events carry a symbol brand and null-prototype deltas). */
+export type PlainEvent = Record<string, unknown>;
+
+interface Measured {
+  readonly request: LlmRequest;
+  readonly contents: LlmRequest['contents'];
+  readonly heuristic: number;
+  readonly real: number;
+  readonly preamble: string;
+}
+
+interface OpenStep {
+  readonly step: number;
+  readonly label: string;
+  readonly request: LlmRequest;
+  readonly before: Measured;
+  readonly pluginRequest: LlmRequest;
+  readonly summarizerCalls: SummarizerCallRecord[];
+  readonly appended: PlainEvent[];
+  sent: Measured | undefined;
+  modelRequest: LlmRequest | null;
+}
+
+interface TurnContext {
+  readonly turn: WorldTurn;
+  readonly userText: string;
+  readonly tokenModel: TokenModel;
+  readonly contextWindow: number;
+  stepInTurn: number;
+}
+
+export class AdkStepMeter {
+  readonly steps: StepRecord[] = [];
+  readonly traceSteps: WorldTraceStep[] = [];
+  readonly #recordTrace: boolean;
+  readonly #measuring: boolean;
+  #turn: TurnContext | undefined;
+  #open: OpenStep | undefined;
+  #previousSent: SentPrefix | undefined;
+
+  /**
+   * `measure: false` keeps only what the scripted model needs (the real-token count of the request
+   * it receives): the speed bench times adk-js itself, not this meter.
+   */
+  constructor(options: { readonly recordTrace: boolean; readonly measure?: boolean }) {
+    this.#recordTrace = options.recordTrace;
+    this.#measuring = options.measure ?? true;
+  }
+
+  get currentStep(): number | null {
+    return this.#open?.step ?? null;
+  }
+
+  beginTurn(turn: WorldTurn, userText: string, tokenModel: TokenModel, contextWindow: number): void {
+    this.#turn = { turn, userText, tokenModel, contextWindow, stepInTurn: 0 };
+  }
+
+  /** The first plugin's before-model callback: the request as the processors and tools built it. */
+  stepStart(request: LlmRequest): void {
+    if (!this.#measuring) return;
+    const turn = this.#requireTurn();
+    const before = this.#measure(request);
+    this.#open = {
+      step: this.steps.length,
+      label: stepLabel(turn.turn, turn.stepInTurn),
+      request,
+      before,
+      pluginRequest: this.#recordTrace ? snapshot(request) : request,
+      summarizerCalls: [],
+      appended: [],
+      sent: undefined,
+      modelRequest: null,
+    };
+    turn.stepInTurn += 1;
+  }
+
+  /** The model was called with `request` (after every plugin and callback). */
+  modelRequest(request: LlmRequest): void {
+    const open = this.#open;
+    if (!open) return;
+    open.sent = this.#measure(request);
+    if (this.#recordTrace) open.modelRequest = snapshot(request);
+  }
+
+  /** The provider's prompt count for what the model received (the scripted model reports it). */
+  countPromptTokens(request: LlmRequest): number {
+    const open = this.#open;
+    if (open?.sent && open.sent.request === request) return open.sent.real;
+    return this.#measure(request).real;
+  }
+
+  summarizerCall(record: SummarizerCallRecord): void {
+    this.#open?.summarizerCalls.push(record);
+  }
+
+  eventAppended(event: PlainEvent): void {
+    if (this.#open && this.#recordTrace) this.#open.appended.push(event);
+  }
+
+  /** Closes the open step, if any, with the persisted state as it is now. */
+  stepEnd(storedState: Readonly<Record<string, unknown>>): void {
+    if (!this.#measuring) return;
+    const open = this.#open;
+    if (!open) return;
+    const turn = this.#requireTurn();
+    this.#open = undefined;
+    // No model call (maxLlmCalls exceeded after the callbacks ran): what would have been sent.
+    const called = open.sent !== undefined;
+    const sent = open.sent ?? this.#measure(open.request);
+    const items = itemsOf(sent.contents);
+    const current: SentPrefix = { items, preamble: sent.preamble };
+    const churn = cacheChurn(this.#previousSent, current);
+    this.#previousSent = current;
+    const orphans = countOrphans(sent.contents);
+    // With a trace, pluginRequest is a deep copy taken before any callback ran: in-place edits count.
+    const changed = sent.preamble !== open.before.preamble || !deepEqual(sent.contents, open.pluginRequest.contents);
+    this.steps.push({
+      step: open.step,
+      turn: turn.turn.index,
+      label: open.label,
+      // The world's logical clock has no counterpart here; the comparison skips this field.
+      clock: 0,
+      contextWindow: turn.contextWindow,
+      contentsBefore: open.before.contents.length,
+      contentsAfter: sent.contents.length,
+      heuristicBefore: open.before.heuristic,
+      heuristicAfter: sent.heuristic,
+      realBefore: open.before.real,
+      realAfter: sent.real,
+      overflow: sent.real > turn.contextWindow,
+      shortCircuited: false,
+      summarizerCalls: open.summarizerCalls,
+      reinjection: changed && open.summarizerCalls.length === 0,
+      compacted: sent.heuristic < open.before.heuristic,
+      cacheChurn: churn,
+      orphanCalls: orphans.calls,
+      orphanResponses: orphans.responses,
+      userRequestPresent: userRequestPresent(items, turn.userText, undefined),
+    });
+    if (this.#recordTrace) {
+      this.traceSteps.push({
+        step: open.step,
+        turn: turn.turn.index,
+        label: open.label,
+        pluginRequest: open.pluginRequest,
+        modelRequest: called ? open.modelRequest : null,
+        appendedEvents: open.appended as unknown as WorldTraceStep['appendedEvents'],
+        stateAfter: { ...storedState },
+      });
+    }
+  }
+
+  #measure(request: LlmRequest): Measured {
+    const turn = this.#requireTurn();
+    // A frozen copy of the array: strategies replace `request.contents`, they do not edit it.
+    const contents = [...request.contents];
+    const heuristic = estimateTokens({ ...request, contents });
+    return {
+      request,
+      contents,
+      heuristic,
+      real: turn.tokenModel.countRequest({ ...request, contents }, heuristic),
+      preamble: preambleKey(request.config),
+    };
+  }
+
+  #requireTurn(): TurnContext {
+    if (!this.#turn) throw new Error('AdkStepMeter: a step started outside a turn');
+    return this.#turn;
+  }
+}
+
+function itemsOf(contents: LlmRequest['contents']): ContentItem[] {
+  return contents.map((content) => ({ content, source: undefined }));
+}
+
+/** The serialisable part of an adk-js request, deep-copied (`toolsDict` holds live tools). */
+function snapshot(request: LlmRequest): LlmRequest {
+  return cloneValue({ model: request.model, contents: request.contents, config: request.config });
+}

@@ -1,0 +1,80 @@
+/**
+ * `compaction-sim verify-adk` end to end, in a child process: the table and closing line, exit
+ * codes 0 / 1 / 2, JSON output, the adk-js compactor columns, and a real (loopback) Gemini
+ * summarizer through the genai SDK's GOOGLE_GEMINI_BASE_URL.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'vitest';
+import { MAIN, runNode, STACK_LINE, type CliResult } from '../harness/cli/run-cli.ts';
+
+const CLI_FIXTURES = 'test/adk/fixtures/cli';
+
+function verifyAdk(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runNode(['--import', 'tsx', MAIN, 'verify-adk', ...args], env);
+}
+
+// Child processes: run side by side (each assertion uses its test's own `expect`).
+describe.concurrent('compaction-sim verify-adk', () => {
+  it('prints one row per scenario and exits 1 on a difference', async ({ expect }) => {
+    const result = await verifyAdk([CLI_FIXTURES]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/cli-small\s+│\s+12\s+│\s+PASS\s+│\s+—/);
+    expect(result.stdout).toMatch(/cli-diverging\s+│\s+0\s+│\s+FAIL\s+│\s+step 0: modelRequest\.contents\.length/);
+    expect(result.stdout).toMatch(/cli-go-flavour\s+│\s+0\s+│\s+SKIPPED/);
+    expect(result.stdout).toContain('cli-diverging: step 0 (turn 0, user), modelRequest.contents.length\n  world: 1\n  adk:   2');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
+  });
+
+  it('exits 0 when every scenario matches, and shows the adk-js compactor next to ContextGuard', async ({ expect }) => {
+    const result = await verifyAdk([`${CLI_FIXTURES}/small.yaml`, '--compactor', 'adk-token-based', '--adk-event-retention', '2']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('adk TokenBasedContextCompactor');
+    expect(result.stdout).toMatch(/cli-small .*PASS.*│ 12 · \d+ · [\d,]+ \(\d+\.\d%\) · \d+ +│ 12 · \d+ · [\d,]+ \(\d+\.\d%\) · \d+/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
+  });
+
+  it('exits 2 on bad input, with a message and no stack', async ({ expect }) => {
+    const bad = [
+      ['no/such/folder'],
+      [`${CLI_FIXTURES}/small.yaml`, '--adk-token-threshold', '100'],
+      [`${CLI_FIXTURES}/small.yaml`, '--compactor', 'adk-token-based', '--adk-event-retention', '0'],
+    ];
+    for (const result of await Promise.all(bad.map((args) => verifyAdk(args)))) {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^compaction-sim: /);
+      expect(result.stderr).not.toMatch(STACK_LINE);
+    }
+  });
+
+  it('measures runs with a real summarizer (loopback Gemini API), as JSON', async ({ expect }) => {
+    const paths: string[] = [];
+    const server = createServer((req, res) => {
+      paths.push(req.url ?? '');
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'REAL SUMMARY' }] } }] }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const result = await verifyAdk([`${CLI_FIXTURES}/small.yaml`, '--real-summarizer', 'gemini-2.5-flash', '--format', 'json'], {
+        GEMINI_API_KEY: 'test-key',
+        GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.stdout) as { scenarios: { verdict: string; adk: { compactions: number } }[]; summary: { measured: number } };
+      expect(report.summary.measured).toBe(1);
+      expect(report.scenarios[0]!.verdict).toBe('measured');
+      expect(report.scenarios[0]!.adk.compactions).toBeGreaterThan(0);
+      expect(paths.length).toBe(report.scenarios[0]!.adk.compactions);
+      expect(paths[0]).toMatch(/models\/gemini-2\.5-flash:generateContent/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
