@@ -24,11 +24,8 @@ describe('Go simulator figures (contextguard spec §10–11)', () => {
   it('kube-3rounds: the history estimate is 24,126', async () => {
     // Texts of the same byte lengths as upstream's kubeAgentConversation fixtures.
     const sizes = { pods: 9454, describe: 2835, logs: 19300 };
-    const finalText = (i: number) =>
-      `Round ${i} analysis: All 40 pods in the production namespace are running and healthy. ` +
-      'The nginx-deployment-abc12 pod has been running stable with 0 restarts. ' +
-      'Logs show normal traffic patterns with occasional upstream timeout warnings that should be monitored. ' +
-      'No critical issues detected.';
+    // Our own 285-byte final text (the length of upstream's; only lengths reach the estimator).
+    const finalText = (i: number) => `Round ${i}: every production pod is Running with no restarts; a few upstream timeouts are worth watching. `.repeat(3).slice(0, 285);
     const turns: WorldTurn[] = [0, 1, 2].map((i) => ({
       index: i,
       phase: 0,

@@ -42,3 +42,21 @@ export function verdictText(record: ScenarioRecord): string {
 export function summaryLine(passed: number, failed: number): string {
   return `${passed} passed, ${failed} failed`;
 }
+
+/** The columns every tabular reporter shows between the scenario name and the verdict, in order. */
+export const MEASUREMENT_HEADERS = ['window', 'turns', 'LLM steps', 'summarizations', 're-injections', 'fallbacks', 'peak real tokens', 'overflow steps', 'loops/thrash'] as const;
+
+/** The formatted measurement cells of one scenario, matching MEASUREMENT_HEADERS. */
+export function measurementCells(record: ScenarioRecord): string[] {
+  return [
+    formatWindow(record.settings.contextWindow),
+    formatCount(record.settings.turns),
+    formatCount(record.llmSteps),
+    formatCount(record.summarizations),
+    formatCount(record.reinjections),
+    formatCount(record.fallbacks),
+    formatPeak(record),
+    formatCount(record.overflowSteps),
+    formatLoopsThrash(record),
+  ];
+}

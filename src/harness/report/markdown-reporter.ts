@@ -2,14 +2,7 @@
  * `report.md`: a CI job summary (GitHub's $GITHUB_STEP_SUMMARY renders it): totals, the scenario
  * table, then each failure with its messages.
  */
-import {
-  failingExpectations,
-  formatCount,
-  formatLoopsThrash,
-  formatPeak,
-  formatWindow,
-  summaryLine,
-} from './format.ts';
+import { MEASUREMENT_HEADERS, failingExpectations, formatCount, measurementCells, summaryLine } from './format.ts';
 import type { Reporter } from './reporter.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 
@@ -37,24 +30,12 @@ function totals(report: SuiteReport): string {
 function table(report: SuiteReport): string {
   if (report.scenarios.length === 0) return '_No scenarios ran._';
   const lines = [
-    '| scenario | window | turns | LLM steps | summarizations | re-injections | fallbacks | peak real tokens | overflow steps | loops/thrash | verdict |',
+    `| scenario | ${MEASUREMENT_HEADERS.join(' | ')} | verdict |`,
     '|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|:--|',
   ];
   for (const record of report.scenarios) {
     const verdict = record.passed ? '✅ pass' : `❌ ${failingExpectations(record).map(code).join(', ')}`;
-    const cells = [
-      code(record.name),
-      formatWindow(record.settings.contextWindow),
-      formatCount(record.settings.turns),
-      formatCount(record.llmSteps),
-      formatCount(record.summarizations),
-      formatCount(record.reinjections),
-      formatCount(record.fallbacks),
-      formatPeak(record),
-      formatCount(record.overflowSteps),
-      formatLoopsThrash(record),
-      verdict,
-    ];
+    const cells = [code(record.name), ...measurementCells(record), verdict];
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');

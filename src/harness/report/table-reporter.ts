@@ -4,18 +4,11 @@
  */
 import Table from 'cli-table3';
 import { paint } from './ansi.ts';
-import {
-  formatCount,
-  formatLoopsThrash,
-  formatPeak,
-  formatWindow,
-  summaryLine,
-  verdictText,
-} from './format.ts';
+import { MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
 import type { RenderOptions, Reporter } from './reporter.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 
-/** Two-line headings keep the table narrow enough for a normal terminal. */
+/** MEASUREMENT_HEADERS in two lines each, so the table fits a normal terminal. */
 const HEAD = [
   'scenario',
   'window',
@@ -50,20 +43,10 @@ export const tableReporter: Reporter = {
 };
 
 function row(record: ScenarioRecord, color: boolean): string[] {
-  const overflow = formatCount(record.overflowSteps);
-  return [
-    record.name,
-    formatWindow(record.settings.contextWindow),
-    formatCount(record.settings.turns),
-    formatCount(record.llmSteps),
-    formatCount(record.summarizations),
-    formatCount(record.reinjections),
-    formatCount(record.fallbacks),
-    formatPeak(record),
-    (record.overflowSteps ?? 0) > 0 ? paint(overflow, 'red', color) : overflow,
-    formatLoopsThrash(record),
-    paint(verdictText(record), record.passed ? 'green' : 'red', color),
-  ];
+  const cells = measurementCells(record);
+  const overflow = MEASUREMENT_HEADERS.indexOf('overflow steps');
+  if ((record.overflowSteps ?? 0) > 0) cells[overflow] = paint(cells[overflow] as string, 'red', color);
+  return [record.name, ...cells, paint(verdictText(record), record.passed ? 'green' : 'red', color)];
 }
 
 /** Each failing scenario with its messages, so the table's verdict column can stay short. */

@@ -3,11 +3,11 @@
  * (`compaction_strategy_multiturn_test.go`, spec §10); adk mirrors a real ADK agent (adk-js
  * 2.0.0: user content reaches callbacks, every tool the agent has is declared).
  */
+import { GO_FIXED_SUMMARY } from '../../world/go-compat/go-scenario.ts';
 import type { ContentKind, TextSpec } from '../../world/world-scenario.ts';
 
-/** The Go simulator's mockLLM reply: exactly 120 bytes, whatever it is asked. */
-export const GO_SUMMARY_TEXT =
-  'Summary: conversation involved investigating issues with tools. Key decisions were made. Specific next steps identified.';
+/** The Go simulator's mockLLM reply: exactly 120 bytes, whatever it is asked (the world's constant). */
+export const GO_SUMMARY_TEXT = GO_FIXED_SUMMARY;
 
 /** Go `responseSize` 0 means 120 chars; we use the same default for both profiles. */
 export const DEFAULT_MODEL_RESPONSE_SIZE = 120;
