@@ -9,7 +9,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { PROPERTY_NAMES } from '../../../fuzz/properties/index.ts';
 import type { PropertyName } from '../../../fuzz/properties/property.ts';
 import { formatFuzzReport } from '../../../fuzz/run/format-fuzz-report.ts';
-import { DEFAULT_RUNS, runFuzz } from '../../../fuzz/run/run-fuzz.ts';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../../fuzz/run/run-fuzz.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../../fuzz/run/shrink-failure.ts';
 import { colorAllowed } from '../../report/ansi.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
@@ -30,6 +30,8 @@ interface FuzzArgs {
   readonly path?: string | undefined;
   readonly out: string;
   readonly 'max-shrinks': number;
+  readonly jobs: number;
+  readonly timeout: number;
   readonly quiet: boolean;
 }
 
@@ -46,6 +48,8 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('path', { type: 'string', describe: 'Replay this fast-check path (printed with a failure) instead of exploring; needs one --property' })
       .option('out', { type: 'string', default: DEFAULT_FUZZ_OUT, describe: 'Folder the counterexample scenario files are written to' })
       .option('max-shrinks', { type: 'number', default: DEFAULT_MAX_SHRINK_CANDIDATES, describe: 'Shrink candidates to play at most per failing property' })
+      .option('jobs', { type: 'number', default: 1, describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it' })
+      .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-run watchdog in ms while exploring: a strategy with no result by then fails session-completes as strategy-hung' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' }) as unknown as Argv<FuzzArgs>,
   handler: (args) =>
     runCommand(async () => {
@@ -65,6 +69,8 @@ const fuzz: CommandModule<object, FuzzArgs> = {
           outDir: args.out,
           cwd: process.cwd(),
           maxShrinkCandidates: args['max-shrinks'],
+          jobs: args.jobs,
+          timeoutMs: args.timeout,
           onRun: () => progress.tick(''),
           onShrink: (property) => {
             progress.stop();
@@ -85,6 +91,9 @@ function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
   if (!Number.isSafeInteger(args.seed)) throw new UsageError(`--seed must be an integer, got ${String(args.seed)}`);
   if (!Number.isSafeInteger(args['max-shrinks']) || args['max-shrinks'] < 1) {
     throw new UsageError(`--max-shrinks must be an integer >= 1, got ${String(args['max-shrinks'])}`);
+  }
+  for (const [flag, value] of [['--jobs', args.jobs], ['--timeout', args.timeout]] as const) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag} must be an integer >= 1, got ${String(value)}`);
   }
   if (args.path !== undefined) {
     if (!/^\d+(:\d+)*$/.test(args.path)) throw new UsageError(`--path must look like 12:0:3 (run, then shrink steps), got ${args.path}`);

@@ -1,0 +1,27 @@
+/**
+ * The summarizer model: the seeds' fixed reply, one that fills maxOutputTokens, or one that
+ * ignores it (exceed); its own window (same or smaller than the agent's); and faults on chosen
+ * calls: error, empty, timeout, oversize (peers §8 #12: the summarizer itself fails or overflows).
+ */
+import fc from 'fast-check';
+import { sometimes } from './_internals/sometimes.ts';
+import type { SummarizerDraft, SummarizerFaultDraft } from './_internals/drafts.ts';
+
+export function summarizerDraftArbitrary(): fc.Arbitrary<SummarizerDraft> {
+  return fc.record({
+    reply: fc.constantFrom('fixed' as const, 'honour' as const, 'exceed' as const),
+    exceedFactor: sometimes(fc.constantFrom(2, 3, 5, 10), 40),
+    windowPercent: sometimes(fc.constantFrom(50, 25, 10), 15),
+    faults: fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant([]), weight: 3 }, { arbitrary: fc.array(summarizerFaultDraftArbitrary(), { minLength: 1, maxLength: 2 }), weight: 1 }),
+  });
+}
+
+function summarizerFaultDraftArbitrary(): fc.Arbitrary<SummarizerFaultDraft> {
+  return fc.record({
+    kind: fc.constantFrom('error' as const, 'empty' as const, 'timeout' as const, 'oversize' as const),
+    calls: fc.oneof(
+      fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 }).map((calls) => [...calls].sort((a, b) => a - b)),
+      fc.constant('all' as const),
+    ),
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The request floor of a scenario (`RequestFloor`), in real tokens, measured exactly as the world
+ * measures a request: the world's own pieces (the system instruction from its `system-prompt`
+ * stream, the declarations of the agent's tools, each turn's user message from `ModelScript`),
+ * the engine's heuristic, and the phase's token model (`createTokenModel`: ratio or BPE).
+ *
+ * - overhead = real tokens of `{ contents: [], config: { systemInstruction, tools } }`;
+ * - user message = real tokens of `{ contents: [userMessage] }` minus those of an empty request.
+ *
+ * BPE token models load asynchronously: `prepareRequestFloor(scenario)` must run before
+ * `requestFloorOf` on a scenario with a tokenizer phase (the fuzzer does it before judging).
+ */
+import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
+import type { LlmRequest } from '../../engine/types.ts';
+import { generateText } from '../../world/content/generate-text.ts';
+import { ModelScript } from '../../world/models/model-script.ts';
+import { createTokenModel, ratioTokenModel, type TokenModel } from '../../world/models/token-models.ts';
+import { rngFor } from '../../world/sim/prng.ts';
+import { declarationsFor } from '../../world/tools/world-tool.ts';
+import { worldTools } from '../../world/world-tools.ts';
+import type { TokenModelSpec, WorldScenario } from '../../world/world-scenario.ts';
+import type { RequestFloor } from './request-floor.ts';
+
+const floors = new WeakMap<WorldScenario, RequestFloor>();
+const bpeModels = new Map<string, TokenModel>();
+
+/** Loads the BPE token models the scenario's phases use (ratio models need nothing). */
+export async function prepareRequestFloor(scenario: WorldScenario): Promise<void> {
+  for (const phase of scenario.phases) {
+    const spec = phase.tokenModel;
+    if (spec.kind === 'tiktoken' && !bpeModels.has(spec.encoding)) bpeModels.set(spec.encoding, await createTokenModel(spec));
+  }
+}
+
+export function requestFloorOf(scenario: WorldScenario): RequestFloor {
+  let floor = floors.get(scenario);
+  if (floor === undefined) {
+    floor = measureFloor(scenario);
+    floors.set(scenario, floor);
+  }
+  return floor;
+}
+
+function measureFloor(scenario: WorldScenario): RequestFloor {
+  const script = new ModelScript(scenario.seed);
+  const overheadRequest = fixedPartsOf(scenario, script);
+  const overheadHeuristic = estimateTokens(overheadRequest);
+  const modelOf = (turn: number): TokenModel => tokenModelFor(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);
+  const overhead = new Map<number, number>();
+  const user = new Map<number, number>();
+  return {
+    overheadRealTokens(turn) {
+      const phase = scenario.turns[turn]?.phase ?? 0;
+      if (!overhead.has(phase)) overhead.set(phase, modelOf(turn).countRequest(overheadRequest, overheadHeuristic));
+      return overhead.get(phase)!;
+    },
+    userRealTokens(turn) {
+      const worldTurn = scenario.turns[turn];
+      if (worldTurn === undefined) return 0;
+      if (!user.has(turn)) {
+        const model = modelOf(turn);
+        const request: LlmRequest = { contents: [script.userMessage(worldTurn)] };
+        user.set(turn, model.countRequest(request, estimateTokens(request)) - model.countRequest({ contents: [] }, 0));
+      }
+      return user.get(turn)!;
+    },
+  };
+}
+
+/** What every request of the session carries, built as the world's agent builds it. */
+function fixedPartsOf(scenario: WorldScenario, script: ModelScript): LlmRequest {
+  const declarations = declarationsFor(worldTools(scenario, script));
+  const request: LlmRequest = { contents: [], config: {} };
+  if (scenario.systemPrompt !== null) {
+    request.config!.systemInstruction = generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt'));
+  }
+  if (declarations.length > 0) request.config!.tools = [{ functionDeclarations: declarations }];
+  return request;
+}
+
+function tokenModelFor(spec: TokenModelSpec): TokenModel {
+  if (spec.kind === 'ratio') return ratioTokenModel(spec.ratio);
+  const model = bpeModels.get(spec.encoding);
+  if (model === undefined) throw new Error(`request floor: call prepareRequestFloor first (token model ${spec.encoding} not loaded)`);
+  return model;
+}

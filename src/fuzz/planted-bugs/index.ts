@@ -1,0 +1,28 @@
+/**
+ * Strategies with one deliberate bug each, to prove the fuzzer finds and shrinks what it claims
+ * to: never compacting, dropping the latest user message, orphaning function calls, growing the
+ * request. Each module default-exports its factory, so `--strategy src/fuzz/planted-bugs/<file>`
+ * loads it like any user strategy.
+ */
+import type { StrategyFactory } from '../../engine/types.ts';
+import type { PropertyName } from '../properties/property.ts';
+import { dropLatestUser } from './drop-latest-user.ts';
+import { growRequest } from './grow-request.ts';
+import { neverCompact } from './never-compact.ts';
+import { orphanFunctionCall } from './orphan-function-call.ts';
+
+export interface PlantedBug {
+  readonly file: string;
+  readonly factory: StrategyFactory;
+  /** The property the fuzzer must report for it. */
+  readonly caughtBy: PropertyName;
+}
+
+export const PLANTED_BUGS: readonly PlantedBug[] = [
+  { file: 'never-compact.ts', factory: neverCompact, caughtBy: 'no-overflow' },
+  { file: 'drop-latest-user.ts', factory: dropLatestUser, caughtBy: 'user-request-preserved' },
+  { file: 'orphan-function-call.ts', factory: orphanFunctionCall, caughtBy: 'no-orphans' },
+  { file: 'grow-request.ts', factory: growRequest, caughtBy: 'no-loop' },
+];
+
+export { dropLatestUser, growRequest, neverCompact, orphanFunctionCall };

@@ -1,0 +1,27 @@
+/**
+ * Every summarization makes the sent request smaller than the request it replaced (peers §8 #1,
+ * #2, #19: compaction that does not shrink re-fires on every step). Compared in real tokens, the
+ * provider's count. Never excused: a strategy can always decline to summarize when the result
+ * would not be smaller.
+ */
+import { describeStep, violation, type FuzzProperty } from './property.ts';
+
+export const noLoop: FuzzProperty = {
+  name: 'no-loop',
+  description: 'every summarization makes the sent request smaller (real tokens) than the request before it',
+  expectKey: 'noLoop',
+  needsRerun: false,
+  check(_scenario, result) {
+    for (const step of result.steps) {
+      if (step.summarizerCalls.length === 0 || step.shortCircuited) continue;
+      if (step.realAfter < step.realBefore) continue;
+      return violation(
+        'no-loop',
+        step,
+        `${describeStep(step)} summarized (${step.summarizerCalls.length} call(s)) but the request ` +
+          `went from ${step.realBefore} to ${step.realAfter} real tokens (not smaller)`,
+      );
+    }
+    return null;
+  },
+};

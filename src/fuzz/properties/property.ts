@@ -1,0 +1,70 @@
+/**
+ * The contract every fuzz property implements: a pure check over one played scenario.
+ *
+ * A property returns `null` when it holds, or a violation naming the step. A violation the
+ * scenario makes unavoidable carries `infeasible` (the documented condition that proves it): the
+ * fuzzer reports those as infeasible, never as passes and never as failures.
+ */
+import type { SessionResult } from '../../world/session-result.ts';
+import type { WorldScenario } from '../../world/world-scenario.ts';
+import type { Infeasibility } from '../infeasibility/infeasibility.ts';
+
+export type PropertyName =
+  | 'no-overflow'
+  | 'no-loop'
+  | 'no-thrash'
+  | 'no-orphans'
+  | 'user-request-preserved'
+  | 'summarizer-input-fits'
+  | 'events-immutable'
+  | 'session-completes'
+  | 'deterministic-replay';
+
+export interface PropertyViolation {
+  readonly property: PropertyName;
+  /** The LLM step where it broke (null when the property is about the whole session). */
+  readonly step: number | null;
+  readonly turn: number | null;
+  /** One line, naming the step and the numbers that broke. */
+  readonly message: string;
+  /** Set when no strategy could have satisfied the property here; null for a real failure. */
+  readonly infeasible: Infeasibility | null;
+}
+
+/** The scenario-file `expect` keys a counterexample sets so `simulate` fails the same way. */
+export type ExpectKey =
+  | 'noOverflow'
+  | 'noLoop'
+  | 'noThrash'
+  | 'noOrphans'
+  | 'userRequestPreserved'
+  | 'summarizerInputFits';
+
+export interface FuzzProperty {
+  readonly name: PropertyName;
+  /** What must hold, one sentence (shown by `fuzz --help` and in reports). */
+  readonly description: string;
+  /**
+   * The `expect` key that asserts this property in a scenario file; null when `simulate` checks
+   * it whatever `expect` says (strategy threw/hung, events mutated) or cannot check it (replay).
+   */
+  readonly expectKey: ExpectKey | null;
+  /** True when `check` needs a second, independent run of the same scenario. */
+  readonly needsRerun: boolean;
+  check(scenario: WorldScenario, result: SessionResult, rerun?: SessionResult): PropertyViolation | null;
+}
+
+/** Builds a violation; `infeasible` defaults to null (a real failure). */
+export function violation(
+  property: PropertyName,
+  at: { readonly step: number | null; readonly turn: number | null },
+  message: string,
+  infeasible: Infeasibility | null = null,
+): PropertyViolation {
+  return { property, step: at.step, turn: at.turn, message, infeasible };
+}
+
+/** "step 12 (turn 5, tool-results)": how every message names where it broke. */
+export function describeStep(step: { readonly step: number; readonly turn: number; readonly label: string }): string {
+  return `step ${step.step} (turn ${step.turn}, ${step.label})`;
+}

@@ -1,0 +1,29 @@
+/**
+ * Every summarizer call fits the summarizer's own window (peers §8 #12: "Session too large to
+ * compact", the summarizer call itself overflows and the session deadlocks). Never excused: a
+ * strategy controls what it sends to the summarizer and can always send less.
+ */
+import { describeStep, violation, type FuzzProperty } from './property.ts';
+
+export const summarizerInputFits: FuzzProperty = {
+  name: 'summarizer-input-fits',
+  description: "every summarizer request fits the summarizer's own window (real tokens)",
+  expectKey: 'summarizerInputFits',
+  needsRerun: false,
+  check(_scenario, result) {
+    for (const step of result.steps) {
+      const index = step.summarizerCalls.findIndex(
+        (call) => call.inputRealTokens > call.contextWindow || call.outcome === 'overflow',
+      );
+      if (index < 0) continue;
+      const call = step.summarizerCalls[index]!;
+      return violation(
+        'summarizer-input-fits',
+        step,
+        `${describeStep(step)} summarizer call ${index + 1} sent ${call.inputRealTokens} real tokens ` +
+          `to a ${call.contextWindow}-token summarizer window`,
+      );
+    }
+    return null;
+  },
+};

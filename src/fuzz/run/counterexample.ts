@@ -1,0 +1,85 @@
+/**
+ * A shrunk failure as a scenario file: the generated spec plus a name, a description (property,
+ * violation, fast-check seed and path, how to replay), the strategy it failed with and an
+ * `expect` block asserting the violated property, so `simulate` fails on it the same way.
+ */
+import { basename, extname, join, relative, resolve, sep } from 'node:path';
+import { displayPath, type ExpectSpec, type ScenarioSpec } from '../../harness/scenario/index.ts';
+import { isModulePath } from '../../harness/strategy/load-strategy.ts';
+import { propertyByName } from '../properties/index.ts';
+import type { ShrunkFailure } from './shrink-failure.ts';
+
+export interface FuzzStrategy {
+  /** As the user typed it (a built-in name, or a module path relative to `cwd`). */
+  readonly name: string;
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+export interface CounterexampleFile {
+  /** Path of the file, relative to cwd when inside it, `/` separators. */
+  readonly file: string;
+  readonly spec: ScenarioSpec;
+  /** `npm run simulate -- <file> --strategy <name>`: fails the same way. */
+  readonly simulateCommand: string;
+  /** `npm run fuzz -- ... --seed S --path P`: replays the shrunk counterexample inside the fuzzer. */
+  readonly fuzzCommand: string;
+}
+
+export function counterexampleFile(failure: ShrunkFailure, strategy: FuzzStrategy, outDir: string, cwd: string): CounterexampleFile {
+  const name = `${failure.property}.${strategySlug(strategy.name)}.seed-${failure.seed}`;
+  const file = displayPath(join(outDir, `${name}.yaml`), cwd);
+  const simulateCommand = `npm run simulate -- ${file} --strategy ${strategy.name}${optionsFlag(strategy)}`;
+  const fuzzCommand =
+    `npm run fuzz -- --strategy ${strategy.name}${optionsFlag(strategy)} --seed ${failure.seed} ` +
+    `--property ${failure.property} --path ${failure.path}`;
+  const { name: _generated, ...generated } = failure.spec;
+  const spec: ScenarioSpec = {
+    name,
+    description: describe(failure, strategy, simulateCommand, fuzzCommand),
+    ...generated,
+    strategy: { name: strategyNameFrom(strategy.name, resolve(cwd, outDir), cwd), ...optionsEntry(strategy) },
+    expect: expectFor(failure),
+  };
+  return { file, spec, simulateCommand, fuzzCommand };
+}
+
+/** The `expect` block that makes `simulate` fail on this property; {} for what it always checks. */
+export function expectFor(failure: ShrunkFailure): ExpectSpec {
+  const key = propertyByName(failure.property).expectKey;
+  return key === null ? {} : { [key]: true };
+}
+
+function describe(failure: ShrunkFailure, strategy: FuzzStrategy, simulateCommand: string, fuzzCommand: string): string {
+  const unchecked =
+    failure.property === 'deterministic-replay'
+      ? 'simulate plays a scenario once, so it cannot show this failure: replay it with the fuzz command.\n'
+      : '';
+  return (
+    `Fuzz counterexample: ${failure.property} failed for strategy ${strategy.name}.\n` +
+    `${failure.violation.message}\n` +
+    `fast-check seed ${failure.seed}, path ${failure.path} (shrunk ${failure.shrinks} times).\n` +
+    unchecked +
+    `Replay: ${simulateCommand}\n` +
+    `Replay the fuzz run: ${fuzzCommand}\n`
+  );
+}
+
+/** Built-in names stay; a module path is rewritten relative to the file's folder (how the loader reads it). */
+function strategyNameFrom(name: string, fileDir: string, cwd: string): string {
+  if (!isModulePath(name)) return name;
+  const target = relative(fileDir, resolve(cwd, name)).split(sep).join('/');
+  return target.startsWith('.') ? target : `./${target}`;
+}
+
+function strategySlug(name: string): string {
+  const base = isModulePath(name) ? basename(name, extname(name)) : name;
+  return base.replace(/[^A-Za-z0-9_-]+/g, '-');
+}
+
+function optionsEntry(strategy: FuzzStrategy): { options?: Record<string, unknown> } {
+  return Object.keys(strategy.options).length === 0 ? {} : { options: { ...strategy.options } };
+}
+
+function optionsFlag(strategy: FuzzStrategy): string {
+  return Object.keys(strategy.options).length === 0 ? '' : ` --strategy-options '${JSON.stringify(strategy.options)}'`;
+}

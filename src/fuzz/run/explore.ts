@@ -1,0 +1,47 @@
+/**
+ * Pass 1: play `runs` generated scenarios from `seed` and tally every property on each, without
+ * stopping at the first failure (fast-check would stop), so the report counts every run. The
+ * predicate always holds; run i here is run i of any later `fc.check` with the same seed and
+ * arbitrary, which is what makes `path: "<i>"` replay it.
+ */
+import fc from 'fast-check';
+import type { ScenarioSpec } from '../../harness/scenario/index.ts';
+import type { PropertyName } from '../properties/property.ts';
+import type { CasePlayer } from './play-case.ts';
+import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
+
+export interface ExploreOptions {
+  readonly seed: number;
+  readonly runs: number;
+  readonly properties: readonly PropertyName[];
+  /** Stop playing once a property failed (fast-check's default); the tallies then cover the runs played. */
+  readonly stopAtFirstFailure?: boolean;
+  readonly onRun?: (done: number) => void;
+}
+
+export async function explore(
+  arbitrary: fc.Arbitrary<ScenarioSpec>,
+  player: CasePlayer,
+  options: ExploreOptions,
+): Promise<PropertyTally[]> {
+  const tallies = options.properties.map(emptyTally);
+  let run = 0;
+  let crash: unknown = null;
+  const property = fc.asyncProperty(arbitrary, async (spec) => {
+    if (crash !== null || (options.stopAtFirstFailure === true && tallies.some((t) => t.failed > 0))) return true;
+    try {
+      const verdicts = await player.play(spec);
+      for (const tally of tallies) addVerdict(tally, run, verdicts.get(tally.property)!);
+    } catch (error) {
+      // Bad input (a strategy that cannot load) or a fuzzer bug: rethrown once fast-check returns.
+      crash = error;
+      return true;
+    }
+    run += 1;
+    options.onRun?.(run);
+    return true;
+  });
+  await fc.check(property, { seed: options.seed, numRuns: options.runs });
+  if (crash !== null) throw crash;
+  return tallies;
+}

@@ -1,0 +1,89 @@
+/**
+ * The fuzz report for a terminal: one table row per property (runs checked, passed, infeasible,
+ * failed, first counterexample file), the infeasible runs by reason, then each failure with its
+ * message, file and the exact commands that replay it (fast-check's header / details / hints).
+ */
+import Table from 'cli-table3';
+import { paint } from '../../harness/report/ansi.ts';
+import type { FuzzReport, PropertyReport } from './run-fuzz.ts';
+
+export interface FormatOptions {
+  readonly color: boolean;
+  /** The command that reruns the whole fuzz run (same strategy, runs and seed). */
+  readonly rerunCommand: string;
+  /** Wall time of the run, when measured (the CLI measures it; tests leave it out). */
+  readonly seconds?: number;
+}
+
+const HEAD = ['property', 'runs checked', 'passed', 'infeasible', 'failed', 'first counterexample'];
+
+export function formatFuzzReport(report: FuzzReport, options: FormatOptions): string {
+  const { color } = options;
+  const table = new Table({
+    head: HEAD.map((title) => paint(title, 'bold', color)),
+    style: { head: [], border: color ? ['grey'] : [] },
+    colAligns: ['left', 'right', 'right', 'right', 'right', 'left'],
+  });
+  for (const property of report.properties) table.push(row(property, color));
+  const sections = [header(report), table.toString()];
+  const infeasible = infeasibleLines(report.properties);
+  if (infeasible !== '') sections.push(infeasible);
+  const failures = report.properties.filter((p) => p.failed > 0).map((p) => failureBlock(p, color));
+  sections.push(...failures);
+  sections.push(footer(report, options));
+  return `${sections.join('\n\n')}\n`;
+}
+
+function header(report: FuzzReport): string {
+  const what = report.path === null ? `${report.runs} runs` : `replay of path ${report.path}`;
+  return `compaction-sim fuzz: strategy ${report.strategy}, ${what}, seed ${report.seed}`;
+}
+
+function row(property: PropertyReport, color: boolean): string[] {
+  const failed = String(property.failed);
+  return [
+    property.property,
+    String(property.checked),
+    String(property.passed),
+    String(property.infeasible),
+    property.failed > 0 ? paint(failed, 'red', color) : failed,
+    property.counterexample?.file.file ?? (property.failed > 0 ? '(not reproduced)' : ''),
+  ];
+}
+
+function infeasibleLines(properties: readonly PropertyReport[]): string {
+  const lines = properties
+    .filter((p) => p.infeasible > 0)
+    .map((p) => {
+      const reasons = Object.entries(p.infeasibleReasons)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([reason, count]) => `${reason} ${count}`);
+      return `  ${p.property}: ${reasons.join(', ')}`;
+    });
+  return lines.length === 0 ? '' : ['infeasible runs (provably unsatisfiable, not passes), by reason:', ...lines].join('\n');
+}
+
+function failureBlock(property: PropertyReport, color: boolean): string {
+  const title = `${paint('FAIL', 'red', color)} ${property.property}`;
+  const found = property.counterexample;
+  if (found === null) {
+    return `${title}: the failing run did not fail again when replayed (a non-deterministic strategy or world)`;
+  }
+  const { failure, file } = found;
+  return [
+    `${title}: ${failure.violation.message}`,
+    `  counterexample: ${file.file} (shrunk ${failure.shrinks} times; fast-check seed ${failure.seed}, path ${failure.path})`,
+    `  replay:         ${file.simulateCommand}`,
+    `  fuzz replay:    ${file.fuzzCommand}`,
+  ].join('\n');
+}
+
+function footer(report: FuzzReport, options: FormatOptions): string {
+  const failed = report.properties.filter((p) => p.failed > 0).length;
+  const time = options.seconds === undefined ? '' : ` in ${options.seconds.toFixed(1)} s`;
+  const runs = report.path === null ? `${report.runs} runs` : 'one replayed run';
+  const verdict = failed === 0
+    ? `all ${report.properties.length} properties held (${runs}${time})`
+    : `${failed} of ${report.properties.length} properties failed (${runs}${time})`;
+  return `fast-check seed ${report.seed}; rerun: ${options.rerunCommand}\n${verdict}`;
+}

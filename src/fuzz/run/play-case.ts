@@ -1,0 +1,55 @@
+/**
+ * Plays one generated scenario and judges it: resolve the spec exactly as a scenario file would
+ * be resolved, run it through the world with a fresh strategy (twice when a property needs a
+ * replay), then evaluate every selected property. A world that throws becomes a
+ * `session-completes` failure; the other properties are then not checked.
+ */
+import { resolveScenario, type ScenarioSpec } from '../../harness/scenario/index.ts';
+import { createStrategy, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
+import { runSession } from '../../world/index.ts';
+import type { SessionResult } from '../../world/session-result.ts';
+import { prepareRequestFloor } from '../infeasibility/measure-floor.ts';
+import type { FuzzProperty, PropertyName } from '../properties/property.ts';
+import { verdictOf, type Verdict } from './verdict.ts';
+
+/** The file name generated scenarios resolve under (ids and messages only). */
+export const FUZZ_CASE_FILE = 'fuzz-case.yaml';
+
+export type CaseVerdicts = ReadonlyMap<PropertyName, Verdict>;
+
+export interface CasePlayer {
+  play(spec: ScenarioSpec): Promise<CaseVerdicts>;
+}
+
+export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[]): CasePlayer {
+  const needsRerun = properties.some((property) => property.needsRerun);
+  return {
+    async play(spec) {
+      const scenario = resolveScenario(spec, { file: FUZZ_CASE_FILE, baseDir: strategy.baseDir });
+      // Loading errors (bad module, bad options) are the user's input: they propagate (exit 2).
+      const first = await createStrategy(strategy);
+      const second = needsRerun ? await createStrategy(strategy) : null;
+      let result: SessionResult;
+      let rerun: SessionResult | undefined;
+      try {
+        result = await runSession(scenario.world, { strategy: first });
+        if (second !== null) rerun = await runSession(scenario.world, { strategy: second });
+      } catch (error) {
+        return worldError(properties, error instanceof Error ? error.message : String(error));
+      }
+      await prepareRequestFloor(scenario.world);
+      return new Map(properties.map((property) => [property.name, verdictOf(property.check(scenario.world, result, rerun))]));
+    },
+  };
+}
+
+function worldError(properties: readonly FuzzProperty[], message: string): CaseVerdicts {
+  return new Map(
+    properties.map((property): [PropertyName, Verdict] => [
+      property.name,
+      property.name === 'session-completes'
+        ? { status: 'failed', violation: { property: 'session-completes', step: null, turn: null, message: `world-error: ${message}`, infeasible: null } }
+        : { status: 'not-checked', reason: `world-error: ${message}` },
+    ]),
+  );
+}

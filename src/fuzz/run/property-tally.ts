@@ -1,0 +1,47 @@
+/**
+ * Per-property counts over the explored runs: how many were checked, passed, infeasible (with
+ * their reasons) and failed, and the first failing run (what gets shrunk).
+ */
+import type { InfeasibilityReason } from '../infeasibility/infeasibility.ts';
+import type { PropertyName, PropertyViolation } from '../properties/property.ts';
+import type { Verdict } from './verdict.ts';
+
+export interface PropertyTally {
+  readonly property: PropertyName;
+  checked: number;
+  passed: number;
+  infeasible: number;
+  failed: number;
+  notChecked: number;
+  readonly infeasibleReasons: Map<InfeasibilityReason, number>;
+  /** 0-based index of the first failing run, and what failed there. */
+  firstFailure: { readonly run: number; readonly violation: PropertyViolation } | null;
+}
+
+export function emptyTally(property: PropertyName): PropertyTally {
+  return { property, checked: 0, passed: 0, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: new Map(), firstFailure: null };
+}
+
+export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict): void {
+  switch (verdict.status) {
+    case 'passed':
+      tally.checked += 1;
+      tally.passed += 1;
+      return;
+    case 'infeasible': {
+      tally.checked += 1;
+      tally.infeasible += 1;
+      const reason = verdict.violation.infeasible!.reason;
+      tally.infeasibleReasons.set(reason, (tally.infeasibleReasons.get(reason) ?? 0) + 1);
+      return;
+    }
+    case 'failed':
+      tally.checked += 1;
+      tally.failed += 1;
+      tally.firstFailure ??= { run, violation: verdict.violation };
+      return;
+    case 'not-checked':
+      tally.notChecked += 1;
+      return;
+  }
+}

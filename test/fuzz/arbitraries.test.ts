@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildScenarioSpec } from '../../src/fuzz/arbitraries/_internals/build-scenario-spec.ts';
+import { MAX_CONTENT_BYTES, MAX_TURNS } from '../../src/fuzz/arbitraries/_internals/cost-budget.ts';
+import type { ScenarioDraft, TurnDraft } from '../../src/fuzz/arbitraries/_internals/drafts.ts';
+import { resolveSize } from '../../src/fuzz/arbitraries/_internals/resolve-size.ts';
+import { scenarioSpecArbitrary } from '../../src/fuzz/arbitraries/scenario-spec.ts';
+import { resolveScenario, type ScenarioSpec } from '../../src/harness/scenario/index.ts';
+
+const SEED = 20_260_822;
+
+function resolve(spec: ScenarioSpec) {
+  return resolveScenario(spec, { file: 'fuzz-case.yaml', baseDir: process.cwd() });
+}
+
+function contentBytes(spec: ScenarioSpec): number {
+  const world = resolve(spec).world;
+  let total = 0;
+  for (const turn of world.turns) {
+    for (const call of turn.toolCalls) total += 'size' in call.response ? call.response.size : call.response.text.length;
+    total += 'size' in turn.user ? turn.user.size : turn.user.text.length;
+  }
+  return total;
+}
+
+const plainTurn: TurnDraft = {
+  repeat: 1,
+  user: { form: 'literal', text: 'ok' },
+  attachments: [],
+  tools: [],
+  sequential: false,
+  response: null,
+  burst: null,
+};
+
+function draft(overrides: Partial<ScenarioDraft>): ScenarioDraft {
+  return {
+    seed: 1,
+    profile: 'adk',
+    flavour: 'adk-js',
+    contextWindow: 8_000,
+    tokenModel: { ratio: 2 },
+    usage: 'on',
+    streaming: 0,
+    systemPrompt: null,
+    toolDeclarations: null,
+    turns: [plainTurn],
+    phaseSwitch: null,
+    summarizer: { reply: 'fixed', exceedFactor: null, windowPercent: null, faults: [] },
+    ...overrides,
+  };
+}
+
+describe('scenarioSpecArbitrary', () => {
+  it('generates only valid scenario files, within the cost budget', () => {
+    for (const spec of fc.sample(scenarioSpecArbitrary(), { seed: SEED, numRuns: 300 })) {
+      const world = resolve(spec).world;
+      expect(world.turns.length).toBeGreaterThanOrEqual(1);
+      expect(world.turns.length).toBeLessThanOrEqual(MAX_TURNS);
+      expect(contentBytes(spec)).toBeLessThanOrEqual(MAX_CONTENT_BYTES * 1.01);
+    }
+  });
+
+  it('covers the features the brief lists', () => {
+    const specs = fc.sample(scenarioSpecArbitrary(), { seed: SEED, numRuns: 400 });
+    const worlds = specs.map((spec) => resolve(spec).world);
+    const seen = (predicate: (w: (typeof worlds)[number]) => boolean) => worlds.some(predicate);
+    expect(seen((w) => w.phases.length > 1)).toBe(true);
+    expect(seen((w) => w.phases.some((p) => !p.usageMetadata))).toBe(true);
+    expect(seen((w) => w.phases.some((p) => p.streamingChunks > 0))).toBe(true);
+    expect(seen((w) => w.phases.some((p) => p.tokenModel.kind === 'tiktoken'))).toBe(true);
+    expect(seen((w) => w.phases.some((p) => p.tokenModel.kind === 'ratio' && p.tokenModel.ratio > 5))).toBe(true);
+    expect(seen((w) => w.turns.some((t) => t.sequential && t.toolCalls.length > 1))).toBe(true);
+    expect(seen((w) => w.turns.some((t) => !t.sequential && t.toolCalls.length > 1))).toBe(true);
+    expect(seen((w) => w.turns.some((t) => t.attachments.length > 0))).toBe(true);
+    expect(seen((w) => w.summarizer.faults.some((f) => f.kind === 'timeout'))).toBe(true);
+    expect(seen((w) => w.summarizer.reply === 'exceed')).toBe(true);
+    expect(seen((w) => !w.exposeUserContent)).toBe(true);
+    expect(seen((w) => w.phases[0]!.contextWindow >= 1_000_000)).toBe(true);
+    expect(seen((w) => w.turns.length >= 100)).toBe(true);
+  });
+
+  it('shrinks to a small, round scenario', () => {
+    // A property that fails as soon as one tool answers with 10,000 bytes or more.
+    const details = fc.check(
+      fc.property(scenarioSpecArbitrary(), (spec) => resolve(spec).world.turns.every((t) => t.toolCalls.every((c) => !('size' in c.response) || c.response.size < 10_000))),
+      { seed: SEED, numRuns: 200 },
+    );
+    expect(details.failed).toBe(true);
+    const [spec] = details.counterexample!;
+    expect(spec.turns).toHaveLength(1);
+    expect(spec.phases).toBeUndefined();
+    expect(spec.summarizer).toBeUndefined();
+    const [group] = spec.turns!;
+    expect(group!.repeat).toBeUndefined();
+    expect(group!.tools).toEqual([{ name: 'read_file', size: 10_000 }]);
+  });
+});
+
+describe('sizes anchored to the window', () => {
+  it('puts an item exactly at the threshold / ratio, and one heuristic token either side', () => {
+    const context = { contextWindow: 8_000, ratio: 2, overheadTokens: 0 };
+    // threshold = 8000 − 1600 = 6400 real tokens = 3200 heuristic tokens = 12,800 bytes.
+    expect(resolveSize({ anchor: 'threshold', tokens: 0 }, context)).toBe(12_800);
+    expect(resolveSize({ anchor: 'threshold', tokens: 1 }, context)).toBe(12_804);
+    expect(resolveSize({ anchor: 'threshold', tokens: -1 }, context)).toBe(12_796);
+    // windows >= 200k keep a fixed 20k buffer.
+    expect(resolveSize({ anchor: 'threshold', tokens: 0 }, { contextWindow: 200_000, ratio: 4, overheadTokens: 0 })).toBe(180_000);
+  });
+
+  it('leaves room for the summary, the continuation and the overhead after a compaction', () => {
+    const context = { contextWindow: 8_000, ratio: 2, overheadTokens: 125 };
+    expect(resolveSize({ anchor: 'post-budget', tokens: 1 }, context)).toBe((3_200 - 125 - 96 + 1) * 4);
+    expect(resolveSize({ anchor: 'window', percent: 100 }, context)).toBe(16_000);
+  });
+
+  it('keeps threshold anchors exact in the generated file', () => {
+    const big: TurnDraft = { ...plainTurn, tools: [{ size: { anchor: 'threshold', tokens: 1 }, kind: null, repeat: 1 }] };
+    const spec = buildScenarioSpec(draft({ contextWindow: 32_000, tokenModel: { ratio: 2.5 }, turns: [big] }));
+    expect(spec.session?.tokenModel).toEqual({ ratio: 2.5 });
+    expect(spec.turns?.[0]?.tools).toEqual([{ name: 'read_file', size: (Math.floor(25_600 / 2.5) + 1) * 4 }]);
+  });
+});
+
+describe('buildScenarioSpec', () => {
+  it('leaves every default out', () => {
+    expect(buildScenarioSpec(draft({}))).toEqual({ name: 'fuzz-case', seed: 1, session: { contextWindow: 8_000 }, turns: [{ user: 'ok' }] });
+  });
+
+  it('splits late usage metadata into two phases', () => {
+    const spec = buildScenarioSpec(draft({ usage: 'late', turns: [{ ...plainTurn, repeat: 5 }] }));
+    expect(spec.turns).toBeUndefined();
+    expect(spec.phases).toEqual([
+      { name: 'before', usageMetadata: false, turns: [{ repeat: 3, user: 'ok' }] },
+      { name: 'after', usageMetadata: true, turns: [{ repeat: 2, user: 'ok' }] },
+    ]);
+  });
+
+  it('switches the model window mid-session', () => {
+    const spec = buildScenarioSpec(draft({
+      turns: [plainTurn, plainTurn],
+      phaseSwitch: { atGroup: 1, tokenModel: { ratio: 4 }, windowPercent: 25, streaming: null },
+    }));
+    expect(spec.phases?.[1]).toEqual({ name: 'after', tokenModel: { ratio: 4 }, model: 'switched-model', contextWindow: 2_000, turns: [{ user: 'ok' }] });
+  });
+
+  it('caps turns at 300 by shrinking repeats', () => {
+    const spec = buildScenarioSpec(draft({ turns: [{ ...plainTurn, repeat: 200 }, { ...plainTurn, repeat: 200 }] }));
+    expect(resolve(spec).world.turns.length).toBeLessThanOrEqual(MAX_TURNS);
+  });
+});

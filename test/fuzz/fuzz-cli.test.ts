@@ -1,0 +1,60 @@
+/** The `fuzz` command end to end: exit codes, the report, and a counterexample `simulate` fails on. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const out = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function cli(...args: string[]) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/harness/cli/main.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('compaction-sim fuzz', () => {
+  it('exits 2 with a message on bad input', () => {
+    const unknown = cli('fuzz', '--strategy', 'no_such_strategy', '--runs', '1');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown strategy "no_such_strategy"');
+    expect(unknown.stderr).not.toContain('    at ');
+    expect(cli('fuzz', '--runs', '0').code).toBe(2);
+    expect(cli('fuzz', '--path', '3:1').stderr).toContain('give exactly one --property');
+    expect(cli('fuzz', '--property', 'no-such-property').code).toBe(2);
+  });
+
+  it('exits 0 and prints a row per property when every property holds', () => {
+    const run = cli('fuzz', '--strategy', 'threshold', '--runs', '3', '--seed', '5', '--property', 'session-completes', '--property', 'no-orphans');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/│ session-completes\s+│\s+3 │\s+3 │\s+0 │\s+0 │/);
+    expect(run.stdout).toMatch(/│ no-orphans\s+│\s+3 │/);
+    expect(run.stdout).toContain('all 2 properties held (3 runs');
+    expect(run.stdout).toContain('rerun: npm run fuzz -- --strategy threshold --runs 3 --seed 5 --property session-completes --property no-orphans');
+  });
+
+  it('exits 1 on a failure, writes the counterexample, and simulate fails on it the same way', () => {
+    const strategy = './src/fuzz/planted-bugs/orphan-function-call.ts';
+    const run = cli('fuzz', '--strategy', strategy, '--runs', '10', '--seed', '424242', '--property', 'no-orphans', '--out', out, '--max-shrinks', '80');
+    expect(run.code).toBe(1);
+    const file = /counterexample: (\S+\.yaml)/.exec(run.stdout)?.[1];
+    expect(file).toBeDefined();
+    expect(existsSync(file!)).toBe(true);
+    const replay = /replay: {9}npm run simulate -- (\S+) --strategy (\S+)/.exec(run.stdout);
+    expect(replay?.[1]).toBe(file);
+    expect(replay?.[2]).toBe(strategy);
+    const simulate = cli('simulate', file!, '--strategy', strategy, '--quiet', '--report-dir', join(out, 'report'));
+    expect(simulate.code).toBe(1);
+    expect(simulate.stdout).toContain('noOrphans:');
+  });
+
+  it('reports a hung strategy through the watchdog, unshrunk', () => {
+    const run = cli('fuzz', '--strategy', './test/fuzz/fixtures/hang-strategy.ts', '--runs', '1', '--seed', '3', '--timeout', '1500', '--property', 'session-completes', '--out', out);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('FAIL session-completes: strategy-hung: no result within 1500 ms');
+    expect(run.stdout).toContain('(shrunk 0 times; fast-check seed 3, path 0)');
+  });
+});
