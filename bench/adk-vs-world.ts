@@ -1,13 +1,15 @@
 /**
  * Speed side by side: the same scenarios played in the world and in the real @google/adk 2.0.0
  * runner (same scripted model, tools, summarizer and ContextGuard strategy), and the ratio.
- * Target: the world is at least 20× faster while sending identical requests; "identical" is
- * checked first with the differential verifier (untimed), then each side is timed on its own
- * (no traces; the world measures every step as it always does, the adk-js run measures nothing but
- * the prompt-token count its scripted model reports), after a warm-up that also pays adk-js's
- * import.
+ * Target: the world is at least 20x faster while sending identical requests; "identical" is
+ * checked first with the differential verifier (untimed). Then each side, on its own, plays a
+ * warm-up pass of the whole suite (JIT, adk-js's import, tokenizer tables, and the other side's
+ * garbage) and then N timed passes back to back, so each is measured in its own steady state (no
+ * traces; the world measures every step as it always does, the adk-js run measures nothing but
+ * the prompt-token count its scripted model reports). Reported: per scenario and in total, the
+ * median over the passes.
  *
- *   npx tsx bench/adk-vs-world.ts [paths..]      (default scenarios/stress scenarios/brutal)
+ *   npx tsx bench/adk-vs-world.ts [paths..] [--rounds N]   (default scenarios/stress scenarios/brutal, 3 rounds)
  *
  * `benchAdkVsWorld` / `renderAdkVsWorld` are exported for the main bench. Timing uses
  * `performance.now()`; nothing here feeds back into results.
@@ -20,14 +22,18 @@ import { loadScenarios } from '../src/harness/scenario/index.ts';
 import type { ResolvedScenario } from '../src/harness/scenario/index.ts';
 import { createStrategy } from '../src/harness/strategy/load-strategy.ts';
 import { runSession } from '../src/world/index.ts';
+import { intOption, median } from './bench-timing.ts';
 
 export const TARGET_SPEEDUP = 20;
+export const DEFAULT_ROUNDS = 3;
 const DEFAULT_PATHS = ['scenarios/stress', 'scenarios/brutal'];
 
 export interface AdkVsWorldRow {
   readonly name: string;
   readonly steps: number;
+  /** Median over the rounds. */
   readonly worldMs: number;
+  /** Median over the rounds. */
   readonly adkMs: number;
   /** Every step's requests, events and state were identical in both runs. */
   readonly identical: boolean;
@@ -35,29 +41,64 @@ export interface AdkVsWorldRow {
 
 export interface AdkVsWorldResult {
   readonly rows: readonly AdkVsWorldRow[];
+  readonly rounds: number;
+  /** Median over the rounds of the whole suite's time. */
   readonly worldMs: number;
   readonly adkMs: number;
-  /** adkMs / worldMs over all scenarios. */
+  /** Every round's suite total, in order. */
+  readonly worldRounds: readonly number[];
+  readonly adkRounds: readonly number[];
+  /** adkMs / worldMs. */
   readonly speedup: number;
   readonly identical: number;
 }
 
-export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS): Promise<AdkVsWorldResult> {
+export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, rounds = DEFAULT_ROUNDS): Promise<AdkVsWorldResult> {
   const scenarios = (await loadScenarios([...paths])).filter((s) => s.world.flavour === 'adk-js');
   if (scenarios.length === 0) throw new Error(`bench: no adk-js scenarios under ${paths.join(' ')}`);
-  // Warm-up (JIT, adk-js import, tokenizer tables), untimed.
-  await timeWorld(scenarios[0]!);
-  await timeAdk(scenarios[0]!);
-  const rows: AdkVsWorldRow[] = [];
+  const identical: boolean[] = [];
+  for (const scenario of scenarios) identical.push((await verifyScenario(scenario)).verdict === 'pass');
+  const world = await timedPasses(scenarios, timeWorld, rounds);
+  const adk = await timedPasses(scenarios, timeAdk, rounds);
+  const rows = scenarios.map((scenario, i) => ({
+    name: scenario.name,
+    steps: world[0]!.steps[i]!,
+    worldMs: median(world.map((pass) => pass.ms[i]!)),
+    adkMs: median(adk.map((pass) => pass.ms[i]!)),
+    identical: identical[i]!,
+  }));
+  const worldRounds = world.map((pass) => pass.total);
+  const adkRounds = adk.map((pass) => pass.total);
+  const worldMs = median(worldRounds);
+  const adkMs = median(adkRounds);
+  return { rows, rounds, worldMs, adkMs, worldRounds, adkRounds, speedup: adkMs / worldMs, identical: identical.filter(Boolean).length };
+}
+
+interface SuitePass {
+  readonly ms: number[];
+  readonly steps: number[];
+  readonly total: number;
+}
+
+type TimeOne = (scenario: ResolvedScenario) => Promise<{ ms: number; steps: number }>;
+
+/** One untimed warm-up pass, then `rounds` timed passes back to back. */
+async function timedPasses(scenarios: readonly ResolvedScenario[], time: TimeOne, rounds: number): Promise<SuitePass[]> {
+  await playSuite(scenarios, time);
+  const passes: SuitePass[] = [];
+  for (let round = 0; round < rounds; round += 1) passes.push(await playSuite(scenarios, time));
+  return passes;
+}
+
+async function playSuite(scenarios: readonly ResolvedScenario[], time: TimeOne): Promise<SuitePass> {
+  const ms: number[] = [];
+  const steps: number[] = [];
   for (const scenario of scenarios) {
-    const identical = (await verifyScenario(scenario)).verdict === 'pass';
-    const world = await timeWorld(scenario);
-    const adk = await timeAdk(scenario);
-    rows.push({ name: scenario.name, steps: world.steps, worldMs: world.ms, adkMs: adk.ms, identical });
+    const run = await time(scenario);
+    ms.push(run.ms);
+    steps.push(run.steps);
   }
-  const worldMs = rows.reduce((sum, row) => sum + row.worldMs, 0);
-  const adkMs = rows.reduce((sum, row) => sum + row.adkMs, 0);
-  return { rows, worldMs, adkMs, speedup: adkMs / worldMs, identical: rows.filter((row) => row.identical).length };
+  return { ms, steps, total: ms.reduce((sum, value) => sum + value, 0) };
 }
 
 async function timeWorld(scenario: ResolvedScenario): Promise<{ ms: number; steps: number }> {
@@ -67,11 +108,11 @@ async function timeWorld(scenario: ResolvedScenario): Promise<{ ms: number; step
   return { ms: performance.now() - start, steps: result.totals.llmSteps }; // clock-ok
 }
 
-async function timeAdk(scenario: ResolvedScenario): Promise<{ ms: number }> {
+async function timeAdk(scenario: ResolvedScenario): Promise<{ ms: number; steps: number }> {
   const strategy = await createStrategy(scenario.strategy);
   const start = performance.now(); // clock-ok
   await runInRealAdk(scenario.world, { compactor: { kind: 'context-guard', strategy }, measure: false });
-  return { ms: performance.now() - start }; // clock-ok
+  return { ms: performance.now() - start, steps: 0 }; // clock-ok
 }
 
 export function renderAdkVsWorld(result: AdkVsWorldResult): string {
@@ -84,16 +125,25 @@ export function renderAdkVsWorld(result: AdkVsWorldResult): string {
     table.push([row.name, row.steps, row.worldMs.toFixed(1), row.adkMs.toFixed(1), `${(row.adkMs / row.worldMs).toFixed(1)}×`, row.identical ? 'yes' : 'NO']);
   }
   const verdict = result.speedup >= TARGET_SPEEDUP ? 'meets' : 'misses';
+  const rounds = (values: readonly number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
   return [
-    'World vs real @google/adk 2.0.0 runner (same scenarios, same strategy, no traces)',
+    `World vs real @google/adk 2.0.0 runner (same scenarios, same strategy, no traces; medians of ${result.rounds} passes per side)`,
     table.toString(),
-    `total: world ${result.worldMs.toFixed(0)} ms, adk-js ${result.adkMs.toFixed(0)} ms: the world is ${result.speedup.toFixed(1)}× faster (${verdict} the ${TARGET_SPEEDUP}× target)`,
+    `passes: world ${rounds(result.worldRounds)} ms; adk-js ${rounds(result.adkRounds)} ms`,
+    `total (median): world ${result.worldMs.toFixed(0)} ms, adk-js ${result.adkMs.toFixed(0)} ms: the world is ${result.speedup.toFixed(1)}× faster (${verdict} the ${TARGET_SPEEDUP}× target)`,
     `identical requests, events and state: ${result.identical}/${result.rows.length} scenarios`,
   ].join('\n');
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const paths = process.argv.slice(2);
-  const result = await benchAdkVsWorld(paths.length > 0 ? paths : DEFAULT_PATHS);
-  console.log(renderAdkVsWorld(result));
+  try {
+    const argv = process.argv.slice(2);
+    const rounds = intOption(argv, 'rounds', DEFAULT_ROUNDS);
+    const paths = argv.filter((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--rounds');
+    const result = await benchAdkVsWorld(paths.length > 0 ? paths : DEFAULT_PATHS, rounds);
+    console.log(renderAdkVsWorld(result));
+  } catch (error) {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  }
 }

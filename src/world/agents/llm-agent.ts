@@ -11,6 +11,7 @@ import {
   getFunctionCalls,
   getFunctionResponses,
   isFinalResponse,
+  mergeParams,
   populateClientFunctionCallId,
   type Event,
 } from '../events/event.ts';
@@ -171,7 +172,7 @@ export class LlmAgent {
 
   async *postprocess(ctx: InvocationContext, llmRequest: LlmRequest, llmResponse: LlmResponse, shell: Event): AsyncGenerator<Event, void, undefined> {
     if (!hasEventWorthyContent(llmResponse, ctx.flavour)) return;
-    const mergedEvent = createEvent(ctx.env, { ...shell, ...llmResponse });
+    const mergedEvent = createEvent(ctx.env, mergeParams(shell, llmResponse));
     const calls = getFunctionCalls(mergedEvent);
     if (calls.length > 0) {
       populateClientFunctionCallId(ctx.env, mergedEvent);
@@ -201,7 +202,7 @@ export class LlmAgent {
       const callbackContext = new Context({ invocationContext: ctx, eventActions: shell.actions });
       const handled = await ctx.pluginManager.run('onModelErrorCallback', { callbackContext, llmRequest, error: modelError });
       if (handled) {
-        yield createEvent(ctx.env, { ...shell, ...handled });
+        yield createEvent(ctx.env, mergeParams(shell, handled));
         return;
       }
       const { errorCode, errorMessage } = parseModelError(modelError);

@@ -30,17 +30,50 @@ export type EventParams = Partial<Omit<Event, 'actions'>> & { actions?: Partial<
 
 /** adk-js `createEvent`: params spread, then id/invocationId/actions/longRunningToolIds/timestamp filled. */
 export function createEvent(env: WorldEnvironment, params: EventParams = {}): Event {
-  return {
-    ...params,
-    id: params.id || env.ids.newEventId(),
-    invocationId: params.invocationId || '',
-    author: params.author,
-    actions: createEventActions(params.actions),
-    longRunningToolIds: params.longRunningToolIds || [],
-    branch: params.branch,
-    timestamp: params.timestamp || env.clock.tick(),
-  };
+  // Same keys, order and evaluation order as adk-js's `{...params, id: ..., ..., timestamp: ...}`
+  // literal, built by assignment (V8 is several times faster at that than at adding keys to a
+  // spread copy).
+  const event = {} as Event;
+  copyOwnEnumerable(event as unknown as Record<PropertyKey, unknown>, params);
+  event.id = params.id || env.ids.newEventId();
+  event.invocationId = params.invocationId || '';
+  event.author = params.author;
+  event.actions = createEventActions(params.actions);
+  event.longRunningToolIds = params.longRunningToolIds || [];
+  event.branch = params.branch;
+  event.timestamp = params.timestamp || env.clock.tick();
+  return event;
 }
+
+/**
+ * `{ ...base, ...overrides }` (adk-js merges the model-response shell with each response this way):
+ * the same keys, order and values, built by assignment into a fresh object, because V8 runs a
+ * second spread (or adding keys to a spread copy) on a slow path.
+ */
+export function mergeParams<T extends object, U extends object>(base: T, overrides: U): T & U {
+  const merged: Record<PropertyKey, unknown> = {};
+  copyOwnEnumerable(merged, base);
+  copyOwnEnumerable(merged, overrides);
+  return merged as T & U;
+}
+
+/** What a spread copies: own enumerable properties, strings in order then symbols, as data properties. */
+function copyOwnEnumerable(target: Record<PropertyKey, unknown>, source: object): void {
+  for (const key in source) {
+    if (!hasOwn.call(source, key)) continue;
+    const value = (source as Record<string, unknown>)[key];
+    // `__proto__` would hit the inherited setter; a spread defines it as an own property.
+    if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+    else target[key] = value;
+  }
+  const symbols = Object.getOwnPropertySymbols(source);
+  for (const symbol of symbols) {
+    if (propertyIsEnumerable.call(source, symbol)) target[symbol] = (source as Record<symbol, unknown>)[symbol];
+  }
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
 
 /** adk-js `isFinalResponse` (adk-go `IsFinalResponse` minus the auth-config rule). */
 export function isFinalResponse(event: Event): boolean {

@@ -5,21 +5,9 @@
  * look like it), hashed once per string: tool outputs are re-serialized on every digest.
  * Written as one string-building pass: digests run on every appended event and every step.
  */
-import { createHash } from 'node:crypto';
+import { LONG_STRING, longStringToken } from './digest-json.ts';
 
-const LONG_STRING = 512;
 const quotedKeys = new Map<string, string>();
-const longStrings = new Map<string, string>();
-
-function longStringToken(value: string): string {
-  let token = longStrings.get(value);
-  if (token === undefined) {
-    token = `#${value.length}:${createHash('sha256').update(value).digest('hex')}`;
-    if (longStrings.size >= 4096) longStrings.clear();
-    longStrings.set(value, token);
-  }
-  return token;
-}
 
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {

@@ -5,7 +5,7 @@
  */
 import type { GenerateContentConfig } from '@google/genai';
 import { canonicalJson } from './canonical-json.ts';
-import { sha256 } from './trace-digest.ts';
+import { sha256 } from './sha256.ts';
 
 const stringDigests = new Map<string, string>();
 const schemaDigests = new WeakMap<object, string>();

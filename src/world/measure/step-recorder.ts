@@ -8,11 +8,13 @@ import type { LlmRequest } from '../../engine/types.ts';
 import { cloneValue } from '../agents/processors/clone-content.ts';
 import type { ContentSource } from '../agents/processors/content-source.ts';
 import { sourceOfEvent } from '../agents/processors/content-source.ts';
-import { contentItems, itemContent, lazySourcesOf, type ContentItem } from '../agents/processors/lazy-contents.ts';
+import { sourceAt, sourceCount, type ContentSourceList } from '../agents/processors/included-events.ts';
+import { contentItems, itemContent, lazySourceListOf, type ContentItem } from '../agents/processors/lazy-contents.ts';
 import type { InvocationContext } from '../agents/invocation-context.ts';
 import type { StepObserver } from '../agents/step-observer.ts';
 import type { Event } from '../events/event.ts';
 import type { TokenModel } from '../models/token-models.ts';
+import { isProvenFrozenJsonData, jsonGlobalsPristine } from '../sessions/frozen-json-data.ts';
 import type { SummarizerCallRecord, StepRecord } from '../session-result.ts';
 import type { LogicalClock } from '../sim/logical-clock.ts';
 import type { WorldTraceStep } from '../world-trace.ts';
@@ -44,7 +46,9 @@ interface TurnContext {
 
 /** The request as the processors built it: every element an untouched copy of its source. */
 interface Built {
-  readonly sources: readonly ContentSource[];
+  readonly sources: ContentSourceList;
+  /** How many contents (`sourceCount(sources)`). */
+  readonly count: number;
   readonly heuristic: number;
   readonly real: number;
   readonly preamble: string;
@@ -77,8 +81,11 @@ export class SessionRecorder implements StepObserver {
   readonly steps: StepRecord[] = [];
   readonly traceSteps: WorldTraceStep[] = [];
   readonly digest = new TraceDigest();
-  /** Every appended event with its digest at append time (the end-of-session mutation check). */
-  readonly appendedEvents: { readonly event: Event; readonly digest: string }[] = [];
+  /**
+   * Every appended event with its digest at append time, for the end-of-session mutation check
+   * (`frozen`: its JSON provably cannot change, so the check need not re-serialize it).
+   */
+  readonly appendedEvents: { readonly event: Event; readonly digest: string; readonly frozen: boolean }[] = [];
   readonly #options: SessionRecorderOptions;
   #turn: TurnContext | undefined;
   #open: OpenStep | undefined;
@@ -108,7 +115,7 @@ export class SessionRecorder implements StepObserver {
       request,
       origin: request.contents,
       before,
-      pluginRequest: this.#options.recordTrace ? snapshotRequest(request, before.sources.map((source) => source.untouched)) : undefined,
+      pluginRequest: this.#options.recordTrace ? snapshotRequest(request, untouchedItems(before)) : undefined,
       summarizerCalls: [],
       appended: [],
       shortCircuited: false,
@@ -144,7 +151,7 @@ export class SessionRecorder implements StepObserver {
   onEventAppended(event: Event): void {
     const digest = eventDigest(event);
     this.digest.addEvent(digest);
-    this.appendedEvents.push({ event, digest });
+    this.appendedEvents.push({ event, digest, frozen: jsonGlobalsPristine() && isProvenFrozenJsonData(event) });
     this.#open?.appended.push(event);
     const turn = this.#turn;
     if (turn && !turn.userSource && event.author === 'user' && event.content) turn.userSource = sourceOfEvent(event);
@@ -167,7 +174,7 @@ export class SessionRecorder implements StepObserver {
       label: open.label,
       clock: open.clock,
       contextWindow: turn.contextWindow,
-      contentsBefore: open.before.sources.length,
+      contentsBefore: open.before.count,
       contentsAfter: sent.items.length,
       heuristicBefore: open.before.heuristic,
       heuristicAfter: sent.heuristic,
@@ -201,13 +208,14 @@ export class SessionRecorder implements StepObserver {
 
   #measureBuilt(request: LlmRequest): Built {
     const turn = this.#requireTurn();
-    const sources = lazySourcesOf(request.contents);
+    const sources = lazySourceListOf(request.contents);
     if (!sources) throw new Error('SessionRecorder: the step request was not built by the contents processor');
-    let heuristic = configHeuristic(request.config);
-    for (const source of sources) heuristic += source.heuristic;
+    // The history's heuristic total is a running sum: no per-step pass over the whole history.
+    const heuristic = configHeuristic(request.config) + sources.heuristic;
+    const built = { sources, count: sourceCount(sources), heuristic, real: 0, preamble: preambleKey(request.config) };
     const model = turn.tokenModel;
-    const real = model.readsContents ? model.countRequest(request, heuristic, sources.map((source) => source.untouched)) : model.countRequest(request, heuristic);
-    return { sources, heuristic, real, preamble: preambleKey(request.config) };
+    built.real = model.readsContents ? model.countRequest(request, heuristic, untouchedItems(built)) : model.countRequest(request, heuristic);
+    return built;
   }
 
   #measure(request: LlmRequest, origin: LlmRequest['contents']): Measured {
@@ -225,11 +233,18 @@ export class SessionRecorder implements StepObserver {
 
 /** Did the plugins change anything (contents, system instruction or tools)? */
 function requestChanged(before: Built, sent: Measured): boolean {
-  if (before.preamble !== sent.preamble || before.sources.length !== sent.items.length) return true;
+  if (before.preamble !== sent.preamble || before.count !== sent.items.length) return true;
   for (let i = 0; i < sent.items.length; i += 1) {
-    if (!sent.items[i]?.source || sent.items[i]?.source !== before.sources[i]) return true;
+    if (!sent.items[i]?.source || sent.items[i]?.source !== sourceAt(before.sources, i)) return true;
   }
   return false;
+}
+
+/** The measurement items of the built request (each an untouched copy of its source). */
+function untouchedItems(built: Built): ContentItem[] {
+  const items: ContentItem[] = new Array(built.count);
+  for (let i = 0; i < built.count; i += 1) items[i] = (sourceAt(built.sources, i) as ContentSource).untouched;
+  return items;
 }
 
 /** A deep copy of the request as it is now, keys in the request's order (untouched contents are copied from their sources). */

@@ -3,20 +3,19 @@
  * the model received (or a short-circuit marker), and the persisted state after each step.
  * Unchanged history contents hash once (their digest is cached on the content source).
  *
- * The serialization is native JSON: every object the world builds gets its keys in a fixed order
- * (the same code path for the same seed), so JSON is already stable and far faster than a
- * key-sorting serializer. Values JSON cannot encode (BigInt, cycles: only a strategy's own
- * state values could hold them) fall back to the canonical serializer.
+ * The serialization is `digestJson`: native JSON key order (every object the world builds gets its
+ * keys in a fixed order, so it is already stable and far cheaper than key sorting), with each long
+ * string written as its length and SHA-256, computed once per string however many events, contents
+ * and states carry it. Values it cannot encode (BigInt, cycles: only a strategy's own state values
+ * could hold them) fall back to the canonical serializer.
  */
 import { createHash, type Hash } from 'node:crypto';
 import type { Content } from '@google/genai';
 import type { ContentItem } from '../agents/processors/lazy-contents.ts';
 import type { Event } from '../events/event.ts';
 import { canonicalJson } from './canonical-json.ts';
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+import { digestJson } from './digest-json.ts';
+import { sha256 } from './sha256.ts';
 
 export function eventDigest(event: Event): string {
   return sha256(stableJson(event));
@@ -24,7 +23,7 @@ export function eventDigest(event: Event): string {
 
 export function stableJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? 'null';
+    return digestJson(value);
   } catch {
     return canonicalJson(value);
   }

@@ -11,7 +11,7 @@
  */
 import type { Event } from '../events/event.ts';
 import type { Session } from './session.ts';
-import { deepFreeze } from './deep-freeze.ts';
+import { deepFreezeProving } from './frozen-json-data.ts';
 import { carryDeltaStamps, shouldApplyDeltaWrite, TEMP_PREFIX } from './state.ts';
 
 export class InMemorySessionService {
@@ -28,7 +28,7 @@ export class InMemorySessionService {
   /** The working copy an invocation runs on. */
   getSession(): Session {
     const stored = this.#require();
-    return { ...stored, state: { ...stored.state }, events: stored.events.slice() };
+    return { ...stored, state: { ...stored.state }, events: copyWithHeadroom(stored.events) };
   }
 
   /** The stored session itself (read-only use: measurements and traces). */
@@ -39,7 +39,7 @@ export class InMemorySessionService {
   appendEvent(session: Session, event: Event): Event {
     if (event.partial) return event;
     trimTempDeltaState(event);
-    deepFreeze(event);
+    deepFreezeProving(event); // deepFreeze, plus the proof the end-of-session check relies on
     const storage = this.#require();
     const index = this.#indexById.get(event.id);
     appendTo(session, event, index);
@@ -79,3 +79,18 @@ function trimTempDeltaState(event: Event): void {
   carryDeltaStamps(delta, filtered);
   event.actions.stateDelta = filtered;
 }
+
+/**
+ * A copy of `events` with spare capacity: the invocation appends to it right away, and a copy
+ * sized exactly (`slice`) would be reallocated (1.5x) on the first push of every turn.
+ */
+function copyWithHeadroom(events: readonly Event[]): Event[] {
+  const n = events.length;
+  if (n < 64) return events.slice();
+  const copy = new Array<Event>(n + HEADROOM);
+  for (let i = 0; i < n; i += 1) copy[i] = events[i] as Event;
+  copy.length = n; // V8 keeps the capacity when trimming a few slots
+  return copy;
+}
+
+const HEADROOM = 16;

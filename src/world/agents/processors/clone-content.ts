@@ -3,13 +3,15 @@
  * immutable and shared; `undefined`-valued keys are kept, as `cloneDeep` keeps them.
  */
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 export function cloneValue<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   // Plain objects: a for-in copy is the fastest generic path in V8 (no key array allocated).
   if (!Array.isArray(value)) {
     const copy: Record<string, unknown> = {};
     for (const key in value) {
-      if (Object.prototype.hasOwnProperty.call(value, key)) {
+      if (hasOwn.call(value, key)) {
         const field = (value as Record<string, unknown>)[key];
         copy[key] = field === null || typeof field !== 'object' ? field : cloneValue(field);
       }
@@ -28,7 +30,11 @@ function cloneArray(value: readonly unknown[]): unknown[] {
   return copy;
 }
 
-/** Structural equality of plain JSON-like data (`undefined`-valued keys equal missing ones). */
+/**
+ * Structural equality of plain JSON-like data (`undefined`-valued keys equal missing ones).
+ * Allocation-free (no key arrays): measurement compares every re-sent clone with its source on
+ * every step.
+ */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
@@ -41,9 +47,15 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   }
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  const leftKeys = Object.keys(left).filter((key) => left[key] !== undefined);
-  const rightKeys = Object.keys(right).filter((key) => right[key] !== undefined);
-  if (leftKeys.length !== rightKeys.length) return false;
-  for (const key of leftKeys) if (!deepEqual(left[key], right[key])) return false;
-  return true;
+  let leftDefined = 0;
+  for (const key in left) {
+    if (!hasOwn.call(left, key)) continue;
+    const value = left[key];
+    if (value === undefined) continue;
+    leftDefined += 1;
+    if (!deepEqual(value, right[key])) return false;
+  }
+  let rightDefined = 0;
+  for (const key in right) if (hasOwn.call(right, key) && right[key] !== undefined) rightDefined += 1;
+  return leftDefined === rightDefined;
 }

@@ -15,8 +15,8 @@ import type { InvocationContext } from '../invocation-context.ts';
 import type { LlmRequest } from '../../../engine/types.ts';
 import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
 import { ContentSource } from './content-source.ts';
-import { contentSourcesFor } from './included-events.ts';
-import { lazyContents } from './lazy-contents.ts';
+import { contentSourceListFor, type ContentSourceList } from './included-events.ts';
+import { lazyContentsOf } from './lazy-contents.ts';
 
 export const GO_CONTINUE_TEXT =
   'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.';
@@ -24,19 +24,30 @@ export const GO_CONTINUE_TEXT =
 class ContentRequestProcessor implements BaseLlmRequestProcessor {
   // eslint-disable-next-line require-yield
   async *runAsync(invocationContext: InvocationContext, llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
-    llmRequest.contents = lazyContents(buildContentSources(invocationContext.session.events, invocationContext.flavour));
+    llmRequest.contents = lazyContentsOf(buildContentSourceList(invocationContext.session.events, invocationContext.flavour));
   }
 }
 
 export const CONTENT_REQUEST_PROCESSOR = new ContentRequestProcessor();
 
 /** The sources of this step's contents, in order (adk-go: plus the synthetic continue turn). */
-export function buildContentSources(events: readonly Event[], flavour: Flavour): ContentSource[] {
-  const sources = contentSourcesFor(events, flavour);
+export function buildContentSourceList(events: readonly Event[], flavour: Flavour): ContentSourceList {
+  const list = contentSourceListFor(events, flavour);
   if (flavour === 'adk-go') {
-    const last = sources[sources.length - 1];
-    if (last !== undefined && last.content.role !== 'user') sources.push(new ContentSource(goContinueContent()));
+    const last = list.length > 0 ? list.sources[list.length - 1] : undefined;
+    if (last !== undefined && last.content.role !== 'user') {
+      const extra = new ContentSource(goContinueContent());
+      return { ...list, extra, heuristic: list.heuristic + extra.heuristic };
+    }
   }
+  return list;
+}
+
+/** `buildContentSourceList` as a fresh array. */
+export function buildContentSources(events: readonly Event[], flavour: Flavour): ContentSource[] {
+  const list = buildContentSourceList(events, flavour);
+  const sources = list.sources.slice(0, list.length);
+  if (list.extra) sources.push(list.extra);
   return sources;
 }
 

@@ -8,13 +8,13 @@ import type { Content } from '@google/genai';
 import { estimateContentTokens } from '../../../engine/tokens/estimate-tokens.ts';
 import { AF_FUNCTION_CALL_ID_PREFIX, type Event } from '../../events/event.ts';
 import { deepFreeze } from '../../sessions/deep-freeze.ts';
+import { isProvenFrozenJsonData } from '../../sessions/frozen-json-data.ts';
 import { cloneValue } from './clone-content.ts';
 
 export class ContentSource {
   /** ContextGuard heuristic tokens of `content`. */
   readonly heuristic: number;
-  /** Real-token counts by token model key (filled lazily by tokenizer-based models). */
-  readonly realTokens = new Map<string, number>();
+  #realTokens: Map<string, number> | undefined;
   /** Hash of the canonical serialization (filled lazily by the trace digest). */
   digest: string | undefined;
   /** The measurement item of an untouched copy of this source (shared: no allocation per step). */
@@ -25,20 +25,43 @@ export class ContentSource {
     this.heuristic = estimateContentTokens([content]);
     this.untouched = Object.freeze({ content: undefined, source: this });
   }
+
+  /** Real-token counts by token model key (tokenizer-based models fill it; created on first use). */
+  get realTokens(): Map<string, number> {
+    return (this.#realTokens ??= new Map());
+  }
 }
 
 const eventSources = new WeakMap<Event, ContentSource>();
 
-/** The (cached) source of an appended, frozen event that has content. */
+/**
+ * The (cached) source of an appended, frozen event that has content. When there is no client id
+ * to strip, the event's own deep-frozen content is the source: sharing immutable data is
+ * indistinguishable from copying it (every request element is still cloned from it).
+ */
 export function sourceOfEvent(event: Event): ContentSource {
   let source = eventSources.get(event);
   if (!source) {
-    const content = cloneValue(event.content as Content);
-    removeClientFunctionCallId(content);
+    const original = event.content as Content;
+    let content: Content;
+    if (isProvenFrozenJsonData(event) && !hasClientFunctionCallId(original)) {
+      content = original;
+    } else {
+      content = cloneValue(original);
+      removeClientFunctionCallId(content);
+    }
     source = new ContentSource(content);
     eventSources.set(event, source);
   }
   return source;
+}
+
+function hasClientFunctionCallId(content: Content): boolean {
+  for (const part of content.parts ?? []) {
+    if (part.functionCall?.id?.startsWith(AF_FUNCTION_CALL_ID_PREFIX)) return true;
+    if (part.functionResponse?.id?.startsWith(AF_FUNCTION_CALL_ID_PREFIX)) return true;
+  }
+  return false;
 }
 
 /** adk-js `removeClientFunctionCallId` / adk-go `RemoveClientFunctionCallID`: ids ADK invented are not sent. */

@@ -13,39 +13,49 @@
 import type { Content } from '@google/genai';
 import { cloneValue, deepEqual } from './clone-content.ts';
 import type { ContentSource } from './content-source.ts';
+import { sourceAt, sourceCount, sourceListOf, type ContentSourceList } from './included-events.ts';
 
 interface LazyState {
-  readonly sources: readonly ContentSource[];
+  readonly list: ContentSourceList;
+  /** How many elements the array was built with. */
+  readonly n: number;
   readonly target: Content[];
-  /** 1 while element i has never been touched (it is then exactly a clone of sources[i]). */
-  readonly pending: Uint8Array;
-  /** The clone handed out for index i (kept to recognise it wherever a strategy moves it). */
-  readonly clones: (Content | undefined)[];
-  /** Bumped by every clone; the clone → source map is rebuilt when it is stale. */
-  version: number;
+  /** Bit i is set once element i stopped being pending (cloned, overwritten or deleted); while
+   * clear, element i is exactly a clone of its source. One bit per element: no O(n) bytes. */
+  readonly settled: Uint32Array;
+  /** Every clone handed out with its source, in order (to recognise it wherever a strategy moves it). */
+  readonly clones: { readonly clone: Content; readonly source: ContentSource }[];
+  /** clone → source for the first `mapped` entries of `clones` (extended on demand). */
   cloneToSource: Map<object, ContentSource> | undefined;
-  mappedVersion: number;
+  mapped: number;
 }
 
 const lazyStates = new WeakMap<object, LazyState>();
 
+function isPending(state: LazyState, i: number): boolean {
+  return i < state.n && (state.settled[i >>> 5]! & (1 << (i & 31))) === 0;
+}
+
+function settle(state: LazyState, i: number): void {
+  if (i < state.n) state.settled[i >>> 5]! |= 1 << (i & 31);
+}
+
 export function lazyContents(sources: readonly ContentSource[]): Content[] {
-  const n = sources.length;
-  const target: Content[] = new Array(n);
-  const pending = new Uint8Array(n).fill(1);
-  const clones: (Content | undefined)[] = new Array(n);
-  const state: LazyState = { sources, target, pending, clones, version: 0, cloneToSource: undefined, mappedVersion: -1 };
+  return lazyContentsOf(sourceListOf(sources));
+}
+
+export function lazyContentsOf(list: ContentSourceList): Content[] {
+  const n = sourceCount(list);
+  const target = holeyArray<Content>(n);
+  const state: LazyState = { list, n, target, settled: new Uint32Array((n + 31) >>> 5), clones: [], cloneToSource: undefined, mapped: 0 };
   const materialize = (i: number): void => {
-    if (i < n && pending[i] === 1) {
-      pending[i] = 0;
-      const copy = cloneValue((sources[i] as ContentSource).content);
-      clones[i] = copy;
+    if (isPending(state, i)) {
+      settle(state, i);
+      const source = sourceAt(list, i) as ContentSource;
+      const copy = cloneValue(source.content);
+      state.clones.push({ clone: copy, source });
       target[i] = copy;
-      state.version += 1;
     }
-  };
-  const release = (i: number): void => {
-    if (i < n) pending[i] = 0;
   };
   const proxy = new Proxy(target, {
     get(t, key) {
@@ -61,24 +71,24 @@ export function lazyContents(sources: readonly ContentSource[]): Content[] {
     has(t, key) {
       if (typeof key === 'string') {
         const i = indexOf(key);
-        if (i >= 0 && i < n && pending[i] === 1) return true;
+        if (i >= 0 && isPending(state, i)) return true;
       }
       return Reflect.has(t, key);
     },
     set(t, key, value) {
       const i = indexOf(key);
-      if (i >= 0) release(i);
-      else if (key === 'length') for (let k = Number(value); k < n; k += 1) release(k);
+      if (i >= 0) settle(state, i);
+      else if (key === 'length') for (let k = Number(value); k < n; k += 1) settle(state, k);
       return Reflect.set(t, key, value);
     },
     deleteProperty(t, key) {
       const i = indexOf(key);
-      if (i >= 0) release(i);
+      if (i >= 0) settle(state, i);
       return Reflect.deleteProperty(t, key);
     },
     defineProperty(t, key, descriptor) {
       const i = indexOf(key);
-      if (i >= 0) release(i);
+      if (i >= 0) settle(state, i);
       return Reflect.defineProperty(t, key, descriptor);
     },
     getOwnPropertyDescriptor(t, key) {
@@ -95,9 +105,27 @@ export function lazyContents(sources: readonly ContentSource[]): Content[] {
   return proxy;
 }
 
-/** The sources a lazy contents array was built from (undefined for any other array). */
-export function lazySourcesOf(contents: readonly unknown[]): readonly ContentSource[] | undefined {
-  return lazyStates.get(contents)?.sources;
+/**
+ * An array of `length` holes. Long histories get sparse (dictionary) storage, so a step that
+ * touches only the recent contents never allocates a slot per history content; V8 switches it
+ * back to dense storage by itself once most elements are written. (Setting `length` or
+ * `new Array(length)` would allocate all `length` slots.)
+ */
+function holeyArray<T>(length: number): T[] {
+  if (length < SPARSE_FROM) return new Array<T>(length);
+  const array: T[] = [];
+  array[length + SPARSE_GAP] = undefined as T; // far past the end: V8 goes to dictionary elements
+  array.length = length; // drops that element again
+  return array;
+}
+
+const SPARSE_FROM = 512;
+/** More than V8's largest gap (1024) for growing dense storage. */
+const SPARSE_GAP = 2048;
+
+/** The source list a lazy contents array was built from (undefined for any other array). */
+export function lazySourceListOf(contents: readonly unknown[]): ContentSourceList | undefined {
+  return lazyStates.get(contents)?.list;
 }
 
 /** One element of a request's contents, as measurement sees it. */
@@ -118,10 +146,10 @@ export function contentItems(contents: readonly (Content | undefined | null)[], 
   const state = lazyStates.get(contents);
   const items: ContentItem[] = new Array(contents.length);
   if (state) {
-    const { target, pending, sources } = state;
+    const { target, list } = state;
     items.length = target.length;
     for (let i = 0; i < target.length; i += 1) {
-      items[i] = i < pending.length && pending[i] === 1 ? (sources[i] as ContentSource).untouched : itemOf(target[i], originState);
+      items[i] = isPending(state, i) ? (sourceAt(list, i) as ContentSource).untouched : itemOf(target[i], originState);
     }
     return items;
   }
@@ -141,15 +169,12 @@ function itemOf(content: Content | undefined, origin: LazyState | undefined): Co
 }
 
 function sourceOfClone(state: LazyState, content: Content): ContentSource | undefined {
-  if (!state.cloneToSource || state.mappedVersion !== state.version) {
-    const map = new Map<object, ContentSource>();
-    state.clones.forEach((clone, i) => {
-      if (clone) map.set(clone, state.sources[i] as ContentSource);
-    });
-    state.cloneToSource = map;
-    state.mappedVersion = state.version;
+  const map = (state.cloneToSource ??= new Map<object, ContentSource>());
+  for (; state.mapped < state.clones.length; state.mapped += 1) {
+    const { clone, source } = state.clones[state.mapped]!;
+    map.set(clone, source);
   }
-  return state.cloneToSource.get(content);
+  return map.get(content);
 }
 
 /** A canonical array index ('0', '17'), or -1. */

@@ -1,0 +1,28 @@
+/**
+ * Timing helpers for the benches: wall-clock timing of one run, medians, options. (No forced GC
+ * between runs: V8 shrinks the young generation on a full collection, which makes the next run
+ * look ~40% slower than the steady state it is meant to measure.) Timing uses `performance.now()`;
+ * nothing here feeds back into results.
+ */
+
+export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now(); // clock-ok
+  const value = await fn();
+  return { ms: performance.now() - start, value }; // clock-ok
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** `--runs N` / `--rounds N` style positive-integer option from argv, else `fallback`. */
+export function intOption(argv: readonly string[], name: string, fallback: number): number {
+  const index = argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = Number(argv[index + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} expects a whole number >= 1, got ${String(argv[index + 1])}`);
+  return value;
+}

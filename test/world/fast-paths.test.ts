@@ -1,0 +1,133 @@
+/**
+ * The world's fast paths must be indistinguishable from the plain code they replace: each is
+ * compared here with the straightforward version (spread, key arrays, array copies).
+ */
+import type { Content } from '@google/genai';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { deepEqual } from '../../src/world/agents/processors/clone-content.ts';
+import { ContentSource } from '../../src/world/agents/processors/content-source.ts';
+import { contentSourceListFor, sourceAt, sourceCount } from '../../src/world/agents/processors/included-events.ts';
+import { contentItems, lazyContentsOf, lazySourceListOf } from '../../src/world/agents/processors/lazy-contents.ts';
+import { createEvent, mergeParams, type Event } from '../../src/world/events/event.ts';
+import { InMemorySessionService } from '../../src/world/sessions/in-memory-session-service.ts';
+import { createWorldEnvironment } from '../../src/world/sim/world-environment.ts';
+
+function referenceDeepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => referenceDeepEqual(item, (b as unknown[])[i]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const leftKeys = Object.keys(left).filter((key) => left[key] !== undefined);
+  const rightKeys = Object.keys(right).filter((key) => right[key] !== undefined);
+  return leftKeys.length === rightKeys.length && leftKeys.every((key) => referenceDeepEqual(left[key], right[key]));
+}
+
+const smallJson = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, fc.constantFrom('a', 'b', 1, 2, true, null, undefined), tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 3 }),
+  object: fc.dictionary(fc.constantFrom('k', 'l', 'm'), tie('value'), { maxKeys: 3 }),
+})).value;
+
+describe('deepEqual without key arrays', () => {
+  it('agrees with the key-array version on random pairs', () => {
+    fc.assert(fc.property(smallJson, smallJson, (a, b) => {
+      expect(deepEqual(a, b)).toBe(referenceDeepEqual(a, b));
+    }), { numRuns: 500 });
+  });
+  it('treats undefined members as missing, in both directions', () => {
+    expect(deepEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(deepEqual({ a: 1 }, { a: 1, b: undefined })).toBe(true);
+    expect(deepEqual({ a: 1, b: 2 }, { a: 1, c: 2 })).toBe(false);
+  });
+});
+
+describe('mergeParams is { ...base, ...overrides }', () => {
+  it('same keys, order and values, symbols and an own __proto__ included', () => {
+    const symbol = Symbol('s');
+    const base = { invocationId: 'i', author: 'a', 2: 'two', [symbol]: 'sym' };
+    const overrides = JSON.parse('{"content":{"role":"model"},"author":"b","__proto__":{"x":1},"1":"one"}') as object;
+    const merged = mergeParams(base, overrides);
+    const spread = { ...base, ...overrides };
+    expect(Reflect.ownKeys(merged)).toEqual(Reflect.ownKeys(spread));
+    for (const key of Reflect.ownKeys(spread)) expect((merged as Record<PropertyKey, unknown>)[key]).toBe((spread as Record<PropertyKey, unknown>)[key]);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+  });
+  it('createEvent over merged params keeps the key order of the adk-js literal', () => {
+    const env = createWorldEnvironment(3);
+    const shell = createEvent(env, { invocationId: 'inv', author: 'agent', branch: undefined });
+    const response = { content: { role: 'model', parts: [{ text: 'hi' }] }, usageMetadata: { promptTokenCount: 3 } };
+    const event = createEvent(env, mergeParams(shell, response));
+    expect(Object.keys(event)).toEqual(Object.keys({ ...shell, ...response }));
+    expect(event.id).toBe(shell.id);
+    expect(event.content).toBe(response.content);
+  });
+});
+
+const text = (t: string, role = 'user'): Content => ({ role, parts: [{ text: t }] });
+
+describe('request contents over the shared, append-only source list', () => {
+  function history(n: number): Event[] {
+    const env = createWorldEnvironment(1);
+    const service = new InMemorySessionService();
+    const session = service.createSession({ appName: 'a', userId: 'u', id: 's' });
+    for (let i = 0; i < n; i += 1) service.appendEvent(session, createEvent(env, { author: i % 2 ? 'agent' : 'user', content: text(`m${i}`, i % 2 ? 'model' : 'user') }));
+    return [...service.storedSession().events];
+  }
+
+  it('a step sees exactly the history of its build, with the running heuristic total', () => {
+    const events = history(6);
+    const early = contentSourceListFor(events.slice(0, 4), 'adk-js');
+    const later = contentSourceListFor(events, 'adk-js');
+    expect(later.sources).toBe(early.sources); // one cache, never copied
+    expect(sourceCount(early)).toBe(4);
+    expect(sourceCount(later)).toBe(6);
+    const contents = lazyContentsOf(early);
+    expect(contents).toHaveLength(4);
+    expect(contents.map((c) => c.parts?.[0]?.text)).toEqual(['m0', 'm1', 'm2', 'm3']);
+    const sum = (list: typeof later) => Array.from({ length: sourceCount(list) }, (_, i) => sourceAt(list, i)!.heuristic).reduce((a, b) => a + b, 0);
+    expect(early.heuristic).toBe(sum(early));
+    expect(later.heuristic).toBe(sum(later));
+    expect(lazySourceListOf(contents)).toBe(early);
+  });
+
+  it('a long history behaves as a plain array of clones (sparse storage is invisible)', () => {
+    const sources = Array.from({ length: 1500 }, (_, i) => new ContentSource(text(`c${i}`)));
+    const list = { sources, length: 1499, extra: new ContentSource(text('extra')), heuristic: 0 };
+    const contents = lazyContentsOf(list);
+    expect(contents).toHaveLength(1500);
+    expect(Array.isArray(contents)).toBe(true);
+    expect(1499 in contents && !(1500 in contents)).toBe(true);
+    expect(contents[1499]!.parts![0]!.text).toBe('extra');
+    expect(contents[1499]).not.toBe(list.extra.content);
+    const tail = contents.slice(-3).map((c) => c.parts![0]!.text);
+    expect(tail).toEqual(['c1497', 'c1498', 'extra']);
+    const items = contentItems(contents);
+    expect(items.filter((item) => item.content !== undefined)).toHaveLength(3); // the clones handed out so far
+    expect(items.every((item, i) => item.source === sourceAt(list, i))).toBe(true);
+    expect(Object.keys(contents)).toHaveLength(1500);
+    expect(JSON.stringify(contents)).toBe(JSON.stringify([...sources.slice(0, 1499), list.extra].map((s) => s.content)));
+  });
+});
+
+describe('the working copy of a session', () => {
+  it('is a separate array with the same events, and appends reach both', () => {
+    const env = createWorldEnvironment(2);
+    const service = new InMemorySessionService();
+    const first = service.createSession({ appName: 'a', userId: 'u', id: 's' });
+    for (let i = 0; i < 100; i += 1) service.appendEvent(first, createEvent(env, { author: 'user', content: text(`m${i}`) }));
+    const working = service.getSession();
+    const stored = service.storedSession();
+    expect(working.events).not.toBe(stored.events);
+    expect(working.events).toEqual(stored.events);
+    working.events.push(createEvent(env, { author: 'user' })); // a stray write stays in the copy
+    expect(stored.events).toHaveLength(100);
+    working.events.pop();
+    service.appendEvent(working, createEvent(env, { author: 'user', content: text('next') }));
+    expect(working.events).toHaveLength(101);
+    expect(stored.events).toHaveLength(101);
+    expect(working.events[100]).toBe(stored.events[100]);
+  });
+});
