@@ -4,6 +4,7 @@
  * and, for each failure, the shrunk counterexample file and the commands that replay it.
  * Exit 0 when every property held, 1 when one failed, 2 on bad input.
  */
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Argv, CommandModule } from 'yargs';
 import { PROPERTY_NAMES } from '../../../fuzz/properties/index.ts';
@@ -48,7 +49,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('path', { type: 'string', describe: 'Replay this fast-check path (printed with a failure) instead of exploring; needs one --property' })
       .option('out', { type: 'string', default: DEFAULT_FUZZ_OUT, describe: 'Folder the counterexample scenario files are written to' })
       .option('max-shrinks', { type: 'number', default: DEFAULT_MAX_SHRINK_CANDIDATES, describe: 'Shrink candidates to play at most per failing property' })
-      .option('jobs', { type: 'number', default: 1, describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it' })
+      .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it' })
       .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-run watchdog in ms while exploring: a strategy with no result by then fails session-completes as strategy-hung' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' }) as unknown as Argv<FuzzArgs>,
   handler: (args) =>
