@@ -1,9 +1,9 @@
 /**
  * Makes the real adk-js 2.0.0 runtime deterministic for the differential verifier, and only there.
  *
- * adk-js reads three sources of nondeterminism (adk-flow §4.3): `Date.now()` / `new Date()` for
- * event timestamps (llm_agent.js re-stamps the step's response shell with `new Date().getTime()`),
- * `Math.random()` for 8-character event ids, and `globalThis.crypto.randomUUID()` for invocation
+ * adk-js reads three sources of nondeterminism (adk-flow §4.3): `Date.now` / `new Date` for
+ * event timestamps (llm_agent.js re-stamps the step's response shell with `new Date` + `getTime`),
+ * `Math.random` for 8-character event ids, and `globalThis.crypto.randomUUID()` for invocation
  * ids and `adk-` function-call ids. While installed, the clock advances by exactly +1 ms on every
  * read (strictly increasing: adk-js hides compacted events with a strict `timestamp > endTime`, so
  * a constant clock would hide the current user message), `Math.random` is a seeded LCG and UUIDs

@@ -5,9 +5,8 @@
  * look like it), hashed once per string: tool outputs are re-serialized on every digest.
  * Written as one string-building pass: digests run on every appended event and every step.
  */
-import { LONG_STRING, longStringToken } from './digest-json.ts';
+import { LONG_STRING, longStringToken, quoteKey } from './digest-json.ts';
 
-const quotedKeys = new Map<string, string>();
 
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {
@@ -47,13 +46,4 @@ export function canonicalJson(value: unknown): string {
     out += `${quoteKey(key)}:${canonicalJson(field)}`;
   }
   return `${out}}`;
-}
-
-function quoteKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    if (quotedKeys.size < 10_000) quotedKeys.set(key, quoted);
-  }
-  return quoted;
 }

@@ -110,7 +110,8 @@ function serializeObject(object: Record<string, unknown>): string {
   return `${out}}`;
 }
 
-function quoteKey(key: string): string {
+/** A key as JSON.stringify quotes it, memoized (keys repeat in every event). */
+export function quoteKey(key: string): string {
   let quoted = quotedKeys.get(key);
   if (quoted === undefined) {
     quoted = JSON.stringify(key);

@@ -1,6 +1,6 @@
 /**
  * The world's time: a logical millisecond clock that only moves forward. adk-js stamps events with
- * `Date.now()` and hides compacted events with a strict `timestamp > endTime`, so equal stamps are a
+ * `Date.now` and hides compacted events with a strict `timestamp > endTime`, so equal stamps are a
  * hazard (adk-flow §4.3); every read here returns a strictly larger value than the one before.
  */
 
@@ -19,7 +19,7 @@ export class LogicalClock {
     return this.#now;
   }
 
-  /** Advances by 1 ms and returns the new time (what `Date.now()` returns under the fake clock). */
+  /** Advances by 1 ms and returns the new time (what `Date.now` returns under the fake clock). */
   tick(): number {
     this.#now += 1;
     return this.#now;
