@@ -5,17 +5,15 @@
  * look like it), hashed once per string: tool outputs are re-serialized on every digest.
  * Written as one string-building pass: digests run on every appended event and every step.
  */
-import { LONG_STRING, longStringToken, quoteKey } from './digest-json.ts';
+import { quoteKey, scalarJson } from './digest-json.ts';
 
 
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return value.length >= LONG_STRING ? longStringToken(value) : JSON.stringify(value);
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
-      return value ? 'true' : 'false';
+      return scalarJson(value);
     case 'bigint':
       return JSON.stringify(value.toString());
     case 'object':

@@ -53,11 +53,9 @@ function serialize(input: unknown, key: string): string | undefined {
   }
   switch (typeof value) {
     case 'string':
-      return value.length >= LONG_STRING ? longStringToken(value) : JSON.stringify(value);
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
-      return value ? 'true' : 'false';
+      return scalarJson(value);
     case 'bigint':
       throw new TypeError('Do not know how to serialize a BigInt');
     case 'object':
@@ -108,6 +106,13 @@ function serializeObject(object: Record<string, unknown>): string {
   }
   ancestors.pop();
   return `${out}}`;
+}
+
+/** A string, number or boolean as JSON.stringify writes it, except long strings become a digest token. */
+export function scalarJson(value: string | number | boolean): string {
+  if (typeof value === 'string') return value.length >= LONG_STRING ? longStringToken(value) : JSON.stringify(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  return value ? 'true' : 'false';
 }
 
 /** A key as JSON.stringify quotes it, memoized (keys repeat in every event). */
