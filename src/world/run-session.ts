@@ -10,7 +10,7 @@ import { LlmAgent } from './agents/llm-agent.ts';
 import { contentSourceListFor } from './agents/processors/included-events.ts';
 import { installStructuredCloneSupport } from './agents/processors/lazy-contents.ts';
 import { generateText } from './content/generate-text.ts';
-import { eventDigest } from './measure/trace-digest.ts';
+import { stableJson } from './measure/trace-digest.ts';
 import { SessionRecorder } from './measure/step-recorder.ts';
 import { sessionTotals } from './measure/session-totals.ts';
 import { ModelScript } from './models/model-script.ts';
@@ -134,9 +134,9 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
 
   // An event whose JSON provably cannot have changed (frozen plain data) is not re-serialized.
   const globalsPristine = jsonGlobalsPristine();
-  for (const { event, digest, frozen } of recorder.appendedEvents) {
+  for (const { event, json, frozen } of recorder.appendedEvents) {
     if (frozen && globalsPristine) continue;
-    if (eventDigest(event) !== digest) {
+    if (stableJson(event) !== json) {
       fail('events-mutated', `event ${event.id} changed after it was appended`, null);
       break;
     }

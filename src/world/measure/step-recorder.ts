@@ -24,7 +24,7 @@ import { countOrphans } from './orphans.ts';
 import { preambleKey } from './preamble.ts';
 import { configHeuristic, requestHeuristic } from './request-meter.ts';
 import { stepLabel } from './step-labels.ts';
-import { eventDigest, TraceDigest } from './trace-digest.ts';
+import { stableJson, TraceDigest } from './trace-digest.ts';
 import { userRequestPresent } from './user-request.ts';
 
 interface Measured {
@@ -82,10 +82,11 @@ export class SessionRecorder implements StepObserver {
   readonly traceSteps: WorldTraceStep[] = [];
   readonly digest = new TraceDigest();
   /**
-   * Every appended event with its digest at append time, for the end-of-session mutation check
-   * (`frozen`: its JSON provably cannot change, so the check need not re-serialize it).
+   * Every appended event with its serialization at append time (`stableJson`: compact, long
+   * strings are digest tokens), for the end-of-session mutation check (`frozen`: its JSON provably
+   * cannot change, so the check need not re-serialize it).
    */
-  readonly appendedEvents: { readonly event: Event; readonly digest: string; readonly frozen: boolean }[] = [];
+  readonly appendedEvents: { readonly event: Event; readonly json: string; readonly frozen: boolean }[] = [];
   readonly #options: SessionRecorderOptions;
   #turn: TurnContext | undefined;
   #open: OpenStep | undefined;
@@ -149,9 +150,9 @@ export class SessionRecorder implements StepObserver {
   }
 
   onEventAppended(event: Event): void {
-    const digest = eventDigest(event);
-    this.digest.addEvent(digest);
-    this.appendedEvents.push({ event, digest, frozen: jsonGlobalsPristine() && isProvenFrozenJsonData(event) });
+    const json = stableJson(event);
+    this.digest.addEvent(json);
+    this.appendedEvents.push({ event, json, frozen: jsonGlobalsPristine() && isProvenFrozenJsonData(event) });
     this.#open?.appended.push(event);
     const turn = this.#turn;
     if (turn && !turn.userSource && event.author === 'user' && event.content) turn.userSource = sourceOfEvent(event);

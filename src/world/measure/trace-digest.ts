@@ -1,7 +1,14 @@
 /**
- * The session's fingerprint: sha256 over the serialization of every appended event, every request
- * the model received (or a short-circuit marker), and the persisted state after each step.
- * Unchanged history contents hash once (their digest is cached on the content source).
+ * The session's fingerprint: one running sha256 over the serialization of every appended event,
+ * every request the model received (or a short-circuit marker), and the persisted state after each
+ * step.
+ *
+ * A request content enters the hash once, in full, the first time a request carries a content
+ * with that serialization (`content:<n>:<json>`); every later request names it by that number.
+ * Numbers are given in order of first appearance of each distinct serialization, so the hash is a
+ * function of what the model received, not of how it was built: a strategy that sends the
+ * history's own copies and one that sends `structuredClone`s of them digest alike. A history
+ * content is serialized once per session (its number is cached on its source).
  *
  * The serialization is `digestJson`: native JSON key order (every object the world builds gets its
  * keys in a fixed order, so it is already stable and far cheaper than key sorting), with each long
@@ -10,16 +17,10 @@
  * could hold them) fall back to the canonical serializer.
  */
 import { createHash, type Hash } from 'node:crypto';
-import type { Content } from '@google/genai';
 import type { ContentItem } from '../agents/processors/lazy-contents.ts';
-import type { Event } from '../events/event.ts';
+import type { ContentSource } from '../agents/processors/content-source.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { digestJson } from './digest-json.ts';
-import { sha256 } from './sha256.ts';
-
-export function eventDigest(event: Event): string {
-  return sha256(stableJson(event));
-}
 
 export function stableJson(value: unknown): string {
   try {
@@ -31,9 +32,14 @@ export function stableJson(value: unknown): string {
 
 export class TraceDigest {
   readonly #hash: Hash = createHash('sha256');
+  /** Number of each distinct content serialization written so far. */
+  readonly #contentIds = new Map<string, number>();
+  /** The number of each history content seen so far (saves re-serializing it every step). */
+  readonly #sourceIds = new Map<ContentSource, number>();
 
-  addEvent(digest: string): void {
-    this.#hash.update(`event:${digest}\n`);
+  /** Adds an event's serialization (`stableJson(event)`). */
+  addEvent(json: string): void {
+    this.#hash.update(`event:${json}\n`);
   }
 
   addRequest(step: number, model: string | undefined, preamble: string, items: readonly ContentItem[] | null): void {
@@ -42,9 +48,12 @@ export class TraceDigest {
       this.#hash.update('short-circuit\n');
       return;
     }
-    const lines: string[] = new Array(items.length);
-    for (let i = 0; i < items.length; i += 1) lines[i] = itemDigest(items[i] as ContentItem);
-    this.#hash.update(`${lines.join('\n')}\n`);
+    let refs = '';
+    for (let i = 0; i < items.length; i += 1) {
+      const item = items[i] as ContentItem;
+      refs += `#${item.source ? this.#sourceId(item.source) : this.#contentId(stableJson(item.content))}\n`;
+    }
+    this.#hash.update(refs);
   }
 
   addState(step: number, state: Readonly<Record<string, unknown>>): void {
@@ -54,12 +63,23 @@ export class TraceDigest {
   digest(): string {
     return this.#hash.digest('hex');
   }
-}
 
-function itemDigest(item: ContentItem): string {
-  if (item.source) {
-    item.source.digest ??= sha256(stableJson(item.source.content));
-    return item.source.digest;
+  #sourceId(source: ContentSource): number {
+    let id = this.#sourceIds.get(source);
+    if (id === undefined) {
+      id = this.#contentId(stableJson(source.content));
+      this.#sourceIds.set(source, id);
+    }
+    return id;
   }
-  return sha256(stableJson(item.content as Content | undefined));
+
+  #contentId(json: string): number {
+    let id = this.#contentIds.get(json);
+    if (id === undefined) {
+      id = this.#contentIds.size;
+      this.#contentIds.set(json, id);
+      this.#hash.update(`content:${id}:${json}\n`);
+    }
+    return id;
+  }
 }

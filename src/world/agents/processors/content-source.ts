@@ -15,8 +15,6 @@ export class ContentSource {
   /** ContextGuard heuristic tokens of `content`. */
   readonly heuristic: number;
   #realTokens: Map<string, number> | undefined;
-  /** Hash of the canonical serialization (filled lazily by the trace digest). */
-  digest: string | undefined;
   /** The measurement item of an untouched copy of this source (shared: no allocation per step). */
   readonly untouched: { readonly content: undefined; readonly source: ContentSource };
 
