@@ -16,14 +16,27 @@ export interface Rng {
 /** A generator for the stream named by `seed` and `path` (e.g. `rngFor(7, 'turn', 3, 'tool', 0)`). */
 export function rngFor(seed: number, ...path: readonly (string | number)[]): Rng {
   // Alea: fast to seed (we seed one stream per generated item) and well distributed.
-  const draw = seedrandom.alea(`${seed}/${path.join('/')}`);
-  const next = (): number => draw();
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error('rng.pick: no items to pick from');
-      return items[Math.floor(next() * items.length)] as T;
-    },
-  };
+  return new AleaRng(seedrandom.alea(`${seed}/${path.join('/')}`));
+}
+
+/** A class, not closures: the world seeds one stream per generated item, thousands per session. */
+class AleaRng implements Rng {
+  readonly #draw: () => number;
+
+  constructor(draw: () => number) {
+    this.#draw = draw;
+  }
+
+  next(): number {
+    return this.#draw();
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.#draw() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('rng.pick: no items to pick from');
+    return items[Math.floor(this.#draw() * items.length)] as T;
+  }
 }
