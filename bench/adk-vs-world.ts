@@ -2,21 +2,20 @@
  * Speed side by side: the same scenarios played in the world and in the real @google/adk 2.0.0
  * runner (same scripted model, tools, summarizer and ContextGuard strategy), and the ratio.
  * Target: the world is at least 20x faster while sending identical requests; "identical" is
- * checked first with the differential verifier (untimed). Then each side, on its own, plays a
- * warm-up pass of the whole suite (JIT, adk-js's import, tokenizer tables, and the other side's
+ * checked first with the differential verifier (untimed). Then each side, on its own, plays
+ * `WARMUP_PASSES` warm-up passes of the whole suite (JIT, adk-js's import, tokenizer tables, and the other side's
  * garbage) and then N timed passes back to back, so each is measured in its own steady state (no
  * traces; the world measures every step as it always does, the adk-js run measures nothing but
  * the prompt-token count its scripted model reports). Reported: per scenario and in total, the
  * median over the passes.
  *
- *   npx tsx bench/adk-vs-world.ts [paths..] [--rounds N]   (default scenarios/stress scenarios/brutal, 3 rounds)
+ *   npx tsx bench/adk-vs-world.ts [paths..] [--rounds N]   (default scenarios/stress scenarios/brutal, 5 rounds)
  *
  * `benchAdkVsWorld` / `renderAdkVsWorld` are exported for the main bench. Timing uses
  * `performance.now()`; nothing here feeds back into results.
  */
 import { pathToFileURL } from 'node:url';
-import Table from 'cli-table3';
-import { colorAllowed } from '../src/harness/report/ansi.ts';
+import { benchTable } from './bench-table.ts';
 import { runInRealAdk, verifyScenario } from '../src/adk/differential/verify-scenario.ts';
 import { loadScenarios } from '../src/harness/scenario/index.ts';
 import type { ResolvedScenario } from '../src/harness/scenario/index.ts';
@@ -25,7 +24,9 @@ import { runSession } from '../src/world/index.ts';
 import { intOption, median } from './bench-timing.ts';
 
 export const TARGET_SPEEDUP = 20;
-export const DEFAULT_ROUNDS = 3;
+export const DEFAULT_ROUNDS = 5;
+/** Untimed passes per side before timing: the world reaches its steady state (JIT, young-generation size) after two or three. */
+export const WARMUP_PASSES = 3;
 const DEFAULT_PATHS = ['scenarios/stress', 'scenarios/brutal'];
 
 export interface AdkVsWorldRow {
@@ -82,9 +83,9 @@ interface SuitePass {
 
 type TimeOne = (scenario: ResolvedScenario) => Promise<{ ms: number; steps: number }>;
 
-/** One untimed warm-up pass, then `rounds` timed passes back to back. */
+/** `WARMUP_PASSES` untimed passes, then `rounds` timed passes back to back. */
 async function timedPasses(scenarios: readonly ResolvedScenario[], time: TimeOne, rounds: number): Promise<SuitePass[]> {
-  await playSuite(scenarios, time);
+  for (let pass = 0; pass < WARMUP_PASSES; pass += 1) await playSuite(scenarios, time);
   const passes: SuitePass[] = [];
   for (let round = 0; round < rounds; round += 1) passes.push(await playSuite(scenarios, time));
   return passes;
@@ -116,11 +117,7 @@ async function timeAdk(scenario: ResolvedScenario): Promise<{ ms: number; steps:
 }
 
 export function renderAdkVsWorld(result: AdkVsWorldResult): string {
-  const color = colorAllowed(process.stdout);
-  const table = new Table({
-    head: ['scenario', 'LLM steps', 'world ms', 'adk-js ms', 'adk / world', 'identical'],
-    style: { head: color ? ['red'] : [], border: color ? ['grey'] : [] },
-  });
+  const table = benchTable(['scenario', 'LLM steps', 'world ms', 'adk-js ms', 'adk / world', 'identical']);
   for (const row of result.rows) {
     table.push([row.name, row.steps, row.worldMs.toFixed(1), row.adkMs.toFixed(1), `${(row.adkMs / row.worldMs).toFixed(1)}×`, row.identical ? 'yes' : 'NO']);
   }

@@ -8,11 +8,11 @@
  *  3. The world against the real @google/adk 2.0.0 runner on the same scenarios, with identical
  *     requests (target: >= 20x faster; bench/adk-vs-world.ts).
  * Every figure is the median of several runs after a warm-up (`--runs N`, default 5; `--rounds N`
- * for target 3, default 3), because this machine may be shared. Timing uses `performance.now()`;
+ * for target 3, default 5), because this machine may be shared. Timing uses `performance.now()`;
  * nothing here feeds back into results.
  */
 import { existsSync } from 'node:fs';
-import Table from 'cli-table3';
+import { benchTable } from './bench-table.ts';
 import { BUILTIN_STRATEGIES } from '../src/engine/index.ts';
 import type { CompactionStrategy } from '../src/engine/types.ts';
 import { colorAllowed, paint } from '../src/harness/report/ansi.ts';
@@ -68,7 +68,7 @@ async function benchScaling(runs: number): Promise<{ row: TargetRow; table: stri
   const shortMs = median(shortRuns.map((run) => run.ms));
   const longMs = median(longRuns.map((run) => run.ms));
   const ratio = longMs / shortMs;
-  const table = new Table({ head: ['session', 'turns', 'LLM steps', `ms (median of ${runs})`, 'ms / step', 'all runs (ms)'] });
+  const table = benchTable(['session', 'turns', 'LLM steps', `ms (median of ${runs})`, 'ms / step', 'all runs (ms)']);
   for (const [name, list, ms] of [['short', shortRuns, shortMs], ['long', longRuns, longMs]] as const) {
     const steps = list[0]!.steps;
     table.push([name, list[0]!.turns, steps, ms.toFixed(1), (ms / steps).toFixed(3), list.map((run) => run.ms.toFixed(0)).join(' ')]);
@@ -112,9 +112,9 @@ async function benchSuite(runs: number): Promise<{ row: TargetRow; table: string
   const suiteMs = median(totals);
   const steps = cold.each.reduce((n, row) => n + row.steps, 0);
   const perScenario = entries.map((entry, i) => ({ name: entry.name, steps: cold.each[i]!.steps, ms: median(warm.map((run) => run.each[i]!.ms)) }));
-  const slowest = new Table({ head: ['slowest scenarios (median, warm)', 'LLM steps', 'ms'] });
+  const slowest = benchTable(['slowest scenarios (median, warm)', 'LLM steps', 'ms']);
   for (const row of [...perScenario].sort((a, b) => b.ms - a.ms).slice(0, 10)) slowest.push([row.name, row.steps, row.ms.toFixed(1)]);
-  const summary = new Table({ head: ['run', 'scenarios', 'LLM steps', 'total ms', 'ms / step'] });
+  const summary = benchTable(['run', 'scenarios', 'LLM steps', 'total ms', 'ms / step']);
   summary.push(['cold (first run, JIT warming)', entries.length, steps, cold.total.toFixed(1), (cold.total / steps).toFixed(3)]);
   summary.push([`warm (median of ${runs}: ${totals.map((ms) => ms.toFixed(0)).join(' ')})`, entries.length, steps, suiteMs.toFixed(1), (suiteMs / steps).toFixed(3)]);
   return {
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   const results = [await benchScaling(runs), await benchSuite(runs), await benchAgainstAdk(rounds)];
   for (const result of results) console.log(`${result.table}\n`);
   const color = colorAllowed(process.stdout);
-  const targets = new Table({ head: ['target', 'goal', 'measured (medians)', 'result'] });
+  const targets = benchTable(['target', 'goal', 'measured (medians)', 'result']);
   for (const { row } of results) targets.push([row.target, row.goal, row.measured, row.pass ? paint('PASS', 'green', color) : paint('MISS', 'red', color)]);
   console.log(`Targets (medians of ${runs} runs; adk-js comparison: ${rounds} passes per side)`);
   console.log(targets.toString());
