@@ -5,7 +5,8 @@
  * One non-streaming `generateContent` call per summarization, as ContextGuard's `summarize` makes
  * (the engine's request — system instruction and `maxOutputTokens` — is sent as is). The call is
  * bounded by `timeoutMs`: past it the request is aborted and the promise rejects, so the strategy
- * falls back instead of hanging the agent. HTTP errors reject with the provider's status; an
+ * falls back instead of hanging the agent (the error is named `TimeoutError`, like a DOM timeout, so
+ * the world records the call as a timeout). HTTP errors reject with the provider's status; an
  * answer without text resolves empty (the engine then builds its mechanical fallback summary).
  */
 import { GoogleGenAI } from '@google/genai';
@@ -69,12 +70,18 @@ function withTimeout<T>(call: Promise<T>, timeoutMs: number, onTimeout: () => vo
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       onTimeout();
-      reject(new Error(`summarizer ${model} did not answer within ${timeoutMs} ms`));
+      reject(timeoutError(`summarizer ${model} did not answer within ${timeoutMs} ms`));
     }, timeoutMs);
   });
   // The aborted call rejects too; nobody awaits it after the deadline won, so silence it.
   call.catch(() => undefined);
   return Promise.race([call, deadline]).finally(() => clearTimeout(timer));
+}
+
+function timeoutError(message: string): Error {
+  const error = new Error(message);
+  error.name = 'TimeoutError';
+  return error;
 }
 
 /** The first candidate's content and the usage metadata, as an ADK `LlmResponse` (adk-js `createLlmResponse`). */

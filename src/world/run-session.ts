@@ -4,7 +4,7 @@
  * or writes into session data ends the session with `failure` set and the steps completed so
  * far. (A strategy that never resolves hangs the session: the harness's watchdog handles that.)
  */
-import type { CompactionStrategy } from '../engine/types.ts';
+import type { CompactionStrategy, SummarizerModel } from '../engine/types.ts';
 import type { AfterModelCallback, BeforeModelCallback } from './agents/llm-agent.ts';
 import { LlmAgent } from './agents/llm-agent.ts';
 import { contentSourceListFor } from './agents/processors/included-events.ts';
@@ -35,6 +35,14 @@ import type { WorldTrace } from './world-trace.ts';
 export interface RunSessionOptions {
   readonly strategy: CompactionStrategy;
   readonly recordTrace?: boolean;
+  /**
+   * A model that writes the summaries instead of the simulated one (e.g. a real Gemini model),
+   * everything else staying simulated: the summarizer's window check and the scenario's `error`,
+   * `empty` and `timeout` faults still apply around it, its `reply`/`text` and `oversize` faults
+   * do not, and every call is still recorded, with the text the model wrote
+   * (models/summarizer-llm.ts). Results are then no longer deterministic.
+   */
+  readonly summarizer?: SummarizerModel | undefined;
 }
 
 /** Extra hooks for tests and the differential verifier: plugins around ContextGuard, agent callbacks. */
@@ -74,6 +82,7 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
     clock: env.clock,
     phase: () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! }),
     onCall: (record) => recorder.onSummarizerCall(record),
+    model: options.summarizer,
   });
   const compaction = new CompactionPlugin({
     agentName: scenario.agentName,

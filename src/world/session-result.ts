@@ -16,6 +16,14 @@ export interface SummarizerCallRecord {
   /** Heuristic tokens of the text it returned (0 on failure). */
   readonly outputTokens: number;
   readonly outcome: SummarizerOutcome;
+  /**
+   * Only when the caller supplied the summarizer model (`RunSessionOptions.summarizer`, e.g. a real
+   * Gemini model), so its summaries can be judged: the text it wrote ('' for an empty answer), and
+   * why there is no usable summary on a failed call. Absent for the simulated summarizer, whose
+   * replies are reproducible from the seed.
+   */
+  readonly summary?: string;
+  readonly failure?: string;
 }
 
 export interface StepRecord {

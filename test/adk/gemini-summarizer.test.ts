@@ -96,9 +96,10 @@ describe('geminiSummarizer over the Gemini REST API', () => {
       const timer = setTimeout(() => answerWith('too late')(res), 5_000);
       res.on('close', () => clearTimeout(timer));
     };
-    await expect(summarizer(150).generateContent({ contents: CONTENTS })).rejects.toThrow(
-      'summarizer gemini-2.5-flash did not answer within 150 ms',
-    );
+    const rejection = summarizer(150).generateContent({ contents: CONTENTS });
+    await expect(rejection).rejects.toThrow('summarizer gemini-2.5-flash did not answer within 150 ms');
+    // Named like a DOM timeout: the world records the call as 'timeout', not 'error'.
+    await expect(rejection).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 
   it('resolves an empty answer empty, and the engine uses its fallback summary', async () => {

@@ -38,7 +38,7 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
   if (options.filter !== undefined && run.allIds.length === 0) {
     throw new UsageError(`no scenario in ${options.paths.join(', ')} matches --filter "${options.filter}"`);
   }
-  const report = buildSuiteReport(run.outcomes);
+  const report = buildSuiteReport(run.outcomes, process.cwd(), options.realSummarizer);
   await writeReports(options.reportDir, report, {
     tool: 'compaction-sim',
     version: toolVersion(),

@@ -20,10 +20,12 @@ export interface RunArgs {
   readonly shard?: string | undefined;
   readonly 'report-dir': string;
   readonly quiet: boolean;
-  readonly timeout: number;
+  /** Undefined when not given: the command picks the default (see parseRunArgs). */
+  readonly timeout?: number | undefined;
 }
 
-export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
+/** `timeoutDefault`: how the help shows the watchdog's default (a command may pick its own). */
+export function withRunOptions<T>(yargs: Argv<T>, timeoutDefault = String(DEFAULT_TIMEOUT_MS)): Argv<T & RunArgs> {
   return yargs
     .option('strategy', {
       type: 'string',
@@ -38,7 +40,12 @@ export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
     .option('shard', { type: 'string', describe: 'Run shard i of n (e.g. 2/4): scenarios sorted by id, dealt round-robin' })
     .option('report-dir', { type: 'string', default: DEFAULT_REPORT_DIR, describe: 'Where report.json, report.md, junit.xml, report.html and run-meta.json are written' })
     .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar; print only failures and the closing line' })
-    .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-scenario watchdog in ms: a strategy with no result by then fails as strategy-hung' }) as Argv<T & RunArgs>;
+    .option('timeout', {
+      type: 'number',
+      // No yargs default, so a command can tell "not given" and pick its own (simulate --real-summarizer).
+      defaultDescription: timeoutDefault,
+      describe: 'Per-scenario watchdog in ms: a strategy with no result by then fails as strategy-hung',
+    }) as Argv<T & RunArgs>;
 }
 
 /** The validated run options, ready for `runSuite`. */
@@ -46,7 +53,8 @@ export interface RunSettings extends Omit<SuiteOptions, 'paths' | 'filter' | 'on
   readonly shard: Shard | null;
 }
 
-export function parseRunArgs(args: RunArgs): RunSettings {
+/** `defaultTimeoutMs`: the watchdog when --timeout is not given. */
+export function parseRunArgs(args: RunArgs, defaultTimeoutMs = DEFAULT_TIMEOUT_MS): RunSettings {
   const shard = args.shard === undefined ? null : parseShard(args.shard);
   if (typeof shard === 'string') throw new UsageError(shard);
   return {
@@ -55,7 +63,7 @@ export function parseRunArgs(args: RunArgs): RunSettings {
     seed: args.seed === undefined ? undefined : integer('--seed', args.seed, 0),
     jobs: integer('--jobs', args.jobs, 1),
     shard,
-    timeoutMs: integer('--timeout', args.timeout, 1),
+    timeoutMs: integer('--timeout', args.timeout ?? defaultTimeoutMs, 1),
   };
 }
 

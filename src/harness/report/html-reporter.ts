@@ -1,7 +1,8 @@
 /**
  * `report.html`: one self-contained page (inline CSS and SVG, no script, no external asset).
  * A suite overview (verdict, totals, a table linking to each scenario), then per scenario its
- * settings, failures and the tokens-per-step chart.
+ * settings, failures and the tokens-per-step chart. A real-summarizer run says so in the header and
+ * shows, per scenario, every summary the model wrote, in full.
  */
 import { computeBuffer } from '../../engine/index.ts';
 import {
@@ -15,6 +16,7 @@ import { escapeHtml } from './html/escape-html.ts';
 import { renderStepChart } from './html/step-chart.ts';
 import { STYLES } from './html/styles.ts';
 import type { Reporter } from './reporter.ts';
+import { faultsNotAppliedText, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 
 export const htmlReporter: Reporter = {
@@ -45,7 +47,9 @@ function header(report: SuiteReport): string {
   const verdict = failed === 0
     ? `<span class="pill pass big-verdict">${passed} passed</span>`
     : `<span class="pill fail big-verdict">${failed} failed</span> <span class="pill pass big-verdict">${passed} passed</span>`;
-  return `<div class="header"><div><h1>Compaction simulation report</h1><div class="subtitle">${report.summary.total} scenario${report.summary.total === 1 ? '' : 's'}</div></div><div>${verdict}</div></div>`;
+  const banner = realSummarizerBanner(report);
+  const real = banner === null ? '' : `<div class="real-summarizer">${escapeHtml(banner)}</div>`;
+  return `<div class="header"><div><h1>Compaction simulation report</h1><div class="subtitle">${report.summary.total} scenario${report.summary.total === 1 ? '' : 's'}</div>${real}</div><div>${verdict}</div></div>`;
 }
 
 function cards(report: SuiteReport): string {
@@ -98,10 +102,11 @@ function scenarioSection(record: ScenarioRecord, index: number): string {
     `window <b>${formatCount(settings.contextWindow)}</b>`,
     `seed <b>${settings.seed}</b>`,
     `flavour <b>${escapeHtml(settings.flavour)}</b>`,
+    ...(settings.realSummarizer === undefined ? [] : [`real summarizer <b>${escapeHtml(settings.realSummarizer.model)}</b>`]),
   ].map((item) => `<span>${item}</span>`).join('');
   const failures = record.passed ? '' : `<ul class="failures">${record.failures
     .map((failure) => `<li>${failureHtml(failure)}</li>`).join('')}</ul>`;
-  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${stats(record)}${chart(record)}</section>`;
+  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${stats(record)}${chart(record)}${summaries(record)}</section>`;
 }
 
 /** Messages already start with their expectation (`noOverflow: …`): bold that part. */
@@ -125,6 +130,19 @@ function stats(record: ScenarioRecord): string {
     ['thrash', record.thrash],
   ];
   return `<div class="stats">${items.map(([label, value]) => `<span>${label} <b>${formatCount(value)}</b></span>`).join('')}</div>`;
+}
+
+/** Every summarizer call of a real-summarizer run: the full text the model wrote, or why none. */
+function summaries(record: ScenarioRecord): string {
+  const real = record.settings.realSummarizer;
+  if (real === undefined) return '';
+  const written = summariesOf(record);
+  const faults = faultsNotAppliedText(record);
+  const notApplied = faults === null ? '' : `<div class="summary-label">${escapeHtml(faults)}</div>`;
+  const items = written.map((item) =>
+    `<li class="${item.outcome === 'ok' ? 'ok' : 'failed'}"><div class="summary-label">${escapeHtml(summaryLabel(item))}</div><pre>${escapeHtml(summaryBody(item))}</pre></li>`);
+  const list = items.length === 0 ? '<div class="empty">No summarizer call.</div>' : `<ol class="summaries">${items.join('')}</ol>`;
+  return `<h3>Summaries by ${escapeHtml(real.model)}</h3>${notApplied}${list}`;
 }
 
 function chart(record: ScenarioRecord): string {

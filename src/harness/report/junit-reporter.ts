@@ -20,11 +20,24 @@ function renderJunit(report: SuiteReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="compaction-sim" ${counts}>`,
     `  <testsuite name="compaction-sim" ${counts}>`,
+    ...properties(report),
     ...report.scenarios.map(testcase),
     '  </testsuite>',
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** A real-summarizer run is marked, so CI never mistakes it for a deterministic one. */
+function properties(report: SuiteReport): string[] {
+  const real = report.realSummarizer;
+  if (real === undefined) return [];
+  return [
+    '    <properties>',
+    `      <property name="realSummarizer" value="${escapeXml(real.model)}"/>`,
+    `      <property name="realSummarizerNote" value="${escapeXml(real.note)}"/>`,
+    '    </properties>',
+  ];
 }
 
 function testcase(record: ScenarioRecord): string {

@@ -1,20 +1,44 @@
 /**
  * `report.md`: a CI job summary (GitHub's $GITHUB_STEP_SUMMARY renders it): totals, the scenario
- * table, then each failure with its messages.
+ * table, then each failure with its messages. A real-summarizer run says so under the heading
+ * and lists each scenario's summaries (cut at MARKDOWN_SUMMARY_CHARS; report.json has them in full).
  */
 import { MEASUREMENT_HEADERS, failingExpectations, formatCount, measurementCells, summaryLine } from './format.ts';
 import type { Reporter } from './reporter.ts';
+import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
+
+/** Characters of a summary shown in report.md (a CI job summary has a size limit). */
+export const MARKDOWN_SUMMARY_CHARS = 600;
 
 export const markdownReporter: Reporter = {
   name: 'markdown',
   fileName: 'report.md',
-  render: (report) => `${[heading(report), totals(report), table(report), failures(report)].filter((part) => part !== '').join('\n\n')}\n`,
+  render: (report) =>
+    `${[heading(report), banner(report), totals(report), table(report), summaries(report), failures(report)].filter((part) => part !== '').join('\n\n')}\n`,
 };
 
 function heading(report: SuiteReport): string {
   const mark = report.summary.failed === 0 ? '✅' : '❌';
   return `## ${mark} compaction-sim: ${summaryLine(report.summary.passed, report.summary.failed)}`;
+}
+
+function banner(report: SuiteReport): string {
+  const text = realSummarizerBanner(report);
+  return text === null ? '' : `> ⚠️ ${cell(text)}`;
+}
+
+function summaries(report: SuiteReport): string {
+  if (report.realSummarizer === undefined) return '';
+  const blocks = report.scenarios.map((record) => {
+    const written = summariesOf(record);
+    const items = written.length === 0
+      ? ['- _no summarizer call_']
+      : written.map((item) => `- ${summaryLabel(item)}: ${modelText(oneLine(summaryBody(item), MARKDOWN_SUMMARY_CHARS))}`);
+    const faults = faultsNotAppliedText(record);
+    return [`**${code(record.name)}**`, '', ...(faults === null ? [] : [`_${cell(faults)}_`, '']), ...items].join('\n');
+  });
+  return [`### Summaries by ${code(report.realSummarizer.model)}`, ...blocks].join('\n\n');
 }
 
 function totals(report: SuiteReport): string {
@@ -54,6 +78,11 @@ function failures(report: SuiteReport): string {
 /** Inline code that survives backticks and pipes inside table cells. */
 function code(text: string): string {
   return `\`${cell(text).replace(/`/g, "'")}\``;
+}
+
+/** Text a model wrote, shown as text: no HTML it may contain gets rendered. */
+function modelText(text: string): string {
+  return cell(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** One table-cell-safe line: no pipes breaking columns, no newlines breaking rows. */

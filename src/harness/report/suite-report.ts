@@ -5,10 +5,12 @@
  * lives apart, in `run-meta.json`).
  */
 import { isAbsolute, relative, sep } from 'node:path';
+import type { RealSummarizerConfig } from '../run/real-summarizer.ts';
 import type { ScenarioOutcome } from '../run/run-suite.ts';
 import type { ExpectationFailure } from '../run/scenario-outcome.ts';
 import type { SessionFailure, SessionTotals, StepRecord } from '../../world/session-result.ts';
-import type { PhaseSettings } from '../../world/world-scenario.ts';
+import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
+import type { PhaseSettings, SummarizerFault } from '../../world/world-scenario.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -21,6 +23,11 @@ export interface ScenarioSettings {
   readonly turns: number;
   readonly phases: readonly PhaseSettings[];
   readonly strategy: { readonly name: string; readonly options: Readonly<Record<string, unknown>> };
+  /**
+   * Only in a real-summarizer run: the model that wrote the summaries, and the scenario's faults
+   * that did not apply to it (`oversize`; `error`, `empty` and `timeout` still did).
+   */
+  readonly realSummarizer?: { readonly model: string; readonly faultsNotApplied: readonly SummarizerFault[] };
 }
 
 export interface ScenarioRecord {
@@ -50,23 +57,42 @@ export interface ScenarioRecord {
   readonly steps: readonly StepRecord[];
 }
 
+/** Marks a run whose summaries a real model wrote: its results are not deterministic. */
+export interface RealSummarizerNote extends RealSummarizerConfig {
+  readonly note: string;
+}
+
 export interface SuiteReport {
   readonly schemaVersion: number;
+  /**
+   * Present only when a real model wrote the summaries (`simulate --real-summarizer`); the texts
+   * are in each step's `summarizerCalls[].summary` (failures in `.failure`).
+   */
+  readonly realSummarizer?: RealSummarizerNote;
   readonly summary: { readonly total: number; readonly passed: number; readonly failed: number };
   readonly scenarios: readonly ScenarioRecord[];
 }
 
-export function buildSuiteReport(outcomes: readonly ScenarioOutcome[], cwd = process.cwd()): SuiteReport {
-  const scenarios = outcomes.map((outcome) => buildScenarioRecord(outcome, cwd));
+export const REAL_SUMMARIZER_NOTE =
+  'results are not deterministic, and expectations that depend on the simulated summary may fail';
+
+export function buildSuiteReport(
+  outcomes: readonly ScenarioOutcome[],
+  cwd = process.cwd(),
+  realSummarizer?: RealSummarizerConfig,
+): SuiteReport {
+  const scenarios = outcomes.map((outcome) => buildScenarioRecord(outcome, cwd, realSummarizer));
   const passed = scenarios.filter((record) => record.passed).length;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
+    // Only in this mode, so deterministic reports stay byte-identical to what they were.
+    ...(realSummarizer === undefined ? {} : { realSummarizer: { model: realSummarizer.model, timeoutMs: realSummarizer.timeoutMs, note: REAL_SUMMARIZER_NOTE } }),
     summary: { total: scenarios.length, passed, failed: scenarios.length - passed },
     scenarios,
   };
 }
 
-export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string): ScenarioRecord {
+export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realSummarizer?: RealSummarizerConfig): ScenarioRecord {
   const { scenario, result, failures } = outcome;
   const totals = result?.totals ?? null;
   const firstPhase = scenario.world.phases[0];
@@ -84,6 +110,9 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string): Scen
       turns: scenario.world.turns.length,
       phases: scenario.world.phases,
       strategy: { name: portablePath(scenario.strategy.name, cwd), options: scenario.strategy.options },
+      ...(realSummarizer === undefined
+        ? {}
+        : { realSummarizer: { model: realSummarizer.model, faultsNotApplied: faultsNotAppliedWithModel(scenario.world.summarizer) } }),
     },
     llmSteps: totals?.llmSteps ?? null,
     summarizations: totals?.summarizations ?? null,

@@ -1,12 +1,18 @@
 /**
  * The terminal table: one row per scenario, then the failure messages, then the closing line
- * `N passed, N failed` alone on its line (scripts and tests look for it).
+ * `N passed, N failed` alone on its line (scripts and tests look for it). A real-summarizer run
+ * opens with a banner naming the model and lists each scenario's summaries, one line each
+ * (report.json has them in full).
  */
 import Table from 'cli-table3';
 import { paint } from './ansi.ts';
 import { MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
 import type { RenderOptions, Reporter } from './reporter.ts';
+import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
+
+/** Characters of a summary shown on its table line. */
+export const TABLE_SUMMARY_CHARS = 100;
 
 /** MEASUREMENT_HEADERS in two lines each, so the table fits a normal terminal. */
 const HEAD = [
@@ -34,7 +40,8 @@ export const tableReporter: Reporter = {
       colAligns: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     });
     for (const record of report.scenarios) table.push(row(record, color));
-    const parts = [table.toString()];
+    const banner = realSummarizerBanner(report);
+    const parts = banner === null ? [table.toString()] : [paint(banner, 'bold', color), table.toString(), summaryLines(report)];
     const details = failureDetails(report.scenarios, color);
     if (details !== '') parts.push(details);
     parts.push(summaryLine(report.summary.passed, report.summary.failed));
@@ -47,6 +54,18 @@ function row(record: ScenarioRecord, color: boolean): string[] {
   const overflow = MEASUREMENT_HEADERS.indexOf('overflow steps');
   if ((record.overflowSteps ?? 0) > 0) cells[overflow] = paint(cells[overflow] as string, 'red', color);
   return [record.name, ...cells, paint(verdictText(record), record.passed ? 'green' : 'red', color)];
+}
+
+function summaryLines(report: SuiteReport): string {
+  const blocks = report.scenarios.map((record) => {
+    const written = summariesOf(record);
+    const faults = faultsNotAppliedText(record);
+    const lines = written.length === 0
+      ? ['  (no summarizer call)']
+      : written.map((item) => `  ${summaryLabel(item)}: ${oneLine(summaryBody(item), TABLE_SUMMARY_CHARS)}`);
+    return [record.name, ...(faults === null ? [] : [`  (${faults})`]), ...lines].join('\n');
+  });
+  return [`Summaries by ${report.realSummarizer?.model ?? ''} (in full in report.json):`, ...blocks].join('\n');
 }
 
 /** Each failing scenario with its messages, so the table's verdict column can stay short. */

@@ -6,7 +6,9 @@
  */
 import { loadScenarios, type ResolvedScenario } from '../scenario/index.ts';
 import { createStrategy, type StrategySpec } from '../strategy/load-strategy.ts';
+import { createRealSummarizer, type RealSummarizerConfig } from './real-summarizer.ts';
 import type { RunOutput } from './scenario-outcome.ts';
+import type { ScenarioTask } from './scenario-task.ts';
 import { reseedScenario } from './reseed-scenario.ts';
 import { selectShard, sortById, type Shard } from './shard.ts';
 import { runInWorkerPool } from './worker-pool.ts';
@@ -24,6 +26,11 @@ export interface SuiteOptions {
   readonly jobs: number;
   readonly timeoutMs: number;
   readonly cwd?: string | undefined;
+  /**
+   * Summarize with this real model (built in each worker) while everything else stays simulated;
+   * results are then not deterministic. Undefined: the world's simulated summarizer.
+   */
+  readonly realSummarizer?: RealSummarizerConfig | undefined;
   /** Called once the suite is known (count of scenarios to run in this shard). */
   readonly onStart?: ((total: number) => void) | undefined;
   readonly onScenarioDone?: ((scenario: ResolvedScenario, output: RunOutput) => void) | undefined;
@@ -51,16 +58,20 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const all = sortById(reseeded.map((scenario) => overrideStrategy(scenario, options, cwd)));
   const selected = selectShard(all, options.shard ?? null);
   await assertStrategiesLoad(selected);
+  // A missing key or bad timeout is bad input, reported before any scenario runs.
+  if (options.realSummarizer !== undefined) await createRealSummarizer(options.realSummarizer);
   options.onStart?.(selected.length);
-  const outputs = await runInWorkerPool<ResolvedScenario, RunOutput>(selected, {
+  const realSummarizer = options.realSummarizer ?? null;
+  const tasks = selected.map((scenario): ScenarioTask => ({ scenario, realSummarizer }));
+  const outputs = await runInWorkerPool<ScenarioTask, RunOutput>(tasks, {
     entry: WORKER_ENTRY,
     jobs: options.jobs,
     timeoutMs: options.timeoutMs,
-    onTimeout: (_scenario, ms) => ({
+    onTimeout: (_task, ms) => ({
       result: null,
       failures: [{ expectation: 'strategy-hung', message: `strategy-hung: no result within ${ms} ms` }],
     }),
-    onCrash: (_scenario, error) => ({
+    onCrash: (_task, error) => ({
       result: null,
       failures: [{ expectation: 'world-error', message: `world-error: worker died: ${error.message}` }],
     }),

@@ -7,6 +7,20 @@
  * Faults by 1-based call number: `error` rejects, `empty` answers no text, `timeout` spends the
  * deadline on the logical clock then rejects, `oversize` answers `exceedFactor` × the limit.
  * Every call is recorded (heuristic and real input size, output size, outcome).
+ *
+ * With a caller-supplied `model` (e.g. a real Gemini model, `simulate --real-summarizer`) that model
+ * writes the replies, and everything around the call stays simulated, so a run differs from the
+ * deterministic one only in what the summaries say:
+ * - the window check still runs first: a request over the summarizer's window is rejected as
+ *   'overflow' and never sent (the scenario's window is part of the simulated provider);
+ * - the `error`, `empty` and `timeout` faults still apply on the same call numbers, without asking
+ *   the model (they exercise the strategy's fallback exactly as in the deterministic run);
+ * - `reply`, `text`, `exceedFactor` and the `oversize` fault describe what the simulated model
+ *   writes, so they do NOT apply: the model decides (the report lists oversize faults as not applied);
+ * - the model's own failures are recorded too: a rejection is 'error' ('timeout' when the error is
+ *   named `TimeoutError`), an answer without text 'empty'; the engine falls back on each;
+ * - the record also carries the text the model wrote (`summary`) or why there is none (`failure`),
+ *   so reports can show the summaries. Real calls never move the logical clock.
  */
 import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
@@ -14,7 +28,8 @@ import { quarterBytes } from '../../engine/tokens/utf8-byte-length.ts';
 import type { SummarizerCallRecord, SummarizerOutcome } from '../session-result.ts';
 import type { LogicalClock } from '../sim/logical-clock.ts';
 import { rngFor } from '../sim/prng.ts';
-import type { SummarizerFaultKind, SummarizerSpec } from '../world-scenario.ts';
+import type { SummarizerFault, SummarizerFaultKind, SummarizerSpec } from '../world-scenario.ts';
+import { askModel, type RecordDetail } from './ask-summarizer-model.ts';
 import { summaryOfTokens } from './summary-text.ts';
 import type { TokenModel } from './token-models.ts';
 
@@ -33,6 +48,8 @@ export interface SummarizerLlmOptions {
   readonly clock: LogicalClock;
   readonly phase: () => SummarizerPhase;
   readonly onCall: (record: SummarizerCallRecord) => void;
+  /** Writes the replies instead of the simulated model (see the header). */
+  readonly model?: SummarizerModel | undefined;
 }
 
 export class SummarizerError extends Error {
@@ -54,7 +71,7 @@ export class SummarizerLlm implements SummarizerModel {
   }
 
   get name(): string {
-    return this.#options.phase().modelName;
+    return this.#options.model?.name ?? this.#options.phase().modelName;
   }
 
   async generateContent(request: LlmRequest): Promise<LlmResponse> {
@@ -65,27 +82,36 @@ export class SummarizerLlm implements SummarizerModel {
     const inputRealTokens = phase.tokenModel.countRequest(request, inputTokens);
     const contextWindow = spec.contextWindow ?? phase.contextWindow;
     const maxOutputTokens = request.config?.maxOutputTokens ?? null;
-    const record = (outcome: SummarizerOutcome, text: string): void =>
-      onCall({ inputTokens, inputRealTokens, contextWindow, maxOutputTokens, outputTokens: quarterBytes(text), outcome });
+    const model = this.#options.model;
+    // Details are kept only for a caller-supplied model: simulated replies are reproducible from
+    // the seed, and the deterministic reports stay as they were.
+    const record = (outcome: SummarizerOutcome, text: string, detail: RecordDetail = {}): void =>
+      onCall({
+        inputTokens, inputRealTokens, contextWindow, maxOutputTokens, outputTokens: quarterBytes(text), outcome,
+        ...(model === undefined ? {} : detail),
+      });
 
     if (inputRealTokens > contextWindow) {
-      record('overflow', '');
-      throw new SummarizerError(`prompt is too long: ${inputRealTokens} tokens > ${contextWindow} maximum`, 'overflow');
+      const message = `prompt is too long: ${inputRealTokens} tokens > ${contextWindow} maximum`;
+      record('overflow', '', { failure: `${message} (not sent)` });
+      throw new SummarizerError(message, 'overflow');
     }
     const fault = faultFor(spec, call);
+    const injected = `scenario fault '${String(fault)}' on call ${call} (not sent)`;
     if (fault === 'error') {
-      record('error', '');
+      record('error', '', { failure: injected });
       throw new SummarizerError(`summarizer call ${call} failed: injected provider error`, 'error');
     }
     if (fault === 'timeout') {
       clock.advance(SUMMARIZER_TIMEOUT_MS);
-      record('timeout', '');
+      record('timeout', '', { failure: injected });
       throw new SummarizerError(`summarizer call ${call} timed out after ${SUMMARIZER_TIMEOUT_MS} ms`, 'timeout');
     }
     if (fault === 'empty') {
-      record('empty', '');
+      record('empty', '', { failure: injected });
       return { content: { role: 'model', parts: [] } };
     }
+    if (model !== undefined) return askModel(model, request, record);
     const text = this.#replyText(fault === 'oversize' ? 'exceed' : spec.reply, maxOutputTokens, call, phase.tokenModel);
     record(text === '' ? 'empty' : 'ok', text);
     return { content: { role: 'model', parts: text === '' ? [] : [{ text }] } };
@@ -97,6 +123,14 @@ export class SummarizerLlm implements SummarizerModel {
     const target = reply === 'honour' ? maxOutputTokens : Math.floor(maxOutputTokens * spec.exceedFactor);
     return summaryOfTokens(target, (text) => tokenModel.countText(text), () => rngFor(seed, 'summarizer', call));
   }
+}
+
+/**
+ * The scenario's faults that a caller-supplied model makes moot (`oversize` is about what the
+ * simulated model writes): reports list them as not applied.
+ */
+export function faultsNotAppliedWithModel(spec: SummarizerSpec): SummarizerFault[] {
+  return spec.faults.filter((fault) => fault.kind === 'oversize');
 }
 
 function faultFor(spec: SummarizerSpec, call: number): SummarizerFaultKind | undefined {

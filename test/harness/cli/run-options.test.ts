@@ -17,6 +17,12 @@ describe('parseRunArgs', () => {
     });
   });
 
+  it('uses the command\'s watchdog default when --timeout is not given', () => {
+    expect(parseRunArgs({ ...defaults, timeout: undefined }).timeoutMs).toBe(60_000);
+    expect(parseRunArgs({ ...defaults, timeout: undefined }, 1_800_000).timeoutMs).toBe(1_800_000);
+    expect(parseRunArgs({ ...defaults, timeout: 5_000 }, 1_800_000).timeoutMs).toBe(5_000);
+  });
+
   it('leaves what was not given undefined or null', () => {
     expect(parseRunArgs(defaults)).toEqual({ strategy: undefined, strategyOptions: undefined, seed: undefined, jobs: 1, shard: null, timeoutMs: 60_000 });
   });

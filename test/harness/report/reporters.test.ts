@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../../src/harness/report/reporters.ts';
-import { sampleReport } from './sample-report.ts';
+import { realSummarizerReport, sampleReport } from './sample-report.ts';
 import { xmlProblems } from './xml-well-formed.ts';
 
 const plain = { color: false };
@@ -111,5 +111,62 @@ describe('html reporter', () => {
     // 8000-token window: buffer 1600, threshold 6400 → labelled 6.4k.
     expect(html).toContain('threshold 6.4k');
     expect(html).toContain('window 8k');
+  });
+});
+
+describe('a real-summarizer run', () => {
+  const report = realSummarizerReport();
+  const BANNER = 'Real summarizer gemini-2.5-flash wrote the summaries: results are not deterministic, and expectations that depend on the simulated summary may fail.';
+
+  it('is marked in report.json, with the full texts in the step records; a simulated run carries no such field', () => {
+    const parsed = JSON.parse(REPORTERS.json.render(report, plain));
+    expect(Object.keys(parsed).slice(0, 2)).toEqual(['schemaVersion', 'realSummarizer']);
+    expect(parsed.realSummarizer).toEqual({ model: 'gemini-2.5-flash', timeoutMs: 30_000, note: expect.stringContaining('not deterministic') });
+    expect(parsed.scenarios[0].settings.realSummarizer).toEqual({ model: 'gemini-2.5-flash', faultsNotApplied: [{ kind: 'oversize', calls: [2, 3] }] });
+    const calls = parsed.scenarios[0].steps.flatMap((step: { summarizerCalls: unknown[] }) => step.summarizerCalls);
+    expect(calls[0].summary).toMatch(/^The user <asked> \| to check pods\.\nNext: read (logs ){200}TAIL$/);
+    const simulated = REPORTERS.json.render(sampleReport(), plain);
+    expect(simulated).toContain('"summarizerCalls": [\n');
+    expect(simulated).not.toMatch(/realSummarizer|"summary": "|"failure":/);
+  });
+
+  it('table: the banner first, one line per summary cut at 100 characters, the closing line last', () => {
+    const text = REPORTERS.table.render(report, plain);
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toBe(BANNER);
+    expect(lines.at(-1)).toBe('1 passed, 0 failed');
+    expect(text).toContain('Summaries by gemini-2.5-flash (in full in report.json):\nreal-run\n  (scenario faults not applied to the real model: oversize on calls 2, 3)\n');
+    const first = lines.find((line) => line.includes('ok: The user'))!;
+    expect(first).toMatch(/^ {2}step \d+ \(turn \d+\), ok: The user <asked> \| to check pods\. Next: read logs logs .*…$/);
+    expect(first.length - first.indexOf('ok: ') - 'ok: '.length).toBe(100);
+    expect(text).toMatch(/step \d+ \(turn \d+\), error: \{"error":\{"code":429,"message":"quota exhausted"\}\}\n/);
+    expect(text).toMatch(/step \d+ \(turn \d+\), empty: the model answered no text\n/);
+    expect(text).toMatch(/step \d+ \(turn \d+\), ok: Short summary\.\n/);
+    expect(text).not.toContain('TAIL');
+  });
+
+  it('markdown: the banner under the heading, summaries escaped and cut at 600 characters', () => {
+    const text = REPORTERS.markdown.render(report, plain);
+    expect(text.split('\n')[2]).toBe(`> ⚠️ ${BANNER}`);
+    expect(text).toContain('### Summaries by `gemini-2.5-flash`');
+    expect(text).toContain('_scenario faults not applied to the real model: oversize on calls 2, 3_');
+    const item = text.split('\n').find((line) => line.includes('ok: The user'))!;
+    expect(item).toMatch(/ok: The user &lt;asked&gt; \\\| to check pods\. Next: read logs .*…$/);
+    expect(text).not.toContain('TAIL');
+  });
+
+  it('html: the banner in the header and every summary in full, escaped', () => {
+    const html = REPORTERS.html.render(report, plain);
+    expect(html).toContain(`<div class="real-summarizer">${BANNER}</div>`);
+    expect(html).toContain('<h3>Summaries by gemini-2.5-flash</h3>');
+    expect(html).toContain(`<pre>The user &lt;asked&gt; | to check pods.\nNext: read ${'logs '.repeat(200)}TAIL</pre>`);
+    expect(html).toContain('scenario faults not applied to the real model: oversize on calls 2, 3');
+    expect(html).not.toMatch(/<script|<link|src=|url\(/i);
+  });
+
+  it('junit: well-formed, with the model as a suite property', () => {
+    const xml = REPORTERS.junit.render(report, plain);
+    expect(xmlProblems(xml)).toEqual([]);
+    expect(xml).toContain('<property name="realSummarizer" value="gemini-2.5-flash"/>');
   });
 });

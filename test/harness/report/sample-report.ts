@@ -112,6 +112,28 @@ export function sampleResult(name: string, steps: StepRecord[], contextWindow: n
   return { scenario: name, seed: 7, totals: totalsOf(steps, contextWindow), steps, failure: null, traceDigest: `digest-${name}` };
 }
 
+/**
+ * A real-summarizer run of one scenario (declaring an oversize fault) whose summarizations got, in
+ * turn: a long summary on two lines, an error status, an empty answer, a short summary.
+ */
+export function realSummarizerReport(): SuiteReport {
+  const answers = [
+    { outcome: 'ok' as const, summary: `The user <asked> | to check pods.\nNext: read ${'logs '.repeat(200)}TAIL` },
+    { outcome: 'error' as const, failure: '{"error":{"code":429,"message":"quota exhausted"}}' },
+    { outcome: 'empty' as const, summary: '', failure: 'the model answered no text' },
+    { outcome: 'ok' as const, summary: 'Short summary.' },
+  ];
+  let call = 0;
+  const steps = sampleSteps(30, 8000, { growth: 900, trigger: 6400, floor: 1200 }).map((step) => ({
+    ...step,
+    summarizerCalls: step.summarizerCalls.map((record) => ({ ...record, ...answers[call++ % answers.length]! })),
+  }));
+  const scenario = sampleScenario('real-run', 'threshold', 8000);
+  const world = { ...scenario.world, summarizer: { ...scenario.world.summarizer, faults: [{ kind: 'oversize' as const, calls: [2, 3] }] } };
+  const outcomes: ScenarioOutcome[] = [{ scenario: { ...scenario, world }, result: sampleResult('real-run', steps, 8000), failures: [] }];
+  return buildSuiteReport(outcomes, '/somewhere/absolute', { model: 'gemini-2.5-flash', timeoutMs: 30_000 });
+}
+
 /** Three scenarios: one passing threshold run, one overflowing (failing) run, one hung strategy. */
 export function sampleReport(): SuiteReport {
   const passingSteps = sampleSteps(30, 8000, { growth: 900, trigger: 6400, floor: 1200 });

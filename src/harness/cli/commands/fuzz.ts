@@ -2,7 +2,8 @@
  * `compaction-sim fuzz --strategy <name|module> --runs N --seed S [--property P] [--out DIR]`:
  * property-based fuzzing of a strategy (a thin shell over `runFuzz`). Prints one row per property
  * and, for each failure, the shrunk counterexample file and the commands that replay it.
- * Exit 0 when every property held, 1 when one failed, 2 on bad input.
+ * Exit 0 when every property held, 1 when one failed, 2 on bad input. It refuses --real-summarizer
+ * (exit 2): replaying and shrinking a case needs a deterministic summarizer.
  */
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -16,13 +17,14 @@ import { colorAllowed } from '../../report/ansi.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';
+import { FUZZ_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
 import { parseStrategyOptions } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
 
 /** Counterexamples land here unless --out says otherwise (git-ignored; pass --out scenarios/regressions to keep one). */
 export const DEFAULT_FUZZ_OUT = 'reports/out/fuzz';
 
-interface FuzzArgs {
+interface FuzzArgs extends RealSummarizerArgs {
   readonly strategy: string;
   readonly 'strategy-options'?: string | undefined;
   readonly runs: number;
@@ -40,7 +42,8 @@ const fuzz: CommandModule<object, FuzzArgs> = {
   command: 'fuzz',
   describe: 'Property-based fuzzing of a strategy: generated scenarios, shrunk counterexamples written as scenario files',
   builder: (yargs) =>
-    (yargs as Argv<object>)
+    withRefusedRealSummarizer(yargs as Argv<object>)
+      .epilog(`No --real-summarizer here: ${FUZZ_REFUSAL}. Use simulate --real-summarizer to judge real summaries.`)
       .option('strategy', { type: 'string', default: 'threshold', describe: 'A built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory' })
       .option('strategy-options', { type: 'string', describe: 'Strategy options as a JSON object' })
       .option('runs', { type: 'number', default: DEFAULT_RUNS, describe: 'Generated scenarios to play' })
@@ -54,6 +57,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' }) as unknown as Argv<FuzzArgs>,
   handler: (args) =>
     runCommand(async () => {
+      refuseRealSummarizer(args, 'fuzz', FUZZ_REFUSAL);
       const properties = args.property ?? [...PROPERTY_NAMES];
       validate(args, properties);
       const progress = createProgress(args.quiet || args.path !== undefined);

@@ -3,6 +3,8 @@
  * files under scenarios/), compares with the committed baseline and fails (exit 1) on any
  * regression, drift beyond tolerance, or added/removed scenario. `--update-baseline` accepts the
  * current results. Tolerance defaults are documented in src/harness/gate/tolerances.ts.
+ * It refuses --real-summarizer (exit 2): real summaries are not deterministic, so they cannot be
+ * compared with the baseline.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,13 +18,14 @@ import { tableReporter } from '../../report/table-reporter.ts';
 import { executeSuite } from '../execute-suite.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
+import { GATE_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
 import { parseRunArgs, withRunOptions, type RunArgs } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
 
 export const DEFAULT_GATE_PATHS = ['scenarios'];
 export const DEFAULT_BASELINE = 'reports/baseline.json';
 
-interface GateArgs extends RunArgs {
+interface GateArgs extends RunArgs, RealSummarizerArgs {
   readonly paths: string[];
   readonly baseline: string;
   readonly 'update-baseline': boolean;
@@ -33,7 +36,8 @@ const gate: CommandModule<object, GateArgs> = {
   command: 'gate [paths..]',
   describe: 'Run every scenario and compare with the committed baseline (CI regression gate)',
   builder: (yargs) =>
-    withRunOptions(yargs as Argv<object>)
+    withRefusedRealSummarizer(withRunOptions(yargs as Argv<object>))
+      .epilog(`No --real-summarizer here: ${GATE_REFUSAL}. Use simulate --real-summarizer to judge real summaries.`)
       .positional('paths', { type: 'string', array: true, default: DEFAULT_GATE_PATHS, describe: 'Scenario files or folders' })
       .option('baseline', { type: 'string', default: DEFAULT_BASELINE, describe: 'The baseline file to compare with (and to write)' })
       .option('update-baseline', { type: 'boolean', default: false, describe: 'Write the current results as the new baseline' })
@@ -45,6 +49,7 @@ const gate: CommandModule<object, GateArgs> = {
       }) as unknown as Argv<GateArgs>,
   handler: (args) =>
     runCommand(async () => {
+      refuseRealSummarizer(args, 'gate', GATE_REFUSAL);
       const settings = parseRunArgs(args);
       const tolerances = parseTolerances(args.tolerance);
       if (typeof tolerances === 'string') throw new UsageError(tolerances);

@@ -2,36 +2,55 @@
  * `compaction-sim simulate <paths..>`: runs scenario files (or folders of them), prints the chosen
  * format to stdout, writes every report to --report-dir. Exit 0 when every expectation holds,
  * 1 when one fails, 2 on bad input.
+ *
+ * `--real-summarizer <gemini model>` summarizes with a real model while everything else stays
+ * simulated (real-summarizer-options.ts); the reports then name the model and show its summaries.
  */
 import type { Argv, CommandModule } from 'yargs';
 import { REPORTERS, REPORTER_NAMES, type ReporterName } from '../../report/reporters.ts';
 import { colorAllowed } from '../../report/ansi.ts';
 import { summaryLine } from '../../report/format.ts';
+import { realSummarizerBanner } from '../../report/summaries.ts';
 import { failureDetails } from '../../report/table-reporter.ts';
 import type { SuiteReport } from '../../report/suite-report.ts';
 import { executeSuite } from '../execute-suite.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
-import { parseRunArgs, withRunOptions, type RunArgs } from '../run-options.ts';
+import {
+  parseRealSummarizerArgs,
+  REAL_SUMMARIZER_WATCHDOG_MS,
+  withRealSummarizerOptions,
+  type RealSummarizerArgs,
+} from '../real-summarizer-options.ts';
+import { DEFAULT_TIMEOUT_MS, parseRunArgs, withRunOptions, type RunArgs } from '../run-options.ts';
 
-interface SimulateArgs extends RunArgs {
+interface SimulateArgs extends RunArgs, RealSummarizerArgs {
   readonly paths: string[];
   readonly filter?: string | undefined;
   readonly format: ReporterName;
 }
 
+const REAL_SUMMARIZER_HELP = [
+  '--real-summarizer: the real model writes the summaries; the summarizer window check and the scenario\'s',
+  'error/empty/timeout faults still apply, its reply text and oversize faults do not. Reports name the model',
+  'and show every summary (in full in report.json). gate and fuzz refuse it: real summaries are not deterministic.',
+].join(' ');
+
 const simulate: CommandModule<object, SimulateArgs> = {
   command: 'simulate <paths..>',
   describe: 'Run scenario files through a compaction strategy and report what happened',
   builder: (yargs) =>
-    withRunOptions(yargs as Argv<object>)
+    withRealSummarizerOptions(withRunOptions(yargs as Argv<object>, `${DEFAULT_TIMEOUT_MS}; ${REAL_SUMMARIZER_WATCHDOG_MS} with --real-summarizer`))
+      .epilog(REAL_SUMMARIZER_HELP)
       .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Scenario files or folders' })
       .option('filter', { type: 'string', describe: 'Only scenarios whose id matches this pattern' })
       .option('format', { choices: REPORTER_NAMES, default: 'table' as ReporterName, describe: 'What to print on stdout' }) as unknown as Argv<SimulateArgs>,
   handler: (args) =>
     runCommand(async () => {
+      const realSummarizer = await parseRealSummarizerArgs(args);
       const { report } = await executeSuite({
-        ...parseRunArgs(args),
+        ...parseRunArgs(args, realSummarizer === undefined ? DEFAULT_TIMEOUT_MS : REAL_SUMMARIZER_WATCHDOG_MS),
+        realSummarizer,
         command: 'simulate',
         paths: args.paths,
         filter: args.filter,
@@ -49,10 +68,9 @@ const simulate: CommandModule<object, SimulateArgs> = {
 function render(report: SuiteReport, format: ReporterName, quiet: boolean): string {
   const color = colorAllowed(process.stdout);
   if (format === 'table' && quiet) {
-    // --quiet keeps what needs action: the failing scenarios and the closing line.
-    const details = failureDetails(report.scenarios, color);
-    const closing = summaryLine(report.summary.passed, report.summary.failed);
-    return `${details === '' ? closing : `${details}\n\n${closing}`}\n`;
+    // --quiet keeps what needs action, and the real-summarizer banner: nobody may take such a run for a deterministic one.
+    const parts = [realSummarizerBanner(report) ?? '', failureDetails(report.scenarios, color), summaryLine(report.summary.passed, report.summary.failed)];
+    return `${parts.filter((part) => part !== '').join('\n\n')}\n`;
   }
   return REPORTERS[format].render(report, { color });
 }

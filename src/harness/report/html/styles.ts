@@ -58,6 +58,13 @@ td.bad { color: var(--fail); font-weight: 600; }
 .legend .k-reinject { width: 9px; height: 9px; border: none; background: var(--reinject); transform: rotate(45deg); }
 .legend .k-overflow { width: 12px; height: 12px; border: none; background: rgba(220, 38, 38, 0.18); }
 .empty { color: var(--muted); font-style: italic; padding: 24px 0; }
+.real-summarizer { margin-top: 6px; padding: 4px 10px; border-radius: 8px; background: #fef3c7; color: #92400e; font-weight: 600; }
+h3 { font-size: 14px; margin: 16px 0 6px; }
+.summaries { margin: 0; padding-left: 22px; }
+.summaries li { margin: 6px 0; }
+.summaries li.failed { color: var(--fail); }
+.summary-label { color: var(--muted); font-size: 12px; }
+.summaries pre { margin: 2px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
 svg.step-chart { width: 100%; height: auto; display: block; }
 .grid-line { stroke: var(--line); stroke-width: 1; }
 .axis-line { stroke: #cbd5e1; stroke-width: 1; }
