@@ -16,6 +16,24 @@ describe('utf8ByteLength', () => {
     // a different string of the same length is not confused with it
     expect(utf8ByteLength('a'.repeat(2000))).toBe(2000);
   });
+
+  it('never confuses very long strings of one length, even when their sampled characters agree', () => {
+    // Past 16,383 characters the memo keys strings by length and a few sampled characters: build
+    // strings that agree on every sampled position and differ elsewhere.
+    const n = 40_000;
+    const ascii = 'a'.repeat(n);
+    const withAccent = `${'a'.repeat(n / 2 - 7)}é${'a'.repeat(n / 2 + 6)}`;
+    const withEmoji = `${'a'.repeat(n / 2 - 9)}😀${'a'.repeat(n / 2 + 7)}`;
+    expect(withAccent.length).toBe(n);
+    expect(withEmoji.length).toBe(n);
+    for (let round = 0; round < 3; round += 1) {
+      expect(utf8ByteLength(ascii)).toBe(n);
+      expect(utf8ByteLength(withAccent)).toBe(n + 1);
+      expect(utf8ByteLength(withEmoji)).toBe(n + 2);
+      // an equal string that is a different object answers the same
+      expect(utf8ByteLength(ascii.slice(0, n - 1) + 'a')).toBe(n);
+    }
+  });
 });
 
 describe('goFormatNumber (Go %v)', () => {

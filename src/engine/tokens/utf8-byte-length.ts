@@ -5,31 +5,59 @@
  */
 import { Buffer } from 'node:buffer';
 
-/** Strings shorter than this are measured directly: hashing them would cost as much as counting. */
+/** Strings shorter than this are measured directly: a lookup would cost as much as counting. */
 const MEMO_MIN_LENGTH = 256;
-/** Upper bound on remembered strings; the oldest entry is evicted first (Map keeps insertion order). */
+/** Upper bound on remembered strings per table (a table is emptied when full; a long-string slot is overwritten on a collision). */
 const MEMO_MAX_ENTRIES = 8192;
+/** Characters sampled for a slot key (spread over the whole string). */
+const SAMPLES = 4;
+
+interface Measured {
+  readonly text: string;
+  readonly bytes: number;
+}
+
+/** Up to this length V8 hashes every character of a string (and caches the hash in it). */
+const V8_HASHED_LENGTH = 16_383;
 
 const memo = new Map<string, number>();
+const longMemo = new Map<number, Measured>();
 
 /**
  * Byte length of `s` in UTF-8 (a lone surrogate counts 3 bytes, as its U+FFFD replacement does).
  *
  * The world re-estimates the same immutable history on every step, so long strings (tool outputs,
- * system prompts) are memoized by the string primitive: V8 caches a string's hash in the string
- * itself, so the repeat lookup of the same string value is O(1) rather than a fresh O(n) scan.
+ * system prompts) are memoized by the string (V8 caches a string's hash in the string, so looking
+ * up the same string again is O(1)). Except past 16,383 characters: V8 hashes such a string by its
+ * length alone, so tool outputs of one size would all land in one bucket and every lookup would
+ * walk them (1-2 µs each). Those are keyed by their length and a sample of their characters, and a
+ * hit is confirmed by `===`, a pointer comparison for the very string seen before.
  */
 export function utf8ByteLength(s: string): number {
   if (s.length < MEMO_MIN_LENGTH) return Buffer.byteLength(s, 'utf8');
-  const known = memo.get(s);
-  if (known !== undefined) return known;
-  const bytes = Buffer.byteLength(s, 'utf8');
-  if (memo.size >= MEMO_MAX_ENTRIES) {
-    const oldest = memo.keys().next();
-    if (oldest.done !== true) memo.delete(oldest.value);
+  if (s.length <= V8_HASHED_LENGTH) {
+    let bytes = memo.get(s);
+    if (bytes === undefined) {
+      bytes = Buffer.byteLength(s, 'utf8');
+      if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+      memo.set(s, bytes);
+    }
+    return bytes;
   }
-  memo.set(s, bytes);
+  const key = slotKey(s);
+  const known = longMemo.get(key);
+  if (known !== undefined && known.text === s) return known.bytes;
+  const bytes = Buffer.byteLength(s, 'utf8');
+  if (known === undefined && longMemo.size >= MEMO_MAX_ENTRIES) longMemo.clear();
+  longMemo.set(key, { text: s, bytes });
   return bytes;
+}
+
+function slotKey(s: string): number {
+  const last = s.length - 1;
+  let key = s.length;
+  for (let k = 0; k < SAMPLES; k += 1) key = (Math.imul(key, 31) + s.charCodeAt(Math.floor((k * last) / (SAMPLES - 1)))) | 0;
+  return key;
 }
 
 /** Go `len(s)/4`: the per-field token heuristic, integer division. */
