@@ -36,11 +36,10 @@ export function isSummaryContent(content: Content | undefined | null): boolean {
 export function injectSummary(req: LlmRequest, summary: string, watermark: number): void {
   if (req.contents.length > 0 && isSummaryContent(req.contents[0])) return;
   const head = summaryContent(summary);
-  if (watermark > 0 && watermark <= req.contents.length) {
-    req.contents = [head, ...req.contents.slice(watermark)];
-  } else {
-    req.contents = [head, ...req.contents];
-  }
+  // One copy of the kept contents (slice), then the head in front: no second pass over them.
+  const kept = watermark > 0 && watermark <= req.contents.length ? req.contents.slice(watermark) : req.contents.slice();
+  kept.unshift(head);
+  req.contents = kept;
 }
 
 /** `req.contents = [summary content, ...recent]`. */
