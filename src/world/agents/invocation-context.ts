@@ -25,35 +25,17 @@ export interface InvocationContextParams {
   readonly observer: StepObserver;
 }
 
+/** The params are the context's own fields (declaration merging: each is listed once, above). */
+export interface InvocationContext extends Readonly<InvocationContextParams> {}
+
 export class InvocationContext {
-  readonly env: WorldEnvironment;
-  readonly invocationId: string;
-  readonly agent: LlmAgent;
-  readonly session: Session;
-  readonly userContent: Content | undefined;
-  readonly pluginManager: PluginManager;
-  readonly flavour: Flavour;
-  readonly maxLlmCalls: number;
-  readonly streaming: boolean;
-  readonly abortSignal: AbortSignal;
-  readonly observer: StepObserver;
   /** The world's agent runs on the root branch. */
   readonly branch: string | undefined = undefined;
   endInvocation = false;
   #llmCallCount = 0;
 
   constructor(params: InvocationContextParams) {
-    this.env = params.env;
-    this.invocationId = params.invocationId;
-    this.agent = params.agent;
-    this.session = params.session;
-    this.userContent = params.userContent;
-    this.pluginManager = params.pluginManager;
-    this.flavour = params.flavour;
-    this.maxLlmCalls = params.maxLlmCalls;
-    this.streaming = params.streaming;
-    this.abortSignal = params.abortSignal;
-    this.observer = params.observer;
+    Object.assign(this, params);
   }
 
   /** adk-js `incrementLlmCallCount`: throws past `maxLlmCalls` (the step turns it into an error event). */
