@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { fitToBytes } from '../../src/world/content/fit-to-bytes.ts';
 import { generateText, CONTENT_KINDS } from '../../src/world/content/generate-text.ts';
-import { goAnalysis, goLongMessage, goSystemPrompt } from '../../src/world/content/go-texts.ts';
+import { goAnalysis, goLongMessage, goSystemPrompt, xText } from '../../src/world/content/go-texts.ts';
 import { loadBpeCounter } from '../../src/world/models/bpe-counter.ts';
 import { rngFor } from '../../src/world/sim/prng.ts';
 import type { ContentKind } from '../../src/world/world-scenario.ts';
@@ -78,6 +78,17 @@ describe('Go simulator texts (spec §10)', () => {
   it('system prompt repeats "You are a helpful assistant. " cut to size', () => {
     expect(goSystemPrompt(500)).toHaveLength(500);
     expect(goSystemPrompt(35)).toBe('You are a helpful assistant. You ar');
+  });
+
+  it('texts are shared, not rebuilt, and stay exact past the cache bound', () => {
+    expect(xText(1000)).toBe('x'.repeat(1000));
+    expect(goAnalysis(5, 300)).toBe(goAnalysis(5, 300));
+    expect(goAnalysis(5, 300)).not.toBe(goAnalysis(6, 300));
+    // 40 MB + 30 MB exceeds the 64 MB bound: the cache starts over and every text is still exact.
+    expect(xText(40_000_000)).toHaveLength(40_000_000);
+    expect(xText(30_000_000)).toHaveLength(30_000_000);
+    expect(xText(40_000_000)).toHaveLength(40_000_000);
+    expect(goLongMessage(9, 700)).toBe(goLongMessage(9, 5000).slice(0, 700));
   });
 
   it('fitToBytes never splits a character and pads with ASCII', () => {
