@@ -105,8 +105,13 @@ describe('request contents over the shared, append-only source list', () => {
     const tail = contents.slice(-3).map((c) => c.parts![0]!.text);
     expect(tail).toEqual(['c1497', 'c1498', 'extra']);
     const items = contentItems(contents);
-    expect(items.filter((item) => item.content !== undefined)).toHaveLength(3); // the clones handed out so far
-    expect(items.every((item, i) => item.source === sourceAt(list, i))).toBe(true);
+    // Clones handed out but still equal to their source measure as the source's shared item.
+    expect(items.every((item, i) => item === sourceAt(list, i)!.untouched)).toBe(true);
+    contents[1498]!.parts![0]!.text = 'edited';
+    const edited = contentItems(contents);
+    expect(edited[1498]).toEqual({ content: contents[1498], source: undefined });
+    expect(edited.filter((item) => item.source === undefined)).toHaveLength(1);
+    contents[1498]!.parts![0]!.text = 'c1498';
     expect(Object.keys(contents)).toHaveLength(1500);
     expect(JSON.stringify(contents)).toBe(JSON.stringify([...sources.slice(0, 1499), list.extra].map((s) => s.content)));
   });

@@ -23,6 +23,8 @@ interface LazyState {
   /** Bit i is set once element i stopped being pending (cloned, overwritten or deleted); while
    * clear, element i is exactly a clone of its source. One bit per element: no O(n) bytes. */
   readonly settled: Uint32Array;
+  /** The clone made for element i (holey): recognises it in place without the map below. */
+  readonly cloneAt: Content[];
   /** Every clone handed out with its source, in order (to recognise it wherever a strategy moves it). */
   readonly clones: { readonly clone: Content; readonly source: ContentSource }[];
   /** clone → source for the first `mapped` entries of `clones` (extended on demand). */
@@ -47,13 +49,14 @@ export function lazyContents(sources: readonly ContentSource[]): Content[] {
 export function lazyContentsOf(list: ContentSourceList): Content[] {
   const n = sourceCount(list);
   const target = holeyArray<Content>(n);
-  const state: LazyState = { list, n, target, settled: new Uint32Array((n + 31) >>> 5), clones: [], cloneToSource: undefined, mapped: 0 };
+  const state: LazyState = { list, n, target, settled: new Uint32Array((n + 31) >>> 5), cloneAt: holeyArray<Content>(n), clones: [], cloneToSource: undefined, mapped: 0 };
   const materialize = (i: number): void => {
     if (isPending(state, i)) {
       settle(state, i);
       const source = sourceAt(list, i) as ContentSource;
       const copy = cloneValue(source.content);
       state.clones.push({ clone: copy, source });
+      state.cloneAt[i] = copy;
       target[i] = copy;
     }
   };
@@ -146,10 +149,16 @@ export function contentItems(contents: readonly (Content | undefined | null)[], 
   const state = lazyStates.get(contents);
   const items: ContentItem[] = new Array(contents.length);
   if (state) {
-    const { target, list } = state;
+    const { target, list, cloneAt } = state;
     items.length = target.length;
     for (let i = 0; i < target.length; i += 1) {
-      items[i] = isPending(state, i) ? (sourceAt(list, i) as ContentSource).untouched : itemOf(target[i], originState);
+      if (isPending(state, i)) {
+        items[i] = (sourceAt(list, i) as ContentSource).untouched;
+      } else {
+        const content = target[i];
+        // Still the clone made for this very slot (the common case): its source is known.
+        items[i] = content !== undefined && content === cloneAt[i] ? compared(content, sourceAt(list, i) as ContentSource) : itemOf(content, originState);
+      }
     }
     return items;
   }
@@ -165,7 +174,12 @@ export function itemContent(item: ContentItem): Content | undefined {
 function itemOf(content: Content | undefined, origin: LazyState | undefined): ContentItem {
   if (content === undefined || content === null || typeof content !== 'object' || !origin) return { content, source: undefined };
   const source = sourceOfClone(origin, content);
-  return { content, source: source && deepEqual(content, source.content) ? source : undefined };
+  return source ? compared(content, source) : { content, source: undefined };
+}
+
+/** The item of a clone of `source`: the shared untouched item while it still equals its source. */
+function compared(content: Content, source: ContentSource): ContentItem {
+  return deepEqual(content, source.content) ? source.untouched : { content, source: undefined };
 }
 
 function sourceOfClone(state: LazyState, content: Content): ContentSource | undefined {
