@@ -66,12 +66,21 @@ export function estimatePartTokens(part: Part | undefined | null): number {
   return total;
 }
 
-/** Sum of `estimatePartTokens` over every part of every non-null content. */
+/**
+ * Sum of `estimatePartTokens` over every part of every non-null content. Indexed loops, not
+ * for-of: a host may hand over an exotic array (a Proxy that clones on read, as the simulator's
+ * request contents do), and iterating one allocates an iterator result per element that V8 cannot
+ * optimize away; this runs over the whole request on every model call.
+ */
 export function estimateContentTokens(contents: readonly (Content | undefined | null)[]): number {
   let total = 0;
-  for (const content of contents) {
-    if (content === undefined || content === null || !content.parts) continue;
-    for (const part of content.parts) total += estimatePartTokens(part);
+  const count = contents.length;
+  for (let i = 0; i < count; i += 1) {
+    const content = contents[i];
+    if (content === undefined || content === null) continue;
+    const parts = content.parts;
+    if (!parts) continue;
+    for (let j = 0; j < parts.length; j += 1) total += estimatePartTokens(parts[j]);
   }
   return total;
 }
