@@ -4,7 +4,7 @@
  * (Gemini wants the response turn right after the call turn; Anthropic and OpenAI pair tool_use
  * with tool_result by id). Calls and responses pair by id when both have one, else by name.
  */
-import type { Content, FunctionCall, FunctionResponse } from '@google/genai';
+import type { Content, FunctionCall, FunctionResponse, Part } from '@google/genai';
 
 export interface OrphanCount {
   readonly calls: number;
@@ -15,12 +15,15 @@ export function countOrphans(contents: readonly (Content | undefined)[]): Orphan
   let calls = 0;
   let responses = 0;
   let pending: FunctionCall[] = [];
-  for (const content of contents) {
-    const parts = content?.parts;
+  // Indexed loops: this runs over every request of every step.
+  for (let c = 0; c < contents.length; c += 1) {
+    const parts = contents[c]?.parts;
     let answered = 0;
     let nextPending: FunctionCall[] | undefined;
     if (parts) {
-      for (const part of parts) {
+      for (let p = 0; p < parts.length; p += 1) {
+        const part = parts[p] as Part | undefined;
+        if (!part) continue;
         if (part.functionResponse) {
           const match = findUnanswered(pending, part.functionResponse);
           if (match >= 0) {

@@ -4,7 +4,8 @@
  * step.
  *
  * A request content enters the hash once, in full, the first time a request carries a content
- * with that serialization (`content:<n>:<json>`); every later request names it by that number.
+ * with that serialization (`content:<n>:<json>`); every request then lists its contents by number
+ * (as little-endian 32-bit words).
  * Numbers are given in order of first appearance of each distinct serialization, so the hash is a
  * function of what the model received, not of how it was built: a strategy that sends the
  * history's own copies and one that sends `structuredClone`s of them digest alike. A history
@@ -16,6 +17,7 @@
  * and states carry it. Values it cannot encode (BigInt, cycles: only a strategy's own state values
  * could hold them) fall back to the canonical serializer.
  */
+import { Buffer } from 'node:buffer';
 import { createHash, type Hash } from 'node:crypto';
 import type { ContentItem } from '../agents/processors/lazy-contents.ts';
 import type { ContentSource } from '../agents/processors/content-source.ts';
@@ -36,6 +38,8 @@ export class TraceDigest {
   readonly #contentIds = new Map<string, number>();
   /** The number of each history content seen so far (saves re-serializing it every step). */
   readonly #sourceIds = new Map<ContentSource, number>();
+  /** Scratch space for a request's content numbers. */
+  #refs = Buffer.alloc(256);
 
   /** Adds an event's serialization (`stableJson(event)`). */
   addEvent(json: string): void {
@@ -48,12 +52,17 @@ export class TraceDigest {
       this.#hash.update('short-circuit\n');
       return;
     }
-    let refs = '';
+    // The numbers go in as little-endian 32-bit words (the same bytes on every machine), not
+    // text: no string of the whole request per step.
+    const size = items.length * 4;
+    if (this.#refs.length < size) this.#refs = Buffer.alloc(Math.max(size, this.#refs.length * 2));
+    const refs = this.#refs;
     for (let i = 0; i < items.length; i += 1) {
       const item = items[i] as ContentItem;
-      refs += `#${item.source ? this.#sourceId(item.source) : this.#contentId(stableJson(item.content))}\n`;
+      refs.writeUInt32LE(item.source ? this.#sourceId(item.source) : this.#contentId(stableJson(item.content)), i * 4);
     }
-    this.#hash.update(refs);
+    this.#hash.update(`contents:${items.length}\n`);
+    this.#hash.update(refs.subarray(0, size));
   }
 
   addState(step: number, state: Readonly<Record<string, unknown>>): void {
