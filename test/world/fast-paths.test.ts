@@ -117,6 +117,41 @@ describe('request contents over the shared, append-only source list', () => {
   });
 });
 
+describe('measurement items of a request a strategy rearranged', () => {
+  const sources = ['a', 'b', 'c', 'd'].map((t) => new ContentSource(text(t)));
+  const built = () => {
+    const contents = lazyContentsOf({ sources, length: 4, extra: undefined, heuristic: 0 });
+    const origin = contents;
+    return { contents, origin };
+  };
+  const sourceTexts = (items: ReturnType<typeof contentItems>) => items.map((item) => (item.source ? item.source.content.parts![0]!.text : `edited:${item.content?.parts?.[0]?.text}`));
+
+  it('recognises clones moved in place by reverse, sort or a self-assignment', () => {
+    const { contents, origin } = built();
+    void contents[0];
+    void contents[2];
+    contents.reverse();
+    expect(sourceTexts(contentItems(contents, origin))).toEqual(['d', 'c', 'b', 'a']);
+    contents.sort((x, y) => x.parts![0]!.text!.localeCompare(y.parts![0]!.text!));
+    expect(sourceTexts(contentItems(contents, origin))).toEqual(['a', 'b', 'c', 'd']);
+    contents[1] = contents[1]!;
+    expect(contentItems(contents, origin).every((item, i) => item === sources[i]!.untouched)).toBe(true);
+  });
+
+  it('a clone moved to another slot, an edit, a foreign content and a cut are each seen as what they are', () => {
+    const { contents, origin } = built();
+    const third = contents[2]!;
+    contents[0] = third; // c's clone, now at 0 and 2
+    contents[3]!.parts![0]!.text = 'D';
+    contents[1] = text('x');
+    expect(sourceTexts(contentItems(contents, origin))).toEqual(['c', 'edited:x', 'c', 'edited:D']);
+    contents.length = 2;
+    expect(sourceTexts(contentItems(contents, origin))).toEqual(['c', 'edited:x']);
+    contents.push(sources[3]!.content); // the frozen source itself, not a clone: an equal foreign content
+    expect(contentItems(contents, origin)[2]).toEqual({ content: sources[3]!.content, source: undefined });
+  });
+});
+
 describe('the working copy of a session', () => {
   it('is a separate array with the same events, and appends reach both', () => {
     const env = createWorldEnvironment(2);

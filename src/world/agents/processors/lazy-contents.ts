@@ -23,8 +23,9 @@ interface LazyState {
   /** Bit i is set once element i stopped being pending (cloned, overwritten or deleted); while
    * clear, element i is exactly a clone of its source. One bit per element: no O(n) bytes. */
   readonly settled: Uint32Array;
-  /** The clone made for element i (holey): recognises it in place without the map below. */
-  readonly cloneAt: Content[];
+  /** Bit i is set once element i was written, deleted or cut off: while clear, a settled element
+   * is still the clone made for slot i, whose source is known without the map below. */
+  readonly replaced: Uint32Array;
   /** Every clone handed out with its source, in order (to recognise it wherever a strategy moves it). */
   readonly clones: { readonly clone: Content; readonly source: ContentSource }[];
   /** clone → source for the first `mapped` entries of `clones` (extended on demand). */
@@ -42,6 +43,18 @@ function settle(state: LazyState, i: number): void {
   if (i < state.n) state.settled[i >>> 5]! |= 1 << (i & 31);
 }
 
+/** Element i no longer holds what the processors put there (its clone or its pending source). */
+function replace(state: LazyState, i: number): void {
+  if (i < state.n) {
+    state.settled[i >>> 5]! |= 1 << (i & 31);
+    state.replaced[i >>> 5]! |= 1 << (i & 31);
+  }
+}
+
+function isReplaced(state: LazyState, i: number): boolean {
+  return i < state.n && (state.replaced[i >>> 5]! & (1 << (i & 31))) !== 0;
+}
+
 export function lazyContents(sources: readonly ContentSource[]): Content[] {
   return lazyContentsOf(sourceListOf(sources));
 }
@@ -49,14 +62,13 @@ export function lazyContents(sources: readonly ContentSource[]): Content[] {
 export function lazyContentsOf(list: ContentSourceList): Content[] {
   const n = sourceCount(list);
   const target = holeyArray<Content>(n);
-  const state: LazyState = { list, n, target, settled: new Uint32Array((n + 31) >>> 5), cloneAt: holeyArray<Content>(n), clones: [], cloneToSource: undefined, mapped: 0 };
+  const state: LazyState = { list, n, target, settled: new Uint32Array((n + 31) >>> 5), replaced: new Uint32Array((n + 31) >>> 5), clones: [], cloneToSource: undefined, mapped: 0 };
   const materialize = (i: number): void => {
     if (isPending(state, i)) {
       settle(state, i);
       const source = sourceAt(list, i) as ContentSource;
       const copy = cloneValue(source.content);
       state.clones.push({ clone: copy, source });
-      state.cloneAt[i] = copy;
       target[i] = copy;
     }
   };
@@ -80,18 +92,18 @@ export function lazyContentsOf(list: ContentSourceList): Content[] {
     },
     set(t, key, value) {
       const i = indexOf(key);
-      if (i >= 0) settle(state, i);
-      else if (key === 'length') for (let k = Number(value); k < n; k += 1) settle(state, k);
+      if (i >= 0) replace(state, i);
+      else if (key === 'length') for (let k = Number(value); k < n; k += 1) replace(state, k);
       return Reflect.set(t, key, value);
     },
     deleteProperty(t, key) {
       const i = indexOf(key);
-      if (i >= 0) settle(state, i);
+      if (i >= 0) replace(state, i);
       return Reflect.deleteProperty(t, key);
     },
     defineProperty(t, key, descriptor) {
       const i = indexOf(key);
-      if (i >= 0) settle(state, i);
+      if (i >= 0) replace(state, i);
       return Reflect.defineProperty(t, key, descriptor);
     },
     getOwnPropertyDescriptor(t, key) {
@@ -149,7 +161,7 @@ export function contentItems(contents: readonly (Content | undefined | null)[], 
   const state = lazyStates.get(contents);
   const items: ContentItem[] = new Array(contents.length);
   if (state) {
-    const { target, list, cloneAt } = state;
+    const { target, list } = state;
     items.length = target.length;
     for (let i = 0; i < target.length; i += 1) {
       if (isPending(state, i)) {
@@ -157,7 +169,7 @@ export function contentItems(contents: readonly (Content | undefined | null)[], 
       } else {
         const content = target[i];
         // Still the clone made for this very slot (the common case): its source is known.
-        items[i] = content !== undefined && content === cloneAt[i] ? compared(content, sourceAt(list, i) as ContentSource) : itemOf(content, originState);
+        items[i] = i < state.n && !isReplaced(state, i) ? compared(content as Content, sourceAt(list, i) as ContentSource) : itemOf(content, originState);
       }
     }
     return items;
