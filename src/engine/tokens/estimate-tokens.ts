@@ -139,11 +139,14 @@ function inlineDataByteLength(data: string | undefined): number {
   return Buffer.byteLength(data, 'base64');
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** For each (k, v): len(k)/4 + len(%v of v)/4. Undefined values do not exist in a Go map. */
 function mapEntriesTokens(map: Record<string, unknown> | undefined | null): number {
   if (!map) return 0;
   let total = 0;
-  for (const key of Object.keys(map)) {
+  for (const key in map) {
+    if (!hasOwn.call(map, key)) continue; // Object.keys' own enumerable keys, without the array
     const v = map[key];
     if (v === undefined) continue;
     total += Math.floor(utf8ByteLength(key) / 4) + Math.floor(goFormatLength(v) / 4);

@@ -51,15 +51,20 @@ export function goFormatMapLength(map: Record<string, unknown> | null | undefine
 function sliceLength(items: readonly unknown[]): number {
   // "[" + items joined by " " + "]"
   let total = 2 + Math.max(0, items.length - 1);
-  for (const item of items) total += goFormatLength(item);
+  for (let i = 0; i < items.length; i += 1) total += goFormatLength(items[i]);
   return total;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 function mapLength(map: Record<string, unknown>): number {
   // "map[" + "k:v" joined by " " + "]"
   let total = 5;
   let entries = 0;
-  for (const key of Object.keys(map)) {
+  // for-in + own check (the same enumerable own string keys as Object.keys, without allocating
+  // the key array on every model call for every function call and response in the request).
+  for (const key in map) {
+    if (!hasOwn.call(map, key)) continue;
     const v = map[key];
     if (v === undefined) continue;
     total += utf8ByteLength(key) + 1 + goFormatLength(v);
