@@ -23,7 +23,6 @@ import { PluginManager } from './plugins/plugin-manager.ts';
 import { Runner } from './runner/runner.ts';
 import type { SessionFailure, SessionFailureKind, SessionResult } from './session-result.ts';
 import { isFrozenWriteError } from './sessions/deep-freeze.ts';
-import { jsonGlobalsPristine } from './sessions/frozen-json-data.ts';
 import { InMemorySessionService } from './sessions/in-memory-session-service.ts';
 import { rngFor } from './sim/prng.ts';
 import { createWorldEnvironment } from './sim/world-environment.ts';
@@ -141,10 +140,8 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
     fail(isFrozenWriteError(error) ? 'events-mutated' : 'world-error', describe(error));
   }
 
-  // An event whose JSON provably cannot have changed (frozen plain data) is not re-serialized.
-  const globalsPristine = jsonGlobalsPristine();
-  for (const { event, json, frozen } of recorder.appendedEvents) {
-    if (frozen && globalsPristine) continue;
+  // Events proven frozen plain data when appended cannot have changed; the others are re-serialized.
+  for (const { event, json } of recorder.unprovenEvents) {
     if (stableJson(event) !== json) {
       fail('events-mutated', `event ${event.id} changed after it was appended`, null);
       break;

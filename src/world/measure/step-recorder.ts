@@ -82,11 +82,13 @@ export class SessionRecorder implements StepObserver {
   readonly traceSteps: WorldTraceStep[] = [];
   readonly digest = new TraceDigest();
   /**
-   * Every appended event with its serialization at append time (`stableJson`: compact, long
-   * strings are digest tokens), for the end-of-session mutation check (`frozen`: its JSON provably
-   * cannot change, so the check need not re-serialize it).
+   * The appended events that could still change, with their serialization at append time
+   * (`stableJson`: compact, long strings are digest tokens), for the end-of-session mutation check.
+   * An event proven frozen plain data when appended (what the session service makes of every event
+   * it can) cannot change at all and is not kept: holding every event's serialization for the
+   * whole session only made the garbage collector copy it.
    */
-  readonly appendedEvents: { readonly event: Event; readonly json: string; readonly frozen: boolean }[] = [];
+  readonly unprovenEvents: { readonly event: Event; readonly json: string }[] = [];
   readonly #options: SessionRecorderOptions;
   #turn: TurnContext | undefined;
   #open: OpenStep | undefined;
@@ -152,7 +154,7 @@ export class SessionRecorder implements StepObserver {
   onEventAppended(event: Event): void {
     const json = stableJson(event);
     this.digest.addEvent(json);
-    this.appendedEvents.push({ event, json, frozen: jsonGlobalsPristine() && isProvenFrozenJsonData(event) });
+    if (!(jsonGlobalsPristine() && isProvenFrozenJsonData(event))) this.unprovenEvents.push({ event, json });
     this.#open?.appended.push(event);
     const turn = this.#turn;
     if (turn && !turn.userSource && event.author === 'user' && event.content) turn.userSource = sourceOfEvent(event);
