@@ -19,6 +19,7 @@ import { benchTable } from './bench-table.ts';
 import { runInRealAdk, verifyScenario } from '../src/adk/differential/verify-scenario.ts';
 import { loadScenarios } from '../src/harness/scenario/index.ts';
 import type { ResolvedScenario } from '../src/harness/scenario/index.ts';
+import type { CompactionStrategy } from '../src/engine/types.ts';
 import { createStrategy } from '../src/harness/strategy/load-strategy.ts';
 import { runSession } from '../src/world/index.ts';
 import { intOption, median } from './bench-timing.ts';
@@ -49,6 +50,9 @@ export interface AdkVsWorldResult {
   /** Every round's suite total, in order. */
   readonly worldRounds: readonly number[];
   readonly adkRounds: readonly number[];
+  /** Median over the rounds of the time spent inside the strategy (its `compact` and `afterModel`, summarizer calls included). */
+  readonly worldStrategyMs: number;
+  readonly adkStrategyMs: number;
   /** adkMs / worldMs. */
   readonly speedup: number;
   readonly identical: number;
@@ -74,16 +78,20 @@ export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, 
   const adkRounds = adk.map((pass) => pass.total);
   const worldMs = median(worldRounds);
   const adkMs = median(adkRounds);
-  return { rows, rounds, worldMs, adkMs, worldRounds, adkRounds, speedup: adkMs / worldMs, identical: identical.filter(Boolean).length };
+  const worldStrategyMs = median(world.map((pass) => pass.strategyMs));
+  const adkStrategyMs = median(adk.map((pass) => pass.strategyMs));
+  return { rows, rounds, worldMs, adkMs, worldRounds, adkRounds, worldStrategyMs, adkStrategyMs, speedup: adkMs / worldMs, identical: identical.filter(Boolean).length };
 }
 
 interface SuitePass {
   readonly ms: number[];
   readonly steps: number[];
   readonly total: number;
+  /** Time inside the strategy over the whole pass. */
+  readonly strategyMs: number;
 }
 
-type TimeOne = (scenario: ResolvedScenario) => Promise<{ ms: number; steps: number }>;
+type TimeOne = (scenario: ResolvedScenario, strategy: CompactionStrategy) => Promise<{ ms: number; steps: number }>;
 
 /** `WARMUP_PASSES` untimed passes, then `rounds` timed passes back to back. */
 async function timedPasses(scenarios: readonly ResolvedScenario[], time: TimeOne, rounds: number): Promise<SuitePass[]> {
@@ -96,23 +104,45 @@ async function timedPasses(scenarios: readonly ResolvedScenario[], time: TimeOne
 async function playSuite(scenarios: readonly ResolvedScenario[], time: TimeOne): Promise<SuitePass> {
   const ms: number[] = [];
   const steps: number[] = [];
+  const stopwatch = { ms: 0 };
   for (const scenario of scenarios) {
-    const run = await time(scenario);
+    const strategy = timedStrategy(await createStrategy(scenario.strategy), stopwatch);
+    const run = await time(scenario, strategy);
     ms.push(run.ms);
     steps.push(run.steps);
   }
-  return { ms, steps, total: ms.reduce((sum, value) => sum + value, 0) };
+  return { ms, steps, total: ms.reduce((sum, value) => sum + value, 0), strategyMs: stopwatch.ms };
 }
 
-async function timeWorld(scenario: ResolvedScenario): Promise<{ ms: number; steps: number }> {
-  const strategy = await createStrategy(scenario.strategy);
+/**
+ * `strategy` with the time spent in its `compact` and `afterModel` added to `stopwatch` (until
+ * each call settles, so a summarizer call it awaits counts as its own). Both sides pay the
+ * strategy's cost; this shows how much of each side's total it is.
+ */
+function timedStrategy(strategy: CompactionStrategy, stopwatch: { ms: number }): CompactionStrategy {
+  const timed = async (call: () => void | Promise<void>): Promise<void> => {
+    const start = performance.now(); // clock-ok
+    try {
+      await call();
+    } finally {
+      stopwatch.ms += performance.now() - start; // clock-ok
+    }
+  };
+  const afterModel = strategy.afterModel;
+  return {
+    name: strategy.name,
+    compact: (ctx, request) => timed(() => strategy.compact(ctx, request)),
+    ...(afterModel ? { afterModel: (ctx, response) => timed(() => afterModel.call(strategy, ctx, response)) } : {}),
+  };
+}
+
+async function timeWorld(scenario: ResolvedScenario, strategy: CompactionStrategy): Promise<{ ms: number; steps: number }> {
   const start = performance.now(); // clock-ok
   const result = await runSession(scenario.world, { strategy });
   return { ms: performance.now() - start, steps: result.totals.llmSteps }; // clock-ok
 }
 
-async function timeAdk(scenario: ResolvedScenario): Promise<{ ms: number; steps: number }> {
-  const strategy = await createStrategy(scenario.strategy);
+async function timeAdk(scenario: ResolvedScenario, strategy: CompactionStrategy): Promise<{ ms: number; steps: number }> {
   const start = performance.now(); // clock-ok
   await runInRealAdk(scenario.world, { compactor: { kind: 'context-guard', strategy }, measure: false });
   return { ms: performance.now() - start, steps: 0 }; // clock-ok
@@ -130,6 +160,9 @@ export function renderAdkVsWorld(result: AdkVsWorldResult): string {
     table.toString(),
     `passes: world ${rounds(result.worldRounds)} ms; adk-js ${rounds(result.adkRounds)} ms`,
     `total (median): world ${result.worldMs.toFixed(0)} ms, adk-js ${result.adkMs.toFixed(0)} ms: the world is ${result.speedup.toFixed(1)}× faster (${verdict} the ${TARGET_SPEEDUP}× target)`,
+    `inside the strategy (compact + afterModel, its summarizer calls included; median): world ${result.worldStrategyMs.toFixed(0)} ms, adk-js ${result.adkStrategyMs.toFixed(0)} ms; ` +
+      `everything else: world ${(result.worldMs - result.worldStrategyMs).toFixed(0)} ms, adk-js ${(result.adkMs - result.adkStrategyMs).toFixed(0)} ms (${((result.adkMs - result.adkStrategyMs) / (result.worldMs - result.worldStrategyMs)).toFixed(1)}×)`,
+    '(the world clones request contents when the strategy first reads them, so its strategy time includes clones adk-js makes before the callbacks)',
     `identical requests, events and state: ${result.identical}/${result.rows.length} scenarios`,
   ].join('\n');
 }
