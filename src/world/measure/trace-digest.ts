@@ -32,6 +32,8 @@ export function stableJson(value: unknown): string {
   }
 }
 
+const FLUSH_AT = 32 * 1024;
+
 export class TraceDigest {
   readonly #hash: Hash = createHash('sha256');
   /** Number of each distinct content serialization written so far. */
@@ -40,16 +42,21 @@ export class TraceDigest {
   readonly #sourceIds = new Map<ContentSource, number>();
   /** Scratch space for a request's content numbers. */
   #refs = Buffer.alloc(256);
+  /**
+   * Text not yet handed to the hash. Each `update` crosses into native code and re-encodes its
+   * string, and a step makes a dozen small ones; batching them hashes the very same bytes.
+   */
+  #pending = '';
 
   /** Adds an event's serialization (`stableJson(event)`). */
   addEvent(json: string): void {
-    this.#hash.update(`event:${json}\n`);
+    this.#write(`event:${json}\n`);
   }
 
   addRequest(step: number, model: string | undefined, preamble: string, items: readonly ContentItem[] | null): void {
-    this.#hash.update(`request:${step}:${model ?? ''}:${preamble}\n`);
+    this.#write(`request:${step}:${model ?? ''}:${preamble}\n`);
     if (items === null) {
-      this.#hash.update('short-circuit\n');
+      this.#write('short-circuit\n');
       return;
     }
     // The numbers go in as little-endian 32-bit words (the same bytes on every machine), not
@@ -61,16 +68,29 @@ export class TraceDigest {
       const item = items[i] as ContentItem;
       refs.writeUInt32LE(item.source ? this.#sourceId(item.source) : this.#contentId(stableJson(item.content)), i * 4);
     }
-    this.#hash.update(`contents:${items.length}\n`);
+    this.#write(`contents:${items.length}\n`);
+    this.#flush();
     this.#hash.update(refs.subarray(0, size));
   }
 
   addState(step: number, state: Readonly<Record<string, unknown>>): void {
-    this.#hash.update(`state:${step}:${stableJson(state)}\n`);
+    this.#write(`state:${step}:${stableJson(state)}\n`);
   }
 
   digest(): string {
+    this.#flush();
     return this.#hash.digest('hex');
+  }
+
+  #write(text: string): void {
+    this.#pending += text;
+    if (this.#pending.length >= FLUSH_AT) this.#flush();
+  }
+
+  #flush(): void {
+    if (this.#pending.length === 0) return;
+    this.#hash.update(this.#pending);
+    this.#pending = '';
   }
 
   #sourceId(source: ContentSource): number {
@@ -87,7 +107,7 @@ export class TraceDigest {
     if (id === undefined) {
       id = this.#contentIds.size;
       this.#contentIds.set(json, id);
-      this.#hash.update(`content:${id}:${json}\n`);
+      this.#write(`content:${id}:${json}\n`);
     }
     return id;
   }
