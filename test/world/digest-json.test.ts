@@ -22,6 +22,17 @@ describe('digestJson', () => {
     );
   });
 
+  it('quotes every short string exactly as JSON.stringify does (escapes, control characters, lone and paired surrogates)', () => {
+    const units = fc.constantFrom('a', 'é', '"', '\\', '\n', '\u0000', '\u001f', '\u007f', '\u2028', '\ud83d', '\ude00', '\ud83d\ude00', '日', '/');
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.array(units).map((parts) => parts.join(''))), (text) => {
+        expect(digestJson(text)).toBe(JSON.stringify(text));
+        expect(digestJson({ [text]: text })).toBe(JSON.stringify({ [text]: text }));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('follows JSON for toJSON, boxed primitives, holes, integer-like keys and inherited keys', () => {
     const withToJson = { when: new Date(0), custom: { toJSON: (key: string) => `key=${key}` } };
     // eslint-disable-next-line no-sparse-arrays
