@@ -25,6 +25,10 @@ function stampsOf(target: object): Map<string, number> {
 }
 
 export class State {
+  /** The stamp maps of `value` and `delta`, looked up on the first write (a context writes several keys). */
+  #valueStamps: Map<string, number> | undefined;
+  #deltaStamps: Map<string, number> | undefined;
+
   constructor(
     readonly value: Record<string, unknown>,
     readonly delta: Record<string, unknown>,
@@ -40,8 +44,8 @@ export class State {
     this.value[key] = value;
     this.delta[key] = value;
     const stamp = ++writeClock;
-    stampsOf(this.value).set(key, stamp);
-    stampsOf(this.delta).set(key, stamp);
+    (this.#valueStamps ??= stampsOf(this.value)).set(key, stamp);
+    (this.#deltaStamps ??= stampsOf(this.delta)).set(key, stamp);
   }
 
   has(key: string): boolean {
