@@ -120,10 +120,10 @@ async function playSuite(scenarios: readonly ResolvedScenario[], time: TimeOne):
  * strategy's cost; this shows how much of each side's total it is.
  */
 function timedStrategy(strategy: CompactionStrategy, stopwatch: { ms: number }): CompactionStrategy {
-  const timed = async (call: () => void | Promise<void>): Promise<void> => {
+  const timed = async <T>(call: () => T | Promise<T>): Promise<T> => {
     const start = performance.now(); // clock-ok
     try {
-      await call();
+      return await call();
     } finally {
       stopwatch.ms += performance.now() - start; // clock-ok
     }

@@ -4,6 +4,7 @@
  */
 export type {
   CompactionContext,
+  CompactionOutcome,
   CompactionState,
   CompactionStrategy,
   Content,
@@ -27,6 +28,7 @@ export {
   buildSummarizePrompt,
   buildSummarizeRequest,
   BUILTIN_STRATEGIES,
+  calibratedTokenCount,
   computeBuffer,
   computeThreshold,
   contentHasFunctionCall,

@@ -9,7 +9,7 @@
  */
 import { persistLastHeuristic, persistRealTokens } from './state/state-helpers.ts';
 import { estimateTokens } from './tokens/estimate-tokens.ts';
-import type { CompactionContext, CompactionStrategy, LlmRequest, LlmResponse } from './types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, LlmResponse } from './types.ts';
 
 export interface ContextGuardOptions {
   /**
@@ -46,12 +46,16 @@ export class ContextGuard {
     if (!request || !request.contents || request.contents.length === 0) return;
     const strategy = this.#strategies.get(ctx.agentName);
     if (!strategy) return;
+    let reported: unknown;
     try {
-      await strategy.compact(this.#withWarn(ctx), request);
+      const outcome: unknown = await strategy.compact(this.#withWarn(ctx), request);
+      if (outcome !== null && typeof outcome === 'object') reported = (outcome as CompactionOutcome).requestTokens;
     } catch (error) {
       this.#reportStrategyError(error, ctx.agentName);
     }
-    persistLastHeuristic(ctx, estimateTokens(request));
+    // Upstream estimates the request again here; a strategy that just estimated it says so.
+    const heuristic = typeof reported === 'number' && Number.isSafeInteger(reported) && reported >= 0 ? reported : estimateTokens(request);
+    persistLastHeuristic(ctx, heuristic);
   }
 
   async afterModel(ctx: CompactionContext, response: LlmResponse | undefined | null): Promise<void> {

@@ -4,6 +4,7 @@
  */
 export type {
   CompactionContext,
+  CompactionOutcome,
   CompactionState,
   CompactionStrategy,
   Content,
@@ -49,7 +50,7 @@ export {
   systemInstructionParts,
 } from './tokens/estimate-tokens.ts';
 export { computeBuffer, computeThreshold } from './tokens/compute-buffer.ts';
-export { tokenCount } from './tokens/token-count.ts';
+export { calibratedTokenCount, tokenCount } from './tokens/token-count.ts';
 
 // state
 export type { StateKeys } from './state/state-keys.ts';

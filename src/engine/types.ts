@@ -72,9 +72,21 @@ export interface CompactionContext {
  */
 export interface CompactionStrategy {
   readonly name: string;
-  compact(ctx: CompactionContext, request: LlmRequest): void | Promise<void>;
+  /** Rewrites `request` in place; may report what it measured along the way (`CompactionOutcome`). */
+  compact(ctx: CompactionContext, request: LlmRequest): void | CompactionOutcome | Promise<void | CompactionOutcome>;
   /** Optional: sees every non-partial model response (ContextGuard persists real token usage here). */
   afterModel?(ctx: CompactionContext, response: LlmResponse): void | Promise<void>;
+}
+
+/** What `compact` may report back to `ContextGuard` (all optional). */
+export interface CompactionOutcome {
+  /**
+   * `estimateTokens` of the request exactly as the strategy leaves it, when the strategy computed
+   * it anyway. ContextGuard records the request's heuristic after every call (the calibration of
+   * the next step divides the real count by it); with this it need not estimate the whole request
+   * a second time. Leave it out when unsure: a wrong value skews the next step's calibration.
+   */
+  readonly requestTokens?: number;
 }
 
 /** Builds a strategy from plain options (what scenario files and `--strategy` name). */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ContextGuard,
@@ -55,6 +56,52 @@ describe('ContextGuard.beforeModel', () => {
     expect((errors[0]?.[0] as Error).message).toBe('kaput');
     expect(errors[0]?.[1]).toBe('agent1');
     expect(loadLastHeuristic(ctx)).toBe(10);
+  });
+
+  it("persists a strategy's reported requestTokens instead of estimating again, and ignores unusable reports", async () => {
+    const reporting = (report: unknown): CompactionStrategy => ({ name: 'reporting', compact: () => report as never });
+    const req = () => ({ contents: [textContent('user', 'a'.repeat(400))] }); // estimate: 100
+    const persisted = async (report: unknown) => {
+      const ctx = makeContext({ contextWindow: 128_000 });
+      await new ContextGuard().add('agent1', reporting(report)).beforeModel(ctx, req());
+      return loadLastHeuristic(ctx);
+    };
+    expect(await persisted({ requestTokens: 7 })).toBe(7);
+    expect(await persisted({ requestTokens: 0 })).toBe(0);
+    expect(await persisted(Promise.resolve({ requestTokens: 9 }))).toBe(9);
+    for (const unusable of [undefined, null, 5, 'x', {}, { requestTokens: -1 }, { requestTokens: 1.5 }, { requestTokens: Number.NaN }, { requestTokens: '7' }]) {
+      expect(await persisted(unusable)).toBe(100);
+    }
+  });
+
+  it("ContextGuard's own strategies report exactly the estimate of the request they leave", async () => {
+    const strategies = [
+      () => thresholdStrategy(),
+      () => thresholdStrategy({ maxCompactionAttempts: 2 }),
+      () => slidingWindowStrategy({ maxTurns: 4 }),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: strategies.length - 1 }),
+        fc.integer({ min: 800, max: 20_000 }),
+        fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.oneof(fc.constant('short summary'), fc.constant('long summary '.repeat(2_000)), fc.constant(new Error('down'))), { minLength: 1, maxLength: 3 }),
+        async (which, contextWindow, turns, replies) => {
+          const strategy = strategies[which]!();
+          const ctx = makeContext({ contextWindow, summarizer: new ScriptedSummarizer(replies) });
+          let history: LlmRequest['contents'] = [];
+          for (const count of turns) {
+            // Each call sees the history grown by `count` turns (a summary from earlier calls is re-injected).
+            history = [...history, ...makeConversation(count).map((content, i) => (i % 7 === 0 ? textContent(content.role!, 'x'.repeat(3_000)) : content))];
+            const request: LlmRequest = { contents: [...history] };
+            const outcome = await strategy.compact(ctx, request);
+            const reported = outcome ? outcome.requestTokens : undefined;
+            if (reported !== undefined) expect(reported).toBe(estimateTokens(request));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('routes strategy warnings to onWarning when the host gave no ctx.warn', async () => {

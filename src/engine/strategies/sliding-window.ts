@@ -25,7 +25,7 @@ import { SummarizationError, summarize } from '../summary/summarize.ts';
 import { injectContinuation, injectSummary, replaceSummary } from '../summary/summary-content.ts';
 import { computeBuffer } from '../tokens/compute-buffer.ts';
 import { estimateContentTokens, estimateTokens } from '../tokens/estimate-tokens.ts';
-import type { CompactionContext, CompactionStrategy, LlmRequest } from '../types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest } from '../types.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -47,16 +47,18 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
   const attempts = read.maxCompactionAttempts || DEFAULT_MAX_COMPACTION_ATTEMPTS;
   const serialize = createSerializer();
 
-  async function compact(ctx: CompactionContext, request: LlmRequest): Promise<void> {
+  async function compact(ctx: CompactionContext, request: LlmRequest): Promise<CompactionOutcome | undefined> {
     let existingSummary = loadSummary(ctx);
     const watermark = loadContentsAtCompaction(ctx);
     const total = request.contents.length;
     if (total - watermark <= maxTurns) {
       if (existingSummary !== '') injectSummary(request, existingSummary, watermark);
-      return;
+      return undefined;
     }
 
-    await serialize(async () => {
+    return serialize(async () => {
+      // The estimate of the request as the last attempt left it (none before the first rewrite).
+      let requestTokens: number | undefined;
       const contextWindow = ctx.contextWindow;
       const buffer = computeBuffer(contextWindow);
       const threshold = contextWindow - buffer;
@@ -83,7 +85,7 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
             strategy: STRATEGY_SLIDING_WINDOW,
             error: `summarization failed: ${error.message}`,
           });
-          return;
+          return { requestTokens };
         }
         existingSummary = summary;
         persistSummary(ctx, summary, estimateContentTokens(old));
@@ -91,9 +93,11 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
         replaceSummary(request, summary, recent);
         injectContinuation(request, userContent);
         const newTokens = estimateTokens(request); // raw heuristic; calibration is not reset here
+        requestTokens = newTokens;
         if (newTokens < threshold) break;
         if (attempt < attempts - 1) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));
       }
+      return { requestTokens };
     });
   }
 

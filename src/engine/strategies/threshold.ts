@@ -21,8 +21,8 @@ import { injectContinuation, injectSummary, replaceSummary } from '../summary/su
 import { truncateForSummarizer } from '../summary/truncate-for-summarizer.ts';
 import { computeBuffer } from '../tokens/compute-buffer.ts';
 import { estimateTokens } from '../tokens/estimate-tokens.ts';
-import { tokenCount } from '../tokens/token-count.ts';
-import type { CompactionContext, CompactionStrategy, LlmRequest } from '../types.ts';
+import { calibratedTokenCount } from '../tokens/token-count.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest } from '../types.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -44,7 +44,7 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
   const attempts = read.maxCompactionAttempts || DEFAULT_MAX_COMPACTION_ATTEMPTS;
   const serialize = createSerializer();
 
-  async function compact(ctx: CompactionContext, request: LlmRequest): Promise<void> {
+  async function compact(ctx: CompactionContext, request: LlmRequest): Promise<CompactionOutcome> {
     const contextWindow = maxTokens > 0 ? maxTokens : ctx.contextWindow;
     const buffer = computeBuffer(contextWindow);
     const threshold = contextWindow - buffer;
@@ -56,10 +56,13 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
     const totalSessionContents = request.contents.length;
     if (existingSummary !== '') injectSummary(request, existingSummary, watermark);
 
-    const totalTokens = tokenCount(ctx, request);
-    if (totalTokens < threshold) return;
+    const heuristic = estimateTokens(request);
+    const totalTokens = calibratedTokenCount(ctx, heuristic);
+    // Either way the request's final estimate is known: ContextGuard need not estimate it again.
+    if (totalTokens < threshold) return { requestTokens: heuristic };
 
-    await serialize(async () => {
+    return serialize(async () => {
+      let requestTokens: number | undefined;
       const userContent = ctx.userContent;
       const todos = loadTodos(ctx);
       for (let attempt = 0; attempt < attempts; attempt += 1) {
@@ -84,6 +87,7 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
         // The stale correction factor was measured on the big pre-compaction request.
         resetCalibration(ctx);
         const newTokens = estimateTokens(request); // raw heuristic, no factor, as upstream
+        requestTokens = newTokens;
         if (newTokens < threshold) break;
         if (attempt < attempts - 1) {
           ctx.warn?.('ContextGuard [threshold]: still above threshold after compaction, retrying', {
@@ -95,6 +99,7 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
           });
         }
       }
+      return { requestTokens };
     });
   }
 

@@ -15,7 +15,11 @@ import type { CompactionContext, LlmRequest } from '../types.ts';
 import { estimateTokens } from './estimate-tokens.ts';
 
 export function tokenCount(ctx: Pick<CompactionContext, 'agentName' | 'state'>, req: LlmRequest): number {
-  const heuristic = estimateTokens(req);
+  return calibratedTokenCount(ctx, estimateTokens(req));
+}
+
+/** `tokenCount` of a request whose `estimateTokens` is `heuristic` (for a caller that needs both). */
+export function calibratedTokenCount(ctx: Pick<CompactionContext, 'agentName' | 'state'>, heuristic: number): number {
   const real = loadRealTokens(ctx);
   if (real <= 0) return Math.trunc(heuristic * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
   const last = loadLastHeuristic(ctx);
