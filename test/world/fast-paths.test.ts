@@ -152,6 +152,88 @@ describe('measurement items of a request a strategy rearranged', () => {
   });
 });
 
+describe('lazy contents against a plain array of clones (model-based)', () => {
+  type Op =
+    | { kind: 'read'; at: number }
+    | { kind: 'edit'; at: number }
+    | { kind: 'write'; at: number }
+    | { kind: 'delete'; at: number }
+    | { kind: 'push' | 'pop' | 'reverse' | 'sort' | 'keys' | 'slice' | 'spread' }
+    | { kind: 'splice'; at: number; remove: number }
+    | { kind: 'length'; to: number };
+  const at = fc.nat({ max: 2_000 });
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    { weight: 6, arbitrary: at.map((i) => ({ kind: 'read' as const, at: i })) },
+    at.map((i) => ({ kind: 'edit' as const, at: i })),
+    at.map((i) => ({ kind: 'write' as const, at: i })),
+    at.map((i) => ({ kind: 'delete' as const, at: i })),
+    fc.constantFrom('push', 'pop', 'reverse', 'sort', 'keys', 'slice', 'spread').map((kind) => ({ kind }) as Op),
+    fc.record({ at, remove: fc.nat({ max: 5 }) }).map((r) => ({ kind: 'splice' as const, ...r })),
+    at.map((to) => ({ kind: 'length' as const, to })),
+  );
+
+  function apply(array: Content[], o: Op, n: number): unknown {
+    const i = 'at' in o ? o.at % Math.max(1, n) : 0;
+    switch (o.kind) {
+      case 'read':
+        return array[i]?.parts?.[0]?.text;
+      case 'edit':
+        if (array[i]?.parts?.[0]) array[i]!.parts![0]!.text = `edited ${i}`;
+        return undefined;
+      case 'write':
+        array[i] = text(`written ${i}`);
+        return undefined;
+      case 'delete':
+        return delete array[i];
+      case 'push':
+        return array.push(text('pushed'));
+      case 'pop':
+        return array.pop()?.parts?.[0]?.text;
+      case 'reverse':
+        array.reverse();
+        return undefined;
+      case 'sort':
+        array.sort((a, b) => String(a?.parts?.[0]?.text).localeCompare(String(b?.parts?.[0]?.text)));
+        return undefined;
+      case 'keys':
+        return Object.keys(array).length;
+      case 'slice':
+        return array.slice(-3).map((c) => c?.parts?.[0]?.text);
+      case 'spread':
+        return [...array].length;
+      case 'splice':
+        return array.splice(i, o.remove, text('spliced')).length;
+      case 'length':
+        array.length = o.to % (n + 3);
+        return undefined;
+    }
+  }
+
+  it('every operation gives what it gives on plain clones, short and long (sparse) histories alike', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(12, 700), fc.array(op, { maxLength: 25 }), (n, ops) => {
+        const sources = Array.from({ length: n }, (_, i) => new ContentSource(text(`c${i}`)));
+        const lazy = lazyContentsOf({ sources, length: n, extra: undefined, heuristic: 0 });
+        const plainArray = sources.map((source) => structuredClone(source.content) as Content);
+        for (const o of ops) {
+          expect(apply(lazy, o, n)).toEqual(apply(plainArray, o, n));
+          expect(lazy.length).toBe(plainArray.length);
+        }
+        for (const probe of [0, n - 1, n >> 1]) expect(probe in lazy).toBe(probe in plainArray);
+        expect(JSON.stringify(lazy)).toBe(JSON.stringify(plainArray));
+        // Measurement agrees: an element is a source's untouched copy exactly when it still equals it in place.
+        const items = contentItems(lazy);
+        items.forEach((item, i) => {
+          if (item.source) expect(JSON.stringify(plainArray[i])).toBe(JSON.stringify(item.source.content));
+          else expect(item.content).toBe(lazy[i]);
+        });
+        expect(sources.every((source, i) => source.content.parts![0]!.text === `c${i}`)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('the working copy of a session', () => {
   it('is a separate array with the same events, and appends reach both', () => {
     const env = createWorldEnvironment(2);

@@ -33,6 +33,13 @@ interface LazyState {
   /** clone → source for the first `mapped` entries of `clones` (extended on demand). */
   cloneToSource: Map<object, ContentSource> | undefined;
   mapped: number;
+  /**
+   * Long histories only: clones read but not yet written into the target. Its storage is sparse
+   * (a hash table: every write is an insert, five times dearer than a Map's), and a step usually
+   * reads only the recent tail; they are written on the first operation that needs the target to
+   * hold them (a write, delete, define, descriptor or key listing).
+   */
+  readonly unwritten: Map<number, Content> | undefined;
 }
 
 const lazyStates = new WeakMap<object, LazyState>();
@@ -57,6 +64,19 @@ function isReplaced(state: LazyState, i: number): boolean {
   return i < state.n && (state.replaced[i >>> 5]! & (1 << (i & 31))) !== 0;
 }
 
+/** Element i as the array holds it now (a clone still waiting in `unwritten` included). */
+function elementAt(state: LazyState, i: number): Content | undefined {
+  const waiting = state.unwritten?.get(i);
+  return waiting !== undefined ? waiting : state.target[i];
+}
+
+function writeBack(state: LazyState): void {
+  const { unwritten, target } = state;
+  if (unwritten === undefined || unwritten.size === 0) return;
+  for (const [i, clone] of unwritten) target[i] = clone;
+  unwritten.clear();
+}
+
 export function lazyContents(sources: readonly ContentSource[]): Content[] {
   return lazyContentsOf(sourceListOf(sources));
 }
@@ -64,14 +84,25 @@ export function lazyContents(sources: readonly ContentSource[]): Content[] {
 export function lazyContentsOf(list: ContentSourceList): Content[] {
   const n = sourceCount(list);
   const target = holeyArray<Content>(n);
-  const state: LazyState = { list, n, target, settled: new Uint32Array((n + 31) >>> 5), replaced: new Uint32Array((n + 31) >>> 5), clones: [], cloneToSource: undefined, mapped: 0 };
+  const state: LazyState = {
+    list,
+    n,
+    target,
+    settled: new Uint32Array((n + 31) >>> 5),
+    replaced: new Uint32Array((n + 31) >>> 5),
+    clones: [],
+    cloneToSource: undefined,
+    mapped: 0,
+    unwritten: n >= SPARSE_FROM ? new Map() : undefined,
+  };
   const materialize = (i: number): void => {
     if (isPending(state, i)) {
       settle(state, i);
       const source = sourceAt(list, i) as ContentSource;
       const copy = cloneValue(source.content);
       state.clones.push({ clone: copy, source });
-      target[i] = copy;
+      if (state.unwritten) state.unwritten.set(i, copy);
+      else target[i] = copy;
     }
   };
   const proxy = new Proxy(target, {
@@ -80,7 +111,7 @@ export function lazyContentsOf(list: ContentSourceList): Content[] {
         const i = indexOf(key);
         if (i >= 0) {
           materialize(i);
-          return t[i];
+          return elementAt(state, i);
         }
       }
       return Reflect.get(t, key);
@@ -88,22 +119,25 @@ export function lazyContentsOf(list: ContentSourceList): Content[] {
     has(t, key) {
       if (typeof key === 'string') {
         const i = indexOf(key);
-        if (i >= 0 && isPending(state, i)) return true;
+        if (i >= 0 && (isPending(state, i) || state.unwritten?.has(i))) return true;
       }
       return Reflect.has(t, key);
     },
     set(t, key, value) {
+      writeBack(state);
       const i = indexOf(key);
       if (i >= 0) replace(state, i);
       else if (key === 'length') for (let k = Number(value); k < n; k += 1) replace(state, k);
       return Reflect.set(t, key, value);
     },
     deleteProperty(t, key) {
+      writeBack(state);
       const i = indexOf(key);
       if (i >= 0) replace(state, i);
       return Reflect.deleteProperty(t, key);
     },
     defineProperty(t, key, descriptor) {
+      writeBack(state);
       const i = indexOf(key);
       if (i >= 0) replace(state, i);
       return Reflect.defineProperty(t, key, descriptor);
@@ -111,10 +145,12 @@ export function lazyContentsOf(list: ContentSourceList): Content[] {
     getOwnPropertyDescriptor(t, key) {
       const i = indexOf(key);
       if (i >= 0) materialize(i);
+      writeBack(state);
       return Reflect.getOwnPropertyDescriptor(t, key);
     },
     ownKeys(t) {
       for (let i = 0; i < n; i += 1) materialize(i);
+      writeBack(state);
       return Reflect.ownKeys(t);
     },
   });
@@ -164,12 +200,12 @@ export function contentItems(contents: readonly (Content | undefined | null)[], 
   const items: ContentItem[] = new Array(contents.length);
   if (state) {
     const { target, list } = state;
-    items.length = target.length;
+    items.length = target.length; // (the proxy's length: a cut or push reaches the target)
     for (let i = 0; i < target.length; i += 1) {
       if (isPending(state, i)) {
         items[i] = (sourceAt(list, i) as ContentSource).untouched;
       } else {
-        const content = target[i];
+        const content = elementAt(state, i);
         // Still the clone made for this very slot (the common case): its source is known.
         items[i] = i < state.n && !isReplaced(state, i) ? compared(content as Content, sourceAt(list, i) as ContentSource) : itemOf(content, originState);
       }
