@@ -22,7 +22,7 @@ import type { ResolvedScenario } from '../src/harness/scenario/index.ts';
 import type { CompactionStrategy } from '../src/engine/types.ts';
 import { createStrategy } from '../src/harness/strategy/load-strategy.ts';
 import { runSession } from '../src/world/index.ts';
-import { intOption, median } from './bench-timing.ts';
+import { intOption, median, positionalArgs } from './bench-timing.ts';
 
 export const TARGET_SPEEDUP = 20;
 export const DEFAULT_ROUNDS = 5;
@@ -171,7 +171,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   try {
     const argv = process.argv.slice(2);
     const rounds = intOption(argv, 'rounds', DEFAULT_ROUNDS);
-    const paths = argv.filter((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--rounds');
+    const paths = positionalArgs(argv, ['rounds']);
     const result = await benchAdkVsWorld(paths.length > 0 ? paths : DEFAULT_PATHS, rounds);
     console.log(renderAdkVsWorld(result));
   } catch (error) {

@@ -26,3 +26,8 @@ export function intOption(argv: readonly string[], name: string, fallback: numbe
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} expects a whole number >= 1, got ${String(argv[index + 1])}`);
   return value;
 }
+
+/** The arguments that are neither `--flags` nor the value of one of `valueOptions` (`--rounds 5`). */
+export function positionalArgs(argv: readonly string[], valueOptions: readonly string[]): string[] {
+  return argv.filter((arg, i) => !arg.startsWith('--') && !valueOptions.some((name) => argv[i - 1] === `--${name}`));
+}

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchTable } from './bench-table.ts';
-import { intOption, median } from './bench-timing.ts';
+import { intOption, median, positionalArgs } from './bench-timing.ts';
 
 const DEFAULT_PATHS = ['scenarios/stress', 'scenarios/brutal'];
 const DEFAULT_ROUNDS = 30;
@@ -112,8 +112,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   try {
     const argv = process.argv.slice(2);
     const rounds = intOption(argv, 'rounds', DEFAULT_ROUNDS);
-    const positional = argv.filter((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--rounds');
-    const [revision, ...paths] = positional;
+    const [revision, ...paths] = positionalArgs(argv, ['rounds']);
     if (!revision) throw new Error('usage: npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N]');
     console.log(renderComparison(await compareRevisions(revision, paths.length > 0 ? paths : DEFAULT_PATHS, rounds)));
   } catch (error) {
