@@ -28,6 +28,22 @@ describe('isFrozenJsonData: JSON that can never change', () => {
     }
   });
 
+  it('tells accessors from data exactly: setter-only, inherited getters, an own __proto__ key, null prototypes', () => {
+    const setterOnly = Object.freeze({ set n(_v: number) {} });
+    const inheritedGetter = Object.freeze(Object.create(Object.freeze({ get n() { return 1; } })) as object);
+    const ownProto = deepFreeze(JSON.parse('{"__proto__": {"x": 1}, "y": 2}') as object);
+    const nullProtoGetter = Object.freeze(Object.defineProperty(Object.create(null) as object, 'k', { get: () => 1, enumerable: true }));
+    expect(isFrozenJsonData(setterOnly)).toBe(false);
+    expect(isFrozenJsonData(inheritedGetter)).toBe(false); // not a plain object (its prototype is not Object.prototype)
+    expect(isFrozenJsonData(ownProto)).toBe(true); // an own data property named __proto__, not the accessor
+    expect(isFrozenJsonData(nullProtoGetter)).toBe(false);
+    for (const value of [{ set n(_v: number) {} }, JSON.parse('{"__proto__": {"x": 1}}') as object, Object.defineProperty(Object.create(null) as object, 'k', { get: () => 1, enumerable: true })]) {
+      const proven = { value };
+      deepFreezeProving(proven);
+      expect(isProvenFrozenJsonData(proven)).toBe(isFrozenJsonData(proven));
+    }
+  });
+
   it('deepFreezeProving freezes exactly what deepFreeze freezes, and remembers the proof', () => {
     const make = () => {
       const kept = { inner: { n: 1 } };
