@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, it, type ExpectStatic } from 'vitest';
 import { FIXTURES, runCli, STACK_LINE, tempDir, type CliResult } from './run-cli.ts';
 
 const FIXTURE = `${FIXTURES}/real-summarizer/compacts.yaml`;
@@ -51,6 +51,16 @@ interface RealRun extends CliResult {
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** A run in which the model never gave a usable summary: clean exit, and every call fell back. Returns its scenario. */
+function expectFallbackOnEveryCall(run: RealRun, expect: ExpectStatic): ReportJson['scenarios'][number] {
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  const [scenario] = run.report!.scenarios;
+  expect(scenario!.summarizerCalls).toBeGreaterThanOrEqual(2);
+  expect(scenario!.fallbacks).toBe(scenario!.summarizerCalls);
+  return scenario!;
 }
 
 const answer = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }] });
@@ -147,12 +157,8 @@ describe.concurrent('simulate --real-summarizer (loopback Gemini API)', () => {
       n === 1
         ? json(res, 429, { error: { code: 429, message: 'quota exhausted', status: 'RESOURCE_EXHAUSTED' } })
         : json(res, 500, { error: { code: 500, message: 'internal failure', status: 'INTERNAL' } }));
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const [scenario] = run.report!.scenarios;
-    expect(scenario!.summarizerCalls).toBeGreaterThanOrEqual(2);
-    expect(run.seen).toHaveLength(scenario!.summarizerCalls);
-    expect(scenario!.fallbacks).toBe(scenario!.summarizerCalls);
+    const scenario = expectFallbackOnEveryCall(run, expect);
+    expect(run.seen).toHaveLength(scenario.summarizerCalls);
     expect(run.calls.map((call) => call.outcome)).toEqual(run.seen.map(() => 'error'));
     expect(run.calls[0]!.failure).toMatch(/quota exhausted/);
     expect(run.calls[1]!.failure).toMatch(/internal failure/);
@@ -166,15 +172,11 @@ describe.concurrent('simulate --real-summarizer (loopback Gemini API)', () => {
   it('a slow answer: the call times out after --summarizer-timeout, the strategy falls back, the run completes', async ({ expect }) => {
     // Never answers: the summarizer's own timeout (200 ms) must end each call.
     const run = await simulateReal(() => undefined, ['--summarizer-timeout', '200']);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const [scenario] = run.report!.scenarios;
+    const scenario = expectFallbackOnEveryCall(run, expect);
     expect(run.report!.realSummarizer?.timeoutMs).toBe(200);
-    expect(scenario!.summarizerCalls).toBeGreaterThanOrEqual(2);
     // A call aborted at 200 ms on a busy machine may not have reached the server at all: at most one request per call.
     expect(run.seen.length).toBeGreaterThanOrEqual(1);
-    expect(run.seen.length).toBeLessThanOrEqual(scenario!.summarizerCalls);
-    expect(scenario!.fallbacks).toBe(scenario!.summarizerCalls);
+    expect(run.seen.length).toBeLessThanOrEqual(scenario.summarizerCalls);
     expect(run.calls.map((call) => call.outcome)).toEqual(run.calls.map(() => 'timeout'));
     for (const call of run.calls) expect(call.failure).toBe(`summarizer ${MODEL} did not answer within 200 ms`);
     expect(run.stdout).toMatch(/step \d+ \(turn \d+\), timeout: summarizer gemini-2\.5-flash did not answer within 200 ms/);
@@ -183,12 +185,8 @@ describe.concurrent('simulate --real-summarizer (loopback Gemini API)', () => {
   it('an empty answer (no candidates, or no text): the engine uses its fallback summary', async ({ expect }) => {
     const run = await simulateReal((n, res) =>
       json(res, 200, n % 2 === 1 ? { candidates: [] } : { candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'MAX_TOKENS' }] }));
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const [scenario] = run.report!.scenarios;
-    expect(scenario!.summarizerCalls).toBeGreaterThanOrEqual(2);
-    expect(run.seen).toHaveLength(scenario!.summarizerCalls);
-    expect(scenario!.fallbacks).toBe(scenario!.summarizerCalls);
+    const scenario = expectFallbackOnEveryCall(run, expect);
+    expect(run.seen).toHaveLength(scenario.summarizerCalls);
     for (const call of run.calls) expect(call).toMatchObject({ outcome: 'empty', summary: '', failure: 'the model answered no text', outputTokens: 0 });
     expect(run.seen[1]!.prompt).toMatch(/user: Turn 0: go\n/);
     expect(run.stdout).toMatch(/step \d+ \(turn \d+\), empty: the model answered no text/);
