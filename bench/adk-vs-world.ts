@@ -167,8 +167,9 @@ const OBSERVER_HOOKS = ['onStepStart', 'onShortCircuit', 'onModelRequest', 'onEv
 
 /**
  * Bench-only instrumentation: while installed, every `StepObserver` hook of the world's
- * `SessionRecorder` adds its time to `stopwatch.measureMs` (two clock reads per hook call, about
- * 1% of the world's time). Returns the function that puts the original methods back.
+ * `SessionRecorder` adds its time to `stopwatch.measureMs`. Two clock reads per hook call: the
+ * seed suite makes about 11,000 calls per pass, about 1 ms of its 300-400. Returns the function
+ * that puts the original methods back.
  */
 export function timeRecorderHooks(stopwatch: Stopwatch): () => void {
   const proto = SessionRecorder.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
