@@ -4,4 +4,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/harness/cli/main.ts');
+await import('../src/cli/main.ts');

@@ -16,8 +16,8 @@ export {
   GEMINI_API_KEY_ENV,
   GeminiSummarizerConfigError,
   geminiSummarizer,
-} from './gemini-summarizer.ts';
-export type { GeminiSummarizerOptions } from './gemini-summarizer.ts';
+} from '../summarizers/gemini-summarizer.ts';
+export type { GeminiSummarizerOptions } from '../summarizers/gemini-summarizer.ts';
 
 // Differential verification against the real runtime (what `compaction-sim verify-adk` runs).
 export { verifyScenario, runInRealAdk } from './differential/verify-scenario.ts';

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GeminiSummarizerConfigError, geminiSummarizer } from '../../src/adk/gemini-summarizer.ts';
+import { GeminiSummarizerConfigError, geminiSummarizer } from '../../src/summarizers/gemini-summarizer.ts';
 import { buildFallbackSummary, buildSummarizeRequest, summarize, SummarizationError } from '../../src/engine/index.ts';
 
 interface SeenRequest {

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'vitest';
-import { MAIN, runNode, STACK_LINE, type CliResult } from '../harness/cli/run-cli.ts';
+import { MAIN, runNode, STACK_LINE, type CliResult } from '../cli/run-cli.ts';
 
 const CLI_FIXTURES = 'test/adk/fixtures/cli';
 

@@ -9,7 +9,7 @@ const out = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/harness/cli/main.ts', ...args], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
   });

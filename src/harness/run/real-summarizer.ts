@@ -20,6 +20,6 @@ export interface RealSummarizerConfig {
 /** Throws `GeminiSummarizerConfigError` on a missing key, an empty model id or a bad timeout. */
 export async function createRealSummarizer(config: RealSummarizerConfig): Promise<SummarizerModel> {
   // Imported only in this mode, so deterministic runs never load the genai client.
-  const { geminiSummarizer } = await import('../../adk/gemini-summarizer.ts');
+  const { geminiSummarizer } = await import('../../summarizers/gemini-summarizer.ts');
   return geminiSummarizer({ model: config.model, timeoutMs: config.timeoutMs });
 }

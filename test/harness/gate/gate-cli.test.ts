@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, STACK_LINE, STRATEGIES, tempDir } from '../cli/run-cli.ts';
+import { FIXTURES, runCli, STACK_LINE, STRATEGIES, tempDir } from '../../cli/run-cli.ts';
 
 const SUITE = `${FIXTURES}/suite`;
 const CHAIN = 'test/fixtures/scenarios/suite/chain-8k.yaml#chain-8k';

@@ -5,8 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import type { SuiteOptions } from '../run/run-suite.ts';
-import { parseShard, type Shard } from '../run/shard.ts';
+import type { SuiteOptions } from '../harness/run/run-suite.ts';
+import { parseShard, type Shard } from '../harness/run/shard.ts';
 import { UsageError } from './usage-error.ts';
 
 export const DEFAULT_REPORT_DIR = 'reports/out';

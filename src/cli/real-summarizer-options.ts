@@ -9,7 +9,7 @@ import {
   createRealSummarizer,
   DEFAULT_REAL_SUMMARIZER_TIMEOUT_MS,
   type RealSummarizerConfig,
-} from '../run/real-summarizer.ts';
+} from '../harness/run/real-summarizer.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function parseRealSummarizerArgs(args: RealSummarizerArgs): Promise
     throw new UsageError(`--summarizer-timeout must be an integer >= 1 (ms), got ${String(timeout)}`);
   }
   const config = { model, timeoutMs };
-  const { GeminiSummarizerConfigError } = await import('../../adk/gemini-summarizer.ts');
+  const { GeminiSummarizerConfigError } = await import('../summarizers/gemini-summarizer.ts');
   try {
     await createRealSummarizer(config);
   } catch (error) {

@@ -9,12 +9,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { baselineFromReport, readBaseline, writeBaseline } from '../../gate/baseline.ts';
-import { compareWithBaseline } from '../../gate/compare-baseline.ts';
-import { gatePassed, renderGateChanges, renderGateMarkdown, renderGateText, type GateVerdict } from '../../gate/render-gate.ts';
-import { parseTolerances } from '../../gate/tolerances.ts';
-import { colorAllowed } from '../../report/ansi.ts';
-import { tableReporter } from '../../report/table-reporter.ts';
+import { baselineFromReport, readBaseline, writeBaseline } from '../../harness/gate/baseline.ts';
+import { compareWithBaseline } from '../../harness/gate/compare-baseline.ts';
+import { gatePassed, renderGateChanges, renderGateMarkdown, renderGateText, type GateVerdict } from '../../harness/gate/render-gate.ts';
+import { parseTolerances } from '../../harness/gate/tolerances.ts';
+import { colorAllowed } from '../../harness/report/ansi.ts';
+import { tableReporter } from '../../harness/report/table-reporter.ts';
 import { executeSuite } from '../execute-suite.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';

@@ -1,5 +1,5 @@
 /**
- * Runs the real CLI in a child process (what `npx tsx src/harness/cli/main.ts …` does, minus npx's
+ * Runs the real CLI in a child process (what `npx tsx src/cli/main.ts …` does, minus npx's
  * own start-up): exit code, stdout and stderr, with colour off as in CI logs.
  */
 import { spawn } from 'node:child_process';
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-export const MAIN = join(ROOT, 'src/harness/cli/main.ts');
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const MAIN = join(ROOT, 'src/cli/main.ts');
 export const FIXTURES = 'test/fixtures/scenarios';
 export const STRATEGIES = 'test/fixtures/strategies';
 

@@ -2,9 +2,9 @@
  * What `simulate` and `gate` share: run the suite with a progress bar, build the report, and
  * write every report file (plus run-meta.json) to the report dir.
  */
-import { buildSuiteReport, type SuiteReport } from '../report/suite-report.ts';
-import { writeReports } from '../report/write-reports.ts';
-import { runSuite, type SuiteRun } from '../run/run-suite.ts';
+import { buildSuiteReport, type SuiteReport } from '../harness/report/suite-report.ts';
+import { writeReports } from '../harness/report/write-reports.ts';
+import { runSuite, type SuiteRun } from '../harness/run/run-suite.ts';
 import { createProgress } from './progress.ts';
 import type { RunSettings } from './run-options.ts';
 import { toolVersion } from './tool-version.ts';

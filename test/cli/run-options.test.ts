@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunArgs, type RunArgs } from '../../../src/harness/cli/run-options.ts';
-import { UsageError } from '../../../src/harness/cli/usage-error.ts';
+import { parseRunArgs, type RunArgs } from '../../src/cli/run-options.ts';
+import { UsageError } from '../../src/cli/usage-error.ts';
 
 const defaults: RunArgs = { jobs: 1, 'report-dir': 'reports/out', quiet: false, timeout: 60_000 };
 

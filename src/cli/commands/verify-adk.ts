@@ -14,8 +14,8 @@
  */
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { colorAllowed } from '../../report/ansi.ts';
-import type { ResolvedStrategy } from '../../scenario/index.ts';
+import { colorAllowed } from '../../harness/report/ansi.ts';
+import type { ResolvedStrategy } from '../../harness/scenario/index.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
 import { parseStrategyOptions } from '../run-options.ts';
@@ -62,8 +62,8 @@ const verifyAdk: CommandModule<object, VerifyAdkArgs> = {
   handler: (args) =>
     runCommand(async () => {
       const options = await parseVerifyArgs(args);
-      const { verifySuite } = await import('../../../adk/differential/verify-suite.ts');
-      const { renderVerifyReport } = await import('../../../adk/differential/verify-report.ts');
+      const { verifySuite } = await import('../../adk/differential/verify-suite.ts');
+      const { renderVerifyReport } = await import('../../adk/differential/verify-report.ts');
       const progress = !args.quiet && process.stderr.isTTY === true;
       const report = await verifySuite({
         ...options,
@@ -74,7 +74,7 @@ const verifyAdk: CommandModule<object, VerifyAdkArgs> = {
     }),
 };
 
-type ParsedVerifyArgs = Omit<Parameters<typeof import('../../../adk/differential/verify-suite.ts').verifySuite>[0], 'onScenario'>;
+type ParsedVerifyArgs = Omit<Parameters<typeof import('../../adk/differential/verify-suite.ts').verifySuite>[0], 'onScenario'>;
 
 async function parseVerifyArgs(args: VerifyAdkArgs): Promise<ParsedVerifyArgs> {
   const tokenBasedOnly = ['adk-token-threshold', 'adk-event-retention'] as const;
@@ -83,7 +83,7 @@ async function parseVerifyArgs(args: VerifyAdkArgs): Promise<ParsedVerifyArgs> {
   }
   const threshold = args['adk-token-threshold'] === undefined ? null : positiveInteger('--adk-token-threshold', args['adk-token-threshold']);
   const retention = args['adk-event-retention'] === undefined ? undefined : positiveInteger('--adk-event-retention', args['adk-event-retention']);
-  const { DEFAULT_EVENT_RETENTION_SIZE } = await import('../../../adk/differential/adk-compactor.ts');
+  const { DEFAULT_EVENT_RETENTION_SIZE } = await import('../../adk/differential/adk-compactor.ts');
   return {
     paths: args.paths && args.paths.length > 0 ? args.paths : DEFAULT_VERIFY_PATHS,
     filter: args.filter,
@@ -108,7 +108,7 @@ function strategyOverride(args: VerifyAdkArgs): { strategyOverride?: (file: Reso
 }
 
 async function realSummarizer(model: string, timeoutMs: number) {
-  const { geminiSummarizer, GeminiSummarizerConfigError } = await import('../../../adk/gemini-summarizer.ts');
+  const { geminiSummarizer, GeminiSummarizerConfigError } = await import('../../summarizers/gemini-summarizer.ts');
   try {
     return geminiSummarizer({ model, timeoutMs });
   } catch (error) {

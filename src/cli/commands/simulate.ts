@@ -7,12 +7,12 @@
  * simulated (real-summarizer-options.ts); the reports then name the model and show its summaries.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { REPORTERS, REPORTER_NAMES, type ReporterName } from '../../report/reporters.ts';
-import { colorAllowed } from '../../report/ansi.ts';
-import { summaryLine } from '../../report/format.ts';
-import { realSummarizerBanner } from '../../report/summaries.ts';
-import { failureDetails } from '../../report/table-reporter.ts';
-import type { SuiteReport } from '../../report/suite-report.ts';
+import { REPORTERS, REPORTER_NAMES, type ReporterName } from '../../harness/report/reporters.ts';
+import { colorAllowed } from '../../harness/report/ansi.ts';
+import { summaryLine } from '../../harness/report/format.ts';
+import { realSummarizerBanner } from '../../harness/report/summaries.ts';
+import { failureDetails } from '../../harness/report/table-reporter.ts';
+import type { SuiteReport } from '../../harness/report/suite-report.ts';
 import { executeSuite } from '../execute-suite.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';

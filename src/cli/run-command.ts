@@ -3,10 +3,10 @@
  * strategy modules and options, baseline) prints its message alone, no stack, and exits 2.
  * Anything else is a bug in compaction-sim: it prints the stack so it can be reported.
  */
-import { StrategyOptionsError } from '../../engine/index.ts';
-import { BaselineError } from '../gate/baseline-error.ts';
-import { ScenarioError } from '../scenario/index.ts';
-import { StrategyLoadError } from '../strategy/strategy-load-error.ts';
+import { StrategyOptionsError } from '../engine/index.ts';
+import { BaselineError } from '../harness/gate/baseline-error.ts';
+import { ScenarioError } from '../harness/scenario/index.ts';
+import { StrategyLoadError } from '../harness/strategy/strategy-load-error.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED } from './exit-codes.ts';
 import { UsageError } from './usage-error.ts';
 

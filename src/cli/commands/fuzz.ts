@@ -8,12 +8,12 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Argv, CommandModule } from 'yargs';
-import { PROPERTY_NAMES } from '../../../fuzz/properties/index.ts';
-import type { PropertyName } from '../../../fuzz/properties/property.ts';
-import { formatFuzzReport } from '../../../fuzz/run/format-fuzz-report.ts';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../../fuzz/run/run-fuzz.ts';
-import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../../fuzz/run/shrink-failure.ts';
-import { colorAllowed } from '../../report/ansi.ts';
+import { PROPERTY_NAMES } from '../../fuzz/properties/index.ts';
+import type { PropertyName } from '../../fuzz/properties/property.ts';
+import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
+import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
+import { colorAllowed } from '../../harness/report/ansi.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';

@@ -3,7 +3,7 @@
  * (its cursor control is ANSI), so logs and pipes stay clean.
  */
 import cliProgress from 'cli-progress';
-import { colorAllowed } from '../report/ansi.ts';
+import { colorAllowed } from '../harness/report/ansi.ts';
 
 export interface Progress {
   start(total: number): void;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { xmlProblems } from '../report/xml-well-formed.ts';
+import { xmlProblems } from '../harness/report/xml-well-formed.ts';
 import { FIXTURES, runCli, tempDir } from './run-cli.ts';
 
 const SUITE = `${FIXTURES}/suite`;
