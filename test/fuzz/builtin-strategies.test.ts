@@ -6,7 +6,7 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { scenarioSpecArbitrary } from '../../src/fuzz/arbitraries/scenario-spec.ts';
-import { deterministicReplay, eventsImmutable, noOrphans, sessionCompletes } from '../../src/fuzz/properties/index.ts';
+import { deterministicReplay, eventsImmutable, noOrphans, sessionCompletes } from '../../src/checker/properties/index.ts';
 import { createCasePlayer } from '../../src/fuzz/run/play-case.ts';
 
 const KEPT = [noOrphans, eventsImmutable, sessionCompletes, deterministicReplay];

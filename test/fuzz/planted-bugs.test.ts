@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PLANTED_BUGS } from '../../src/fuzz/planted-bugs/index.ts';
-import { propertyByName } from '../../src/fuzz/properties/index.ts';
+import { propertyByName } from '../../src/checker/properties/index.ts';
 import { DEFAULT_RUNS, runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { runOneScenario } from '../../src/harness/run/run-one-scenario.ts';
 import { loadScenario } from '../../src/harness/scenario/index.ts';

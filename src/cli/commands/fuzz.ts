@@ -8,8 +8,8 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Argv, CommandModule } from 'yargs';
-import { PROPERTY_NAMES } from '../../fuzz/properties/index.ts';
-import type { PropertyName } from '../../fuzz/properties/property.ts';
+import { PROPERTY_NAMES } from '../../checker/properties/index.ts';
+import type { PropertyName } from '../../checker/properties/property.ts';
 import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';

@@ -5,7 +5,7 @@
  * loads it like any user strategy.
  */
 import type { StrategyFactory } from '../../engine/types.ts';
-import type { PropertyName } from '../properties/property.ts';
+import type { PropertyName } from '../../checker/properties/property.ts';
 import { dropLatestUser } from './drop-latest-user.ts';
 import { growRequest } from './grow-request.ts';
 import { neverCompact } from './never-compact.ts';

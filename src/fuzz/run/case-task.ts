@@ -4,8 +4,8 @@
  */
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
-import { propertyByName } from '../properties/index.ts';
-import type { PropertyName } from '../properties/property.ts';
+import { propertyByName } from '../../checker/properties/index.ts';
+import type { PropertyName } from '../../checker/properties/property.ts';
 import { createCasePlayer } from './play-case.ts';
 import type { Verdict } from './verdict.ts';
 

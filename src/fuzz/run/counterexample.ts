@@ -6,7 +6,7 @@
 import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import { displayPath, type ExpectSpec, type ScenarioSpec } from '../../harness/scenario/index.ts';
 import { isModulePath } from '../../harness/strategy/load-strategy.ts';
-import { propertyByName } from '../properties/index.ts';
+import { propertyByName } from '../../checker/properties/index.ts';
 import type { ShrunkFailure } from './shrink-failure.ts';
 
 export interface FuzzStrategy {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import { runInWorkerPool } from '../../harness/run/worker-pool.ts';
 import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
-import type { PropertyName } from '../properties/property.ts';
+import type { PropertyName } from '../../checker/properties/property.ts';
 import type { CaseTask, CaseTaskOutput } from './case-task.ts';
 import type { ExploreOptions } from './explore.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
-import type { PropertyName } from '../properties/property.ts';
+import type { PropertyName } from '../../checker/properties/property.ts';
 import type { CasePlayer } from './play-case.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 

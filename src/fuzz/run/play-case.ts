@@ -8,8 +8,8 @@ import { resolveScenario, type ScenarioSpec } from '../../harness/scenario/index
 import { createStrategy, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { runSession } from '../../world/index.ts';
 import type { SessionResult } from '../../world/session-result.ts';
-import { prepareRequestFloor } from '../infeasibility/measure-floor.ts';
-import type { FuzzProperty, PropertyName } from '../properties/property.ts';
+import { prepareRequestFloor } from '../../checker/infeasibility/measure-floor.ts';
+import type { FuzzProperty, PropertyName } from '../../checker/properties/property.ts';
 import { verdictOf, type Verdict } from './verdict.ts';
 
 /** The file name generated scenarios resolve under (ids and messages only). */

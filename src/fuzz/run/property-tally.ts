@@ -2,8 +2,8 @@
  * Per-property counts over the explored runs: how many were checked, passed, infeasible (with
  * their reasons) and failed, and the first failing run (what gets shrunk).
  */
-import type { InfeasibilityReason } from '../infeasibility/infeasibility.ts';
-import type { PropertyName, PropertyViolation } from '../properties/property.ts';
+import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
+import type { PropertyName, PropertyViolation } from '../../checker/properties/property.ts';
 import type { Verdict } from './verdict.ts';
 
 export interface PropertyTally {

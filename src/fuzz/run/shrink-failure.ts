@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
-import type { PropertyName, PropertyViolation } from '../properties/property.ts';
+import type { PropertyName, PropertyViolation } from '../../checker/properties/property.ts';
 import type { CasePlayer } from './play-case.ts';
 
 export interface ShrunkFailure {

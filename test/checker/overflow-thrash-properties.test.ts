@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noOverflow, noThrash } from '../../src/fuzz/properties/index.ts';
-import { requestFloorOf } from '../../src/fuzz/infeasibility/measure-floor.ts';
+import { noOverflow, noThrash } from '../../src/checker/properties/index.ts';
+import { requestFloorOf } from '../../src/checker/infeasibility/measure-floor.ts';
 import { phase, session, step, summarizerCall, turn, world } from './helpers/session-fixtures.ts';
 
 describe('no-overflow', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { explainByCalibration } from '../../src/fuzz/infeasibility/calibration-envelope.ts';
-import { explainOverflow } from '../../src/fuzz/infeasibility/explain-overflow.ts';
-import { explainThrash } from '../../src/fuzz/infeasibility/explain-thrash.ts';
-import type { RequestFloor } from '../../src/fuzz/infeasibility/request-floor.ts';
+import { explainByCalibration } from '../../src/checker/infeasibility/calibration-envelope.ts';
+import { explainOverflow } from '../../src/checker/infeasibility/explain-overflow.ts';
+import { explainThrash } from '../../src/checker/infeasibility/explain-thrash.ts';
+import type { RequestFloor } from '../../src/checker/infeasibility/request-floor.ts';
 import { phase, step, summarizerCall, turn, world } from './helpers/session-fixtures.ts';
 
 function floor(overhead: number, user: number): RequestFloor {

@@ -7,7 +7,7 @@ import {
   sessionCompletes,
   summarizerInputFits,
   userRequestPreserved,
-} from '../../src/fuzz/properties/index.ts';
+} from '../../src/checker/properties/index.ts';
 import { session, step, summarizerCall, world } from './helpers/session-fixtures.ts';
 
 describe('no-orphans', () => {
