@@ -3,6 +3,8 @@
  * write every report file (plus run-meta.json) to the report dir.
  */
 import { buildSuiteReport, type SuiteReport } from '../harness/report/suite-report.ts';
+import { prepareOutputDir } from '../harness/report/output-dir.ts';
+import { loadAcceptances } from '../harness/scenario/load-acceptances.ts';
 import { writeReports } from '../harness/report/write-reports.ts';
 import { runSuite, type SuiteRun } from '../harness/run/run-suite.ts';
 import { createProgress } from './progress.ts';
@@ -21,14 +23,20 @@ export interface ExecuteSuiteOptions extends RunSettings {
 export interface ExecutedSuite {
   readonly run: SuiteRun;
   readonly report: SuiteReport;
+  /** Writes every report file; call it once the results are on screen, so a write error never hides them. */
+  readonly writeReports: () => Promise<string[]>;
 }
 
 export async function executeSuite(options: ExecuteSuiteOptions): Promise<ExecutedSuite> {
+  // A folder we could not write to would cost the whole run: checked before anything runs.
+  await prepareOutputDir(options.reportDir, '--report-dir');
+  const accept = options.acceptFile === undefined ? undefined : await loadAcceptances(options.acceptFile);
   const progress = createProgress(options.quiet);
   let run: SuiteRun;
   try {
     run = await runSuite({
       ...options,
+      accept,
       onStart: (total) => progress.start(total),
       onScenarioDone: (scenario) => progress.tick(scenario.name),
     });
@@ -39,12 +47,6 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
     throw new UsageError(`no scenario in ${options.paths.join(', ')} matches --filter "${options.filter}"`);
   }
   const report = buildSuiteReport(run.outcomes, process.cwd(), options.realSummarizer);
-  await writeReports(options.reportDir, report, {
-    tool: 'compaction-sim',
-    version: toolVersion(),
-    node: process.version,
-    command: options.command,
-    argv: process.argv.slice(2),
-  });
-  return { run, report };
+  const meta = { tool: 'compaction-sim', version: toolVersion(), node: process.version, command: options.command, argv: process.argv.slice(2) };
+  return { run, report, writeReports: () => writeReports(options.reportDir, report, meta) };
 }

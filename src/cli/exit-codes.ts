@@ -9,3 +9,5 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 /** Bad input: usage, options, scenario files, a strategy module that cannot be loaded. */
 export const EXIT_BAD_INPUT = 2;
+/** A bug in compaction-sim itself (the stack is printed so it can be reported). */
+export const EXIT_INTERNAL = 3;

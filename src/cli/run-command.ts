@@ -1,16 +1,18 @@
 /**
  * Runs a command's body and turns its outcome into an exit code. Bad input (usage, scenario files,
  * strategy modules and options, baseline) prints its message alone, no stack, and exits 2.
- * Anything else is a bug in compaction-sim: it prints the stack so it can be reported.
+ * Anything else is a bug in compaction-sim: it prints the stack so it can be reported, and exits 3
+ * (never 1, which CI reads as "a scenario failed").
  */
 import { StrategyOptionsError } from '../engine/index.ts';
 import { BaselineError } from '../harness/gate/baseline-error.ts';
+import { OutputDirError } from '../harness/report/output-dir.ts';
 import { ScenarioError } from '../harness/scenario/index.ts';
 import { StrategyLoadError } from '../harness/strategy/strategy-load-error.ts';
-import { EXIT_BAD_INPUT, EXIT_FAILED } from './exit-codes.ts';
+import { EXIT_BAD_INPUT, EXIT_INTERNAL } from './exit-codes.ts';
 import { UsageError } from './usage-error.ts';
 
-const BAD_INPUT = [UsageError, ScenarioError, StrategyLoadError, StrategyOptionsError, BaselineError];
+const BAD_INPUT = [UsageError, ScenarioError, StrategyLoadError, StrategyOptionsError, BaselineError, OutputDirError];
 
 /** File-system errors on paths the user gave are bad input too. */
 const BAD_PATH_CODES = new Set(['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR']);
@@ -34,6 +36,6 @@ export async function runCommand(body: () => Promise<number>): Promise<void> {
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`compaction-sim: internal error (please report it):\n${detail}\n`);
-    process.exitCode = EXIT_FAILED;
+    process.exitCode = EXIT_INTERNAL;
   }
 }

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import type { SuiteOptions } from '../harness/run/run-suite.ts';
 import { parseShard, type Shard } from '../harness/run/shard.ts';
+import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
 import { UsageError } from './usage-error.ts';
 
 export const DEFAULT_REPORT_DIR = 'reports/out';
@@ -22,6 +23,8 @@ export interface RunArgs {
   readonly quiet: boolean;
   /** Undefined when not given: the command picks the default (see parseRunArgs). */
   readonly timeout?: number | undefined;
+  readonly 'max-memory': number;
+  readonly accept?: string | undefined;
 }
 
 /** `timeoutDefault`: how the help shows the watchdog's default (a command may pick its own). */
@@ -40,6 +43,15 @@ export function withRunOptions<T>(yargs: Argv<T>, timeoutDefault = String(DEFAUL
     .option('shard', { type: 'string', describe: 'Run shard i of n (e.g. 2/4): scenarios sorted by id, dealt round-robin' })
     .option('report-dir', { type: 'string', default: DEFAULT_REPORT_DIR, describe: 'Where report.json, report.md, junit.xml, report.html and run-meta.json are written' })
     .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar; print only failures and the closing line' })
+    .option('max-memory', {
+      type: 'number',
+      default: DEFAULT_MAX_MEMORY_MB,
+      describe: 'Heap limit of each scenario worker in MB: a strategy that exhausts it fails its scenario as strategy-out-of-memory',
+    })
+    .option('accept', {
+      type: 'string',
+      describe: 'A YAML/JSON file of accepted limitations ({ strategy, property, reason, scenarios? } per entry): violations it names are tolerated and reported with their reason',
+    })
     .option('timeout', {
       type: 'number',
       // No yargs default, so a command can tell "not given" and pick its own (simulate --real-summarizer).
@@ -49,8 +61,10 @@ export function withRunOptions<T>(yargs: Argv<T>, timeoutDefault = String(DEFAUL
 }
 
 /** The validated run options, ready for `runSuite`. */
-export interface RunSettings extends Omit<SuiteOptions, 'paths' | 'filter' | 'onStart' | 'onScenarioDone' | 'shard'> {
+export interface RunSettings extends Omit<SuiteOptions, 'paths' | 'filter' | 'onStart' | 'onScenarioDone' | 'shard' | 'accept'> {
   readonly shard: Shard | null;
+  /** The `--accept` file, loaded by `executeSuite` (bad entries are exit 2). */
+  readonly acceptFile: string | undefined;
 }
 
 /** `defaultTimeoutMs`: the watchdog when --timeout is not given. */
@@ -64,6 +78,8 @@ export function parseRunArgs(args: RunArgs, defaultTimeoutMs = DEFAULT_TIMEOUT_M
     jobs: integer('--jobs', args.jobs, 1),
     shard,
     timeoutMs: integer('--timeout', args.timeout ?? defaultTimeoutMs, 1),
+    maxMemoryMb: integer('--max-memory', args['max-memory'], 16),
+    acceptFile: args.accept,
   };
 }
 

@@ -65,7 +65,13 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
   const script = new ModelScript(scenario.seed);
   const tokenModels = await Promise.all(scenario.phases.map((phase) => createTokenModel(phase.tokenModel)));
   const sessionService = new InMemorySessionService();
-  const recorder = new SessionRecorder({ clock: env.clock, recordTrace: options.recordTrace === true, storedState: () => sessionService.storedSession().state });
+  const recorder = new SessionRecorder({
+    clock: env.clock,
+    recordTrace: options.recordTrace === true,
+    storedState: () => sessionService.storedSession().state,
+    // A provider refuses contents that are not valid (400 INVALID_ARGUMENT); the strategy made them.
+    onInvalidRequest: (message) => fail('invalid-request', `the strategy left a request the model would refuse: ${message}`),
+  });
   const abort = new AbortController();
   let failure: SessionFailure | null = null;
   const fail = (kind: SessionFailureKind, message: string, step: number | null = recorder.currentStep): void => {
@@ -80,7 +86,7 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
     seed: scenario.seed,
     clock: env.clock,
     phase: () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! }),
-    onCall: (record) => recorder.onSummarizerCall(record),
+    onCall: (record, reply) => recorder.onSummarizerCall(record, reply),
     model: options.summarizer,
   });
   const compaction = new CompactionPlugin({

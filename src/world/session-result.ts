@@ -48,8 +48,10 @@ export interface StepRecord {
   /** A callback answered instead of the model (short-circuit): nothing was sent. */
   readonly shortCircuited: boolean;
   readonly summarizerCalls: readonly SummarizerCallRecord[];
-  /** The strategy changed the request without calling the summarizer (e.g. summary re-injection). */
+  /** The strategy re-used a stored summary without calling the summarizer (measure/summary-reuse.ts). */
   readonly reinjection: boolean;
+  /** The strategy shrank the request without calling the summarizer and without a stored summary (history dropped or cut). */
+  readonly trimmed: boolean;
   /** The request got smaller (the Go simulator's "compaction" count). */
   readonly compacted: boolean;
   /** Leading contents of the previous sent request that are not unchanged at the same position now. */
@@ -64,6 +66,10 @@ export interface StepRecord {
 export type SessionFailureKind =
   | 'strategy-threw'
   | 'strategy-hung'
+  /** The strategy called process.exit (the harness's sandbox stops the call and names it so). */
+  | 'strategy-exited'
+  /** The strategy left a request that is not valid contents (null, wrong shapes, unknown roles). */
+  | 'invalid-request'
   | 'events-mutated'
   | 'world-error';
 
@@ -79,7 +85,10 @@ export interface SessionTotals {
   /** Steps in which the summarizer was called at least once. */
   readonly summarizations: number;
   readonly summarizerCalls: number;
+  /** Steps that re-used a stored summary without calling the summarizer. */
   readonly reinjections: number;
+  /** Steps that shrank the request with no summary at all (dropped or cut history). */
+  readonly trimmedSteps: number;
   /** Summarizer calls that failed (error, empty, timeout, overflow): the strategy had to fall back. */
   readonly fallbacks: number;
   readonly compactedSteps: number;

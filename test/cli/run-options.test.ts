@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRunArgs, type RunArgs } from '../../src/cli/run-options.ts';
 import { UsageError } from '../../src/cli/usage-error.ts';
 
-const defaults: RunArgs = { jobs: 1, 'report-dir': 'reports/out', quiet: false, timeout: 60_000 };
+const defaults: RunArgs = { jobs: 1, 'report-dir': 'reports/out', quiet: false, timeout: 60_000, 'max-memory': 4096 };
 
 describe('parseRunArgs', () => {
   it('turns valid arguments into suite settings', () => {
@@ -14,6 +14,8 @@ describe('parseRunArgs', () => {
       jobs: 4,
       shard: { index: 2, count: 3 },
       timeoutMs: 60_000,
+      maxMemoryMb: 4096,
+      acceptFile: undefined,
     });
   });
 
@@ -24,13 +26,14 @@ describe('parseRunArgs', () => {
   });
 
   it('leaves what was not given undefined or null', () => {
-    expect(parseRunArgs(defaults)).toEqual({ strategy: undefined, strategyOptions: undefined, seed: undefined, jobs: 1, shard: null, timeoutMs: 60_000 });
+    expect(parseRunArgs(defaults)).toEqual({ strategy: undefined, strategyOptions: undefined, seed: undefined, jobs: 1, shard: null, timeoutMs: 60_000, maxMemoryMb: 4096, acceptFile: undefined });
   });
 
   it.each<[Partial<RunArgs>, RegExp]>([
     [{ jobs: 0 }, /--jobs must be an integer >= 1, got 0/],
     [{ jobs: Number.NaN }, /--jobs must be an integer >= 1, got NaN/],
     [{ timeout: 1.5 }, /--timeout must be an integer >= 1/],
+    [{ 'max-memory': 8 }, /--max-memory must be an integer >= 16, got 8/],
     [{ seed: -1 }, /--seed must be an integer >= 0/],
     [{ shard: '3/2' }, /--shard 3\/2: need 1 <= i <= n/],
     [{ shard: 'half' }, /--shard must look like i\/n/],

@@ -86,14 +86,14 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
 
   const summarizerPhase = () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! });
   const summarizer: SummarizerModel = options.summarizer
-    ? recordingSummarizer(options.summarizer, summarizerPhase, (record) => meter.summarizerCall(record))
+    ? recordingSummarizer(options.summarizer, summarizerPhase, (record, reply) => meter.summarizerCall(record, reply))
     : new SummarizerLlm({
         spec: scenario.summarizer,
         seed: scenario.seed,
         // Only a timeout fault reads it (to spend its deadline); adk-js time is the stubbed Date.
         clock: new LogicalClock(),
         phase: summarizerPhase,
-        onCall: (record) => meter.summarizerCall(record),
+        onCall: (record, reply) => meter.summarizerCall(record, reply),
       });
   const models = scenario.phases.map((p, i) => {
     const world = new ScriptedLlm(p.modelName, {

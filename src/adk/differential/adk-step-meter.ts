@@ -16,6 +16,7 @@ import { cacheChurn, type SentPrefix } from '../../world/measure/cache-churn.ts'
 import { countOrphans } from '../../world/measure/orphans.ts';
 import { preambleKey } from '../../world/measure/preamble.ts';
 import { stepLabel } from '../../world/measure/step-labels.ts';
+import { contentText, SummaryReuse } from '../../world/measure/summary-reuse.ts';
 import { userRequestPresent } from '../../world/measure/user-request.ts';
 import type { TokenModel } from '../../world/models/token-models.ts';
 import type { StepRecord, SummarizerCallRecord } from '../../world/session-result.ts';
@@ -61,6 +62,7 @@ export class AdkStepMeter {
   #turn: TurnContext | undefined;
   #open: OpenStep | undefined;
   #previousSent: SentPrefix | undefined;
+  readonly #summaries = new SummaryReuse();
 
   /**
    * `measure: false` keeps only what the scripted model needs (the real-token count of the request
@@ -113,8 +115,9 @@ export class AdkStepMeter {
     return this.#measure(request).real;
   }
 
-  summarizerCall(record: SummarizerCallRecord): void {
+  summarizerCall(record: SummarizerCallRecord, reply = ''): void {
     this.#open?.summarizerCalls.push(record);
+    if (record.outcome === 'ok') this.#summaries.noteReply(reply);
   }
 
   eventAppended(event: PlainEvent): void {
@@ -138,6 +141,13 @@ export class AdkStepMeter {
     const orphans = countOrphans(sent.contents);
     // With a trace, pluginRequest is a deep copy taken before any callback ran: in-place edits count.
     const changed = sent.preamble !== open.before.preamble || !deepEqual(sent.contents, open.pluginRequest.contents);
+    const compacted = sent.heuristic < open.before.heuristic;
+    const rewrite = this.#summaries.classify({
+      addedTexts: addedTexts(open.pluginRequest.contents, sent.contents),
+      summarized: open.summarizerCalls.length > 0,
+      changed,
+      shrunk: compacted,
+    });
     this.steps.push({
       step: open.step,
       turn: turn.turn.index,
@@ -154,8 +164,9 @@ export class AdkStepMeter {
       overflow: sent.real > turn.contextWindow,
       shortCircuited: false,
       summarizerCalls: open.summarizerCalls,
-      reinjection: changed && open.summarizerCalls.length === 0,
-      compacted: sent.heuristic < open.before.heuristic,
+      reinjection: rewrite.reinjection,
+      trimmed: rewrite.trimmed,
+      compacted,
       cacheChurn: churn,
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
@@ -192,6 +203,27 @@ export class AdkStepMeter {
     if (!this.#turn) throw new Error('AdkStepMeter: a step started outside a turn');
     return this.#turn;
   }
+}
+
+/**
+ * Texts of the sent contents that are not in the request the processors built (counted as a
+ * multiset of texts: adk-js deep-copies every event, so there are no sources to compare with).
+ * The world's recorder finds the same contents by source; summary-reuse.ts classifies both alike.
+ */
+function addedTexts(built: LlmRequest['contents'], sent: LlmRequest['contents']): string[] {
+  const available = new Map<string, number>();
+  for (const content of built) {
+    const text = contentText(content);
+    available.set(text, (available.get(text) ?? 0) + 1);
+  }
+  const added: string[] = [];
+  for (const content of sent) {
+    const text = contentText(content);
+    const left = available.get(text) ?? 0;
+    if (left > 0) available.set(text, left - 1);
+    else if (text !== '') added.push(text);
+  }
+  return added;
 }
 
 function itemsOf(contents: LlmRequest['contents']): ContentItem[] {

@@ -17,7 +17,8 @@ export interface RecordingPhase {
 export function recordingSummarizer(
   inner: SummarizerModel,
   phase: () => RecordingPhase,
-  onCall: (record: SummarizerCallRecord) => void,
+  /** Every call, with the reply's text when it succeeded ('' otherwise). */
+  onCall: (record: SummarizerCallRecord, reply: string) => void,
 ): SummarizerModel {
   return {
     get name() {
@@ -32,7 +33,8 @@ export function recordingSummarizer(
         contextWindow,
         maxOutputTokens: request.config?.maxOutputTokens ?? null,
       };
-      const record = (outcome: SummarizerOutcome, text: string): void => onCall({ ...base, outputTokens: quarterBytes(text), outcome });
+      const record = (outcome: SummarizerOutcome, text: string): void =>
+        onCall({ ...base, outputTokens: quarterBytes(text), outcome }, outcome === 'ok' ? text : '');
       let response: LlmResponse;
       try {
         response = await inner.generateContent(request);

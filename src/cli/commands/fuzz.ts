@@ -14,6 +14,8 @@ import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
+import { prepareOutputDir } from '../../harness/report/output-dir.ts';
+import { DEFAULT_MAX_MEMORY_MB } from '../../harness/run/task-worker.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';
@@ -35,6 +37,7 @@ interface FuzzArgs extends RealSummarizerArgs {
   readonly 'max-shrinks': number;
   readonly jobs: number;
   readonly timeout: number;
+  readonly 'max-memory': number;
   readonly quiet: boolean;
 }
 
@@ -54,12 +57,15 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('max-shrinks', { type: 'number', default: DEFAULT_MAX_SHRINK_CANDIDATES, describe: 'Shrink candidates to play at most per failing property' })
       .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it' })
       .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-run watchdog in ms while exploring: a strategy with no result by then fails session-completes as strategy-hung' })
+      .option('max-memory', { type: 'number', default: DEFAULT_MAX_MEMORY_MB, describe: 'Heap limit of each worker in MB: a run whose strategy exhausts it fails session-completes as strategy-out-of-memory' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' }) as unknown as Argv<FuzzArgs>,
   handler: (args) =>
     runCommand(async () => {
       refuseRealSummarizer(args, 'fuzz', FUZZ_REFUSAL);
       const properties = args.property ?? [...PROPERTY_NAMES];
       validate(args, properties);
+      // Counterexamples are written at the end: a folder they cannot go to must not cost the run.
+      await prepareOutputDir(args.out, '--out', process.cwd(), { checkOnly: true });
       const progress = createProgress(args.quiet || args.path !== undefined);
       const started = performance.now(); // clock-ok: wall time shown to the user, never in results
       progress.start(args.runs);
@@ -76,6 +82,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
           maxShrinkCandidates: args['max-shrinks'],
           jobs: args.jobs,
           timeoutMs: args.timeout,
+          maxMemoryMb: args['max-memory'],
           onRun: () => progress.tick(''),
           onShrink: (property) => {
             progress.stop();
@@ -97,7 +104,7 @@ function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
   if (!Number.isSafeInteger(args['max-shrinks']) || args['max-shrinks'] < 1) {
     throw new UsageError(`--max-shrinks must be an integer >= 1, got ${String(args['max-shrinks'])}`);
   }
-  for (const [flag, value] of [['--jobs', args.jobs], ['--timeout', args.timeout]] as const) {
+  for (const [flag, value] of [['--jobs', args.jobs], ['--timeout', args.timeout], ['--max-memory', args['max-memory']]] as const) {
     if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag} must be an integer >= 1, got ${String(value)}`);
   }
   if (args.path !== undefined) {

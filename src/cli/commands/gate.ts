@@ -6,10 +6,12 @@
  * It refuses --real-summarizer (exit 2): real summaries are not deterministic, so they cannot be
  * compared with the baseline.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { baselineFromReport, readBaseline, writeBaseline } from '../../harness/gate/baseline.ts';
+import { baselineFromReport, mergeBaseline, readBaseline, writeBaseline } from '../../harness/gate/baseline.ts';
+import { BaselineError } from '../../harness/gate/baseline-error.ts';
+import { displayPath } from '../../harness/scenario/index.ts';
 import { compareWithBaseline } from '../../harness/gate/compare-baseline.ts';
 import { gatePassed, renderGateChanges, renderGateMarkdown, renderGateText, type GateVerdict } from '../../harness/gate/render-gate.ts';
 import { parseTolerances } from '../../harness/gate/tolerances.ts';
@@ -57,7 +59,11 @@ const gate: CommandModule<object, GateArgs> = {
         throw new UsageError('--update-baseline needs the whole suite: drop --shard');
       }
       const baseline = await readBaseline(args.baseline);
-      const { run, report } = await executeSuite({
+      if (baseline === null && !args['update-baseline']) {
+        throw new BaselineError(`no baseline at ${args.baseline}: nothing to gate against. Create it once, on purpose, with --update-baseline (and commit it), or point --baseline at the committed file.`);
+      }
+      const inScope = scopeOf(args.paths);
+      const { run, report, writeReports } = await executeSuite({
         ...settings,
         command: 'gate',
         paths: args.paths,
@@ -70,17 +76,18 @@ const gate: CommandModule<object, GateArgs> = {
         changes: compareWithBaseline(baseline, current, tolerances, {
           suiteIds: run.allIds,
           reportRemoved: settings.shard === null || settings.shard.index === 1,
+          inScope,
         }),
         baselinePath: args.baseline,
-        baselineFound: baseline !== null,
       };
-      await writeGateReports(args['report-dir'], verdict);
       const color = colorAllowed(process.stdout);
       if (!args.quiet) process.stdout.write(`${tableReporter.render(report, { color })}\n`);
+      await writeReports();
+      await writeGateReports(args['report-dir'], verdict);
       if (args['update-baseline']) {
         // Updating accepts the changes: show them, but they are not a failure.
         process.stdout.write(renderGateChanges(verdict, color));
-        await writeBaseline(args.baseline, current);
+        await writeBaseline(args.baseline, mergeBaseline(baseline, current, inScope));
         const accepted = verdict.changes.length;
         process.stdout.write(`baseline written: ${args.baseline} (${report.scenarios.length} scenarios, ${accepted} change${accepted === 1 ? '' : 's'} accepted)\n`);
         return EXIT_OK;
@@ -90,8 +97,19 @@ const gate: CommandModule<object, GateArgs> = {
     }),
 };
 
+/**
+ * Which baseline ids the gated paths cover: an id is `<file>#<name>`, and its file lies in one of
+ * the paths (a file given, or a folder holding it). Gating the default `scenarios` covers all.
+ */
+function scopeOf(paths: readonly string[]): (id: string) => boolean {
+  const roots = paths.map((path) => displayPath(path, process.cwd()).replace(/\/+$/, ''));
+  return (id) => {
+    const file = id.slice(0, id.lastIndexOf('#'));
+    return roots.some((root) => root === '.' || file === root || file.startsWith(`${root}/`));
+  };
+}
+
 async function writeGateReports(dir: string, verdict: GateVerdict): Promise<void> {
-  await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'gate.md'), renderGateMarkdown(verdict));
   const json = { passed: gatePassed(verdict), compared: verdict.compared, baseline: verdict.baselinePath, changes: verdict.changes };
   await writeFile(join(dir, 'gate.json'), `${JSON.stringify(json, null, 2)}\n`);

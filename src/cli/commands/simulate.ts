@@ -11,7 +11,7 @@ import { REPORTERS, REPORTER_NAMES, type ReporterName } from '../../harness/repo
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { summaryLine } from '../../harness/report/format.ts';
 import { realSummarizerBanner } from '../../harness/report/summaries.ts';
-import { failureDetails } from '../../harness/report/table-reporter.ts';
+import { failureDetails, verdictNotes } from '../../harness/report/table-reporter.ts';
 import type { SuiteReport } from '../../harness/report/suite-report.ts';
 import { executeSuite } from '../execute-suite.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
@@ -48,7 +48,7 @@ const simulate: CommandModule<object, SimulateArgs> = {
   handler: (args) =>
     runCommand(async () => {
       const realSummarizer = await parseRealSummarizerArgs(args);
-      const { report } = await executeSuite({
+      const { report, writeReports } = await executeSuite({
         ...parseRunArgs(args, realSummarizer === undefined ? DEFAULT_TIMEOUT_MS : REAL_SUMMARIZER_WATCHDOG_MS),
         realSummarizer,
         command: 'simulate',
@@ -61,6 +61,7 @@ const simulate: CommandModule<object, SimulateArgs> = {
       if (args.format !== 'table' && !args.quiet) {
         process.stderr.write(`${summaryLine(report.summary.passed, report.summary.failed)}\n`);
       }
+      await writeReports();
       return report.summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
     }),
 };
@@ -68,8 +69,9 @@ const simulate: CommandModule<object, SimulateArgs> = {
 function render(report: SuiteReport, format: ReporterName, quiet: boolean): string {
   const color = colorAllowed(process.stdout);
   if (format === 'table' && quiet) {
-    // --quiet keeps what needs action, and the real-summarizer banner: nobody may take such a run for a deterministic one.
-    const parts = [realSummarizerBanner(report) ?? '', failureDetails(report.scenarios, color), summaryLine(report.summary.passed, report.summary.failed)];
+    // --quiet keeps what needs action, the limitations tolerated (a pass never hides one) and the
+    // real-summarizer banner: nobody may take such a run for a deterministic one.
+    const parts = [realSummarizerBanner(report) ?? '', verdictNotes(report.scenarios), failureDetails(report.scenarios, color), summaryLine(report.summary.passed, report.summary.failed)];
     return `${parts.filter((part) => part !== '').join('\n\n')}\n`;
   }
   return REPORTERS[format].render(report, { color });

@@ -1,29 +1,59 @@
 /**
- * One generated scenario as a task for the worker pool (`--jobs`, and the hung-strategy
- * watchdog): plain data in, plain data out. A task never rejects: a crash comes back as `error`.
+ * One generated scenario as a task for a fuzz worker (the pool explores with them; shrinking and
+ * replay use one too), or a probe that loads the strategy before anything runs: plain data in,
+ * plain data out. A task never rejects: a crash comes back as `error`.
  */
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
+import { incidentFailures, isolationFailures } from '../../harness/run/isolation-failures.ts';
+import type { ProbeOutput } from '../../harness/run/strategy-probe.ts';
+import type { TaskOutcome } from '../../harness/run/worker-pool.ts';
 import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { propertyByName } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
-import { createCasePlayer } from './play-case.ts';
-import type { Verdict } from './verdict.ts';
+import type { Verdict } from '../../checker/verdict.ts';
+import { createCasePlayer, type CaseVerdicts } from './play-case.ts';
 
-export interface CaseTask {
-  readonly spec: ScenarioSpec;
-  readonly strategy: StrategySpec;
-  readonly properties: readonly PropertyName[];
-}
+export type CaseTask =
+  | { readonly kind: 'case'; readonly spec: ScenarioSpec; readonly strategy: StrategySpec; readonly properties: readonly PropertyName[] }
+  | { readonly kind: 'probe'; readonly strategy: StrategySpec };
 
 export type CaseTaskOutput =
   | { readonly verdicts: readonly (readonly [PropertyName, Verdict])[] }
   | { readonly error: string };
 
-export async function playCaseTask(task: CaseTask): Promise<CaseTaskOutput> {
+export async function playCaseTask(task: Extract<CaseTask, { kind: 'case' }>): Promise<CaseTaskOutput> {
   try {
-    const player = createCasePlayer(task.strategy, task.properties.map(propertyByName));
+    // A fresh module instance per run: verdicts never depend on which worker played which run.
+    const player = createCasePlayer(task.strategy, task.properties.map(propertyByName), { fresh: true });
     return { verdicts: [...(await player.play(task.spec)).entries()] };
   } catch (error) {
     return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
+}
+
+/**
+ * A task's outcome as verdicts: what the sandbox saw (exit, stdout, uncaught errors), a hang or a
+ * dead worker fail `session-completes`; a run that never answered leaves the others unchecked.
+ * A worker that answered with `error` is a bug in the fuzzer: it is thrown.
+ */
+export function caseVerdictsOf(properties: readonly PropertyName[], outcome: TaskOutcome<CaseTaskOutput | ProbeOutput>): CaseVerdicts {
+  if (outcome.status === 'done') {
+    const output = outcome.output as CaseTaskOutput;
+    if ('error' in output) throw new Error(`a fuzz run crashed: ${output.error}`);
+    const verdicts = new Map(output.verdicts);
+    const incident = incidentFailures(outcome.incidents)[0];
+    if (incident !== undefined && verdicts.has('session-completes')) verdicts.set('session-completes', sessionFailure(incident.message));
+    return verdicts;
+  }
+  const failure = isolationFailures(outcome).at(-1)!;
+  return new Map(
+    properties.map((property): [PropertyName, Verdict] => [
+      property,
+      property === 'session-completes' ? sessionFailure(failure.message) : { status: 'not-checked', reason: failure.message },
+    ]),
+  );
+}
+
+function sessionFailure(message: string): Verdict {
+  return { status: 'failed', violation: { property: 'session-completes', step: null, turn: null, message, infeasible: null } };
 }

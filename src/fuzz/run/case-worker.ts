@@ -1,6 +1,8 @@
-/** Worker-thread entry for parallel exploration: imports the world once, then plays generated scenarios. */
+/** Worker-thread entry for fuzzing: imports the world once, then plays generated scenarios (and strategy probes). */
 import { parentPort } from 'node:worker_threads';
+import { probeStrategy } from '../../harness/run/strategy-probe.ts';
 import { serveTasks } from '../../harness/run/worker-protocol.ts';
-import { playCaseTask } from './case-task.ts';
+import { playCaseTask, type CaseTask, type CaseTaskOutput } from './case-task.ts';
+import type { ProbeOutput } from '../../harness/run/strategy-probe.ts';
 
-serveTasks(parentPort, playCaseTask);
+serveTasks(parentPort, (task: CaseTask): Promise<CaseTaskOutput | ProbeOutput> => (task.kind === 'case' ? playCaseTask(task) : probeStrategy(task.strategy)));

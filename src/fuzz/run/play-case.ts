@@ -5,12 +5,12 @@
  * `session-completes` failure; the other properties are then not checked.
  */
 import { resolveScenario, type ScenarioSpec } from '../../harness/scenario/index.ts';
-import { createStrategy, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
+import { createStrategy, type LoadStrategyOptions, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { runSession } from '../../world/index.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 import { prepareRequestFloor } from '../../checker/infeasibility/measure-floor.ts';
 import type { FuzzProperty, PropertyName } from '../../checker/properties/property.ts';
-import { verdictOf, type Verdict } from './verdict.ts';
+import { verdictOf, type Verdict } from '../../checker/verdict.ts';
 
 /** The file name generated scenarios resolve under (ids and messages only). */
 export const FUZZ_CASE_FILE = 'fuzz-case.yaml';
@@ -21,14 +21,14 @@ export interface CasePlayer {
   play(spec: ScenarioSpec): Promise<CaseVerdicts>;
 }
 
-export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[]): CasePlayer {
+export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[], load: LoadStrategyOptions = {}): CasePlayer {
   const needsRerun = properties.some((property) => property.needsRerun);
   return {
     async play(spec) {
       const scenario = resolveScenario(spec, { file: FUZZ_CASE_FILE, baseDir: strategy.baseDir });
       // Loading errors (bad module, bad options) are the user's input: they propagate (exit 2).
-      const first = await createStrategy(strategy);
-      const second = needsRerun ? await createStrategy(strategy) : null;
+      const first = await createStrategy(strategy, load);
+      const second = needsRerun ? await createStrategy(strategy, load) : null;
       let result: SessionResult;
       let rerun: SessionResult | undefined;
       try {

@@ -4,7 +4,7 @@
  */
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
 import type { PropertyName, PropertyViolation } from '../../checker/properties/property.ts';
-import type { Verdict } from './verdict.ts';
+import type { Verdict } from '../../checker/verdict.ts';
 
 export interface PropertyTally {
   readonly property: PropertyName;

@@ -13,8 +13,13 @@ import { propertyByName } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import { counterexampleFile, type CounterexampleFile, type FuzzStrategy } from './counterexample.ts';
 import { explore } from './explore.ts';
-import { exploreInWorkers } from './explore-in-workers.ts';
+import { CASE_WORKER_ENTRY, exploreInWorkers } from './explore-in-workers.ts';
+import { caseVerdictsOf, type CaseTask, type CaseTaskOutput } from './case-task.ts';
 import { createCasePlayer, type CasePlayer } from './play-case.ts';
+import { assertProbeLoaded, type ProbeOutput } from '../../harness/run/strategy-probe.ts';
+import { WorkerPool, type TaskOutcome } from '../../harness/run/worker-pool.ts';
+import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
+import type { FuzzProperty } from '../../checker/properties/property.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 import { shrinkFailure, type ShrunkFailure } from './shrink-failure.ts';
 import { valueAtPath } from './value-at-path.ts';
@@ -37,11 +42,17 @@ export interface FuzzOptions {
   readonly cwd: string;
   readonly maxShrinkCandidates?: number;
   /**
-   * Explore in this many worker threads, each run under a `timeoutMs` watchdog (a hung strategy
-   * fails `session-completes`). Absent: explore in this thread (no watchdog).
+   * Isolated mode (what the CLI uses): the strategy runs only in worker threads (this many explore
+   * in parallel; shrinking and replay use one), each run under a `timeoutMs` watchdog, in the
+   * sandbox, with a heap limit: a run whose strategy hangs, exits, writes to stdout, throws
+   * outside a step or exhausts memory fails `session-completes`. Absent: everything runs in this
+   * thread (no watchdog, no sandbox: for tests and trusted strategies).
    */
   readonly jobs?: number;
   readonly timeoutMs?: number;
+  readonly maxMemoryMb?: number;
+  /** What the strategy wrote (isolated mode; default: this process's stderr). */
+  readonly onStrategyOutput?: (text: string) => void;
   /** Stop exploring at the first failing run, as fast-check does (the tallies then cover fewer runs). */
   readonly stopAtFirstFailure?: boolean;
   /** Scenarios to play; defaults to `scenarioSpecArbitrary()`. */
@@ -74,31 +85,62 @@ export interface FuzzReport {
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const strategySpec = { name: options.strategy.name, options: options.strategy.options, baseDir: options.cwd };
-  await createStrategy(strategySpec); // fail fast (exit 2) on a strategy that cannot load
-  const arbitrary = options.arbitrary ?? scenarioSpecArbitrary();
   const properties = options.properties.map(propertyByName);
-  const player = createCasePlayer(strategySpec, properties);
-  const path = options.path ?? null;
-
-  const tallies = path !== null
-    ? await replayOne(arbitrary, player, options, path)
-    : options.jobs !== undefined
-    ? await exploreInWorkers(arbitrary, {
-        seed: options.seed,
-        runs: options.runs,
-        properties: options.properties,
-        strategy: strategySpec,
-        jobs: options.jobs,
-        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        ...(options.onRun ? { onRun: options.onRun } : {}),
-      })
-    : await explore(arbitrary, player, {
+  if (options.jobs === undefined) {
+    await createStrategy(strategySpec); // fail fast (exit 2) on a strategy that cannot load
+    return fuzzWith(options, createCasePlayer(strategySpec, properties), (arbitrary) =>
+      explore(arbitrary, createCasePlayer(strategySpec, properties), {
         seed: options.seed,
         runs: options.runs,
         properties: options.properties,
         stopAtFirstFailure: options.stopAtFirstFailure === true,
         ...(options.onRun ? { onRun: options.onRun } : {}),
-      });
+      }));
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const pool = new WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>({
+    entry: CASE_WORKER_ENTRY,
+    jobs: options.jobs,
+    timeoutMs,
+    maxMemoryMb: options.maxMemoryMb,
+    onOutput: (_index, text) => (options.onStrategyOutput ?? ((chunk: string) => process.stderr.write(chunk)))(text),
+  });
+  try {
+    const [probe] = await pool.run([{ kind: 'probe', strategy: strategySpec }]);
+    assertProbeLoaded(probe as TaskOutcome<ProbeOutput>, strategySpec.name, timeoutMs);
+    return await fuzzWith(options, workerCasePlayer(pool, strategySpec, properties), (arbitrary) =>
+      exploreInWorkers(arbitrary, pool, {
+        seed: options.seed,
+        runs: options.runs,
+        properties: options.properties,
+        strategy: strategySpec,
+        ...(options.onRun ? { onRun: options.onRun } : {}),
+      }));
+  } finally {
+    pool.close();
+  }
+}
+
+/** Plays single runs (shrink candidates, a replayed path) one at a time on the pool's first worker. */
+function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>, strategy: StrategySpec, properties: readonly FuzzProperty[]): CasePlayer {
+  const names = properties.map((property) => property.name);
+  return {
+    async play(spec) {
+      const [outcome] = await pool.run([{ kind: 'case', spec, strategy, properties: names }]);
+      return caseVerdictsOf(names, outcome!);
+    },
+  };
+}
+
+/** Explore (or replay `path`), then shrink the first failure of each failing property with `player`. */
+async function fuzzWith(
+  options: FuzzOptions,
+  player: CasePlayer,
+  exploreAll: (arbitrary: fc.Arbitrary<ScenarioSpec>) => Promise<PropertyTally[]>,
+): Promise<FuzzReport> {
+  const arbitrary = options.arbitrary ?? scenarioSpecArbitrary();
+  const path = options.path ?? null;
+  const tallies = path !== null ? await replayOne(arbitrary, player, options, path) : await exploreAll(arbitrary);
 
   const reports: PropertyReport[] = [];
   for (const tally of tallies) {
@@ -133,7 +175,7 @@ async function fileFor(failure: ShrunkFailure, options: FuzzOptions): Promise<Co
   return file;
 }
 
-/** A hung strategy would hang shrinking too (it runs in this thread): keep that run unshrunk. */
+/** Every candidate of a hung run would cost a whole watchdog (or hang this thread): keep that run unshrunk. */
 function isHang(tally: PropertyTally): boolean {
   return tally.firstFailure?.violation.message.startsWith('strategy-hung') === true;
 }

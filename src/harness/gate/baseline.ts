@@ -57,7 +57,10 @@ export function baselineFromReport(report: SuiteReport): Baseline {
   return { version: BASELINE_VERSION, scenarios };
 }
 
-/** The baseline at `path`, or null when there is none yet. A malformed file is bad input. */
+/**
+ * The baseline at `path`, or null when there is none yet. A malformed file is bad input. (The
+ * gate refuses a missing baseline unless it is asked to write one: gate.ts.)
+ */
 export async function readBaseline(path: string): Promise<Baseline | null> {
   let text: string;
   try {
@@ -79,6 +82,16 @@ export async function readBaseline(path: string): Promise<Baseline | null> {
     throw new BaselineError(`baseline ${path} is malformed${where} (regenerate it with --update-baseline)`);
   }
   return parsed.data;
+}
+
+/**
+ * `current` written over `previous`: entries `inScope` are replaced by this run's (those no
+ * longer in the suite are dropped), entries outside it are kept, so updating the baseline from a
+ * subset of the suite never loses the rest.
+ */
+export function mergeBaseline(previous: Baseline | null, current: Baseline, inScope: (id: string) => boolean): Baseline {
+  const kept = Object.entries(previous?.scenarios ?? {}).filter(([id]) => !inScope(id));
+  return { version: BASELINE_VERSION, scenarios: { ...Object.fromEntries(kept), ...current.scenarios } };
 }
 
 export async function writeBaseline(path: string, baseline: Baseline): Promise<void> {

@@ -31,6 +31,12 @@ export interface CompareScope {
   readonly suiteIds: readonly string[];
   /** Report removed ids (only one shard of a matrix should, to avoid duplicates). */
   readonly reportRemoved: boolean;
+  /**
+   * Whether a baseline id belongs to the paths this run gated (default: every id does). Gating a
+   * subset (`gate scenarios/brutal`) compares only that subset: the other entries are neither
+   * compared nor reported removed.
+   */
+  readonly inScope?: (id: string) => boolean;
 }
 
 /** Overflows, loops and thrash may never grow, whatever the tolerance says. */
@@ -55,8 +61,9 @@ export function compareWithBaseline(
   }
   if (scope.reportRemoved) {
     const suite = new Set(scope.suiteIds);
+    const inScope = scope.inScope ?? (() => true);
     for (const id of Object.keys(before).sort()) {
-      if (!suite.has(id)) {
+      if (!suite.has(id) && inScope(id)) {
         changes.push({ id, kind: 'removed', what: 'scenario', baseline: verdict(before[id] as BaselineEntry), current: '—', tolerance: '' });
       }
     }

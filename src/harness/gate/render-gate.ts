@@ -7,7 +7,6 @@ export interface GateVerdict {
   readonly compared: number;
   readonly changes: readonly GateChange[];
   readonly baselinePath: string;
-  readonly baselineFound: boolean;
 }
 
 const HEAD = ['scenario', 'change', 'what', 'baseline', 'current', 'tolerance'];
@@ -63,8 +62,9 @@ function closing(verdict: GateVerdict): string[] {
   const counts = new Map<GateChangeKind, number>();
   for (const change of verdict.changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
   const parts = [...counts].map(([kind, count]) => `${count} ${kind}`).join(', ');
-  const hint = verdict.baselineFound
-    ? 'If these changes are intended, accept them with: npm run gate -- --update-baseline'
-    : `No baseline at ${verdict.baselinePath}: create it with: npm run gate -- --update-baseline`;
-  return [`gate failed: ${verdict.changes.length} change${verdict.changes.length === 1 ? '' : 's'} against ${verdict.baselinePath} (${parts})`, hint];
+  const guide = [
+    'Each row above is a difference from the committed baseline. A regression is a bug to fix, not a number to update.',
+    `To accept changes on purpose (an intended change of behaviour, reviewed row by row): re-run with --update-baseline, and commit ${verdict.baselinePath} with a message that says why each changed.`,
+  ];
+  return [`gate failed: ${verdict.changes.length} change${verdict.changes.length === 1 ? '' : 's'} against ${verdict.baselinePath} (${parts})`, ...guide];
 }

@@ -34,8 +34,51 @@ export function failingExpectations(record: ScenarioRecord): string[] {
   return [...new Set(record.failures.map((failure) => failure.expectation))];
 }
 
+/** The properties whose violation an acceptance tolerated, deduplicated, in report order. */
+export function acceptedProperties(record: ScenarioRecord): string[] {
+  return [...new Set(record.accepted.map((item) => item.property))];
+}
+
 export function verdictText(record: ScenarioRecord): string {
-  return record.passed ? 'PASS' : `FAIL: ${failingExpectations(record).join(', ')}`;
+  if (!record.passed) return `FAIL: ${failingExpectations(record).join(', ')}`;
+  const accepted = acceptedProperties(record).length;
+  return accepted === 0 ? 'PASS' : `PASS (${accepted} accepted)`;
+}
+
+/**
+ * One line per scenario and reason: the properties an acceptance tolerated, for which strategy,
+ * and why ("8k_X: no-overflow, no-loop (threshold): <reason>").
+ */
+export function acceptedLines(records: readonly ScenarioRecord[]): string[] {
+  return records.flatMap((record) => {
+    const byReason = new Map<string, { strategy: string; reason: string; properties: string[] }>();
+    for (const item of record.accepted) {
+      const key = JSON.stringify([item.strategy, item.reason]);
+      const group = byReason.get(key) ?? { strategy: item.strategy, reason: item.reason, properties: [] };
+      group.properties.push(item.property);
+      byReason.set(key, group);
+    }
+    return [...byReason.values()].map((group) => `${record.name}: ${group.properties.join(', ')} (${group.strategy}): ${group.reason}`);
+  });
+}
+
+/**
+ * The infeasible violations of a run, counted by property and condition:
+ * "user-request-preserved × 45 (user-content-not-exposed)". Not failures: no strategy could have
+ * avoided them; every one is in report.json with its numbers.
+ */
+export function infeasibleCounts(records: readonly ScenarioRecord[]): string[] {
+  const counts = new Map<string, number>();
+  for (const record of records) {
+    for (const item of record.infeasible) {
+      const key = `${item.property} (${item.reason})`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([key, count]) => {
+    const [property, reason] = key.split(' ');
+    return `${property} × ${count} ${reason}`;
+  });
 }
 
 /** The closing line of every terminal run: `N passed, N failed`. */
@@ -44,7 +87,7 @@ export function summaryLine(passed: number, failed: number): string {
 }
 
 /** The columns every tabular reporter shows between the scenario name and the verdict, in order. */
-export const MEASUREMENT_HEADERS = ['window', 'turns', 'LLM steps', 'summarizations', 're-injections', 'fallbacks', 'peak real tokens', 'overflow steps', 'loops/thrash'] as const;
+export const MEASUREMENT_HEADERS = ['window', 'turns', 'LLM steps', 'summarizations', 're-injections', 'trimmed', 'fallbacks', 'peak real tokens', 'overflow steps', 'loops/thrash'] as const;
 
 /** The formatted measurement cells of one scenario, matching MEASUREMENT_HEADERS. */
 export function measurementCells(record: ScenarioRecord): string[] {
@@ -54,6 +97,7 @@ export function measurementCells(record: ScenarioRecord): string[] {
     formatCount(record.llmSteps),
     formatCount(record.summarizations),
     formatCount(record.reinjections),
+    formatCount(record.trimmedSteps),
     formatCount(record.fallbacks),
     formatPeak(record),
     formatCount(record.overflowSteps),

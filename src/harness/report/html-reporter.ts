@@ -59,6 +59,7 @@ function cards(report: SuiteReport): string {
     ['LLM steps', sum((r) => r.llmSteps), false],
     ['summarizations', sum((r) => r.summarizations), false],
     ['re-injections', sum((r) => r.reinjections), false],
+    ['trimmed', sum((r) => r.trimmedSteps), false],
     ['fallbacks', sum((r) => r.fallbacks), sum((r) => r.fallbacks) > 0],
     ['overflow steps', sum((r) => r.overflowSteps), sum((r) => r.overflowSteps) > 0],
     ['loops', sum((r) => r.loops), sum((r) => r.loops) > 0],
@@ -70,11 +71,11 @@ function cards(report: SuiteReport): string {
 }
 
 function overview(report: SuiteReport): string {
-  const head = ['scenario', 'window', 'strategy', 'turns', 'LLM steps', 'summ.', 're-inj.', 'fallbacks', 'peak real tokens', 'overflow', 'loops/thrash', 'verdict']
+  const head = ['scenario', 'window', 'strategy', 'turns', 'LLM steps', 'summ.', 're-inj.', 'trimmed', 'fallbacks', 'peak real tokens', 'overflow', 'loops/thrash', 'verdict']
     .map((title) => `<th>${title}</th>`).join('');
   const rows = report.scenarios.map((record, index) => {
     const overflow = record.overflowSteps ?? 0;
-    return `<tr><td class="name"><a href="#s${index}">${escapeHtml(record.name)}</a></td><td>${formatWindow(record.settings.contextWindow)}</td><td class="strategy">${escapeHtml(record.settings.strategy.name)}</td><td>${formatCount(record.settings.turns)}</td><td>${formatCount(record.llmSteps)}</td><td>${formatCount(record.summarizations)}</td><td>${formatCount(record.reinjections)}</td><td>${formatCount(record.fallbacks)}</td><td>${peakCell(record)}</td><td${overflow > 0 ? ' class="bad"' : ''}>${formatCount(record.overflowSteps)}</td><td>${formatLoopsThrash(record)}</td><td>${verdictPill(record)}</td></tr>`;
+    return `<tr><td class="name"><a href="#s${index}">${escapeHtml(record.name)}</a></td><td>${formatWindow(record.settings.contextWindow)}</td><td class="strategy">${escapeHtml(record.settings.strategy.name)}</td><td>${formatCount(record.settings.turns)}</td><td>${formatCount(record.llmSteps)}</td><td>${formatCount(record.summarizations)}</td><td>${formatCount(record.reinjections)}</td><td>${formatCount(record.trimmedSteps)}</td><td>${formatCount(record.fallbacks)}</td><td>${peakCell(record)}</td><td${overflow > 0 ? ' class="bad"' : ''}>${formatCount(record.overflowSteps)}</td><td>${formatLoopsThrash(record)}</td><td>${verdictPill(record)}</td></tr>`;
   });
   return `<section class="panel"><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
@@ -87,6 +88,9 @@ function peakCell(record: ScenarioRecord): string {
 }
 
 function verdictPill(record: ScenarioRecord): string {
+  if (record.passed && record.accepted.length > 0) {
+    return `<span class="pill accepted" title="passed with accepted limitations">pass, accepted: ${escapeHtml([...new Set(record.accepted.map((item) => item.property))].join(', '))}</span>`;
+  }
   if (record.passed) return '<span class="pill pass">pass</span>';
   return `<span class="pill fail">${escapeHtml(failingExpectations(record).join(', '))}</span>`;
 }
@@ -106,7 +110,19 @@ function scenarioSection(record: ScenarioRecord, index: number): string {
   ].map((item) => `<span>${item}</span>`).join('');
   const failures = record.passed ? '' : `<ul class="failures">${record.failures
     .map((failure) => `<li>${failureHtml(failure)}</li>`).join('')}</ul>`;
-  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${stats(record)}${chart(record)}${summaries(record)}</section>`;
+  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${tolerated(record)}${stats(record)}${chart(record)}${summaries(record)}</section>`;
+}
+
+/** Accepted limitations (with their reasons) and infeasible violations (with their proof): never silent. */
+function tolerated(record: ScenarioRecord): string {
+  const accepted = record.accepted.map((item) =>
+    `<li><b>${escapeHtml(item.property)}</b> accepted for <b>${escapeHtml(item.strategy)}</b>: ${escapeHtml(item.reason)}<div class="detail">${escapeHtml(item.message)}</div></li>`);
+  const infeasible = record.infeasible.map((item) =>
+    `<li><b>${escapeHtml(item.property)}</b> infeasible (${escapeHtml(item.reason)}): ${escapeHtml(item.detail)}</li>`);
+  return [
+    accepted.length === 0 ? '' : `<ul class="accepted">${accepted.join('')}</ul>`,
+    infeasible.length === 0 ? '' : `<ul class="infeasible">${infeasible.join('')}</ul>`,
+  ].join('');
 }
 
 /** Messages already start with their expectation (`noOverflow: …`): bold that part. */
@@ -123,6 +139,7 @@ function stats(record: ScenarioRecord): string {
     ['summarizations', record.summarizations],
     ['summarizer calls', record.summarizerCalls],
     ['re-injections', record.reinjections],
+    ['trimmed (no summary)', record.trimmedSteps],
     ['fallbacks', record.fallbacks],
     ['peak', record.peakRealTokens],
     ['overflow steps', record.overflowSteps],
@@ -162,7 +179,8 @@ function legend(hasThreshold: boolean): string {
     '<span><i class="k-window"></i>context window</span>',
     hasThreshold ? '<span><i class="k-threshold"></i>threshold (window − buffer)</span>' : '',
     '<span><i class="k-summary"></i>summarization (size before → sent)</span>',
-    '<span><i class="k-reinject"></i>summary re-injected</span>',
+    '<span><i class="k-reinject"></i>stored summary re-used</span>',
+    '<span><i class="k-trim"></i>shrunk without a summary</span>',
     '<span><i class="k-overflow"></i>overflow step</span>',
   ];
   return `<div class="legend">${keys.join('')}</div>`;

@@ -48,7 +48,11 @@ function testcase(record: ScenarioRecord): string {
     const body = record.failures.map((failure) => failure.message).join('\n');
     lines.push(`      <failure message="${escapeXml(message)}" type="expectation">${escapeXml(body)}</failure>`);
   }
-  lines.push(`      <system-out>${escapeXml(measurements(record))}</system-out>`);
+  const notes = [
+    ...record.accepted.map((item) => `accepted ${item.property} (strategy ${item.strategy}): ${item.reason}`),
+    ...record.infeasible.map((item) => `infeasible ${item.property} (${item.reason}): ${item.detail}`),
+  ];
+  lines.push(`      <system-out>${escapeXml([measurements(record), ...notes].join('\n'))}</system-out>`);
   lines.push('    </testcase>');
   return lines.join('\n');
 }
@@ -61,6 +65,7 @@ function measurements(record: ScenarioRecord): string {
     `llmSteps=${formatCount(record.llmSteps)}`,
     `summarizations=${formatCount(record.summarizations)}`,
     `reinjections=${formatCount(record.reinjections)}`,
+    `trimmedSteps=${formatCount(record.trimmedSteps)}`,
     `fallbacks=${formatCount(record.fallbacks)}`,
     `peakRealTokens=${formatPeak(record)}`,
     `overflowSteps=${formatCount(record.overflowSteps)}`,

@@ -3,7 +3,7 @@
  * table, then each failure with its messages. A real-summarizer run says so under the heading
  * and lists each scenario's summaries (cut at MARKDOWN_SUMMARY_CHARS; report.json has them in full).
  */
-import { MEASUREMENT_HEADERS, failingExpectations, formatCount, measurementCells, summaryLine } from './format.ts';
+import { acceptedProperties, infeasibleCounts, MEASUREMENT_HEADERS, failingExpectations, formatCount, measurementCells, summaryLine } from './format.ts';
 import type { Reporter } from './reporter.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
@@ -15,7 +15,7 @@ export const markdownReporter: Reporter = {
   name: 'markdown',
   fileName: 'report.md',
   render: (report) =>
-    `${[heading(report), banner(report), totals(report), table(report), summaries(report), failures(report)].filter((part) => part !== '').join('\n\n')}\n`,
+    `${[heading(report), banner(report), totals(report), table(report), summaries(report), failures(report), accepted(report), infeasible(report)].filter((part) => part !== '').join('\n\n')}\n`,
 };
 
 function heading(report: SuiteReport): string {
@@ -45,9 +45,9 @@ function totals(report: SuiteReport): string {
   const sum = (pick: (record: ScenarioRecord) => number | null): string =>
     formatCount(report.scenarios.reduce((total, record) => total + (pick(record) ?? 0), 0));
   return [
-    '| scenarios | LLM steps | summarizations | re-injections | fallbacks | overflow steps | loops | thrash |',
-    '|--:|--:|--:|--:|--:|--:|--:|--:|',
-    `| ${report.summary.total} | ${sum((r) => r.llmSteps)} | ${sum((r) => r.summarizations)} | ${sum((r) => r.reinjections)} | ${sum((r) => r.fallbacks)} | ${sum((r) => r.overflowSteps)} | ${sum((r) => r.loops)} | ${sum((r) => r.thrash)} |`,
+    '| scenarios | LLM steps | summarizations | re-injections | trimmed | fallbacks | overflow steps | loops | thrash |',
+    '|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    `| ${report.summary.total} | ${sum((r) => r.llmSteps)} | ${sum((r) => r.summarizations)} | ${sum((r) => r.reinjections)} | ${sum((r) => r.trimmedSteps)} | ${sum((r) => r.fallbacks)} | ${sum((r) => r.overflowSteps)} | ${sum((r) => r.loops)} | ${sum((r) => r.thrash)} |`,
   ].join('\n');
 }
 
@@ -55,10 +55,13 @@ function table(report: SuiteReport): string {
   if (report.scenarios.length === 0) return '_No scenarios ran._';
   const lines = [
     `| scenario | ${MEASUREMENT_HEADERS.join(' | ')} | verdict |`,
-    '|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|:--|',
+    '|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|:--|',
   ];
   for (const record of report.scenarios) {
-    const verdict = record.passed ? '✅ pass' : `❌ ${failingExpectations(record).map(code).join(', ')}`;
+    const tolerated = acceptedProperties(record);
+    const verdict = !record.passed
+      ? `❌ ${failingExpectations(record).map(code).join(', ')}`
+      : tolerated.length === 0 ? '✅ pass' : `✅ pass, accepted: ${tolerated.map(code).join(', ')}`;
     const cells = [code(record.name), ...measurementCells(record), verdict];
     lines.push(`| ${cells.join(' | ')} |`);
   }
@@ -73,6 +76,20 @@ function failures(report: SuiteReport): string {
     return [`**${code(record.id)}**`, '', ...items].join('\n');
   });
   return ['### Failures', ...blocks].join('\n\n');
+}
+
+/** Every tolerated violation with its reason: a known limitation is never silent. */
+function accepted(report: SuiteReport): string {
+  const rows = report.scenarios.flatMap((record) =>
+    record.accepted.map((item) => `| ${code(record.name)} | ${code(item.property)} | ${code(item.strategy)} | ${cell(item.reason)} |`));
+  if (rows.length === 0) return '';
+  return ['### Accepted limitations', '', '| scenario | property | strategy | reason |', '|:--|:--|:--|:--|', ...rows].join('\n');
+}
+
+function infeasible(report: SuiteReport): string {
+  const counts = infeasibleCounts(report.scenarios);
+  if (counts.length === 0) return '';
+  return ['### Infeasible (excused: no strategy could avoid them)', '', ...counts.map((line) => `- ${cell(line)}`)].join('\n');
 }
 
 /** Inline code that survives backticks and pipes inside table cells. */

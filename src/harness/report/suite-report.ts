@@ -8,6 +8,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { RealSummarizerConfig } from '../run/real-summarizer.ts';
 import type { ScenarioOutcome } from '../run/run-suite.ts';
 import type { ExpectationFailure } from '../run/scenario-outcome.ts';
+import type { AcceptedViolation, InfeasibleViolation } from '../scenario/verdict.ts';
 import type { SessionFailure, SessionTotals, StepRecord } from '../../world/session-result.ts';
 import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
 import type { PhaseSettings, SummarizerFault } from '../../world/world-scenario.ts';
@@ -35,14 +36,21 @@ export interface ScenarioRecord {
   readonly name: string;
   readonly file: string;
   readonly passed: boolean;
-  /** The failing expectations; [] when passed. */
+  /** The failing expectations and properties; [] when passed. */
   readonly failures: readonly ExpectationFailure[];
+  /** Violations tolerated by an acceptance (a known limitation), each with its reason. */
+  readonly accepted: readonly AcceptedViolation[];
+  /** Violations no strategy could have avoided here, each with the condition that proves it. */
+  readonly infeasible: readonly InfeasibleViolation[];
   readonly settings: ScenarioSettings;
   // The headline measurements (null when the session never finished: hung strategy, dead worker).
   readonly llmSteps: number | null;
   readonly summarizations: number | null;
   readonly summarizerCalls: number | null;
+  /** Steps that re-used a stored summary without calling the summarizer. */
   readonly reinjections: number | null;
+  /** Steps that shrank the request with no summary at all (history dropped or cut). */
+  readonly trimmedSteps: number | null;
   readonly fallbacks: number | null;
   readonly peakRealTokens: number | null;
   readonly peakPercent: number | null;
@@ -93,7 +101,7 @@ export function buildSuiteReport(
 }
 
 export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realSummarizer?: RealSummarizerConfig): ScenarioRecord {
-  const { scenario, result, failures } = outcome;
+  const { scenario, result, failures, accepted, infeasible } = outcome;
   const totals = result?.totals ?? null;
   const firstPhase = scenario.world.phases[0];
   return {
@@ -102,6 +110,8 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
     file: portablePath(scenario.file, cwd),
     passed: failures.length === 0,
     failures: failures.map(({ expectation, message }) => ({ expectation, message })),
+    accepted: accepted.map(({ property, strategy, reason, message }) => ({ property, strategy, reason, message })),
+    infeasible: infeasible.map(({ property, reason, detail, message }) => ({ property, reason, detail, message })),
     settings: {
       seed: scenario.world.seed,
       flavour: scenario.world.flavour,
@@ -118,6 +128,7 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
     summarizations: totals?.summarizations ?? null,
     summarizerCalls: totals?.summarizerCalls ?? null,
     reinjections: totals?.reinjections ?? null,
+    trimmedSteps: totals?.trimmedSteps ?? null,
     fallbacks: totals?.fallbacks ?? null,
     peakRealTokens: totals?.peakRealTokens ?? null,
     peakPercent: totals?.peakPercent ?? null,

@@ -6,7 +6,7 @@
  */
 import Table from 'cli-table3';
 import { paint } from './ansi.ts';
-import { MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
+import { acceptedLines, infeasibleCounts, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
 import type { RenderOptions, Reporter } from './reporter.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
@@ -22,6 +22,7 @@ const HEAD = [
   'LLM\nsteps',
   'summari-\nzations',
   're-injec-\ntions',
+  'trim-\nmed',
   'fall-\nbacks',
   'peak real tokens\n(% of window)',
   'overflow\nsteps',
@@ -37,11 +38,13 @@ export const tableReporter: Reporter = {
     const table = new Table({
       head: HEAD.map((title) => paint(title, 'bold', color)),
       style: { head: [], border: color ? ['grey'] : [], compact: true },
-      colAligns: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+      colAligns: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     });
     for (const record of report.scenarios) table.push(row(record, color));
     const banner = realSummarizerBanner(report);
     const parts = banner === null ? [table.toString()] : [paint(banner, 'bold', color), table.toString(), summaryLines(report)];
+    const notes = verdictNotes(report.scenarios);
+    if (notes !== '') parts.push(notes);
     const details = failureDetails(report.scenarios, color);
     if (details !== '') parts.push(details);
     parts.push(summaryLine(report.summary.passed, report.summary.failed));
@@ -66,6 +69,19 @@ function summaryLines(report: SuiteReport): string {
     return [record.name, ...(faults === null ? [] : [`  (${faults})`]), ...lines].join('\n');
   });
   return [`Summaries by ${report.realSummarizer?.model ?? ''} (in full in report.json):`, ...blocks].join('\n');
+}
+
+/**
+ * What passed only because an acceptance tolerated it (each with its reason: a known limitation
+ * is never silent), and the violations excused as infeasible, counted (report.json has each).
+ */
+export function verdictNotes(records: readonly ScenarioRecord[]): string {
+  const accepted = acceptedLines(records);
+  const infeasible = infeasibleCounts(records);
+  const parts: string[] = [];
+  if (accepted.length > 0) parts.push(['Accepted limitations (tolerated, not passed):', ...accepted.map((line) => `  - ${line}`)].join('\n'));
+  if (infeasible.length > 0) parts.push(`Infeasible, excused (no strategy could avoid them; details in report.json): ${infeasible.join('; ')}`);
+  return parts.join('\n\n');
 }
 
 /** Each failing scenario with its messages, so the table's verdict column can stay short. */

@@ -1,12 +1,14 @@
 /**
- * Runs one resolved scenario in the current thread: build a fresh strategy (and the real
- * summarizer, when the run has one), play the world, check the expectations. Never rejects: every
- * failure becomes data in the output.
+ * Runs one resolved scenario in the current thread (a task worker: never the CLI's own thread):
+ * build a fresh strategy from a freshly imported module (and the real summarizer, when the run
+ * has one), play the world, judge the result. Never rejects: every failure becomes data.
  */
-import { checkExpectations, type ResolvedScenario } from '../scenario/index.ts';
+import { isExitSignal } from './sandbox.ts';
+import { type ResolvedScenario } from '../scenario/index.ts';
+import { judgeScenario } from '../scenario/verdict.ts';
 import { runSession } from '../../world/index.ts';
 import type { SummarizerModel } from '../../engine/types.ts';
-import { createStrategy } from '../strategy/load-strategy.ts';
+import { builtinStrategyNames, createStrategy, isModulePath } from '../strategy/load-strategy.ts';
 import { createRealSummarizer, type RealSummarizerConfig } from './real-summarizer.ts';
 import { failedRun, type RunOutput } from './scenario-outcome.ts';
 
@@ -18,9 +20,11 @@ export interface RunOneOptions {
 export async function runOneScenario(scenario: ResolvedScenario, options: RunOneOptions = {}): Promise<RunOutput> {
   let strategy;
   try {
-    strategy = await createStrategy(scenario.strategy);
+    // A fresh module instance per scenario: state a module keeps never leaks from one scenario
+    // into another, so verdicts do not depend on which worker played what.
+    strategy = await createStrategy(scenario.strategy, { fresh: true });
   } catch (error) {
-    return failedRun('strategy-load', messageOf(error));
+    return failedRun('strategy-load', `strategy-load: ${messageOf(error)}`);
   }
   let summarizer: SummarizerModel | undefined;
   if (options.realSummarizer) {
@@ -32,7 +36,12 @@ export async function runOneScenario(scenario: ResolvedScenario, options: RunOne
   }
   try {
     const result = await runSession(scenario.world, { strategy, summarizer });
-    return { result, failures: checkExpectations(scenario, result) };
+    // A stopped process.exit() ends the session as the exception that stopped it: name it for what happened.
+    const session = result.failure !== null && isExitSignal(result.failure.message)
+      ? { ...result, failure: { ...result.failure, kind: 'strategy-exited' as const } }
+      : result;
+    const identity = { name: strategy.name, builtin: !isModulePath(scenario.strategy.name) };
+    return { result: session, ...(await judgeScenario(scenario, session, identity, builtinStrategyNames())) };
   } catch (error) {
     return failedRun('world-error', `world-error: ${messageOf(error)}`);
   }

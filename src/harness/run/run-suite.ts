@@ -4,14 +4,17 @@
  * and run the scenarios in the worker pool. Bad input throws (before anything runs); scenario
  * failures are data in the returned outcomes.
  */
-import { loadScenarios, type ResolvedScenario } from '../scenario/index.ts';
-import { createStrategy, type StrategySpec } from '../strategy/load-strategy.ts';
+import { loadScenarios, matchesFilter, type ResolvedScenario } from '../scenario/index.ts';
+import type { FileAcceptance } from '../scenario/load-acceptances.ts';
+import type { StrategySpec } from '../strategy/load-strategy.ts';
+import { incidentFailures, isolationFailures, mergeFailures } from './isolation-failures.ts';
 import { createRealSummarizer, type RealSummarizerConfig } from './real-summarizer.ts';
 import type { RunOutput } from './scenario-outcome.ts';
 import type { ScenarioTask } from './scenario-task.ts';
+import { assertProbeLoaded, type ProbeOutput } from './strategy-probe.ts';
 import { reseedScenario } from './reseed-scenario.ts';
 import { selectShard, sortById, type Shard } from './shard.ts';
-import { runInWorkerPool } from './worker-pool.ts';
+import { WorkerPool, type TaskOutcome } from './worker-pool.ts';
 
 export interface SuiteOptions {
   readonly paths: readonly string[];
@@ -22,9 +25,13 @@ export interface SuiteOptions {
   readonly strategy?: string | undefined;
   /** Replaces the strategy options (of the override, or of each file's own strategy). */
   readonly strategyOptions?: Readonly<Record<string, unknown>> | undefined;
+  /** Known limitations from a per-strategy file (`--accept`), added to each matching scenario's own. */
+  readonly accept?: readonly FileAcceptance[] | undefined;
   readonly shard?: Shard | null | undefined;
   readonly jobs: number;
   readonly timeoutMs: number;
+  /** Heap limit of each scenario worker, MB (a strategy past it fails as strategy-out-of-memory). */
+  readonly maxMemoryMb?: number | undefined;
   readonly cwd?: string | undefined;
   /**
    * Summarize with this real model (built in each worker) while everything else stays simulated;
@@ -34,6 +41,8 @@ export interface SuiteOptions {
   /** Called once the suite is known (count of scenarios to run in this shard). */
   readonly onStart?: ((total: number) => void) | undefined;
   readonly onScenarioDone?: ((scenario: ResolvedScenario, output: RunOutput) => void) | undefined;
+  /** What a strategy wrote to stdout or stderr while playing a scenario (default: this process's stderr). */
+  readonly onStrategyOutput?: ((scenario: ResolvedScenario | null, text: string) => void) | undefined;
 }
 
 export interface ScenarioOutcome extends RunOutput {
@@ -55,32 +64,48 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const reseeded = options.seed === undefined
     ? loaded
     : await Promise.all(loaded.map((scenario) => reseedScenario(scenario, options.seed as number, cwd)));
-  const all = sortById(reseeded.map((scenario) => overrideStrategy(scenario, options, cwd)));
+  const all = sortById(reseeded.map((scenario) => withAcceptances(overrideStrategy(scenario, options, cwd), options.accept ?? [])));
   const selected = selectShard(all, options.shard ?? null);
-  await assertStrategiesLoad(selected);
   // A missing key or bad timeout is bad input, reported before any scenario runs.
   if (options.realSummarizer !== undefined) await createRealSummarizer(options.realSummarizer);
-  options.onStart?.(selected.length);
-  const realSummarizer = options.realSummarizer ?? null;
-  const tasks = selected.map((scenario): ScenarioTask => ({ scenario, realSummarizer }));
-  const outputs = await runInWorkerPool<ScenarioTask, RunOutput>(tasks, {
+  let tasks: readonly ScenarioTask[] = [];
+  const pool = new WorkerPool<ScenarioTask, RunOutput | ProbeOutput>({
     entry: WORKER_ENTRY,
     jobs: options.jobs,
     timeoutMs: options.timeoutMs,
-    onTimeout: (_task, ms) => ({
-      result: null,
-      failures: [{ expectation: 'strategy-hung', message: `strategy-hung: no result within ${ms} ms` }],
-    }),
-    onCrash: (_task, error) => ({
-      result: null,
-      failures: [{ expectation: 'world-error', message: `world-error: worker died: ${error.message}` }],
-    }),
-    onOutput: (index, output) => options.onScenarioDone?.(selected[index] as ResolvedScenario, output),
+    maxMemoryMb: options.maxMemoryMb,
+    onOutput: (index, text) => {
+      const task = tasks[index];
+      const scenario = task?.kind === 'scenario' ? task.scenario : null;
+      if (options.onStrategyOutput) options.onStrategyOutput(scenario, text);
+      else process.stderr.write(prefixLines(scenario?.name ?? 'strategy', text));
+    },
   });
-  return {
-    allIds: all.map((scenario) => scenario.id),
-    outcomes: selected.map((scenario, index) => ({ scenario, ...(outputs[index] as RunOutput) })),
-  };
+  try {
+    tasks = probesFor(selected);
+    const probes = tasks as readonly Extract<ScenarioTask, { kind: 'probe' }>[];
+    (await pool.run(tasks)).forEach((outcome, index) => assertProbeLoaded(outcome as TaskOutcome<ProbeOutput>, probes[index]!.strategy.name, options.timeoutMs));
+    options.onStart?.(selected.length);
+    const realSummarizer = options.realSummarizer ?? null;
+    tasks = selected.map((scenario): ScenarioTask => ({ kind: 'scenario', scenario, realSummarizer }));
+    const outcomes = await pool.run(tasks, {
+      onOutcome: (index, outcome) => options.onScenarioDone?.(selected[index] as ResolvedScenario, runOutputOf(outcome as TaskOutcome<RunOutput>)),
+    });
+    return {
+      allIds: all.map((scenario) => scenario.id),
+      outcomes: selected.map((scenario, index) => ({ scenario, ...runOutputOf(outcomes[index] as TaskOutcome<RunOutput>) })),
+    };
+  } finally {
+    pool.close();
+  }
+}
+
+/** A task's outcome as the scenario's output: incidents, hangs and crashes become its failures. */
+export function runOutputOf(outcome: TaskOutcome<RunOutput>): RunOutput {
+  if (outcome.status !== 'done') return { result: null, failures: isolationFailures(outcome), accepted: [], infeasible: [] };
+  const output = outcome.output;
+  if (outcome.incidents.length === 0) return output;
+  return { ...output, failures: mergeFailures(incidentFailures(outcome.incidents), output.failures) };
 }
 
 function overrideStrategy(scenario: ResolvedScenario, options: SuiteOptions, cwd: string): ResolvedScenario {
@@ -92,16 +117,26 @@ function overrideStrategy(scenario: ResolvedScenario, options: SuiteOptions, cwd
   return { ...scenario, strategy };
 }
 
-/**
- * Builds each distinct strategy once in this thread, so an unloadable module or rejected options
- * are bad input (exit 2) reported before any scenario runs, not one failure per scenario.
- */
-async function assertStrategiesLoad(scenarios: readonly ResolvedScenario[]): Promise<void> {
+function withAcceptances(scenario: ResolvedScenario, accept: readonly FileAcceptance[]): ResolvedScenario {
+  const extra = accept.filter((entry) => entry.scenarios.length === 0 || entry.scenarios.some((pattern) => matchesFilter(scenario, pattern)));
+  if (extra.length === 0) return scenario;
+  return { ...scenario, accept: [...scenario.accept, ...extra.map(({ strategy, property, reason }) => ({ strategy, property, reason }))] };
+}
+
+/** One probe per distinct strategy (name, folder, options): each is loaded once before anything runs (strategy-probe.ts). */
+function probesFor(scenarios: readonly ResolvedScenario[]): ScenarioTask[] {
   const seen = new Set<string>();
+  const probes: ScenarioTask[] = [];
   for (const { strategy } of scenarios) {
     const key = JSON.stringify([strategy.name, strategy.baseDir, strategy.options]);
     if (seen.has(key)) continue;
     seen.add(key);
-    await createStrategy(strategy);
+    probes.push({ kind: 'probe', strategy });
   }
+  return probes;
+}
+
+function prefixLines(label: string, text: string): string {
+  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  return `${lines.map((line) => `[${label}] ${line}`).join('\n')}\n`;
 }

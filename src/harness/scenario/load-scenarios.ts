@@ -2,7 +2,7 @@
  * Files and folders → resolved scenarios, sorted by file path so every run sees the same order.
  * Folders are walked recursively for `.yaml`, `.yml` and `.json` (JSON Schema files skipped).
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { displayPath, loadScenario } from './load-scenario.ts';
 import type { ResolvedScenario } from './resolved-scenario.ts';
@@ -20,12 +20,28 @@ export function isScenarioFile(name: string): boolean {
   return SCENARIO_FILE.test(name) && !name.toLowerCase().endsWith('.schema.json');
 }
 
-async function walk(folder: string): Promise<string[]> {
+/**
+ * Scenario files under `folder`, recursively. Symbolic links are followed (a suite may link in
+ * shared scenarios); a link back to a folder already being walked is skipped, and a dangling link
+ * is an error naming it.
+ */
+async function walk(folder: string, cwd: string, visiting: ReadonlySet<string> = new Set()): Promise<string[]> {
+  const real = await realpath(folder);
+  if (visiting.has(real)) return [];
+  const inside = new Set([...visiting, real]);
   const entries = await readdir(folder, { withFileTypes: true });
   const nested = await Promise.all(entries.map(async (entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return walk(path);
-    return entry.isFile() && isScenarioFile(entry.name) ? [path] : [];
+    let directory = entry.isDirectory();
+    let file = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      const target = await stat(path).catch(() => null);
+      if (target === null) throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [issue(null, 'a symbolic link to nothing (its target does not exist)')]);
+      directory = target.isDirectory();
+      file = target.isFile();
+    }
+    if (directory) return walk(path, cwd, inside);
+    return file && isScenarioFile(entry.name) ? [path] : [];
   }));
   return nested.flat();
 }
@@ -34,7 +50,13 @@ async function filesOf(path: string, cwd: string): Promise<string[]> {
   const absolute = resolve(cwd, path);
   const info = await stat(absolute).catch(() => null);
   if (info === null) throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [issue(null, 'no such file or folder')]);
-  return info.isDirectory() ? walk(absolute) : [absolute];
+  if (!info.isDirectory()) return [absolute];
+  const files = await walk(absolute, cwd);
+  // An empty suite would "pass" with 0 scenarios: a CI gate pointed at the wrong folder must fail.
+  if (files.length === 0) {
+    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [issue(null, 'this folder holds no scenario file (.yaml, .yml or .json)')]);
+  }
+  return files;
 }
 
 /** Substring match, or a whole-string glob when the filter holds `*` or `?` (case-insensitive). */

@@ -47,6 +47,9 @@ function strictJsonIssue(source: string, lines: LineCounter): ScenarioIssue | nu
   }
 }
 
+/** Alias (`*name`) expansions a file may use: plenty for shared turn templates, too few for a bomb. */
+const MAX_ALIAS_EXPANSIONS = 1000;
+
 export function parseScenarioSource(source: string, file: string): ParsedScenarioSource {
   const lines = new LineCounter();
   // Merge keys (`<<: *defaults`) let long files share turn templates.
@@ -59,7 +62,14 @@ export function parseScenarioSource(source: string, file: string): ParsedScenari
   if (doc.contents === null) {
     throw new ScenarioError('SIM_SCENARIO_INVALID', file, [issue(null, 'the file is empty: expected a scenario (name, session, turns, expect, ...)')]);
   }
-  const data: unknown = doc.toJS({ maxAliasCount: 1000 });
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS });
+  } catch (error) {
+    // yaml refuses documents whose aliases expand without bound (a "billion laughs" file).
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ScenarioError('SIM_SCENARIO_PARSE', file, [issue(null, `the YAML aliases expand too much (more than ${MAX_ALIAS_EXPANSIONS} expansions): ${message}`)]);
+  }
   const parsed = scenarioSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
     throw new ScenarioError('SIM_SCENARIO_INVALID', file, locate(convertZodIssues(scenarioSchema, parsed.error.issues)));

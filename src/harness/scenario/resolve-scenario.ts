@@ -13,6 +13,7 @@ import { resolvePhases } from './resolve-phases.ts';
 import { resolveSystemPrompt } from './resolve-text.ts';
 import { resolvePhaseTurns } from './resolve-turns.ts';
 import { issue, ScenarioError, type ScenarioIssue } from './scenario-error.ts';
+import { LIMITS, sessionLimitIssues } from './scenario-limits.ts';
 import { scenarioSchema, type ScenarioSpec } from './scenario-schema.ts';
 import { convertZodIssues } from './zod-issues.ts';
 
@@ -71,6 +72,9 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
   const { phases, turnGroups, issues: phaseIssues } = resolvePhases(spec);
   const issues = [...phaseIssues];
   const thrash = thrashOf(spec, issues);
+  // Counted before the turns are built, so a file asking for millions of turns is refused at once.
+  const turnCount = turnGroups.flat().reduce((sum, group) => sum + (group.repeat ?? 1), 0);
+  if (turnCount > LIMITS.turns) issues.push(issue([], `the scenario has ${turnCount} turns: expected at most ${LIMITS.turns}`));
   if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
 
   const world: WorldScenario = {
@@ -88,6 +92,8 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
     thrash,
     maxLlmCallsPerTurn: session.maxLlmCallsPerTurn ?? DEFAULT_MAX_LLM_CALLS_PER_TURN,
   };
+  const limitIssues = sessionLimitIssues(world);
+  if (limitIssues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, limitIssues);
   const expect: Expectations = spec.expect ?? {};
   return {
     id: `${options.file}#${name}`,
@@ -97,5 +103,6 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
     world,
     strategy: { name: spec.strategy?.name ?? 'threshold', options: { ...spec.strategy?.options }, baseDir: options.baseDir },
     expect,
+    accept: spec.accept ?? [],
   };
 }

@@ -10,21 +10,31 @@
  */
 import { z } from 'zod';
 import type { ContentKind } from '../../world/world-scenario.ts';
+import { ACCEPTABLE_PROPERTIES } from './acceptance.ts';
+import { LIMITS } from './scenario-limits.ts';
 
 export const CONTENT_KINDS = [
   'x', 'go-long-message', 'go-analysis', 'go-system-prompt',
   'prose', 'json', 'logs', 'code', 'cjk', 'emoji',
 ] as const satisfies readonly ContentKind[];
 
-const positiveInt = (what: string) =>
-  z.int({ error: 'expected a positive integer' })
-    .positive({ error: 'expected a positive integer' })
-    .describe(what);
+/** `max`: the documented limit (scenario-limits.ts), with how it reads in the error. */
+interface Limit {
+  readonly value: number;
+  readonly unit: string;
+}
 
-const nonNegativeInt = (what: string) =>
-  z.int({ error: 'expected a non-negative integer' })
-    .nonnegative({ error: 'expected a non-negative integer' })
-    .describe(what);
+const positiveInt = (what: string, limit?: Limit) => {
+  const base = z.int({ error: 'expected a positive integer' }).positive({ error: 'expected a positive integer' });
+  return (limit ? base.max(limit.value, { error: `expected at most ${limit.value} ${limit.unit}` }) : base).describe(what);
+};
+
+const nonNegativeInt = (what: string, limit?: Limit) => {
+  const base = z.int({ error: 'expected a non-negative integer' }).nonnegative({ error: 'expected a non-negative integer' });
+  return (limit ? base.max(limit.value, { error: `expected at most ${limit.value} ${limit.unit}` }) : base).describe(what);
+};
+
+const TEXT_LIMIT: Limit = { value: LIMITS.textBytes, unit: 'bytes (64 MiB, the largest text the simulator generates)' };
 
 const positiveNumber = (what: string) =>
   z.number({ error: 'expected a positive number' })
@@ -36,9 +46,12 @@ const text = (what: string) => z.string({ error: 'expected a string' }).describe
 const nonEmptyText = (what: string) =>
   z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }).describe(what);
 
+/** A byte size, at most LIMITS.textBytes (a text the world could not hold in memory is refused at load). */
+const byteSize = (what: string) => nonNegativeInt(what, TEXT_LIMIT);
+
 const sizeRange = z.strictObject({
-  min: nonNegativeInt('Smallest size in bytes (inclusive).'),
-  max: nonNegativeInt('Largest size in bytes (inclusive).'),
+  min: byteSize('Smallest size in bytes (inclusive).'),
+  max: byteSize('Largest size in bytes (inclusive).'),
 }).superRefine((range, ctx) => {
   if (range.min > range.max) {
     ctx.addIssue({ code: 'custom', message: `min (${range.min}) must not be greater than max (${range.max})` });
@@ -46,8 +59,8 @@ const sizeRange = z.strictObject({
 }).describe('A size drawn from [min, max] with a seedrandom stream derived from the scenario seed and the place it is used: the same seed always gives the same sizes.');
 
 const size = (what: string) =>
-  z.union([nonNegativeInt('Size in bytes.'), sizeRange], {
-    error: 'expected a size: a non-negative integer (bytes) or { min, max }',
+  z.union([byteSize('Size in bytes.'), sizeRange], {
+    error: 'expected a size: a non-negative integer (bytes, at most 64 MiB) or { min, max }',
   }).describe(what);
 
 const contentKind = z.enum(CONTENT_KINDS).describe(
@@ -78,7 +91,7 @@ const generatedText = z.strictObject({
 
 const userText = z.strictObject({
   text: text('Literal user message; {i} = 0-based turn index within the phase.').optional(),
-  longMessage: positiveInt('The Go simulator\'s longMessage(i, n): a Kubernetes question of exactly n bytes.').optional(),
+  longMessage: positiveInt('The Go simulator\'s longMessage(i, n): a Kubernetes question of exactly n bytes.', TEXT_LIMIT).optional(),
   size: size('Generate a user message of exactly this many UTF-8 bytes.').optional(),
   kind: contentKind.optional(),
 }).superRefine(oneOf(['text', 'longMessage', 'size']));
@@ -87,7 +100,7 @@ const userMessage = z.union([text('Literal user message; {i} = 0-based turn inde
   error: 'expected a user message: a string, { longMessage }, { size, kind } or { text }',
 }).describe('The user message of each turn: a literal ("Turn {i}: ..."), { longMessage: n }, { size, kind } or { text }.');
 
-const modelResponse = z.union([nonNegativeInt('Size in bytes.'), generatedText], {
+const modelResponse = z.union([byteSize('Size in bytes.'), generatedText], {
   error: 'expected a model response: a size in bytes, { size, kind } or { text }',
 }).describe('The model\'s final text of the turn. A number is a size in bytes (go-compat: the body of "Turn i analysis: ..."). Default 120 bytes.');
 
@@ -103,7 +116,7 @@ const tool = z.strictObject({
   size: size('Response size in bytes (the function response is { [responseKey]: <text> }).').optional(),
   text: text('Literal response text instead of a generated one.').optional(),
   kind: contentKind.optional(),
-  repeat: positiveInt('Call this tool n times, named with {k} = from, from+1, ... (e.g. "tool_{k}").').optional(),
+  repeat: positiveInt('Call this tool n times, named with {k} = from, from+1, ... (e.g. "tool_{k}").', { value: LIMITS.callsPerTurn, unit: 'calls' }).optional(),
   from: nonNegativeInt('First {k} of a repeat (default 1).').optional(),
   responseKey: nonEmptyText('Key of the function response object (default "result").').optional(),
   args: z.record(z.string(), z.unknown(), { error: 'expected an object of arguments' })
@@ -150,7 +163,7 @@ const rule = z.strictObject({
 }).describe('A per-turn override; conditions combine with AND; i = turn index within the phase. The FIRST matching rule wins (Go if/else-if chains).');
 
 const turnGroup = z.strictObject({
-  repeat: positiveInt('How many turns this entry produces (default 1).').optional(),
+  repeat: positiveInt('How many turns this entry produces (default 1).', { value: LIMITS.turns, unit: 'turns' }).optional(),
   ...turnOverrides,
   user: userMessage,
   rules: z.array(rule, { error: 'expected a list of rules' })
@@ -171,22 +184,22 @@ const phaseSettings = {
   contextWindow: positiveInt('Context window in tokens. Required unless the model is a well-known ID in the model registry.').optional(),
   usageMetadata: flag('Model responses carry usageMetadata.promptTokenCount (default true).').optional(),
   tokenModel: tokenModel.optional(),
-  streaming: nonNegativeInt('Partial streaming chunks per model response (default 0).').optional(),
+  streaming: nonNegativeInt('Partial streaming chunks per model response (default 0).', { value: LIMITS.streamingChunks, unit: 'chunks' }).optional(),
 };
 
 const session = z.strictObject({
   ...phaseSettings,
   agentName: nonEmptyText('Agent name (default "test-agent" for go-compat, "assistant" for adk).').optional(),
-  systemPrompt: z.union([nonNegativeInt('Size in bytes.'), generatedText], {
+  systemPrompt: z.union([byteSize('Size in bytes.'), generatedText], {
     error: 'expected a system prompt: a size in bytes, { size, kind } or { text }',
   }).describe('System instruction: bytes of the profile\'s kind (go-compat: go-system-prompt, adk: prose), { size, kind } or { text }. Default none.').optional(),
   tools: z.strictObject({
-    count: positiveInt('Number of declarations.'),
-    schemaSize: positiveInt('Approximate schema size per tool in bytes.'),
+    count: positiveInt('Number of declarations.', { value: LIMITS.toolDeclarations, unit: 'declarations' }),
+    schemaSize: positiveInt('Approximate schema size per tool in bytes.', { value: LIMITS.schemaBytes, unit: 'bytes (1 MiB)' }),
   }).describe('MCP-style tool declarations on every request (Go makeMCPTools(count, schemaSize)). Default none.').optional(),
   declareCalledTools: flag('Declare every tool the agent calls, as adk-js does (default: false for go-compat, true for adk).').optional(),
   exposeUserContent: flag('The invocation\'s user content reaches callbacks, as in real ADK (default: false for go-compat, true for adk).').optional(),
-  maxLlmCallsPerTurn: positiveInt('Safety bound on LLM steps per turn (default 500, adk-js maxLlmCalls).').optional(),
+  maxLlmCallsPerTurn: positiveInt('Safety bound on LLM steps per turn (default 500, adk-js maxLlmCalls).', { value: LIMITS.llmCallsPerTurn, unit: 'steps' }).optional(),
 }).describe('The agent session.');
 
 const phase = z.strictObject({
@@ -233,8 +246,9 @@ const countRange = (what: string) => z.strictObject({
 }).describe(what);
 
 const expect = z.strictObject({
-  noOverflow: flag('No request is sent above the window.').optional(),
-  knownLimitation: nonEmptyText('Overflow is tolerated and reported with this reason; excludes noOverflow.').optional(),
+  noOverflow: flag('No request is sent above the window (strict: even an overflow no strategy could avoid fails it).').optional(),
+  // Replaced by the top-level `accept` list; kept here only to say so when an old file uses it.
+  knownLimitation: z.unknown().optional(),
   noLoop: flag('Every summarization made the request smaller.').optional(),
   noThrash: flag('No `thrash.count` summarizations within `thrash.withinSteps` steps.').optional(),
   noOrphans: flag('No orphaned function call or response in any sent request.').optional(),
@@ -245,10 +259,20 @@ const expect = z.strictObject({
   summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
   maxPeakPercent: positiveNumber('Peak real tokens as % of the window must not exceed this.').optional(),
 }).superRefine((value, ctx) => {
-  if (value.noOverflow === true && value.knownLimitation !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['knownLimitation'], message: 'noOverflow and knownLimitation exclude each other: drop one' });
+  if (value.knownLimitation !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['knownLimitation'],
+      message: "'knownLimitation' was replaced by the top-level 'accept' list: accept: [{ strategy: <name>, property: no-overflow, reason: \"...\" }]",
+    });
   }
-}).describe('What must hold; only what is listed is asserted. The strategy not throwing, hanging or mutating events is always checked.');
+}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
+
+const acceptance = z.strictObject({
+  strategy: nonEmptyText('The strategy this acceptance is for: a built-in name (threshold, sliding_window) or the `name` a module strategy reports. It never applies to another strategy.'),
+  property: z.enum(ACCEPTABLE_PROPERTIES).describe('The universal property whose violation is tolerated.'),
+  reason: nonEmptyText('Why it is tolerated; shown in every report.'),
+}).describe('A known limitation: a violation of `property` by `strategy` is tolerated and reported with its reason instead of failing the scenario.');
 
 export const scenarioSchema = z.strictObject({
   $schema: text('JSON Schema reference for editors (ignored).').optional(),
@@ -265,6 +289,8 @@ export const scenarioSchema = z.strictObject({
   phases: z.array(phase, { error: 'expected a list of phases' }).min(1, { error: 'expected at least one phase' })
     .describe('Alternative to `turns`: named phases, each with its own turns and session overrides.').optional(),
   expect: expect.optional(),
+  accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason })' })
+    .describe('Known limitations tolerated for named strategies; each is reported with its reason.').optional(),
 }).superRefine((value, ctx) => {
   if ((value.turns === undefined) === (value.phases === undefined)) {
     ctx.addIssue({ code: 'custom', message: "expected exactly one of 'turns' or 'phases'" });
@@ -294,3 +320,5 @@ export type TokenModelInput = z.infer<typeof tokenModel>;
 export type PhaseSpec = z.infer<typeof phase>;
 export type SessionSpec = z.infer<typeof session>;
 export type ExpectSpec = z.infer<typeof expect>;
+export type AcceptanceSpec = z.infer<typeof acceptance>;
+export { acceptance as acceptanceSchema };

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILTIN_STRATEGIES } from '../../engine/index.ts';
+import { BUILTIN_STRATEGIES, StrategyOptionsError } from '../../engine/index.ts';
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
 import { StrategyLoadError } from './strategy-load-error.ts';
 
@@ -24,15 +24,32 @@ export function isModulePath(name: string): boolean {
   return name.startsWith('.') || isAbsolute(name) || /\.(m?[jt]s|cjs|cts)$/.test(name);
 }
 
-export async function loadStrategyFactory(spec: StrategySpec): Promise<StrategyFactory> {
+export interface LoadStrategyOptions {
+  /**
+   * Import a new instance of the module (and only of that file: its own imports stay shared), so
+   * state it keeps at module level starts afresh. Built-in strategies keep no module state.
+   */
+  readonly fresh?: boolean;
+}
+
+/** Counts fresh imports: each gets its own module URL. */
+let freshImports = 0;
+
+export function builtinStrategyNames(): ReadonlySet<string> {
+  return new Set(Object.keys(BUILTIN_STRATEGIES));
+}
+
+export async function loadStrategyFactory(spec: StrategySpec, options: LoadStrategyOptions = {}): Promise<StrategyFactory> {
   if (!isModulePath(spec.name)) return builtinFactory(spec.name);
   const file = resolve(spec.baseDir, spec.name);
   if (!existsSync(file)) {
     throw new StrategyLoadError(`strategy module not found: ${spec.name} (looked for ${file})`);
   }
+  const url = pathToFileURL(file);
+  if (options.fresh === true) url.searchParams.set('compaction-sim-instance', String((freshImports += 1)));
   let loaded: { default?: unknown };
   try {
-    loaded = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    loaded = (await import(url.href)) as { default?: unknown };
   } catch (error) {
     throw new StrategyLoadError(
       `strategy module ${spec.name} failed to load: ${messageOf(error)}`,
@@ -47,9 +64,15 @@ export async function loadStrategyFactory(spec: StrategySpec): Promise<StrategyF
  * rejects surface as its own error (the engine's `StrategyOptionsError`); a factory that returns
  * something else than a strategy is a load error.
  */
-export async function createStrategy(spec: StrategySpec): Promise<CompactionStrategy> {
-  const factory = await loadStrategyFactory(spec);
-  const strategy: unknown = factory({ ...spec.options });
+export async function createStrategy(spec: StrategySpec, options: LoadStrategyOptions = {}): Promise<CompactionStrategy> {
+  const factory = await loadStrategyFactory(spec, options);
+  let strategy: unknown;
+  try {
+    strategy = factory({ ...spec.options });
+  } catch (error) {
+    if (error instanceof StrategyOptionsError) throw error;
+    throw new StrategyLoadError(`strategy ${spec.name} rejected its options ${JSON.stringify(spec.options)}: ${messageOf(error)}`, { cause: error });
+  }
   if (!isStrategy(strategy)) {
     throw new StrategyLoadError(
       `strategy ${spec.name} did not produce a CompactionStrategy ({ name, compact }) from its factory`,

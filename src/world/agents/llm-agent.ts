@@ -137,6 +137,8 @@ export class LlmAgent {
     llmRequest.config.labels[ADK_AGENT_NAME_LABEL_KEY] ??= this.name;
     ctx.incrementLlmCallCount();
     ctx.observer.onModelRequest(llmRequest);
+    // (The world's own failure channel, not ADK's: a request the provider would refuse ends the session.)
+    if (ctx.abortSignal.aborted) return;
     for await (const llmResponse of this.model.generateContentAsync(llmRequest, ctx.streaming)) {
       if (ctx.abortSignal.aborted) return;
       const altered = await this.handleAfterModelCallback(ctx, llmResponse, shell);

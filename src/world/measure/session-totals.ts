@@ -39,6 +39,7 @@ export function sessionTotals({ turns, steps, thrash, finalHistoryTokens }: Tota
     summarizations,
     summarizerCalls,
     reinjections: steps.filter((s) => s.reinjection).length,
+    trimmedSteps: steps.filter((s) => s.trimmed).length,
     fallbacks,
     compactedSteps: steps.filter((s) => s.compacted).length,
     overflowSteps: steps.filter((s) => s.overflow).length,

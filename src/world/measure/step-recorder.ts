@@ -21,6 +21,8 @@ import type { WorldTraceStep } from '../world-trace.ts';
 import type { WorldTurn } from '../world-scenario.ts';
 import { cacheChurn, type SentPrefix } from './cache-churn.ts';
 import { countOrphans } from './orphans.ts';
+import { invalidContents } from './request-validity.ts';
+import { contentText, SummaryReuse } from './summary-reuse.ts';
 import { preambleKey } from './preamble.ts';
 import { configHeuristic, requestHeuristic } from './request-meter.ts';
 import { stepLabel } from './step-labels.ts';
@@ -75,6 +77,8 @@ export interface SessionRecorderOptions {
   readonly recordTrace: boolean;
   /** The persisted session state (read after each step). */
   readonly storedState: () => Readonly<Record<string, unknown>>;
+  /** The request about to be sent is not valid contents (request-validity.ts): the world ends the session. */
+  readonly onInvalidRequest?: (message: string) => void;
 }
 
 export class SessionRecorder implements StepObserver {
@@ -94,6 +98,7 @@ export class SessionRecorder implements StepObserver {
   #open: OpenStep | undefined;
   #previousSent: SentPrefix | undefined;
   #nextStep = 0;
+  readonly #summaries = new SummaryReuse();
 
   constructor(options: SessionRecorderOptions) {
     this.#options = options;
@@ -136,7 +141,14 @@ export class SessionRecorder implements StepObserver {
   onModelRequest(request: LlmRequest): void {
     const open = this.#open;
     if (!open) return;
-    open.sent = this.#measure(request, open.origin);
+    const contents: unknown = request.contents;
+    const items = Array.isArray(contents) ? contentItems(contents as LlmRequest['contents'] & unknown[], open.origin) : [];
+    const invalid = invalidContents(contents, items);
+    if (invalid !== null) {
+      this.#options.onInvalidRequest?.(invalid);
+      return;
+    }
+    open.sent = this.#measureItems(request, items);
     if (this.#options.recordTrace) open.modelRequest = snapshotRequest(request, open.sent.items);
   }
 
@@ -147,8 +159,10 @@ export class SessionRecorder implements StepObserver {
     return this.#measure(request, open?.origin ?? request.contents).real;
   }
 
-  onSummarizerCall(record: SummarizerCallRecord): void {
+  /** `reply`: the text of a successful call (a stored summary is recognised by it later). */
+  onSummarizerCall(record: SummarizerCallRecord, reply = ''): void {
     this.#open?.summarizerCalls.push(record);
+    if (record.outcome === 'ok') this.#summaries.noteReply(reply);
   }
 
   onEventAppended(event: Event): void {
@@ -171,6 +185,8 @@ export class SessionRecorder implements StepObserver {
     if (!open.shortCircuited) this.#previousSent = sentPrefix;
     const orphans = countOrphans(sent.items.map(itemContent));
     const changed = requestChanged(open.before, sent);
+    const compacted = sent.heuristic < open.before.heuristic;
+    const rewrite = this.#summaries.classify({ addedTexts: addedTexts(sent.items), summarized: open.summarizerCalls.length > 0, changed, shrunk: compacted });
     this.steps.push({
       step: open.step,
       turn: turn.turn.index,
@@ -186,8 +202,9 @@ export class SessionRecorder implements StepObserver {
       overflow: !open.shortCircuited && sent.real > turn.contextWindow,
       shortCircuited: open.shortCircuited,
       summarizerCalls: open.summarizerCalls,
-      reinjection: changed && open.summarizerCalls.length === 0,
-      compacted: sent.heuristic < open.before.heuristic,
+      reinjection: rewrite.reinjection,
+      trimmed: rewrite.trimmed,
+      compacted,
       cacheChurn: churn,
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
@@ -222,8 +239,11 @@ export class SessionRecorder implements StepObserver {
   }
 
   #measure(request: LlmRequest, origin: LlmRequest['contents']): Measured {
+    return this.#measureItems(request, contentItems(request.contents ?? [], origin));
+  }
+
+  #measureItems(request: LlmRequest, items: ContentItem[]): Measured {
     const turn = this.#requireTurn();
-    const items = contentItems(request.contents ?? [], origin);
     const heuristic = requestHeuristic(request, items);
     return { request, items, heuristic, real: turn.tokenModel.countRequest(request, heuristic, items), preamble: preambleKey(request.config) };
   }
@@ -232,6 +252,17 @@ export class SessionRecorder implements StepObserver {
     if (!this.#turn) throw new Error('SessionRecorder: a step started outside a turn');
     return this.#turn;
   }
+}
+
+/** Texts of the contents the plugins added (no source: not an unmodified copy of a session event). */
+function addedTexts(items: readonly ContentItem[]): string[] {
+  const texts: string[] = [];
+  for (const item of items) {
+    if (item.source !== undefined) continue;
+    const text = contentText(item.content);
+    if (text !== '') texts.push(text);
+  }
+  return texts;
 }
 
 /** Did the plugins change anything (contents, system instruction or tools)? */

@@ -47,7 +47,8 @@ export interface SummarizerLlmOptions {
   readonly seed: number;
   readonly clock: LogicalClock;
   readonly phase: () => SummarizerPhase;
-  readonly onCall: (record: SummarizerCallRecord) => void;
+  /** Every call, with the reply's text when it succeeded ('' otherwise). */
+  readonly onCall: (record: SummarizerCallRecord, reply: string) => void;
   /** Writes the replies instead of the simulated model (see the header). */
   readonly model?: SummarizerModel | undefined;
 }
@@ -89,7 +90,7 @@ export class SummarizerLlm implements SummarizerModel {
       onCall({
         inputTokens, inputRealTokens, contextWindow, maxOutputTokens, outputTokens: quarterBytes(text), outcome,
         ...(model === undefined ? {} : detail),
-      });
+      }, outcome === 'ok' ? text : '');
 
     if (inputRealTokens > contextWindow) {
       const message = `prompt is too long: ${inputRealTokens} tokens > ${contextWindow} maximum`;

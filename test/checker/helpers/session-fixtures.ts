@@ -81,6 +81,7 @@ export function step(index: number, overrides: Partial<StepRecord> = {}): StepRe
     shortCircuited: false,
     summarizerCalls: [],
     reinjection: false,
+    trimmed: false,
     compacted: false,
     cacheChurn: 0,
     orphanCalls: 0,
@@ -91,7 +92,7 @@ export function step(index: number, overrides: Partial<StepRecord> = {}): StepRe
 }
 
 const ZERO_TOTALS: SessionTotals = {
-  turns: 0, llmSteps: 0, summarizations: 0, summarizerCalls: 0, reinjections: 0, fallbacks: 0,
+  turns: 0, llmSteps: 0, summarizations: 0, summarizerCalls: 0, reinjections: 0, trimmedSteps: 0, fallbacks: 0,
   compactedSteps: 0, overflowSteps: 0, peakRealTokens: 0, peakPercent: 0, summarizerInputTokens: 0,
   summarizerOverflows: 0, loops: 0, thrash: 0, orphanSteps: 0, missingUserRequestSteps: 0, cacheChurnTotal: 0,
 };

@@ -89,7 +89,7 @@ describe('gate', () => {
 
     it('fails on a scenario added to or removed from the suite', async () => {
       const edited = editBaseline(baseline, (data) => {
-        data.scenarios['gone.yaml#gone'] = data.scenarios[CHAIN] as Record<string, unknown>;
+        data.scenarios['test/fixtures/scenarios/suite/gone.yaml#gone'] = data.scenarios[CHAIN] as Record<string, unknown>;
         delete data.scenarios[CHAIN];
       });
       const result = await gate(edited);
@@ -110,10 +110,31 @@ describe('gate', () => {
       expect(sharded.stderr).toContain('--update-baseline needs the whole suite');
     });
 
-    it('fails with a hint when there is no baseline yet', async () => {
+    it('refuses to gate against a missing baseline (exit 2): a wrong --baseline path must never pass', async () => {
       const result = await gate(join(tempDir('gate-none'), 'baseline.json'));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/no baseline at .*baseline\.json: nothing to gate against/);
+      expect(result.stderr).not.toMatch(STACK_LINE);
+    });
+
+    it('on failure, says what changed and how to accept it on purpose, never offering the update as the fix', async () => {
+      const result = await gate(baseline, '--strategy', `${STRATEGIES}/never-compacts.ts`);
       expect(result.code).toBe(1);
-      expect(result.stdout).toContain('create it with: npm run gate -- --update-baseline');
+      expect(result.stdout).toContain('A regression is a bug to fix, not a number to update.');
+      expect(result.stdout).toMatch(/To accept changes on purpose .*reviewed row by row.*commit .*baseline\.json with a message that says why/);
+      expect(result.stdout).not.toMatch(/accept them with: npm run gate/);
+    });
+
+    it('gates a subset: only its scenarios are compared, the others are not reported removed', async () => {
+      const result = await runCli(['gate', `${SUITE}/chain-8k.yaml`, '--baseline', baseline, '--report-dir', tempDir('gate-out'), '--quiet']);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toContain('gate passed: 1 scenario match');
+      // Updating from a subset keeps the other entries.
+      const copy = join(tempDir('gate-subset'), 'baseline.json');
+      writeFileSync(copy, written);
+      const update = await runCli(['gate', `${SUITE}/chain-8k.yaml`, '--baseline', copy, '--report-dir', tempDir('gate-out'), '--quiet', '--update-baseline']);
+      expect(update.code).toBe(0);
+      expect(readFileSync(copy, 'utf8')).toBe(written);
     });
   });
 });

@@ -14,7 +14,7 @@ describe('json reporter', () => {
     expect(parsed.summary).toEqual({ total: 3, passed: 1, failed: 2 });
     expect(parsed.scenarios).toHaveLength(3);
     for (const record of parsed.scenarios) {
-      for (const field of ['name', 'passed', 'failures', 'llmSteps', 'summarizations', 'summarizerCalls', 'reinjections', 'fallbacks', 'peakRealTokens', 'overflowSteps', 'loops', 'thrash', 'settings', 'totals', 'steps']) {
+      for (const field of ['name', 'passed', 'failures', 'accepted', 'infeasible', 'llmSteps', 'summarizations', 'summarizerCalls', 'reinjections', 'trimmedSteps', 'fallbacks', 'peakRealTokens', 'overflowSteps', 'loops', 'thrash', 'settings', 'totals', 'steps']) {
         expect(record).toHaveProperty(field);
       }
     }
@@ -27,6 +27,8 @@ describe('json reporter', () => {
     expect(failing.overflowSteps).toBe(1);
     expect(hung.llmSteps).toBeNull();
     expect(hung.steps).toEqual([]);
+    expect(passing.accepted).toEqual([{ property: 'no-thrash', strategy: 'threshold', reason: 'summarizes <every> turn & on purpose', message: 'no-thrash: 3 summarizations within 3 steps' }]);
+    expect(passing.infeasible).toEqual([expect.objectContaining({ property: 'user-request-preserved', reason: 'user-content-not-exposed' })]);
   });
 
   it('is deterministic and free of absolute paths', () => {
@@ -48,6 +50,13 @@ describe('table reporter', () => {
     expect(text).not.toContain(ESC);
   });
 
+  it('marks a pass with an accepted limitation and lists each one with its reason', () => {
+    const text = REPORTERS.table.render(sampleReport(), plain);
+    expect(text).toContain('PASS (1 accepted)');
+    expect(text).toContain('Accepted limitations (tolerated, not passed):\n  - steady-threshold: no-thrash (threshold): summarizes <every> turn & on purpose');
+    expect(text).toContain('Infeasible, excused (no strategy could avoid them; details in report.json): user-request-preserved × 1 (user-content-not-exposed)');
+  });
+
   it('uses ANSI colour only when allowed', () => {
     expect(REPORTERS.table.render(sampleReport(), { color: true })).toContain(ESC);
   });
@@ -55,19 +64,32 @@ describe('table reporter', () => {
 
 describe('markdown reporter', () => {
   const text = REPORTERS.markdown.render(sampleReport(), plain);
+  /** The rows of the table that starts with `header`. */
+  const rowsOf = (header: string): string[] => {
+    const lines = text.split('\n');
+    const start = lines.findIndex((line) => line.startsWith(header));
+    const end = lines.findIndex((line, index) => index > start && line === '');
+    return lines.slice(start + 2, end === -1 ? undefined : end);
+  };
 
   it('has a heading with the counts, totals, a table row per scenario and the failures', () => {
     expect(text.split('\n')[0]).toBe('## ❌ compaction-sim: 1 passed, 2 failed');
-    expect(text).toContain('| scenarios | LLM steps |');
-    const rows = text.split('\n').filter((line) => line.startsWith('| `'));
-    expect(rows).toHaveLength(3);
+    expect(text).toContain('| scenarios | LLM steps | summarizations | re-injections | trimmed |');
+    expect(rowsOf('| scenario |')).toHaveLength(3);
     expect(text).toContain('### Failures');
     expect(text).toContain('strategy-hung: no result within 500 ms');
   });
 
+  it('shows a pass with an accepted limitation as such, and every accepted limitation with its reason', () => {
+    expect(rowsOf('| scenario |')[0]).toContain('✅ pass, accepted: `no-thrash`');
+    expect(text).toContain('### Accepted limitations');
+    expect(rowsOf('| scenario | property |')).toEqual(['| `steady-threshold` | `no-thrash` | `threshold` | summarizes <every> turn & on purpose |']);
+    expect(text).toContain('### Infeasible (excused: no strategy could avoid them)\n\n- user-request-preserved × 1 (user-content-not-exposed)');
+  });
+
   it('keeps table rows intact when names contain pipes', () => {
-    for (const row of text.split('\n').filter((line) => line.startsWith('| `'))) {
-      expect(row.split(/(?<!\\)\|/).length).toBe(13);
+    for (const row of rowsOf('| scenario |')) {
+      expect(row.split(/(?<!\\)\|/).length).toBe(14);
     }
   });
 });
@@ -87,6 +109,11 @@ describe('junit reporter', () => {
     expect(xml).toContain('&amp; &lt;more&gt;');
     expect(xml).toContain('message="failed: strategy-hung"');
   });
+
+  it('names every accepted limitation with its reason, and every infeasible violation, in the testcase output', () => {
+    expect(xml).toContain('accepted no-thrash (strategy threshold): summarizes &lt;every&gt; turn &amp; on purpose');
+    expect(xml).toContain('infeasible user-request-preserved (user-content-not-exposed): user content is not exposed to callbacks');
+  });
 });
 
 describe('html reporter', () => {
@@ -105,6 +132,12 @@ describe('html reporter', () => {
     expect(html.match(/class="overflow-band"/g)).toHaveLength(1);
     expect(html).toContain('No step data: the session did not complete.');
     expect(html).toContain('overflow &lt;&amp;&gt; &quot;quoted&quot;');
+  });
+
+  it('shows a pass with accepted limitations apart, with each reason, and the infeasible violations', () => {
+    expect(html).toContain('<span class="pill accepted" title="passed with accepted limitations">pass, accepted: no-thrash</span>');
+    expect(html).toContain('<ul class="accepted"><li><b>no-thrash</b> accepted for <b>threshold</b>: summarizes &lt;every&gt; turn &amp; on purpose');
+    expect(html).toContain('<ul class="infeasible"><li><b>user-request-preserved</b> infeasible (user-content-not-exposed)');
   });
 
   it('draws the threshold at window minus the ContextGuard buffer', () => {

@@ -43,6 +43,7 @@ export function sampleScenario(name: string, strategy: string, contextWindow: nu
     world: sampleWorld(name, contextWindow),
     strategy: { name: strategy, options: strategy === 'threshold' ? { maxCompactionAttempts: 3 } : {}, baseDir: '/somewhere/absolute/scenarios' },
     expect: { noOverflow: true },
+    accept: [],
   };
 }
 
@@ -72,6 +73,7 @@ export function sampleSteps(count: number, contextWindow: number, options: { gro
         ? [{ inputTokens: before, inputRealTokens: before, contextWindow, maxOutputTokens: 800, outputTokens: 30, outcome: 'ok' }]
         : [],
       reinjection: !summarize && step > 0 && step % 4 === 0,
+      trimmed: false,
       compacted: after < before,
       cacheChurn: 0,
       orphanCalls: 0,
@@ -92,6 +94,7 @@ export function totalsOf(steps: readonly StepRecord[], contextWindow: number): S
     summarizations,
     summarizerCalls: summarizations,
     reinjections: steps.filter((s) => s.reinjection).length,
+    trimmedSteps: 0,
     fallbacks: 0,
     compactedSteps: steps.filter((s) => s.compacted).length,
     overflowSteps: steps.filter((s) => s.overflow).length,
@@ -130,7 +133,7 @@ export function realSummarizerReport(): SuiteReport {
   }));
   const scenario = sampleScenario('real-run', 'threshold', 8000);
   const world = { ...scenario.world, summarizer: { ...scenario.world.summarizer, faults: [{ kind: 'oversize' as const, calls: [2, 3] }] } };
-  const outcomes: ScenarioOutcome[] = [{ scenario: { ...scenario, world }, result: sampleResult('real-run', steps, 8000), failures: [] }];
+  const outcomes: ScenarioOutcome[] = [{ scenario: { ...scenario, world }, result: sampleResult('real-run', steps, 8000), failures: [], accepted: [], infeasible: [] }];
   return buildSuiteReport(outcomes, '/somewhere/absolute', { model: 'gemini-2.5-flash', timeoutMs: 30_000 });
 }
 
@@ -139,16 +142,26 @@ export function sampleReport(): SuiteReport {
   const passingSteps = sampleSteps(30, 8000, { growth: 900, trigger: 6400, floor: 1200 });
   const failingSteps = sampleSteps(24, 16000, { growth: 1600, trigger: 14000, floor: 2000, overflowAt: 17 });
   const outcomes: ScenarioOutcome[] = [
-    { scenario: sampleScenario('steady-threshold', 'threshold', 8000), result: sampleResult('steady-threshold', passingSteps, 8000), failures: [] },
+    {
+      scenario: sampleScenario('steady-threshold', 'threshold', 8000),
+      result: sampleResult('steady-threshold', passingSteps, 8000),
+      failures: [],
+      accepted: [{ property: 'no-thrash', strategy: 'threshold', reason: 'summarizes <every> turn & on purpose', message: 'no-thrash: 3 summarizations within 3 steps' }],
+      infeasible: [{ property: 'user-request-preserved', reason: 'user-content-not-exposed', detail: 'user content is not exposed to callbacks', message: 'user-request-preserved: step 3 lost it' }],
+    },
     {
       scenario: sampleScenario('overflow <&> "quoted" | piped', 'sliding_window', 16000),
       result: sampleResult('overflow', failingSteps, 16000),
       failures: [{ expectation: 'noOverflow', message: 'noOverflow: 1 step sent more than the window (first: step 17, turn 5, 16,400 > 16,000) & <more>' }],
+      accepted: [],
+      infeasible: [],
     },
     {
       scenario: sampleScenario('hung', './strategies/hang.ts', 8000),
       result: null,
       failures: [{ expectation: 'strategy-hung', message: 'strategy-hung: no result within 500 ms' }],
+      accepted: [],
+      infeasible: [],
     },
   ];
   return buildSuiteReport(outcomes, '/somewhere/absolute');

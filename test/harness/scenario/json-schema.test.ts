@@ -17,6 +17,6 @@ describe('scenarios/scenario.schema.json', () => {
     expect(schema.additionalProperties).toBe(false);
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['profile', 'session', 'turns', 'phases', 'expect']));
     expect(schema.properties['profile']!.description).toMatch(/go-compat/);
-    expect(schema.properties['expect']!.description).toMatch(/only what is listed is asserted/);
+    expect(schema.properties['expect']!.description).toMatch(/beyond the universal properties/);
   });
 });

@@ -56,14 +56,20 @@ describe('scenario load errors', () => {
     expect(error.issues[0]!.line).toBe(4);
   });
 
-  it('rejects noOverflow together with knownLimitation', () => {
-    const error = errorOf(`${MINIMAL}expect:\n  noOverflow: true\n  knownLimitation: the provider hides usage\n`);
-    expect(error.message).toBe('bad/scenario.yaml:6:3: expect.knownLimitation: noOverflow and knownLimitation exclude each other: drop one');
+  it('points a file still using knownLimitation at the accept list that replaced it', () => {
+    const error = errorOf(`${MINIMAL}expect:\n  knownLimitation: the provider hides usage\n`);
+    expect(error.message).toMatch(/^bad\/scenario\.yaml:5:3: expect\.knownLimitation: 'knownLimitation' was replaced by the top-level 'accept' list: accept: \[\{ strategy: <name>, property: no-overflow/);
   });
 
-  it('accepts knownLimitation alone (the exclusion is what failed above)', () => {
-    const scenario = loadScenarioSource(`${MINIMAL}expect:\n  knownLimitation: the provider hides usage\n`, 'ok.yaml', '/tmp');
-    expect(scenario.expect.knownLimitation).toBe('the provider hides usage');
+  it('reads accept entries: a strategy, a universal property and a reason', () => {
+    const scenario = loadScenarioSource(`${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: the provider hides usage\n`, 'ok.yaml', '/tmp');
+    expect(scenario.accept).toEqual([{ strategy: 'threshold', property: 'no-thrash', reason: 'the provider hides usage' }]);
+  });
+
+  it('refuses an accept entry for an integrity property, or without a reason', () => {
+    const error = errorOf(`${MINIMAL}accept:\n  - strategy: threshold\n    property: session-completes\n  - strategy: mine\n    property: no-loop\n`);
+    expect(error.message).toContain('accept[0].property: expected one of');
+    expect(error.message).toContain('accept[1].reason');
   });
 
   it('requires contextWindow for a model the registry does not know', () => {

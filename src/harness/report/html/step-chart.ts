@@ -52,6 +52,7 @@ export function renderStepChart(input: StepChartInput): string {
     sentLine(steps, frame),
     summarizationMarkers(steps, frame),
     reinjectionMarkers(steps, frame),
+    trimMarkers(steps, frame),
     overflowPoints(steps, frame),
     xAxis(steps, frame),
   ].join('');
@@ -148,6 +149,19 @@ function reinjectionMarkers(steps: readonly StepRecord[], frame: Frame): string 
       const y = r(frame.y(step.realAfter));
       const d = markerSize(frame);
       return `<path class="reinjection-marker" d="M${x},${r(y - d)} L${r(x + d)},${y} L${x},${r(y + d)} L${r(x - d)},${y} Z"><title>step ${step.step}: summary re-injected</title></path>`;
+    })
+    .join('');
+}
+
+/** A request shrunk with no summary at all (history dropped or cut): a small square. */
+function trimMarkers(steps: readonly StepRecord[], frame: Frame): string {
+  return steps
+    .map((step, index) => {
+      if (!step.trimmed) return '';
+      const d = markerSize(frame) * 0.8;
+      const x = r(frame.x(index) - d);
+      const y = r(frame.y(step.realAfter) - d);
+      return `<rect class="trim-marker" x="${x}" y="${y}" width="${r(2 * d)}" height="${r(2 * d)}"><title>step ${step.step}: shrunk without a summary (${formatCount(step.realBefore)} → ${formatCount(step.realAfter)} tokens)</title></rect>`;
     })
     .join('');
 }

@@ -2,8 +2,8 @@
 export const STYLES = `
 :root {
   --ink: #0f172a; --muted: #64748b; --line: #e2e8f0; --paper: #f8fafc; --card: #ffffff;
-  --pass: #15803d; --pass-bg: #dcfce7; --fail: #b91c1c; --fail-bg: #fee2e2;
-  --sent: #2563eb; --window: #dc2626; --threshold: #d97706; --summary: #7c3aed; --reinject: #0d9488;
+  --pass: #15803d; --pass-bg: #dcfce7; --fail: #b91c1c; --fail-bg: #fee2e2; --warn: #92400e; --warn-bg: #fef3c7;
+  --sent: #2563eb; --window: #dc2626; --threshold: #d97706; --summary: #7c3aed; --reinject: #0d9488; --trim: #64748b;
 }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--paper); color: var(--ink);
@@ -18,6 +18,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .pill { display: inline-block; padding: 2px 10px; border-radius: 999px; font-weight: 600; font-size: 12.5px; white-space: nowrap; }
 .pill.pass { background: var(--pass-bg); color: var(--pass); }
 .pill.fail { background: var(--fail-bg); color: var(--fail); }
+.pill.accepted { background: var(--warn-bg); color: var(--warn); }
 .big-verdict { font-size: 15px; padding: 6px 16px; }
 .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(130px, 1fr)); gap: 12px; margin-bottom: 24px; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 12px 14px; }
@@ -47,6 +48,9 @@ td.bad { color: var(--fail); font-weight: 600; }
 .failures { background: var(--fail-bg); color: var(--fail); border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
 .failures li { margin: 2px 0; }
 .failures b { font-weight: 650; }
+.accepted { background: var(--warn-bg); color: var(--warn); border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
+.accepted .detail { font-size: 12px; opacity: .85; }
+.infeasible { color: var(--muted, #64748b); font-size: 13px; padding-left: 28px; margin: 4px 0 12px; }
 .stats { display: flex; flex-wrap: wrap; gap: 6px 18px; color: var(--muted); margin-bottom: 6px; font-variant-numeric: tabular-nums; }
 .stats b { color: var(--ink); }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 18px; color: var(--muted); font-size: 12.5px; margin: 6px 0 2px; }
@@ -55,6 +59,7 @@ td.bad { color: var(--fail); font-weight: 600; }
 .legend .k-window { border-color: var(--window); border-top-style: dashed; }
 .legend .k-threshold { border-color: var(--threshold); border-top-style: dashed; }
 .legend .k-summary { width: 0; height: 12px; border-top: none; border-left: 2px solid var(--summary); }
+.legend .k-trim { width: 8px; height: 8px; border: none; background: var(--trim); }
 .legend .k-reinject { width: 9px; height: 9px; border: none; background: var(--reinject); transform: rotate(45deg); }
 .legend .k-overflow { width: 12px; height: 12px; border: none; background: rgba(220, 38, 38, 0.18); }
 .empty { color: var(--muted); font-style: italic; padding: 24px 0; }
@@ -85,5 +90,6 @@ svg.step-chart { width: 100%; height: auto; display: block; }
 .summarization-clipped { fill: var(--summary); font-size: 10px; font-weight: 600; }
 .summarization-before { fill: #fff; stroke: var(--summary); stroke-width: 1.5; }
 .reinjection-marker { fill: var(--reinject); stroke: #fff; stroke-width: 1; }
+.trim-marker { fill: var(--trim); stroke: #fff; stroke-width: 1; }
 footer { color: var(--muted); font-size: 12px; text-align: center; margin-top: 32px; }
 `;

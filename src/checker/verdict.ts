@@ -2,7 +2,7 @@
  * What one property says about one played scenario. `infeasible` is never a pass: it is a
  * violation the scenario made unavoidable, reported on its own line.
  */
-import type { PropertyViolation } from '../../checker/properties/property.ts';
+import type { PropertyViolation } from './properties/property.ts';
 
 export type Verdict =
   | { readonly status: 'passed' }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { resolveScenario, type ResolvedScenario, type ScenarioSpec } from '../../../src/harness/scenario/index.ts';
+import { judgeScenario } from '../../../src/harness/scenario/verdict.ts';
+import type { SessionResult, StepRecord } from '../../../src/world/session-result.ts';
+
+const BUILTINS = new Set(['threshold', 'sliding_window']);
+
+function scenario(spec: Partial<ScenarioSpec> = {}): ResolvedScenario {
+  return resolveScenario(
+    { session: { contextWindow: 8000 }, turns: [{ user: 'x' }, { user: 'y' }], ...spec },
+    { file: 's.yaml', baseDir: '/tmp' },
+  );
+}
+
+function step(n: number, over: Partial<StepRecord> = {}): StepRecord {
+  return {
+    step: n, turn: n, label: 'user', clock: n, contextWindow: 8000,
+    contentsBefore: 3, contentsAfter: 3, heuristicBefore: 1000, heuristicAfter: 1000, realBefore: 2000, realAfter: 2000,
+    overflow: false, shortCircuited: false, summarizerCalls: [], reinjection: false, trimmed: false, compacted: false, cacheChurn: 0,
+    orphanCalls: 0, orphanResponses: 0, userRequestPresent: true, ...over,
+  };
+}
+
+function result(steps: StepRecord[]): SessionResult {
+  const totals = {
+    turns: 2, llmSteps: steps.length, summarizations: 0, summarizerCalls: 0, reinjections: 0, trimmedSteps: 0, fallbacks: 0,
+    compactedSteps: 0, overflowSteps: steps.filter((s) => s.overflow).length, peakRealTokens: 9000, peakPercent: 112.5,
+    summarizerInputTokens: 0, summarizerOverflows: 0, loops: 0, thrash: 0, orphanSteps: 0, missingUserRequestSteps: 0, cacheChurnTotal: 0,
+  };
+  return { scenario: 's', seed: 1, totals, steps, failure: null, traceDigest: 'd' };
+}
+
+/** Step 1 sent 9,000 real tokens to an 8,000-token window, with a tiny user message: a strategy could have fitted it. */
+const overflowing = result([step(0), step(1, { overflow: true, realAfter: 9000, realBefore: 9000, heuristicBefore: 4500, heuristicAfter: 4500 })]);
+const orphaning = result([step(0), step(1, { orphanResponses: 1 })]);
+const threshold = { name: 'threshold', builtin: true };
+
+describe('judgeScenario', () => {
+  it('fails an avoidable overflow although the file expects nothing', async () => {
+    const verdict = await judgeScenario(scenario(), overflowing, threshold, BUILTINS);
+    expect(verdict.failures.map((failure) => failure.expectation)).toEqual(['no-overflow']);
+    expect(verdict.failures[0]!.message).toMatch(/^no-overflow: step 1 \(turn 1, user\) sent 9000 real tokens to a 8000-token window/);
+    expect(verdict.accepted).toEqual([]);
+  });
+
+  it('tolerates it only for the strategy an acceptance names, and keeps the reason', async () => {
+    const accept = [{ strategy: 'threshold', property: 'no-overflow' as const, reason: 'faithful upstream behaviour' }];
+    const tolerated = await judgeScenario(scenario({ accept }), overflowing, threshold, BUILTINS);
+    expect(tolerated.failures).toEqual([]);
+    expect(tolerated.accepted).toEqual([expect.objectContaining({ property: 'no-overflow', strategy: 'threshold', reason: 'faithful upstream behaviour' })]);
+    const other = await judgeScenario(scenario({ accept }), overflowing, { name: 'sliding_window', builtin: true }, BUILTINS);
+    expect(other.failures.map((failure) => failure.expectation)).toEqual(['no-overflow']);
+  });
+
+  it('never lets a module strategy borrow a built-in\'s acceptances by calling itself by its name', async () => {
+    const accept = [{ strategy: 'threshold', property: 'no-orphans' as const, reason: 'upstream' }];
+    const fork = await judgeScenario(scenario({ accept }), orphaning, { name: 'threshold', builtin: false }, BUILTINS);
+    expect(fork.failures.map((failure) => failure.expectation)).toEqual(['no-orphans']);
+    const mine = await judgeScenario(scenario({ accept: [{ strategy: 'keep_tail', property: 'no-orphans', reason: 'known' }] }), orphaning, { name: 'keep_tail', builtin: false }, BUILTINS);
+    expect(mine.failures).toEqual([]);
+    expect(mine.accepted).toHaveLength(1);
+  });
+
+  it('an acceptance covers only its property', async () => {
+    const accept = [{ strategy: 'threshold', property: 'no-loop' as const, reason: 'other property' }];
+    const verdict = await judgeScenario(scenario({ accept }), orphaning, threshold, BUILTINS);
+    expect(verdict.failures.map((failure) => failure.expectation)).toEqual(['no-orphans']);
+  });
+
+  it('reports a file\'s strict expectation once, not again as the universal property', async () => {
+    const verdict = await judgeScenario(scenario({ expect: { noOverflow: true } }), overflowing, threshold, BUILTINS);
+    expect(verdict.failures.map((failure) => failure.expectation)).toEqual(['noOverflow']);
+  });
+
+  it('excuses a violation no strategy could avoid as infeasible, with its proof, and passes', async () => {
+    // go-compat hides the user's content from callbacks: no continuation can quote it.
+    const lost = result([step(0), step(1, { userRequestPresent: false })]);
+    const verdict = await judgeScenario(scenario({ profile: 'go-compat', session: { contextWindow: 8000, model: 'm' } }), lost, threshold, BUILTINS);
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.infeasible).toEqual([expect.objectContaining({ property: 'user-request-preserved', reason: 'user-content-not-exposed' })]);
+  });
+});
