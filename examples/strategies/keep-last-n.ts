@@ -10,6 +10,14 @@
  * `{ name, compact(ctx, request) }`. `compact` may rewrite `request.contents` (replace the array;
  * never edit the Content objects, which belong to the session) and use `ctx.state` for memory
  * across calls. The helpers below are the engine's own ContextGuard building blocks.
+ *
+ * What it holds, measured (`fuzz --strategy ./examples/strategies/keep-last-n.ts --runs 200 --seed 1`):
+ * it never sends a function call without its response or a response without its call
+ * (no-orphans held in every run; a test checks it), never throws and never touches session
+ * events. It does NOT hold the other properties, like the ContextGuard design it reuses:
+ * no-overflow failed in 161 runs, no-thrash in 155, summarizer-input-fits in 109 (the summarizer
+ * gets the old contents whole), no-loop in 22 and user-request-preserved in 12 (the request is
+ * not quoted after a compaction). A starting point, not a strategy to ship.
  */
 import {
   buildFallbackSummary,
