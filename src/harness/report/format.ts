@@ -41,8 +41,16 @@ export function acceptedProperties(record: ScenarioRecord): string[] {
 
 export function verdictText(record: ScenarioRecord): string {
   if (!record.passed) return `FAIL: ${failingExpectations(record).join(', ')}`;
-  const accepted = acceptedProperties(record).length;
-  return accepted === 0 ? 'PASS' : `PASS (${accepted} accepted)`;
+  const notes = [
+    ...(record.reproduced.length === 0 ? [] : [`bug reproduced`]),
+    ...(acceptedProperties(record).length === 0 ? [] : [`${acceptedProperties(record).length} accepted`]),
+  ];
+  return notes.length === 0 ? 'PASS' : `PASS (${notes.join(', ')})`;
+}
+
+/** One line per reproduced bug: where, which property broke, for which strategy, and the report. */
+export function reproducedLines(records: readonly ScenarioRecord[]): string[] {
+  return records.flatMap((record) => record.reproduced.map((item) => `${record.name}: ${item.property} (${item.strategy}) reproduces ${item.issue}`));
 }
 
 /**

@@ -88,6 +88,9 @@ function peakCell(record: ScenarioRecord): string {
 }
 
 function verdictPill(record: ScenarioRecord): string {
+  if (record.passed && record.reproduced.length > 0) {
+    return `<span class="pill accepted" title="a reported bug reproduced, as expected">pass, reproduced: ${escapeHtml([...new Set(record.reproduced.map((item) => item.property))].join(', '))}</span>`;
+  }
   if (record.passed && record.accepted.length > 0) {
     return `<span class="pill accepted" title="passed with accepted limitations">pass, accepted: ${escapeHtml([...new Set(record.accepted.map((item) => item.property))].join(', '))}</span>`;
   }
@@ -113,13 +116,16 @@ function scenarioSection(record: ScenarioRecord, index: number): string {
   return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${tolerated(record)}${stats(record)}${chart(record)}${summaries(record)}</section>`;
 }
 
-/** Accepted limitations (with their reasons) and infeasible violations (with their proof): never silent. */
+/** Reproduced bugs, accepted limitations (with their reasons) and infeasible violations (with their proof): never silent. */
 function tolerated(record: ScenarioRecord): string {
   const accepted = record.accepted.map((item) =>
     `<li><b>${escapeHtml(item.property)}</b> accepted for <b>${escapeHtml(item.strategy)}</b>: ${escapeHtml(item.reason)}<div class="detail">${escapeHtml(item.message)}</div></li>`);
+  const reproduced = record.reproduced.map((item) =>
+    `<li><b>${escapeHtml(item.property)}</b> broke for <b>${escapeHtml(item.strategy)}</b>, reproducing ${escapeHtml(item.issue)}<div class="detail">${escapeHtml(item.message)}</div></li>`);
   const infeasible = record.infeasible.map((item) =>
     `<li><b>${escapeHtml(item.property)}</b> infeasible (${escapeHtml(item.reason)}): ${escapeHtml(item.detail)}</li>`);
   return [
+    reproduced.length === 0 ? '' : `<ul class="reproduced">${reproduced.join('')}</ul>`,
     accepted.length === 0 ? '' : `<ul class="accepted">${accepted.join('')}</ul>`,
     infeasible.length === 0 ? '' : `<ul class="infeasible">${infeasible.join('')}</ul>`,
   ].join('');

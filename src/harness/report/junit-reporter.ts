@@ -49,6 +49,7 @@ function testcase(record: ScenarioRecord): string {
     lines.push(`      <failure message="${escapeXml(message)}" type="expectation">${escapeXml(body)}</failure>`);
   }
   const notes = [
+    ...record.reproduced.map((item) => `reproduced ${item.property} (strategy ${item.strategy}): ${item.issue}`),
     ...record.accepted.map((item) => `accepted ${item.property} (strategy ${item.strategy}): ${item.reason}`),
     ...record.infeasible.map((item) => `infeasible ${item.property} (${item.reason}): ${item.detail}`),
   ];

@@ -15,7 +15,7 @@ export const markdownReporter: Reporter = {
   name: 'markdown',
   fileName: 'report.md',
   render: (report) =>
-    `${[heading(report), banner(report), totals(report), table(report), summaries(report), failures(report), accepted(report), infeasible(report)].filter((part) => part !== '').join('\n\n')}\n`,
+    `${[heading(report), banner(report), totals(report), table(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report)].filter((part) => part !== '').join('\n\n')}\n`,
 };
 
 function heading(report: SuiteReport): string {
@@ -59,9 +59,11 @@ function table(report: SuiteReport): string {
   ];
   for (const record of report.scenarios) {
     const tolerated = acceptedProperties(record);
-    const verdict = !record.passed
-      ? `❌ ${failingExpectations(record).map(code).join(', ')}`
-      : tolerated.length === 0 ? '✅ pass' : `✅ pass, accepted: ${tolerated.map(code).join(', ')}`;
+    const notes = [
+      ...(record.reproduced.length === 0 ? [] : [`reproduced: ${record.reproduced.map((item) => code(item.property)).join(', ')}`]),
+      ...(tolerated.length === 0 ? [] : [`accepted: ${tolerated.map(code).join(', ')}`]),
+    ];
+    const verdict = !record.passed ? `❌ ${failingExpectations(record).map(code).join(', ')}` : ['✅ pass', ...notes].join(', ');
     const cells = [code(record.name), ...measurementCells(record), verdict];
     lines.push(`| ${cells.join(' | ')} |`);
   }
@@ -76,6 +78,14 @@ function failures(report: SuiteReport): string {
     return [`**${code(record.id)}**`, '', ...items].join('\n');
   });
   return ['### Failures', ...blocks].join('\n\n');
+}
+
+/** Every reported bug the run reproduced, with where it was reported. */
+function reproduced(report: SuiteReport): string {
+  const rows = report.scenarios.flatMap((record) =>
+    record.reproduced.map((item) => `| ${code(record.name)} | ${code(item.property)} | ${code(item.strategy)} | ${cell(item.issue)} |`));
+  if (rows.length === 0) return '';
+  return ['### Reported bugs reproduced', '', '| scenario | property | strategy | issue |', '|:--|:--|:--|:--|', ...rows].join('\n');
 }
 
 /** Every tolerated violation with its reason: a known limitation is never silent. */

@@ -8,7 +8,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { RealSummarizerConfig } from '../run/real-summarizer.ts';
 import type { ScenarioOutcome } from '../run/run-suite.ts';
 import type { ExpectationFailure } from '../run/scenario-outcome.ts';
-import type { AcceptedViolation, InfeasibleViolation } from '../scenario/verdict.ts';
+import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation } from '../scenario/verdict.ts';
 import type { SessionFailure, SessionTotals, StepRecord } from '../../world/session-result.ts';
 import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
 import type { PhaseSettings, SummarizerFault } from '../../world/world-scenario.ts';
@@ -42,6 +42,8 @@ export interface ScenarioRecord {
   readonly accepted: readonly AcceptedViolation[];
   /** Violations no strategy could have avoided here, each with the condition that proves it. */
   readonly infeasible: readonly InfeasibleViolation[];
+  /** Reported bugs the scenario expected this strategy to show, and it did. */
+  readonly reproduced: readonly ReproducedViolation[];
   readonly settings: ScenarioSettings;
   // The headline measurements (null when the session never finished: hung strategy, dead worker).
   readonly llmSteps: number | null;
@@ -101,7 +103,7 @@ export function buildSuiteReport(
 }
 
 export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realSummarizer?: RealSummarizerConfig): ScenarioRecord {
-  const { scenario, result, failures, accepted, infeasible } = outcome;
+  const { scenario, result, failures, accepted, infeasible, reproduced } = outcome;
   const totals = result?.totals ?? null;
   const firstPhase = scenario.world.phases[0];
   return {
@@ -112,6 +114,7 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
     failures: failures.map(({ expectation, message }) => ({ expectation, message })),
     accepted: accepted.map(({ property, strategy, reason, message }) => ({ property, strategy, reason, message })),
     infeasible: infeasible.map(({ property, reason, detail, message }) => ({ property, reason, detail, message })),
+    reproduced: reproduced.map(({ property, strategy, issue, message }) => ({ property, strategy, issue, message })),
     settings: {
       seed: scenario.world.seed,
       flavour: scenario.world.flavour,

@@ -6,7 +6,7 @@
  */
 import Table from 'cli-table3';
 import { paint } from './ansi.ts';
-import { acceptedLines, infeasibleCounts, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
+import { acceptedLines, infeasibleCounts, reproducedLines, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
 import type { RenderOptions, Reporter } from './reporter.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
@@ -78,7 +78,9 @@ function summaryLines(report: SuiteReport): string {
 export function verdictNotes(records: readonly ScenarioRecord[]): string {
   const accepted = acceptedLines(records);
   const infeasible = infeasibleCounts(records);
+  const reproduced = reproducedLines(records);
   const parts: string[] = [];
+  if (reproduced.length > 0) parts.push(['Reported bugs reproduced (the property broke, as its users saw):', ...reproduced.map((line) => `  - ${line}`)].join('\n'));
   if (accepted.length > 0) parts.push(['Accepted limitations (tolerated, not passed):', ...accepted.map((line) => `  - ${line}`)].join('\n'));
   if (infeasible.length > 0) parts.push(`Infeasible, excused (no strategy could avoid them; details in report.json): ${infeasible.join('; ')}`);
   return parts.join('\n\n');

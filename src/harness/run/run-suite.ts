@@ -102,7 +102,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
 
 /** A task's outcome as the scenario's output: incidents, hangs and crashes become its failures. */
 export function runOutputOf(outcome: TaskOutcome<RunOutput>): RunOutput {
-  if (outcome.status !== 'done') return { result: null, failures: isolationFailures(outcome), accepted: [], infeasible: [] };
+  if (outcome.status !== 'done') return { result: null, failures: isolationFailures(outcome), accepted: [], infeasible: [], reproduced: [] };
   const output = outcome.output;
   if (outcome.incidents.length === 0) return output;
   return { ...output, failures: mergeFailures(incidentFailures(outcome.incidents), output.failures) };

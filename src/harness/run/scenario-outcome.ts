@@ -5,7 +5,7 @@
  * so it crosses the worker boundary unchanged.
  */
 import type { ExpectationFailure } from '../scenario/index.ts';
-import type { AcceptedViolation, InfeasibleViolation } from '../scenario/verdict.ts';
+import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation } from '../scenario/verdict.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 
 export type { ExpectationFailure } from '../scenario/index.ts';
@@ -15,8 +15,9 @@ export interface RunOutput {
   readonly failures: readonly ExpectationFailure[];
   readonly accepted: readonly AcceptedViolation[];
   readonly infeasible: readonly InfeasibleViolation[];
+  readonly reproduced: readonly ReproducedViolation[];
 }
 
 export function failedRun(expectation: string, message: string): RunOutput {
-  return { result: null, failures: [{ expectation, message }], accepted: [], infeasible: [] };
+  return { result: null, failures: [{ expectation, message }], accepted: [], infeasible: [], reproduced: [] };
 }

@@ -27,6 +27,14 @@ export interface Acceptance {
   readonly reason: string;
 }
 
+/** A reported bug a scenario reproduces: played by `strategy`, `property` must break. */
+export interface Reproduction {
+  readonly strategy: string;
+  readonly property: AcceptableProperty;
+  /** Where it was reported ("owner/repo#123"). */
+  readonly issue: string;
+}
+
 /** Who played the scenario, as acceptances name it. */
 export interface StrategyIdentity {
   /** The built-in name, or the `name` the module strategy reports. */
@@ -40,16 +48,21 @@ export interface StrategyIdentity {
  * never covers a module strategy that calls itself by the same name (a fork of `threshold` must
  * earn its own acceptances).
  */
-export function findAcceptance(
-  accept: readonly Acceptance[],
+export function findAcceptance<T extends { readonly strategy: string; readonly property: string }>(
+  entries: readonly T[],
   identity: StrategyIdentity,
   property: PropertyName,
   builtinNames: ReadonlySet<string>,
-): Acceptance | null {
-  for (const entry of accept) {
-    if (entry.property !== property || entry.strategy !== identity.name) continue;
-    if (!identity.builtin && builtinNames.has(entry.strategy)) continue;
+): T | null {
+  for (const entry of entries) {
+    if (entry.property !== property || !namesStrategy(entry, identity, builtinNames)) continue;
     return entry;
   }
   return null;
+}
+
+/** Whether an entry written for `entry.strategy` applies to the strategy that played. */
+export function namesStrategy(entry: { readonly strategy: string }, identity: StrategyIdentity, builtinNames: ReadonlySet<string>): boolean {
+  if (entry.strategy !== identity.name) return false;
+  return identity.builtin || !builtinNames.has(entry.strategy);
 }

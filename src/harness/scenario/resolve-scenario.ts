@@ -104,5 +104,6 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
     strategy: { name: spec.strategy?.name ?? 'threshold', options: { ...spec.strategy?.options }, baseDir: options.baseDir },
     expect,
     accept: spec.accept ?? [],
+    reproduces: spec.reproduces ?? [],
   };
 }

@@ -3,7 +3,7 @@
  * number. `world` is what the world plays; the rest is what the harness needs around it.
  */
 import type { WorldScenario } from '../../world/world-scenario.ts';
-import type { Acceptance } from './acceptance.ts';
+import type { Acceptance, Reproduction } from './acceptance.ts';
 import type { Expectations } from './expectations.ts';
 
 export interface ResolvedStrategy {
@@ -27,4 +27,6 @@ export interface ResolvedScenario {
   readonly expect: Expectations;
   /** Known limitations tolerated for named strategies: the file's `accept` list, plus `--accept` entries for this scenario. */
   readonly accept: readonly Acceptance[];
+  /** Reported bugs the file reproduces (its `reproduces` list). */
+  readonly reproduces: readonly Reproduction[];
 }

@@ -274,6 +274,12 @@ const acceptance = z.strictObject({
   reason: nonEmptyText('Why it is tolerated; shown in every report.'),
 }).describe('A known limitation: a violation of `property` by `strategy` is tolerated and reported with its reason instead of failing the scenario.');
 
+const reproduction = z.strictObject({
+  strategy: nonEmptyText('The strategy whose known bug this scenario reproduces (a built-in name, or the `name` a module strategy reports). For any other strategy the entry does not apply.'),
+  property: z.enum(ACCEPTABLE_PROPERTIES).describe('The universal property its users saw break.'),
+  issue: nonEmptyText('Where the bug was reported, e.g. "charmbracelet/crush#3620".'),
+}).describe('A reported bug this scenario reproduces: played by `strategy`, `property` must be violated (the scenario fails if the bug does not reproduce), and the violation is reported as reproduced, not as a failure.');
+
 export const scenarioSchema = z.strictObject({
   $schema: text('JSON Schema reference for editors (ignored).').optional(),
   name: nonEmptyText('Scenario name (default: file name without extension).').optional(),
@@ -291,6 +297,8 @@ export const scenarioSchema = z.strictObject({
   expect: expect.optional(),
   accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason })' })
     .describe('Known limitations tolerated for named strategies; each is reported with its reason.').optional(),
+  reproduces: z.array(reproduction, { error: 'expected a list of reproductions ({ strategy, property, issue })' })
+    .describe('Reported bugs this scenario reproduces (a museum of bugs): each must break its property when its strategy plays.').optional(),
 }).superRefine((value, ctx) => {
   if ((value.turns === undefined) === (value.phases === undefined)) {
     ctx.addIssue({ code: 'custom', message: "expected exactly one of 'turns' or 'phases'" });
@@ -321,4 +329,5 @@ export type PhaseSpec = z.infer<typeof phase>;
 export type SessionSpec = z.infer<typeof session>;
 export type ExpectSpec = z.infer<typeof expect>;
 export type AcceptanceSpec = z.infer<typeof acceptance>;
+export type ReproductionSpec = z.infer<typeof reproduction>;
 export { acceptance as acceptanceSchema };

@@ -8,7 +8,9 @@
  * - failures: what makes the scenario fail (integrity first, then the file's expectations, then
  *   the universal properties the file's expectations did not already report);
  * - accepted: violations tolerated by an acceptance, with its reason (shown in every report);
- * - infeasible: violations no strategy could have avoided here, with the condition that proves it.
+ * - infeasible: violations no strategy could have avoided here, with the condition that proves it;
+ * - reproduced: violations the file's `reproduces` list expected of this strategy (a reported
+ *   bug, shown as reproduced); a listed bug that does not reproduce fails the scenario.
  */
 import { prepareRequestFloor } from '../../checker/infeasibility/measure-floor.ts';
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
@@ -27,6 +29,14 @@ export interface AcceptedViolation {
   readonly message: string;
 }
 
+/** A violation the file said this strategy's reported bug produces: the bug reproduced. */
+export interface ReproducedViolation {
+  readonly property: PropertyName;
+  readonly strategy: string;
+  readonly issue: string;
+  readonly message: string;
+}
+
 export interface InfeasibleViolation {
   readonly property: PropertyName;
   readonly reason: InfeasibilityReason;
@@ -39,6 +49,7 @@ export interface ScenarioVerdict {
   readonly failures: readonly ExpectationFailure[];
   readonly accepted: readonly AcceptedViolation[];
   readonly infeasible: readonly InfeasibleViolation[];
+  readonly reproduced: readonly ReproducedViolation[];
 }
 
 /** The universal properties, in report order. */
@@ -53,10 +64,22 @@ export async function judgeScenario(
   const failures = [...checkExpectations(scenario, result)];
   const accepted: AcceptedViolation[] = [];
   const infeasible: InfeasibleViolation[] = [];
+  const reproduced: ReproducedViolation[] = [];
   await prepareRequestFloor(scenario.world);
   for (const name of UNIVERSAL_PROPERTIES) {
     const property = propertyByName(name);
     const violation = property.check(scenario.world, result);
+    const bug = findAcceptance(scenario.reproduces, identity, name, builtinNames);
+    if (bug !== null) {
+      // A museum scenario: the reported bug must show, as a violation some strategy could have avoided.
+      if (violation !== null && violation.infeasible === null) {
+        reproduced.push({ property: name, strategy: bug.strategy, issue: bug.issue, message: `${name}: ${violation.message}` });
+      } else {
+        const why = violation === null ? 'it held' : `its violation was infeasible (${violation.infeasible!.reason}), so it proves nothing`;
+        failures.push({ expectation: 'reproduces', message: `reproduces: ${bug.issue} did not reproduce: ${name} was expected to break for ${bug.strategy}, but ${why}` });
+      }
+      continue;
+    }
     if (violation === null) continue;
     const message = `${name}: ${violation.message}`;
     // A strict expectation of the file already failed on this property: say it once.
@@ -72,5 +95,5 @@ export async function judgeScenario(
     }
     failures.push({ expectation: name, message });
   }
-  return { failures, accepted, infeasible };
+  return { failures, accepted, infeasible, reproduced };
 }

@@ -52,7 +52,8 @@ describe('table reporter', () => {
 
   it('marks a pass with an accepted limitation and lists each one with its reason', () => {
     const text = REPORTERS.table.render(sampleReport(), plain);
-    expect(text).toContain('PASS (1 accepted)');
+    expect(text).toContain('PASS (bug reproduced, 1 accepted)');
+    expect(text).toContain('Reported bugs reproduced (the property broke, as its users saw):\n  - steady-threshold: no-orphans (threshold) reproduces owner/repo#42');
     expect(text).toContain('Accepted limitations (tolerated, not passed):\n  - steady-threshold: no-thrash (threshold): summarizes <every> turn & on purpose');
     expect(text).toContain('Infeasible, excused (no strategy could avoid them; details in report.json): user-request-preserved × 1 (user-content-not-exposed)');
   });
@@ -81,9 +82,10 @@ describe('markdown reporter', () => {
   });
 
   it('shows a pass with an accepted limitation as such, and every accepted limitation with its reason', () => {
-    expect(rowsOf('| scenario |')[0]).toContain('✅ pass, accepted: `no-thrash`');
+    expect(rowsOf('| scenario |')[0]).toContain('✅ pass, reproduced: `no-orphans`, accepted: `no-thrash`');
+    expect(rowsOf('| scenario | property | strategy | issue |')).toEqual(['| `steady-threshold` | `no-orphans` | `threshold` | owner/repo#42 |']);
     expect(text).toContain('### Accepted limitations');
-    expect(rowsOf('| scenario | property |')).toEqual(['| `steady-threshold` | `no-thrash` | `threshold` | summarizes <every> turn & on purpose |']);
+    expect(rowsOf('| scenario | property | strategy | reason |')).toEqual(['| `steady-threshold` | `no-thrash` | `threshold` | summarizes <every> turn & on purpose |']);
     expect(text).toContain('### Infeasible (excused: no strategy could avoid them)\n\n- user-request-preserved × 1 (user-content-not-exposed)');
   });
 
@@ -112,6 +114,7 @@ describe('junit reporter', () => {
 
   it('names every accepted limitation with its reason, and every infeasible violation, in the testcase output', () => {
     expect(xml).toContain('accepted no-thrash (strategy threshold): summarizes &lt;every&gt; turn &amp; on purpose');
+    expect(xml).toContain('reproduced no-orphans (strategy threshold): owner/repo#42');
     expect(xml).toContain('infeasible user-request-preserved (user-content-not-exposed): user content is not exposed to callbacks');
   });
 });
@@ -135,7 +138,8 @@ describe('html reporter', () => {
   });
 
   it('shows a pass with accepted limitations apart, with each reason, and the infeasible violations', () => {
-    expect(html).toContain('<span class="pill accepted" title="passed with accepted limitations">pass, accepted: no-thrash</span>');
+    expect(html).toContain('<span class="pill accepted" title="a reported bug reproduced, as expected">pass, reproduced: no-orphans</span>');
+    expect(html).toContain('<ul class="reproduced"><li><b>no-orphans</b> broke for <b>threshold</b>, reproducing owner/repo#42');
     expect(html).toContain('<ul class="accepted"><li><b>no-thrash</b> accepted for <b>threshold</b>: summarizes &lt;every&gt; turn &amp; on purpose');
     expect(html).toContain('<ul class="infeasible"><li><b>user-request-preserved</b> infeasible (user-content-not-exposed)');
   });

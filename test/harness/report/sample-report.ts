@@ -44,6 +44,7 @@ export function sampleScenario(name: string, strategy: string, contextWindow: nu
     strategy: { name: strategy, options: strategy === 'threshold' ? { maxCompactionAttempts: 3 } : {}, baseDir: '/somewhere/absolute/scenarios' },
     expect: { noOverflow: true },
     accept: [],
+    reproduces: [],
   };
 }
 
@@ -133,7 +134,7 @@ export function realSummarizerReport(): SuiteReport {
   }));
   const scenario = sampleScenario('real-run', 'threshold', 8000);
   const world = { ...scenario.world, summarizer: { ...scenario.world.summarizer, faults: [{ kind: 'oversize' as const, calls: [2, 3] }] } };
-  const outcomes: ScenarioOutcome[] = [{ scenario: { ...scenario, world }, result: sampleResult('real-run', steps, 8000), failures: [], accepted: [], infeasible: [] }];
+  const outcomes: ScenarioOutcome[] = [{ scenario: { ...scenario, world }, result: sampleResult('real-run', steps, 8000), failures: [], accepted: [], infeasible: [], reproduced: [] }];
   return buildSuiteReport(outcomes, '/somewhere/absolute', { model: 'gemini-2.5-flash', timeoutMs: 30_000 });
 }
 
@@ -148,6 +149,7 @@ export function sampleReport(): SuiteReport {
       failures: [],
       accepted: [{ property: 'no-thrash', strategy: 'threshold', reason: 'summarizes <every> turn & on purpose', message: 'no-thrash: 3 summarizations within 3 steps' }],
       infeasible: [{ property: 'user-request-preserved', reason: 'user-content-not-exposed', detail: 'user content is not exposed to callbacks', message: 'user-request-preserved: step 3 lost it' }],
+      reproduced: [{ property: 'no-orphans', strategy: 'threshold', issue: 'owner/repo#42', message: 'no-orphans: step 5 sent 1 response without its call' }],
     },
     {
       scenario: sampleScenario('overflow <&> "quoted" | piped', 'sliding_window', 16000),
@@ -155,6 +157,7 @@ export function sampleReport(): SuiteReport {
       failures: [{ expectation: 'noOverflow', message: 'noOverflow: 1 step sent more than the window (first: step 17, turn 5, 16,400 > 16,000) & <more>' }],
       accepted: [],
       infeasible: [],
+      reproduced: [],
     },
     {
       scenario: sampleScenario('hung', './strategies/hang.ts', 8000),
@@ -162,6 +165,7 @@ export function sampleReport(): SuiteReport {
       failures: [{ expectation: 'strategy-hung', message: 'strategy-hung: no result within 500 ms' }],
       accepted: [],
       infeasible: [],
+      reproduced: [],
     },
   ];
   return buildSuiteReport(outcomes, '/somewhere/absolute');

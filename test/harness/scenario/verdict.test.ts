@@ -72,6 +72,19 @@ describe('judgeScenario', () => {
     expect(verdict.failures.map((failure) => failure.expectation)).toEqual(['noOverflow']);
   });
 
+  it('a museum scenario passes when its strategy shows the reported bug, and fails when it does not', async () => {
+    const reproduces = [{ strategy: 'threshold', property: 'no-orphans' as const, issue: 'owner/repo#42' }];
+    const shown = await judgeScenario(scenario({ reproduces }), orphaning, threshold, BUILTINS);
+    expect(shown.failures).toEqual([]);
+    expect(shown.reproduced).toEqual([expect.objectContaining({ property: 'no-orphans', strategy: 'threshold', issue: 'owner/repo#42' })]);
+    const clean = await judgeScenario(scenario({ reproduces }), result([step(0), step(1)]), threshold, BUILTINS);
+    expect(clean.failures).toEqual([{ expectation: 'reproduces', message: 'reproduces: owner/repo#42 did not reproduce: no-orphans was expected to break for threshold, but it held' }]);
+    // Another strategy playing the museum is judged like anywhere else.
+    const other = await judgeScenario(scenario({ reproduces }), orphaning, { name: 'mine', builtin: false }, BUILTINS);
+    expect(other.failures.map((failure) => failure.expectation)).toEqual(['no-orphans']);
+    expect(other.reproduced).toEqual([]);
+  });
+
   it('excuses a violation no strategy could avoid as infeasible, with its proof, and passes', async () => {
     // go-compat hides the user's content from callbacks: no continuation can quote it.
     const lost = result([step(0), step(1, { userRequestPresent: false })]);

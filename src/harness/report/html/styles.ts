@@ -49,7 +49,8 @@ td.bad { color: var(--fail); font-weight: 600; }
 .failures li { margin: 2px 0; }
 .failures b { font-weight: 650; }
 .accepted { background: var(--warn-bg); color: var(--warn); border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
-.accepted .detail { font-size: 12px; opacity: .85; }
+.accepted .detail, .reproduced .detail { font-size: 12px; opacity: .85; }
+.reproduced { background: #ede9fe; color: #5b21b6; border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
 .infeasible { color: var(--muted, #64748b); font-size: 13px; padding-left: 28px; margin: 4px 0 12px; }
 .stats { display: flex; flex-wrap: wrap; gap: 6px 18px; color: var(--muted); margin-bottom: 6px; font-variant-numeric: tabular-nums; }
 .stats b { color: var(--ink); }
