@@ -37,7 +37,7 @@ describe('step measurements', () => {
     expect(r.totals.peakPercent).toBe(Math.round((r.totals.peakRealTokens / 300) * 1000) / 10);
   });
 
-  it('re-injection: the request changed without a summarizer call; churn counts the invalidated prefix', async () => {
+  it('trimmed: the request shrank without a summarizer call or a stored summary; churn counts the invalidated prefix', async () => {
     const dropFirst: CompactionStrategy = {
       name: 'drop-first',
       compact(_ctx, request) {
@@ -46,8 +46,10 @@ describe('step measurements', () => {
     };
     const r = await runSession(scenario({ turnInputs: fiveTurns }), { strategy: dropFirst });
     const changed = r.steps.filter((s) => s.contentsBefore > 2);
-    expect(changed.every((s) => s.reinjection && s.compacted && s.summarizerCalls.length === 0)).toBe(true);
-    expect(r.totals.reinjections).toBe(changed.length);
+    expect(changed.every((s) => s.trimmed && !s.reinjection && s.compacted && s.summarizerCalls.length === 0)).toBe(true);
+    expect(r.totals.trimmedSteps).toBe(changed.length);
+    // Dropping history is not re-using a summary: no re-injection is counted.
+    expect(r.totals.reinjections).toBe(0);
     // Always dropping the same first content keeps the sent prefix stable after the first drop.
     expect(r.steps.map((s) => s.cacheChurn)).toEqual([0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
     const keepLastTwo: CompactionStrategy = {
@@ -59,6 +61,18 @@ describe('step measurements', () => {
     const sliding = await runSession(scenario({ turnInputs: fiveTurns }), { strategy: keepLastTwo });
     // Step 1 sent [call, response], step 2 sent [answer, question]: both leading contents changed.
     expect(sliding.steps.slice(1).map((s) => s.cacheChurn)).toEqual([1, 2, 2, 2, 2, 2, 2, 2, 2]);
+  });
+
+  it('re-injection: a stored summary re-used without a summarizer call, recognised by its text', async () => {
+    const s = scenario({ phase: { contextWindow: 2000 }, turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('t', 1200)] })) });
+    const r = await runSession(s, { strategy: thresholdStrategy() });
+    const reinjected = r.steps.filter((step) => step.reinjection);
+    expect(reinjected.length).toBeGreaterThan(0);
+    expect(reinjected.every((step) => step.summarizerCalls.length === 0 && !step.trimmed)).toBe(true);
+    expect(r.totals.reinjections).toBe(reinjected.length);
+    // Each re-injection comes after the first summarization.
+    const first = r.steps.findIndex((step) => step.summarizerCalls.length > 0);
+    expect(reinjected.every((step) => step.step > first)).toBe(true);
   });
 
   it('a real summarization is recorded with its summarizer call; a fault counts as a fallback', async () => {
