@@ -139,4 +139,10 @@ export interface WorldScenario {
   readonly thrash: { readonly count: number; readonly withinSteps: number };
   /** Safety bound on LLM steps per turn (adk-js maxLlmCalls is 500 per invocation). */
   readonly maxLlmCallsPerTurn: number;
+  /**
+   * The provider refuses a request above the window with a context-overflow error instead of
+   * answering it (zoo.md X3). Absent or false: it answers everything, as before (overflow is
+   * still measured).
+   */
+  readonly refuseOverWindow?: boolean;
 }

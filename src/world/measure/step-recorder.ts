@@ -3,9 +3,17 @@
  * after the plugins (heuristic and real tokens), overflow, summarizer calls, re-injection,
  * compaction, cache churn, orphans, whether the user's request is still present; feeds the trace
  * digest; keeps the trace when asked.
+ *
+ * Compaction outside a before-model callback (zoo.md §B hooks) is measured on the step it serves:
+ * summarizer calls made outside a step, or after the step's request was sent (after-model, a
+ * refused call, after the invocation), count for the next step (those left at the end of the
+ * session are `trailingSummarizerCalls`); and a step that follows newly appended compaction
+ * records is measured "before" on the contents built without them, so its request got smaller by
+ * what they did.
  */
 import type { LlmRequest } from '../../engine/types.ts';
 import { cloneValue } from '../agents/processors/clone-content.ts';
+import { buildContentSourceList } from '../agents/processors/content-request-processor.ts';
 import type { ContentSource } from '../agents/processors/content-source.ts';
 import { sourceOfEvent } from '../agents/processors/content-source.ts';
 import { sourceAt, sourceCount, type ContentSourceList } from '../agents/processors/included-events.ts';
@@ -64,6 +72,8 @@ interface OpenStep {
   /** The lazy contents the processors built (recognises its clones wherever they move). */
   readonly origin: LlmRequest['contents'];
   readonly before: Built;
+  /** What the step is measured against: `before`, or the contents without newly appended compaction records. */
+  readonly measuredBefore: Built;
   readonly pluginRequest: LlmRequest | undefined;
   readonly summarizerCalls: SummarizerCallRecord[];
   readonly appended: Event[];
@@ -99,6 +109,10 @@ export class SessionRecorder implements StepObserver {
   #previousSent: SentPrefix | undefined;
   #nextStep = 0;
   readonly #summaries = new SummaryReuse();
+  /** Summarizer calls waiting for the next step (made outside a step or after its request was sent). */
+  readonly #pendingCalls: SummarizerCallRecord[] = [];
+  /** Compaction-record events appended since the last step started. */
+  #newRecords = new Set<Event>();
 
   constructor(options: SessionRecorderOptions) {
     this.#options = options;
@@ -113,9 +127,16 @@ export class SessionRecorder implements StepObserver {
     this.#turn = { turn, userText, tokenModel, contextWindow, userSource: undefined, stepInTurn: 0 };
   }
 
-  onStepStart(_ctx: InvocationContext, request: LlmRequest): void {
+  /** Summarizer calls made after the last step (e.g. after the last invocation). */
+  get trailingSummarizerCalls(): readonly SummarizerCallRecord[] {
+    return this.#pendingCalls;
+  }
+
+  onStepStart(ctx: InvocationContext, request: LlmRequest): void {
     const turn = this.#requireTurn();
     const before = this.#measureBuilt(request);
+    const measuredBefore = this.#newRecords.size > 0 ? this.#measureWithoutNewRecords(ctx, request) : before;
+    this.#newRecords = new Set();
     this.#open = {
       step: this.#nextStep,
       label: stepLabel(turn.turn, turn.stepInTurn),
@@ -123,8 +144,9 @@ export class SessionRecorder implements StepObserver {
       request,
       origin: request.contents,
       before,
+      measuredBefore,
       pluginRequest: this.#options.recordTrace ? snapshotRequest(request, untouchedItems(before)) : undefined,
-      summarizerCalls: [],
+      summarizerCalls: this.#pendingCalls.splice(0),
       appended: [],
       shortCircuited: false,
       sent: undefined,
@@ -161,7 +183,9 @@ export class SessionRecorder implements StepObserver {
 
   /** `reply`: the text of a successful call (a stored summary is recognised by it later). */
   onSummarizerCall(record: SummarizerCallRecord, reply = ''): void {
-    this.#open?.summarizerCalls.push(record);
+    const open = this.#open;
+    if (open && !open.sent && !open.shortCircuited) open.summarizerCalls.push(record);
+    else this.#pendingCalls.push(record);
     if (record.outcome === 'ok') this.#summaries.noteReply(reply);
   }
 
@@ -170,6 +194,7 @@ export class SessionRecorder implements StepObserver {
     this.digest.addEvent(json);
     if (!(jsonGlobalsPristine() && isProvenFrozenJsonData(event))) this.unprovenEvents.push({ event, json });
     this.#open?.appended.push(event);
+    if (event.actions.compaction) this.#newRecords.add(event);
     const turn = this.#turn;
     if (turn && !turn.userSource && event.author === 'user' && event.content) turn.userSource = sourceOfEvent(event);
   }
@@ -185,7 +210,7 @@ export class SessionRecorder implements StepObserver {
     if (!open.shortCircuited) this.#previousSent = sentPrefix;
     const orphans = countOrphans(sent.items.map(itemContent));
     const changed = requestChanged(open.before, sent);
-    const compacted = sent.heuristic < open.before.heuristic;
+    const compacted = sent.heuristic < open.measuredBefore.heuristic;
     const rewrite = this.#summaries.classify({ addedTexts: addedTexts(sent.items), summarized: open.summarizerCalls.length > 0, changed, shrunk: compacted });
     this.steps.push({
       step: open.step,
@@ -193,11 +218,11 @@ export class SessionRecorder implements StepObserver {
       label: open.label,
       clock: open.clock,
       contextWindow: turn.contextWindow,
-      contentsBefore: open.before.count,
+      contentsBefore: open.measuredBefore.count,
       contentsAfter: sent.items.length,
-      heuristicBefore: open.before.heuristic,
+      heuristicBefore: open.measuredBefore.heuristic,
       heuristicAfter: sent.heuristic,
-      realBefore: open.before.real,
+      realBefore: open.measuredBefore.real,
       realAfter: sent.real,
       overflow: !open.shortCircuited && sent.real > turn.contextWindow,
       shortCircuited: open.shortCircuited,
@@ -227,9 +252,19 @@ export class SessionRecorder implements StepObserver {
   }
 
   #measureBuilt(request: LlmRequest): Built {
-    const turn = this.#requireTurn();
     const sources = lazySourceListOf(request.contents);
     if (!sources) throw new Error('SessionRecorder: the step request was not built by the contents processor');
+    return this.#measureSources(request, sources);
+  }
+
+  /** The step's request as it would have been built without the compaction records appended since the last step. */
+  #measureWithoutNewRecords(ctx: InvocationContext, request: LlmRequest): Built {
+    const events = ctx.session.events.filter((event) => !this.#newRecords.has(event));
+    return this.#measureSources(request, buildContentSourceList(events, ctx.flavour, { cached: false }));
+  }
+
+  #measureSources(request: LlmRequest, sources: ContentSourceList): Built {
+    const turn = this.#requireTurn();
     // The history's heuristic total is a running sum: no per-step pass over the whole history.
     const heuristic = configHeuristic(request.config) + sources.heuristic;
     const built = { sources, count: sourceCount(sources), heuristic, real: 0, preamble: preambleKey(request.config) };
