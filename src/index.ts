@@ -6,6 +6,7 @@ export type {
   AfterInvocationOutcome,
   AfterModelOutcome,
   CompactionRecord,
+  CompactSessionOutcome,
   ModelErrorOutcome,
   ModelUsage,
   ProjectedEntry,

@@ -17,6 +17,7 @@ import type {
   AfterInvocationOutcome,
   AfterModelOutcome,
   CompactionRecord,
+  CompactSessionOutcome,
   ModelErrorOutcome,
   ModelUsage,
 } from './hook-types.ts';
@@ -87,12 +88,11 @@ export class ContextGuard {
     return this.#run(ctx.agentName, () => strategy.afterModel!(this.#withWarn(ctx), response, usage ?? modelUsageOf(response.usageMetadata)));
   }
 
-  /** X4: the strategy's `compactSession`, before contents are built; the records to append (checked). */
-  async compactSession(ctx: CompactionContext): Promise<readonly CompactionRecord[]> {
+  /** X4: the strategy's `compactSession`, before contents are built (records checked). */
+  async compactSession(ctx: CompactionContext): Promise<CompactSessionOutcome | undefined> {
     const strategy = this.#strategies.get(ctx.agentName);
-    if (!strategy?.compactSession) return [];
-    const outcome = await this.#run(ctx.agentName, async () => checkedOutcome(await strategy.compactSession!(this.#withWarn(ctx))));
-    return outcome?.append ?? [];
+    if (!strategy?.compactSession) return undefined;
+    return this.#run(ctx.agentName, async () => checkedOutcome(await strategy.compactSession!(this.#withWarn(ctx))));
   }
 
   /** X2: the strategy's `afterInvocation` (records checked). */

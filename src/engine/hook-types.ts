@@ -87,6 +87,15 @@ export interface SessionCompactionOutcome {
   readonly append?: readonly CompactionRecord[];
 }
 
+/** X4 (+ X9): what `compactSession` may do before a request's contents are built. */
+export interface CompactSessionOutcome extends SessionCompactionOutcome {
+  /**
+   * X9: end the invocation now, before this model call (adk: a request processor setting
+   * `endInvocation`; opencode stops when its summary fails, Gemini CLI when the request would overflow).
+   */
+  readonly endInvocation?: boolean;
+}
+
 /** X2 (+ X9): what `afterInvocation` may do. */
 export interface AfterInvocationOutcome extends SessionCompactionOutcome {
   /**

@@ -19,6 +19,7 @@ export type {
   AfterInvocationOutcome,
   AfterModelOutcome,
   CompactionRecord,
+  CompactSessionOutcome,
   ModelErrorOutcome,
   ModelUsage,
   RequestOverhead,

@@ -14,10 +14,10 @@ import type {
 import type {
   AfterInvocationOutcome,
   AfterModelOutcome,
+  CompactSessionOutcome,
   ModelErrorOutcome,
   ModelUsage,
   RequestOverhead,
-  SessionCompactionOutcome,
   SessionEvent,
 } from './hook-types.ts';
 
@@ -102,9 +102,10 @@ export interface CompactionStrategy {
   /**
    * Optional (X4): runs before the contents of every model request are built from the session's
    * events (where adk-js runs its context compactors) and may append compaction records, which the
-   * contents of this request already reflect. `ctx.events` is the session so far.
+   * contents of this request already reflect, or end the invocation before this model call.
+   * `ctx.events` is the session so far.
    */
-  compactSession?(ctx: CompactionContext): void | SessionCompactionOutcome | Promise<void | SessionCompactionOutcome>;
+  compactSession?(ctx: CompactionContext): void | CompactSessionOutcome | Promise<void | CompactSessionOutcome>;
   /**
    * Optional (X2): runs once the invocation (the user's turn) has finished; may append compaction
    * records and ask for a follow-up invocation (X9).

@@ -84,7 +84,7 @@ describe('ContextGuard dispatch of the optional hooks', () => {
     const guard = new ContextGuard({ onStrategyError: (error) => errors.push(error) }).add('a', strategy);
     expect(await guard.afterModel(ctx, { usageMetadata: { promptTokenCount: 7 } })).toEqual({ endInvocation: true });
     expect(await guard.afterModel(ctx, { partial: true })).toBeUndefined();
-    expect(await guard.compactSession(ctx)).toEqual([record('x', 'S')]);
+    expect(await guard.compactSession(ctx)).toEqual({ append: [record('x', 'S')] });
     expect(await guard.afterInvocation(ctx)).toBeUndefined();
     expect(await guard.onModelError(ctx, new Error('refused'), { contents: [] })).toBeUndefined();
     expect(errors.map(String)).toEqual([

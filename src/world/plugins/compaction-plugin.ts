@@ -68,8 +68,10 @@ export class CompactionPlugin extends BasePlugin {
     return new ContextCompactorRequestProcessor(async (invocationContext) => {
       const actions = createEventActions();
       const ctx = this.#compactionContext(new Context({ invocationContext, eventActions: actions }));
-      const records = await this.#guarded(() => this.#guard.compactSession(ctx));
-      return recordEvents(invocationContext, records ?? [], actions);
+      const outcome = await this.#guarded(() => this.#guard.compactSession(ctx));
+      // X9: a request processor ending the invocation: adk's step returns before the model call.
+      if (outcome?.endInvocation === true) invocationContext.endInvocation = true;
+      return recordEvents(invocationContext, outcome?.append ?? [], actions);
     });
   }
 
