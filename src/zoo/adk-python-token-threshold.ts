@@ -10,14 +10,16 @@
  * - Fire when count ≥ `token_threshold`. Candidates: non-compaction events after the latest
  *   compaction's end; no more than `event_retention_size` → nothing.
  * - Split: from `len − retention` walk back keeping the ids of responses whose call was not seen;
- *   the split is the latest index there where that set is empty; 0 → nothing, silently (#7236).
+ *   the split is the latest index there where that set is empty; 0 → nothing, silently (a
+ *   response whose call is not a candidate never closes: #7236's frozen compaction).
  * - The previous summary seeds the new one (author model, rolling: the new range starts where the
  *   old one did, so it replaces it). The new event carries the summarizer's usage.
  * - A failing summarizer raises (not caught) [derived]; an empty answer appends nothing.
  * Both settings are required upstream; ours default to the window minus ContextGuard's buffer and
  * 4 events (the differential verifier's defaults for adk-js's compactor).
- * Known bugs kept: the summarizer-usage latch (zoo.md §C 7), #7236 (an unanswered call freezes
- * compaction), function calls and responses invisible to the count and the summarizer.
+ * Known bugs kept: the summarizer-usage latch (zoo.md §C 7), #7236's pattern (an unmatched
+ * response freezes compaction for good), function calls and responses invisible to the count and
+ * the summarizer.
  */
 import type { CompactionRecord, SessionEvent } from '../engine/hook-types.ts';
 import { computeThreshold } from '../engine/tokens/compute-buffer.ts';

@@ -146,7 +146,9 @@ export function truncateHistoryToBudget(history: readonly Content[]): Content[] 
 
 function truncatePart(part: Part): Part {
   if (!part.functionResponse) return part;
-  const text = JSON.stringify(part.functionResponse.response ?? {});
+  const response = part.functionResponse.response ?? {};
+  const values = Object.values(response);
+  const text = values.length === 1 && typeof values[0] === 'string' ? values[0] : JSON.stringify(response);
   const lines = text.split('\n');
   const output = lines.length <= COMPRESSION_TRUNCATE_LINES ? text : `... [truncated: full output saved to a file] ...\n${lines.slice(-COMPRESSION_TRUNCATE_LINES).join('\n')}`;
   return { functionResponse: { ...part.functionResponse, response: { output } } };
