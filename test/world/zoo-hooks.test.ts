@@ -212,6 +212,17 @@ describe('X4 compactSession: records before the contents are built', () => {
     expect(r.trace!.events.filter((e) => e.actions.compaction)).toHaveLength(1);
   });
 
+  it('endInvocation ends the turn before this model call (X9); the next turn runs', async () => {
+    const strategy: CompactionStrategy = {
+      name: 'stop-before-second-call',
+      compact() {},
+      compactSession: (ctx) => (ctx.events!.some((e) => e.content?.parts?.some((p) => p.functionResponse)) && ctx.events!.length === 3 ? { endInvocation: true } : undefined),
+    };
+    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('read', 10)] }, {}] }), { strategy, recordTrace: true });
+    expect(r.failure).toBeNull();
+    expect(r.steps.map((s) => `${s.turn}:${s.label}`)).toEqual(['0:user', '1:user']);
+  });
+
   it('a malformed record, or one that breaks ADK\'s contents rules, fails the session as the strategy\'s fault', async () => {
     const bad: CompactionStrategy = { name: 'bad', compact() {}, compactSession: () => ({ append: [{ contents: [] } as unknown as CompactionRecord] }) };
     const r1 = await runWorld(scenario(), { strategy: bad });
