@@ -110,6 +110,7 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
         countPromptTokens: (request) => (i === phaseIndex ? recorder.countPromptTokens(request) : 0),
         countText: (text) => tokenModels[i]!.countText(text),
         refuseAbove: scenario.refuseOverWindow === true ? p.contextWindow : undefined,
+        cacheReadTokens: scenario.promptCache === 'prefix' ? (request) => recorder.cacheReadTokens(request) : undefined,
       }),
   );
   const overheads = new Map<number, RequestOverhead>();

@@ -145,4 +145,11 @@ export interface WorldScenario {
    * still measured).
    */
   readonly refuseOverWindow?: boolean;
+  /**
+   * zoo.md X7: how the provider reports prompt caching in the usage a strategy sees. 'prefix': it
+   * caches every prompt, so the prefix shared with the last answered request is a cache read and
+   * the rest a cache write (Anthropic-style). Absent: no cache, all input. Events carry
+   * `promptTokenCount` either way.
+   */
+  readonly promptCache?: 'prefix';
 }

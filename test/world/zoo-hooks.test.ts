@@ -30,6 +30,19 @@ describe('X1 afterModel: usage breakdown (X7) and ending the step loop', () => {
     expect(seen[1]!.totalTokens).toBe(seen[1]!.promptTokens + 12);
   });
 
+  it('promptCache: prefix reports the prefix shared with the last answered request as a cache read, the rest as a write', async () => {
+    const seen: ModelUsage[] = [];
+    const strategy: CompactionStrategy = { name: 'watch', compact() {}, afterModel: (_ctx, _response, usage) => void seen.push(usage) };
+    const r = await runWorld(scenario({ promptCache: 'prefix', turnInputs: [{ tools: [tool('read', 400)] }, {}] }), { strategy, recordTrace: true });
+    expect(seen.map((u) => u.promptTokens)).toEqual(r.steps.map((s) => s.realAfter));
+    expect(seen.every((u) => u.inputTokens === 0 && u.cacheReadTokens + u.cacheWriteTokens === u.promptTokens)).toBe(true);
+    expect(seen[0]!.cacheReadTokens).toBe(0);
+    // Each request extends the previous one: all of it is read from the cache, only the new part written.
+    expect(seen.slice(1).map((u) => u.cacheReadTokens)).toEqual(r.steps.slice(0, -1).map((s) => s.realAfter));
+    // Events still carry the plain prompt count.
+    expect(r.trace!.events.filter((e) => e.usageMetadata).map((e) => Object.keys(e.usageMetadata!))).toEqual([['promptTokenCount'], ['promptTokenCount'], ['promptTokenCount']]);
+  });
+
   it('reports missing usage when the phase has no usage metadata (the hook still runs)', async () => {
     const seen: ModelUsage[] = [];
     const strategy: CompactionStrategy = { name: 'watch', compact() {}, afterModel: (_ctx, _response, usage) => void seen.push(usage) };

@@ -11,7 +11,8 @@
  * records is measured "before" on the contents built without them, so its request got smaller by
  * what they did.
  */
-import type { LlmRequest } from '../../engine/types.ts';
+import { estimateContentTokens } from '../../engine/tokens/estimate-tokens.ts';
+import type { Content, LlmRequest } from '../../engine/types.ts';
 import { cloneValue } from '../agents/processors/clone-content.ts';
 import { buildContentSourceList } from '../agents/processors/content-request-processor.ts';
 import type { ContentSource } from '../agents/processors/content-source.ts';
@@ -27,7 +28,7 @@ import type { SummarizerCallRecord, StepRecord } from '../session-result.ts';
 import type { LogicalClock } from '../sim/logical-clock.ts';
 import type { WorldTraceStep } from '../world-trace.ts';
 import type { WorldTurn } from '../world-scenario.ts';
-import { cacheChurn, type SentPrefix } from './cache-churn.ts';
+import { cacheChurn, sharedContents, type SentPrefix } from './cache-churn.ts';
 import { countOrphans } from './orphans.ts';
 import { invalidContents } from './request-validity.ts';
 import { contentText, SummaryReuse } from './summary-reuse.ts';
@@ -107,6 +108,8 @@ export class SessionRecorder implements StepObserver {
   #turn: TurnContext | undefined;
   #open: OpenStep | undefined;
   #previousSent: SentPrefix | undefined;
+  /** The last request the provider answered: what a prefix cache holds (`promptCache: prefix`). */
+  #cached: SentPrefix | undefined;
   #nextStep = 0;
   readonly #summaries = new SummaryReuse();
   /** Summarizer calls waiting for the next step (made outside a step or after its request was sent). */
@@ -179,6 +182,23 @@ export class SessionRecorder implements StepObserver {
     const open = this.#open;
     if (open?.sent && open.sent.request === request) return open.sent.real;
     return this.#measure(request, open?.origin ?? request.contents).real;
+  }
+
+  /**
+   * zoo.md X7, `promptCache: prefix`: the provider's tokens of the prefix `request` shares with the
+   * last request it answered (system instruction, tools and leading contents: what it reads from
+   * its cache); the request then becomes what the cache holds.
+   */
+  cacheReadTokens(request: LlmRequest): number {
+    const open = this.#open;
+    const sent = open?.sent && open.sent.request === request ? open.sent : this.#measure(request, open?.origin ?? request.contents);
+    const current: SentPrefix = { items: sent.items, preamble: sent.preamble };
+    const previous = this.#cached;
+    this.#cached = current;
+    if (!previous || previous.preamble !== current.preamble) return 0;
+    const prefix = sent.items.slice(0, sharedContents(previous, current));
+    const heuristic = configHeuristic(request.config) + prefix.reduce((sum, item) => sum + (item.source ? item.source.heuristic : estimateContentTokens([itemContent(item) as Content])), 0);
+    return this.#requireTurn().tokenModel.countRequest(request, heuristic, prefix);
   }
 
   /** `reply`: the text of a successful call (a stored summary is recognised by it later). */

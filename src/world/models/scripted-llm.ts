@@ -9,8 +9,9 @@
  * `ContextWindowExceededError` for a request it counts above the window: nothing is answered, no
  * usage is reported and the script does not advance, so a retry gets the same reply (zoo.md X3).
  * Every complete response also has a usage breakdown (X7, `usageOf`): the prompt count, and the
- * output counted by the same token model; the world's provider has no prompt cache, so the
- * whole prompt is input.
+ * output counted by the same token model; without a prompt cache the whole prompt is input, with
+ * one (`promptCache: prefix`) the prefix shared with the last answered request is read from the
+ * cache and the rest written to it, as a caching provider (Anthropic) reports it.
  */
 import type { Part } from '@google/genai';
 import { ContextWindowExceededError } from '../../engine/errors/context-window-exceeded.ts';
@@ -29,6 +30,11 @@ export interface ScriptedLlmOptions {
   readonly countPromptTokens: (request: LlmRequest) => number;
   /** The provider's count of a response's text and call arguments (the phase's token model). */
   readonly countText?: (text: string) => number;
+  /**
+   * A prefix cache (zoo.md X7): the tokens of an answered request read from the cache; the rest
+   * of its prompt is written to it. Undefined: no cache, the whole prompt is input.
+   */
+  readonly cacheReadTokens?: ((request: LlmRequest) => number) | undefined;
   /** Refuse requests counted above this many tokens (the phase's window); undefined = answer everything. */
   readonly refuseAbove?: number | undefined;
 }
@@ -52,7 +58,7 @@ export class ScriptedLlm extends BaseLlm {
     const usage = usageMetadata ? { usageMetadata: { promptTokenCount: countPromptTokens(llmRequest) } } : {};
     if (reply.kind === 'calls') {
       const parts: Part[] = reply.calls.map(({ spec }) => ({ functionCall: { name: spec.name, args: cloneValue(spec.args) as Record<string, unknown> } }));
-      yield this.#withUsage({ content: { role: 'model', parts }, ...usage });
+      yield this.#withUsage({ content: { role: 'model', parts }, ...usage }, llmRequest);
       return;
     }
     if (stream && streamingChunks > 0) {
@@ -60,7 +66,7 @@ export class ScriptedLlm extends BaseLlm {
         yield { content: { role: 'model', parts: [{ text: chunk }] }, partial: true };
       }
     }
-    yield this.#withUsage({ content: { role: 'model', parts: [{ text: reply.text }] }, ...usage });
+    yield this.#withUsage({ content: { role: 'model', parts: [{ text: reply.text }] }, ...usage }, llmRequest);
   }
 
   /** X7: the usage breakdown of a response this model produced (undefined for any other object). */
@@ -68,10 +74,17 @@ export class ScriptedLlm extends BaseLlm {
     return this.#usage.get(response);
   }
 
-  #withUsage(response: LlmResponse): LlmResponse {
+  #withUsage(response: LlmResponse, request: LlmRequest): LlmResponse {
     const prompt = response.usageMetadata?.promptTokenCount;
-    const countText = this.#options.countText;
-    if (prompt !== undefined && countText) this.#usage.set(response, modelUsage({ inputTokens: prompt, outputTokens: outputTokens(response, countText) }));
+    const { countText, cacheReadTokens } = this.#options;
+    if (prompt === undefined || !countText) return response;
+    const output = outputTokens(response, countText);
+    if (cacheReadTokens) {
+      const read = Math.min(prompt, cacheReadTokens(request));
+      this.#usage.set(response, modelUsage({ inputTokens: 0, cacheReadTokens: read, cacheWriteTokens: prompt - read, outputTokens: output }));
+    } else {
+      this.#usage.set(response, modelUsage({ inputTokens: prompt, outputTokens: output }));
+    }
     return response;
   }
 }
