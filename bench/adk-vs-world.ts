@@ -148,7 +148,7 @@ function timedStrategy(strategy: CompactionStrategy, stopwatch: Stopwatch): Comp
   return {
     name: strategy.name,
     compact: (ctx, request) => timed(() => strategy.compact(ctx, request)),
-    ...(afterModel ? { afterModel: (ctx, response) => timed(() => afterModel.call(strategy, ctx, response)) } : {}),
+    ...(afterModel ? { afterModel: (ctx, response, usage) => timed(() => afterModel.call(strategy, ctx, response, usage)) } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
  * appends it (adk-flow §2.7). That is how ContextGuard's summary and watermark survive turns.
  */
 import type { Context } from '@google/adk';
+import type { SessionEvent } from '../engine/hook-types.ts';
 import type { CompactionContext, Content, SummarizerModel } from '../engine/types.ts';
 
 export function compactionContextFor(
@@ -26,5 +27,8 @@ export function compactionContextFor(
     userContent,
     summarizer,
     contextWindow,
+    // For the optional hooks (zoo.md §B): the working session's events and the invocation id.
+    events: callbackContext.invocationContext.session.events as unknown as readonly SessionEvent[],
+    invocationId: callbackContext.invocationId,
   };
 }

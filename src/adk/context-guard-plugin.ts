@@ -7,14 +7,26 @@
  * per-agent strategy map filled by `Add`), on adk-js 2.0.0's plugin API: callbacks take one object
  * parameter and must return `undefined` to continue the chain (any other value, `null` included,
  * would short-circuit the model call), so both callbacks always return `undefined`.
+ *
+ * The optional strategy hooks (zoo.md §B) run where adk-js 2.0.0 has a plugin callback for them:
+ * `afterModel` (X1) in `afterModelCallback`, with the usage breakdown of `usageMetadata` (X7);
+ * asking to end the invocation sets `invocationContext.endInvocation`. `afterInvocation` (X2) in
+ * `afterRunCallback` and `onModelError` (X3) in `onModelErrorCallback`; the compaction records they
+ * return are appended through `invocationContext.sessionService` (state written there rides on the
+ * first). What adk-js 2.0.0 has no place for is not done: its contents processor does not project
+ * our records (only its own `CompactedEvent`s), it has no model-call retry, and a plugin cannot
+ * start a follow-up invocation; `compactSession` (X4) needs a request processor, which a plugin
+ * cannot add. The world (`compaction-sim simulate`) runs all of them.
  */
-import { BasePlugin, getLogger, isBaseLlm, isLlmAgent } from '@google/adk';
+import { BasePlugin, Context, createEvent, createEventActions, getLogger, isBaseLlm, isLlmAgent } from '@google/adk';
 import type {
   BaseLlm,
-  Context,
+  Event as AdkEvent,
+  InvocationContext,
   LlmRequest as AdkLlmRequest,
   LlmResponse as AdkLlmResponse,
 } from '@google/adk';
+import type { CompactionRecord } from '../engine/hook-types.ts';
 import { ContextGuard, createModelRegistry, thresholdStrategy } from '../engine/index.ts';
 import type { CompactionContext, CompactionStrategy, Content, SummarizerModel } from '../engine/types.ts';
 import { baseLlmSummarizer } from './base-llm-summarizer.ts';
@@ -121,11 +133,49 @@ export class ContextGuardPlugin extends BasePlugin {
         ? modelName(callbackContext.invocationContext.agent.model)
         : undefined;
       const ctx = this.compactionContext(callbackContext, entry, model);
-      await this.guard.afterModel(ctx, llmResponse);
+      const outcome = await this.guard.afterModel(ctx, llmResponse);
+      if (outcome?.endInvocation === true) callbackContext.invocationContext.endInvocation = true;
     } catch (error) {
       this.onError(error, agentName);
     }
     return undefined;
+  }
+
+  /** X3: the strategy's `onModelError`; its records are appended (adk-js has no retry to ask for). */
+  override async onModelErrorCallback(params: {
+    callbackContext: Context;
+    llmRequest: AdkLlmRequest;
+    error: Error;
+  }): Promise<AdkLlmResponse | undefined> {
+    const { callbackContext, llmRequest, error } = params;
+    const agentName = callbackContext.agentName;
+    const entry = this.agents.get(agentName);
+    if (entry === undefined || !this.guard.hasHook(agentName, 'onModelError')) return undefined;
+    try {
+      const ctx = this.compactionContext(callbackContext, entry, llmRequest.model);
+      const outcome = await this.guard.onModelError(ctx, error, llmRequest);
+      await appendRecords(callbackContext.invocationContext, agentName, outcome?.append ?? [], createEventActions());
+    } catch (failure) {
+      this.onError(failure, agentName);
+    }
+    return undefined;
+  }
+
+  /** X2: the strategy's `afterInvocation` for the root agent; its records and state are appended. */
+  override async afterRunCallback(params: { invocationContext: InvocationContext }): Promise<void> {
+    const { invocationContext } = params;
+    const agentName = invocationContext.agent?.name ?? '';
+    const entry = this.agents.get(agentName);
+    if (entry === undefined || !this.guard.hasHook(agentName, 'afterInvocation')) return;
+    try {
+      const actions = createEventActions();
+      const callbackContext = new Context({ invocationContext, eventActions: actions });
+      const model = isLlmAgent(invocationContext.agent) ? modelName(invocationContext.agent.model) : undefined;
+      const outcome = await this.guard.afterInvocation(this.compactionContext(callbackContext, entry, model));
+      await appendRecords(invocationContext, agentName, outcome?.append ?? [], actions);
+    } catch (error) {
+      this.onError(error, agentName);
+    }
   }
 
   /**
@@ -166,6 +216,30 @@ export class ContextGuardPlugin extends BasePlugin {
     }
     return summarizer;
   }
+}
+
+/** One event per record (`actions.compaction`), the hook's state delta on the first; a state-only event without records. */
+async function appendRecords(
+  invocationContext: InvocationContext,
+  author: string,
+  records: readonly CompactionRecord[],
+  actions: ReturnType<typeof createEventActions>,
+): Promise<void> {
+  const sessionService = invocationContext.sessionService;
+  if (sessionService === undefined) return;
+  const hasDelta = Object.keys(actions.stateDelta).length > 0;
+  const events: AdkEvent[] =
+    records.length === 0
+      ? hasDelta ? [createEvent({ invocationId: invocationContext.invocationId, author, actions })] : []
+      : records.map((record, i) =>
+          createEvent({
+            invocationId: invocationContext.invocationId,
+            author,
+            actions: { ...(i === 0 ? actions : createEventActions()), compaction: record } as ReturnType<typeof createEventActions>,
+            ...(record.usageMetadata ? { usageMetadata: record.usageMetadata } : {}),
+          }),
+        );
+  for (const event of events) await sessionService.appendEvent({ session: invocationContext.session, event });
 }
 
 function modelName(model: unknown): string | undefined {

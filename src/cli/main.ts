@@ -16,6 +16,7 @@ const COMMANDS = [
   'gate',
   'fuzz',
   'verify-adk',
+  'strategies',
 ];
 
 const modules = await Promise.all(

@@ -15,6 +15,23 @@ export type {
   StrategyFactory,
   SummarizerModel,
 } from './types.ts';
+export type {
+  AfterInvocationOutcome,
+  AfterModelOutcome,
+  CompactionRecord,
+  CompactSessionOutcome,
+  ModelErrorOutcome,
+  ModelUsage,
+  RequestOverhead,
+  SessionCompactionOutcome,
+  SessionEvent,
+} from './hook-types.ts';
+
+// the optional hooks' helpers (zoo.md §B)
+export { CONTEXT_WINDOW_EXCEEDED, ContextWindowExceededError, isContextWindowExceeded } from './errors/context-window-exceeded.ts';
+export { MISSING_USAGE, modelUsage, modelUsageOf } from './usage/model-usage.ts';
+export type { ProjectedEntry } from './records/project-records.ts';
+export { compactionRecordOf, hasCompactionRecords, projectCompactionRecords } from './records/project-records.ts';
 
 // constants
 export {

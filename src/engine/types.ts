@@ -11,6 +11,15 @@ import type {
   GenerateContentConfig,
   GenerateContentResponseUsageMetadata,
 } from '@google/genai';
+import type {
+  AfterInvocationOutcome,
+  AfterModelOutcome,
+  CompactSessionOutcome,
+  ModelErrorOutcome,
+  ModelUsage,
+  RequestOverhead,
+  SessionEvent,
+} from './hook-types.ts';
 
 export type { Content, Part, GenerateContentConfig } from '@google/genai';
 
@@ -64,6 +73,17 @@ export interface CompactionContext {
    * the host does not set this.
    */
   readonly warn?: (message: string, fields?: Record<string, unknown>) => void;
+  /**
+   * Optional, set by hosts that run the zoo.md §B hooks (the world always does): the session's
+   * events so far, read-only, compaction records included (X4).
+   */
+  readonly events?: readonly SessionEvent[];
+  /** Optional: the id of the invocation this call belongs to (each user turn is one). */
+  readonly invocationId?: string;
+  /** Optional (X8): the system instruction's and tool declarations' tokens, as the provider counts them. */
+  readonly requestOverhead?: RequestOverhead;
+  /** Optional (X11): the provider's own count of a request (a `countTokens` call). */
+  readonly countTokens?: (request: LlmRequest) => number;
 }
 
 /**
@@ -74,8 +94,29 @@ export interface CompactionStrategy {
   readonly name: string;
   /** Rewrites `request` in place; may report what it measured along the way (`CompactionOutcome`). */
   compact(ctx: CompactionContext, request: LlmRequest): void | CompactionOutcome | Promise<void | CompactionOutcome>;
-  /** Optional: sees every non-partial model response (ContextGuard persists real token usage here). */
-  afterModel?(ctx: CompactionContext, response: LlmResponse): void | Promise<void>;
+  /**
+   * Optional (X1): sees every non-partial model response with its usage (X7; `usage.missing` when
+   * the response carried none) and may end the invocation after this step.
+   */
+  afterModel?(ctx: CompactionContext, response: LlmResponse, usage: ModelUsage): void | AfterModelOutcome | Promise<void | AfterModelOutcome>;
+  /**
+   * Optional (X4): runs before the contents of every model request are built from the session's
+   * events (where adk-js runs its context compactors) and may append compaction records, which the
+   * contents of this request already reflect, or end the invocation before this model call.
+   * `ctx.events` is the session so far.
+   */
+  compactSession?(ctx: CompactionContext): void | CompactSessionOutcome | Promise<void | CompactSessionOutcome>;
+  /**
+   * Optional (X2): runs once the invocation (the user's turn) has finished; may append compaction
+   * records and ask for a follow-up invocation (X9).
+   */
+  afterInvocation?(ctx: CompactionContext): void | AfterInvocationOutcome | Promise<void | AfterInvocationOutcome>;
+  /**
+   * Optional (X3): the provider refused `request` (`isContextWindowExceeded(error)` for a window
+   * overflow; nothing was billed and no usage reported). May append records and ask to run the step
+   * again; the host bounds retries only by its own call limit, so a strategy bounds its own.
+   */
+  onModelError?(ctx: CompactionContext, error: unknown, request: LlmRequest): void | ModelErrorOutcome | Promise<void | ModelErrorOutcome>;
 }
 
 /** What `compact` may report back to `ContextGuard` (all optional). */

@@ -4,9 +4,12 @@
  * or writes into session data ends the session with `failure` set and the steps completed so
  * far. (A strategy that never resolves hangs the session: the harness's watchdog handles that.)
  */
-import type { CompactionStrategy, SummarizerModel } from '../engine/types.ts';
+import type { RequestOverhead } from '../engine/hook-types.ts';
+import { estimateTokens } from '../engine/tokens/estimate-tokens.ts';
+import type { CompactionStrategy, LlmRequest, SummarizerModel } from '../engine/types.ts';
 import type { AfterModelCallback, BeforeModelCallback } from './agents/llm-agent.ts';
 import { LlmAgent } from './agents/llm-agent.ts';
+import { CompactionProjectionError } from './agents/processors/compaction-records.ts';
 import { contentSourceListFor } from './agents/processors/included-events.ts';
 import { installStructuredCloneSupport } from './agents/processors/lazy-contents.ts';
 import { generateText } from './content/generate-text.ts';
@@ -26,6 +29,7 @@ import { isFrozenWriteError } from './sessions/deep-freeze.ts';
 import { InMemorySessionService } from './sessions/in-memory-session-service.ts';
 import { rngFor } from './sim/prng.ts';
 import { createWorldEnvironment } from './sim/world-environment.ts';
+import { declarationsFor } from './tools/world-tool.ts';
 import { validateWorldScenario } from './validate-scenario.ts';
 import type { WorldScenario } from './world-scenario.ts';
 import { worldTools } from './world-tools.ts';
@@ -53,6 +57,12 @@ export interface RunWorldOptions extends RunSessionOptions {
 }
 
 export type SessionOutcome = SessionResult & { trace?: WorldTrace };
+
+/**
+ * Follow-up invocations (zoo.md X9) one turn may add: a strategy that re-queues its prompt after
+ * every invocation would otherwise never let the session end.
+ */
+export const MAX_FOLLOW_UPS_PER_TURN = 16;
 
 export function runSession(scenario: WorldScenario, options: RunSessionOptions): Promise<SessionOutcome> {
   return runWorld(scenario, options);
@@ -89,6 +99,22 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
     onCall: (record, reply) => recorder.onSummarizerCall(record, reply),
     model: options.summarizer,
   });
+  const instruction = scenario.systemPrompt ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt')) : undefined;
+  const tools = worldTools(scenario, script);
+  const models = scenario.phases.map(
+    (p, i) =>
+      new ScriptedLlm(p.modelName, {
+        script,
+        usageMetadata: p.usageMetadata,
+        streamingChunks: p.streamingChunks,
+        countPromptTokens: (request) => (i === phaseIndex ? recorder.countPromptTokens(request) : 0),
+        countText: (text) => tokenModels[i]!.countText(text),
+        refuseAbove: scenario.refuseOverWindow === true ? p.contextWindow : undefined,
+        cacheReadTokens: scenario.promptCache === 'prefix' ? (request) => recorder.cacheReadTokens(request) : undefined,
+      }),
+  );
+  const overheads = new Map<number, RequestOverhead>();
+  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, estimateTokens(request));
   const compaction = new CompactionPlugin({
     agentName: scenario.agentName,
     strategy: options.strategy,
@@ -99,23 +125,25 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
       isFrozenWriteError(error)
         ? fail('events-mutated', `the strategy wrote into frozen session data: ${describe(error)}`)
         : fail('strategy-threw', `the strategy threw: ${describe(error)}`),
+    usageFor: (response) => models[phaseIndex]!.usageOf(response),
+    requestOverhead: () => {
+      let overhead = overheads.get(phaseIndex);
+      if (!overhead) {
+        overhead = requestOverheadOf(instruction, declarationsFor(tools), countTokens);
+        overheads.set(phaseIndex, overhead);
+      }
+      return overhead;
+    },
+    countTokens,
   });
-  const models = scenario.phases.map(
-    (p, i) =>
-      new ScriptedLlm(p.modelName, {
-        script,
-        usageMetadata: p.usageMetadata,
-        streamingChunks: p.streamingChunks,
-        countPromptTokens: (request) => (i === phaseIndex ? recorder.countPromptTokens(request) : 0),
-      }),
-  );
   const agent = new LlmAgent({
     name: scenario.agentName,
     model: models[0]!,
-    instruction: scenario.systemPrompt ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt')) : undefined,
-    tools: worldTools(scenario, script),
+    instruction,
+    tools,
     beforeModelCallbacks: options.beforeModelCallbacks ?? [],
     afterModelCallbacks: options.afterModelCallbacks ?? [],
+    contextCompactor: compaction.compactorProcessor(),
   });
   sessionService.createSession({ appName: 'compaction-sim', userId: 'sim-user', id: `${scenario.name}#${scenario.seed}` });
   const runner = new Runner({
@@ -136,14 +164,23 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
       script.beginTurn(turn);
       const newMessage = script.userMessage(turn);
       recorder.beginTurn(turn, newMessage.parts?.[0]?.text ?? '', tokenModels[phaseIndex]!, phase().contextWindow);
-      for await (const _event of runner.runAsync({ newMessage, maxLlmCalls: scenario.maxLlmCallsPerTurn, streaming: phase().streamingChunks > 0 })) {
-        // The runner appends; the recorder measures. Nothing to do per event here.
+      let message = newMessage;
+      for (let followUps = 0; ; followUps += 1) {
+        for await (const _event of runner.runAsync({ newMessage: message, maxLlmCalls: scenario.maxLlmCallsPerTurn, streaming: phase().streamingChunks > 0 })) {
+          // The runner appends; the recorder measures. Nothing to do per event here.
+        }
+        if (abort.signal.aborted) break;
+        // zoo.md X9: the strategy re-queued a prompt; the turn's scripted work continues in it.
+        const followUp = compaction.takeFollowUp();
+        if (!followUp || followUps >= MAX_FOLLOW_UPS_PER_TURN) break;
+        message = followUp;
       }
       if (abort.signal.aborted) break;
       turnsPlayed += 1;
     }
   } catch (error) {
-    fail(isFrozenWriteError(error) ? 'events-mutated' : 'world-error', describe(error));
+    if (error instanceof CompactionProjectionError) fail('strategy-threw', describe(error));
+    else fail(isFrozenWriteError(error) ? 'events-mutated' : 'world-error', describe(error));
   }
 
   // Events proven frozen plain data when appended cannot have changed; the others are re-serialized.
@@ -158,13 +195,27 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
   const result: SessionOutcome = {
     scenario: scenario.name,
     seed: scenario.seed,
-    totals: sessionTotals({ turns: turnsPlayed, steps: recorder.steps, thrash: scenario.thrash, finalHistoryTokens }),
+    totals: sessionTotals({ turns: turnsPlayed, steps: recorder.steps, thrash: scenario.thrash, finalHistoryTokens, trailingSummarizerCalls: recorder.trailingSummarizerCalls }),
     steps: recorder.steps,
     failure,
     traceDigest: recorder.digest.digest(),
+    ...(recorder.trailingSummarizerCalls.length > 0 ? { trailingSummarizerCalls: [...recorder.trailingSummarizerCalls] } : {}),
   };
   if (options.recordTrace) result.trace = { steps: recorder.traceSteps, events: [...stored.events] };
   return result;
+}
+
+/** X8: the instruction's and declarations' tokens, each counted on its own by the provider. */
+function requestOverheadOf(
+  instruction: string | undefined,
+  declarations: ReturnType<typeof declarationsFor>,
+  countTokens: (request: LlmRequest) => number,
+): RequestOverhead {
+  const empty = countTokens({ contents: [] });
+  return {
+    systemInstructionTokens: instruction === undefined ? 0 : countTokens({ contents: [], config: { systemInstruction: instruction } }) - empty,
+    toolDeclarationTokens: declarations.length === 0 ? 0 : countTokens({ contents: [], config: { tools: [{ functionDeclarations: declarations }] } }) - empty,
+  };
 }
 
 function describe(error: unknown): string {

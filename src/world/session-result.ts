@@ -122,4 +122,9 @@ export interface SessionResult {
   readonly failure: SessionFailure | null;
   /** Hash of the full trace (events, requests, state): equal seeds give equal digests. */
   readonly traceDigest: string;
+  /**
+   * Summarizer calls made after the last step (a strategy's after-invocation hook, zoo.md X2);
+   * counted in the totals. Absent when there were none.
+   */
+  readonly trailingSummarizerCalls?: readonly SummarizerCallRecord[];
 }

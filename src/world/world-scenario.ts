@@ -139,4 +139,17 @@ export interface WorldScenario {
   readonly thrash: { readonly count: number; readonly withinSteps: number };
   /** Safety bound on LLM steps per turn (adk-js maxLlmCalls is 500 per invocation). */
   readonly maxLlmCallsPerTurn: number;
+  /**
+   * The provider refuses a request above the window with a context-overflow error instead of
+   * answering it (zoo.md X3). Absent or false: it answers everything, as before (overflow is
+   * still measured).
+   */
+  readonly refuseOverWindow?: boolean;
+  /**
+   * zoo.md X7: how the provider reports prompt caching in the usage a strategy sees. 'prefix': it
+   * caches every prompt, so the prefix shared with the last answered request is a cache read and
+   * the rest a cache write (Anthropic-style). Absent: no cache, all input. Events carry
+   * `promptTokenCount` either way.
+   */
+  readonly promptCache?: 'prefix';
 }

@@ -259,3 +259,56 @@ describe('ContextGuardPlugin in a real Runner', () => {
     expect(seen).toEqual([8000]);
   });
 });
+
+describe('ContextGuardPlugin: the optional strategy hooks adk-js 2.0.0 has a callback for (zoo.md §B)', () => {
+  it('X1/X7: afterModel gets the usage breakdown of usageMetadata', async () => {
+    const usages: unknown[] = [];
+    const strategy: CompactionStrategy = { name: 'watch', compact() {}, afterModel: (_ctx, _response, usage) => void usages.push(usage) };
+    const h = await harness({ strategy, promptTokens: () => 321 });
+    await h.say('hello');
+    expect(usages).toEqual([{ inputTokens: 321, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 0, promptTokens: 321, totalTokens: 321, missing: false }]);
+  });
+
+  it('X2: afterInvocation runs after the run; its records and state are appended to the stored session', async () => {
+    const seen: number[] = [];
+    const strategy: CompactionStrategy = {
+      name: 'after',
+      compact() {},
+      afterInvocation(ctx) {
+        seen.push(ctx.events!.length);
+        ctx.state.set('compactions', 1);
+        const last = ctx.events![ctx.events!.length - 1]!;
+        return { append: [{ endEventId: last.id, contents: [{ role: 'user', parts: [{ text: 'S' }] }] }] };
+      },
+    };
+    const h = await harness({ strategy });
+    await h.say('hello');
+    const stored = await h.storedEvents();
+    expect(seen).toEqual([2]);
+    const record = stored[stored.length - 1]!;
+    expect((record.actions as { compaction?: unknown }).compaction).toEqual({ endEventId: stored[1]!.id, contents: [{ role: 'user', parts: [{ text: 'S' }] }] });
+    expect(record.actions.stateDelta).toEqual({ compactions: 1 });
+    expect(await h.state()).toMatchObject({ compactions: 1 });
+  });
+
+  it('X3: onModelError sees the refusal and may append records (adk-js has no retry)', async () => {
+    const errors: string[] = [];
+    const strategy: CompactionStrategy = {
+      name: 'on-error',
+      compact() {},
+      onModelError(ctx, error) {
+        errors.push(String(error));
+        return { append: [{ endEventId: ctx.events![0]!.id, contents: [] }], retry: true };
+      },
+    };
+    const h = await harness({ strategy });
+    (h.model as unknown as { generateContentAsync: () => AsyncGenerator<never> }).generateContentAsync = async function* () {
+      throw new Error('prompt is too long');
+    };
+    const events = await h.say('hello');
+    expect(errors).toEqual(['Error: prompt is too long']);
+    expect(events.map((e) => e.errorMessage ?? '')).toEqual(['prompt is too long']);
+    const stored = await h.storedEvents();
+    expect(stored.filter((e) => (e.actions as { compaction?: unknown }).compaction)).toHaveLength(1);
+  });
+});

@@ -24,6 +24,15 @@ export const summarizerInputFits: FuzzProperty = {
           `to a ${call.contextWindow}-token summarizer window`,
       );
     }
+    const trailing = (result.trailingSummarizerCalls ?? []).findIndex((call) => call.inputRealTokens > call.contextWindow || call.outcome === 'overflow');
+    if (trailing >= 0) {
+      const call = result.trailingSummarizerCalls![trailing]!;
+      return violation(
+        'summarizer-input-fits',
+        { step: null, turn: null },
+        `after the last step, summarizer call ${trailing + 1} sent ${call.inputRealTokens} real tokens to a ${call.contextWindow}-token summarizer window`,
+      );
+    }
     return null;
   },
 };

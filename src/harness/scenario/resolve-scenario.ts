@@ -91,6 +91,8 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
     turns: turnsOf(turnGroups, profile, seed),
     thrash,
     maxLlmCallsPerTurn: session.maxLlmCallsPerTurn ?? DEFAULT_MAX_LLM_CALLS_PER_TURN,
+    ...(session.refuseOverWindow === true ? { refuseOverWindow: true } : {}),
+    ...(session.promptCache === 'prefix' ? { promptCache: 'prefix' as const } : {}),
   };
   const limitIssues = sessionLimitIssues(world);
   if (limitIssues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, limitIssues);

@@ -200,6 +200,8 @@ const session = z.strictObject({
   declareCalledTools: flag('Declare every tool the agent calls, as adk-js does (default: false for go-compat, true for adk).').optional(),
   exposeUserContent: flag('The invocation\'s user content reaches callbacks, as in real ADK (default: false for go-compat, true for adk).').optional(),
   maxLlmCallsPerTurn: positiveInt('Safety bound on LLM steps per turn (default 500, adk-js maxLlmCalls).', { value: LIMITS.llmCallsPerTurn, unit: 'steps' }).optional(),
+  promptCache: z.enum(['none', 'prefix']).describe('How the provider reports prompt caching in the usage strategies see: prefix = the prefix shared with the last answered request is a cache read, the rest a cache write (Anthropic-style); none (default) = all input.').optional(),
+  refuseOverWindow: flag('The provider refuses a request above the window with a context-overflow error, reporting no usage, instead of answering it; strategies may recover (onModelError). Default false: it answers everything and the overflow is measured.').optional(),
 }).describe('The agent session.');
 
 const phase = z.strictObject({

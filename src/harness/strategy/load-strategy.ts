@@ -1,14 +1,16 @@
 /**
  * Resolves what a scenario file or `--strategy` names into a `StrategyFactory`:
- * a built-in name (`threshold`, `sliding_window`) or a module path whose default export is a
+ * a built-in name (`threshold`, `sliding_window`, or a zoo strategy such as `crush`: the
+ * strategy catalog) or a module path whose default export is a
  * `CompactionStrategy` or a `StrategyFactory` (Vitest resolves reporters the same way: a name in
  * the map, anything else is a module).
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILTIN_STRATEGIES, StrategyOptionsError } from '../../engine/index.ts';
+import { StrategyOptionsError } from '../../engine/index.ts';
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
+import { catalogStrategy, STRATEGY_CATALOG } from './strategy-catalog.ts';
 import { StrategyLoadError } from './strategy-load-error.ts';
 
 /** The strategy part of a resolved scenario: a name or path, its options, and where paths start. */
@@ -36,7 +38,7 @@ export interface LoadStrategyOptions {
 let freshImports = 0;
 
 export function builtinStrategyNames(): ReadonlySet<string> {
-  return new Set(Object.keys(BUILTIN_STRATEGIES));
+  return new Set(STRATEGY_CATALOG.map((strategy) => strategy.name));
 }
 
 export async function loadStrategyFactory(spec: StrategySpec, options: LoadStrategyOptions = {}): Promise<StrategyFactory> {
@@ -82,9 +84,9 @@ export async function createStrategy(spec: StrategySpec, options: LoadStrategyOp
 }
 
 function builtinFactory(name: string): StrategyFactory {
-  const factory = BUILTIN_STRATEGIES[name];
+  const factory = catalogStrategy(name)?.factory;
   if (factory === undefined) {
-    const known = Object.keys(BUILTIN_STRATEGIES).sort().join(', ');
+    const known = STRATEGY_CATALOG.map((strategy) => strategy.name).sort().join(', ');
     throw new StrategyLoadError(
       `unknown strategy "${name}": use a built-in (${known}) or a module path such as ./my-strategy.ts`,
     );

@@ -4,6 +4,7 @@
  * that measures each `runOneStep`.
  */
 import type { Content } from '@google/genai';
+import type { Event } from '../events/event.ts';
 import type { WorldEnvironment } from '../sim/world-environment.ts';
 import type { Session } from '../sessions/session.ts';
 import type { PluginManager } from '../plugins/plugin-manager.ts';
@@ -23,6 +24,12 @@ export interface InvocationContextParams {
   readonly streaming: boolean;
   readonly abortSignal: AbortSignal;
   readonly observer: StepObserver;
+  /**
+   * Appends an event to the session outside the step loop (adk-js
+   * `invocationContext.sessionService.appendEvent({ session, event })`): what a plugin uses to
+   * persist compaction records after the invocation or on a model error.
+   */
+  readonly appendEvent: (event: Event) => void;
 }
 
 /** The params are the context's own fields (declaration merging: each is listed once, above). */
@@ -32,6 +39,13 @@ export class InvocationContext {
   /** The world's agent runs on the root branch. */
   readonly branch: string | undefined = undefined;
   endInvocation = false;
+  /**
+   * World addition (zoo.md X3): set by the compaction plugin when the strategy asks to retry a
+   * refused model call. adk-js 2.0.0 has `onModelErrorCallback` but no retry, so the step loop
+   * runs the step again itself (contents rebuilt, before-model callbacks run again), bounded by
+   * `maxLlmCalls` like every step.
+   */
+  retryStep = false;
   #llmCallCount = 0;
 
   constructor(params: InvocationContextParams) {

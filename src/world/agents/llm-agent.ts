@@ -37,6 +37,11 @@ export interface LlmAgentConfig {
   readonly tools: readonly WorldTool[];
   readonly beforeModelCallbacks?: readonly BeforeModelCallback[];
   readonly afterModelCallbacks?: readonly AfterModelCallback[];
+  /**
+   * adk-js `LlmAgent({ contextCompactors })`: a `ContextCompactorRequestProcessor` inserted right
+   * before the contents processor (llm_agent.js:169-183); absent, the pipeline is unchanged.
+   */
+  readonly contextCompactor?: BaseLlmRequestProcessor;
 }
 
 export class LlmAgent {
@@ -49,11 +54,7 @@ export class LlmAgent {
   readonly beforeModelCallbacks: readonly BeforeModelCallback[];
   readonly afterModelCallbacks: readonly AfterModelCallback[];
   /** adk-js default pipeline, minus processors that add nothing for this agent (auth, identity, ...). */
-  readonly requestProcessors: readonly BaseLlmRequestProcessor[] = [
-    BASIC_LLM_REQUEST_PROCESSOR,
-    INSTRUCTIONS_LLM_REQUEST_PROCESSOR,
-    CONTENT_REQUEST_PROCESSOR,
-  ];
+  readonly requestProcessors: readonly BaseLlmRequestProcessor[];
 
   constructor(config: LlmAgentConfig) {
     this.name = config.name;
@@ -63,6 +64,12 @@ export class LlmAgent {
     this.toolsDict = new Map(config.tools.map((tool) => [tool.name, tool]));
     this.beforeModelCallbacks = config.beforeModelCallbacks ?? [];
     this.afterModelCallbacks = config.afterModelCallbacks ?? [];
+    this.requestProcessors = [
+      BASIC_LLM_REQUEST_PROCESSOR,
+      INSTRUCTIONS_LLM_REQUEST_PROCESSOR,
+      ...(config.contextCompactor ? [config.contextCompactor] : []),
+      CONTENT_REQUEST_PROCESSOR,
+    ];
   }
 
   /** BaseAgent.runAsync: the agent has no before/after-agent callbacks, so this is the body. */
@@ -82,6 +89,11 @@ export class LlmAgent {
       }
       if (!lastEvent || ctx.abortSignal.aborted) return;
       if (lastEvent.partial) return; // adk-js warns, adk-go errors: "last event is not final".
+      if (ctx.retryStep) {
+        // zoo.md X3: the strategy recovered from a refused call; run the step again, within maxLlmCalls.
+        ctx.retryStep = false;
+        if (ctx.maxLlmCalls <= 0 || ctx.llmCallCount < ctx.maxLlmCalls) continue;
+      }
       if (ctx.flavour === 'adk-go') {
         if (isFinalResponse(lastEvent) && !isThoughtOnlyTurn(lastEvent)) return;
       } else {

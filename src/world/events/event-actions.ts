@@ -4,6 +4,7 @@
  * adk-js is a shallow `Object.assign`, last writer wins per top-level key; adk-go deep-merges
  * nested state maps, ORs the booleans and keeps the last non-empty transfer target.
  */
+import type { CompactionRecord } from '../../engine/hook-types.ts';
 
 export interface EventActions {
   stateDelta: Record<string, unknown>;
@@ -13,6 +14,11 @@ export interface EventActions {
   skipSummarization?: boolean;
   transferToAgent?: string;
   escalate?: boolean;
+  /**
+   * A compaction record (zoo.md X4; adk-python `EventActions.compaction`): set only on the events
+   * a strategy's hooks append. The contents builder projects them (engine `projectCompactionRecords`).
+   */
+  compaction?: CompactionRecord;
 }
 
 /** adk-js `createEventActions`: empty maps, overridden by what is given. */

@@ -17,9 +17,14 @@ export interface SentPrefix {
 export function cacheChurn(previous: SentPrefix | undefined, current: SentPrefix): number {
   if (!previous) return 0;
   if (previous.preamble !== current.preamble) return previous.items.length;
+  return previous.items.length - sharedContents(previous, current);
+}
+
+/** How many leading contents `current` shares with `previous` (same preamble assumed). */
+export function sharedContents(previous: SentPrefix, current: SentPrefix): number {
   let same = 0;
   while (same < previous.items.length && same < current.items.length && sameItem(previous.items[same]!, current.items[same]!)) same += 1;
-  return previous.items.length - same;
+  return same;
 }
 
 function sameItem(a: ContentItem, b: ContentItem): boolean {

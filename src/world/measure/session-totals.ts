@@ -3,16 +3,18 @@
  * smaller, in real tokens, than the request before it), thrash (`count` summarizations within
  * `withinSteps` consecutive steps, counted per window), orphans, missing user request.
  */
-import type { SessionTotals, StepRecord } from '../session-result.ts';
+import type { SessionTotals, StepRecord, SummarizerCallRecord } from '../session-result.ts';
 
 export interface TotalsInput {
   readonly turns: number;
   readonly steps: readonly StepRecord[];
   readonly thrash: { readonly count: number; readonly withinSteps: number };
   readonly finalHistoryTokens: number;
+  /** Summarizer calls made after the last step (count as one more summarization). */
+  readonly trailingSummarizerCalls?: readonly SummarizerCallRecord[];
 }
 
-export function sessionTotals({ turns, steps, thrash, finalHistoryTokens }: TotalsInput): SessionTotals {
+export function sessionTotals({ turns, steps, thrash, finalHistoryTokens, trailingSummarizerCalls = [] }: TotalsInput): SessionTotals {
   let summarizations = 0;
   let summarizerCalls = 0;
   let fallbacks = 0;
@@ -20,14 +22,18 @@ export function sessionTotals({ turns, steps, thrash, finalHistoryTokens }: Tota
   let summarizerOverflows = 0;
   let peakRealTokens = 0;
   let peakPercent = 0;
-  for (const step of steps) {
-    if (step.summarizerCalls.length > 0) summarizations += 1;
-    for (const call of step.summarizerCalls) {
+  const callGroups: (readonly SummarizerCallRecord[])[] = steps.map((step) => step.summarizerCalls);
+  if (trailingSummarizerCalls.length > 0) callGroups.push(trailingSummarizerCalls);
+  for (const calls of callGroups) {
+    if (calls.length > 0) summarizations += 1;
+    for (const call of calls) {
       summarizerCalls += 1;
       summarizerInputTokens += call.inputTokens;
       if (call.outcome !== 'ok') fallbacks += 1;
       if (call.outcome === 'overflow') summarizerOverflows += 1;
     }
+  }
+  for (const step of steps) {
     if (!step.shortCircuited && step.realAfter > peakRealTokens) {
       peakRealTokens = step.realAfter;
       peakPercent = Math.round((step.realAfter / step.contextWindow) * 1000) / 10;

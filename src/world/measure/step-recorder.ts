@@ -3,9 +3,18 @@
  * after the plugins (heuristic and real tokens), overflow, summarizer calls, re-injection,
  * compaction, cache churn, orphans, whether the user's request is still present; feeds the trace
  * digest; keeps the trace when asked.
+ *
+ * Compaction outside a before-model callback (zoo.md §B hooks) is measured on the step it serves:
+ * summarizer calls made outside a step, or after the step's request was sent (after-model, a
+ * refused call, after the invocation), count for the next step (those left at the end of the
+ * session are `trailingSummarizerCalls`); and a step that follows newly appended compaction
+ * records is measured "before" on the contents built without them, so its request got smaller by
+ * what they did.
  */
-import type { LlmRequest } from '../../engine/types.ts';
+import { estimateContentTokens } from '../../engine/tokens/estimate-tokens.ts';
+import type { Content, LlmRequest } from '../../engine/types.ts';
 import { cloneValue } from '../agents/processors/clone-content.ts';
+import { buildContentSourceList } from '../agents/processors/content-request-processor.ts';
 import type { ContentSource } from '../agents/processors/content-source.ts';
 import { sourceOfEvent } from '../agents/processors/content-source.ts';
 import { sourceAt, sourceCount, type ContentSourceList } from '../agents/processors/included-events.ts';
@@ -19,7 +28,7 @@ import type { SummarizerCallRecord, StepRecord } from '../session-result.ts';
 import type { LogicalClock } from '../sim/logical-clock.ts';
 import type { WorldTraceStep } from '../world-trace.ts';
 import type { WorldTurn } from '../world-scenario.ts';
-import { cacheChurn, type SentPrefix } from './cache-churn.ts';
+import { cacheChurn, sharedContents, type SentPrefix } from './cache-churn.ts';
 import { countOrphans } from './orphans.ts';
 import { invalidContents } from './request-validity.ts';
 import { contentText, SummaryReuse } from './summary-reuse.ts';
@@ -64,6 +73,8 @@ interface OpenStep {
   /** The lazy contents the processors built (recognises its clones wherever they move). */
   readonly origin: LlmRequest['contents'];
   readonly before: Built;
+  /** What the step is measured against: `before`, or the contents without newly appended compaction records. */
+  readonly measuredBefore: Built;
   readonly pluginRequest: LlmRequest | undefined;
   readonly summarizerCalls: SummarizerCallRecord[];
   readonly appended: Event[];
@@ -97,8 +108,14 @@ export class SessionRecorder implements StepObserver {
   #turn: TurnContext | undefined;
   #open: OpenStep | undefined;
   #previousSent: SentPrefix | undefined;
+  /** The last request the provider answered: what a prefix cache holds (`promptCache: prefix`). */
+  #cached: SentPrefix | undefined;
   #nextStep = 0;
   readonly #summaries = new SummaryReuse();
+  /** Summarizer calls waiting for the next step (made outside a step or after its request was sent). */
+  readonly #pendingCalls: SummarizerCallRecord[] = [];
+  /** Compaction-record events appended since the last step started. */
+  #newRecords = new Set<Event>();
 
   constructor(options: SessionRecorderOptions) {
     this.#options = options;
@@ -113,9 +130,16 @@ export class SessionRecorder implements StepObserver {
     this.#turn = { turn, userText, tokenModel, contextWindow, userSource: undefined, stepInTurn: 0 };
   }
 
-  onStepStart(_ctx: InvocationContext, request: LlmRequest): void {
+  /** Summarizer calls made after the last step (e.g. after the last invocation). */
+  get trailingSummarizerCalls(): readonly SummarizerCallRecord[] {
+    return this.#pendingCalls;
+  }
+
+  onStepStart(ctx: InvocationContext, request: LlmRequest): void {
     const turn = this.#requireTurn();
     const before = this.#measureBuilt(request);
+    const measuredBefore = this.#newRecords.size > 0 ? this.#measureWithoutNewRecords(ctx, request) : before;
+    this.#newRecords = new Set();
     this.#open = {
       step: this.#nextStep,
       label: stepLabel(turn.turn, turn.stepInTurn),
@@ -123,8 +147,9 @@ export class SessionRecorder implements StepObserver {
       request,
       origin: request.contents,
       before,
+      measuredBefore,
       pluginRequest: this.#options.recordTrace ? snapshotRequest(request, untouchedItems(before)) : undefined,
-      summarizerCalls: [],
+      summarizerCalls: this.#pendingCalls.splice(0),
       appended: [],
       shortCircuited: false,
       sent: undefined,
@@ -159,9 +184,28 @@ export class SessionRecorder implements StepObserver {
     return this.#measure(request, open?.origin ?? request.contents).real;
   }
 
+  /**
+   * zoo.md X7, `promptCache: prefix`: the provider's tokens of the prefix `request` shares with the
+   * last request it answered (system instruction, tools and leading contents: what it reads from
+   * its cache); the request then becomes what the cache holds.
+   */
+  cacheReadTokens(request: LlmRequest): number {
+    const open = this.#open;
+    const sent = open?.sent && open.sent.request === request ? open.sent : this.#measure(request, open?.origin ?? request.contents);
+    const current: SentPrefix = { items: sent.items, preamble: sent.preamble };
+    const previous = this.#cached;
+    this.#cached = current;
+    if (!previous || previous.preamble !== current.preamble) return 0;
+    const prefix = sent.items.slice(0, sharedContents(previous, current));
+    const heuristic = configHeuristic(request.config) + prefix.reduce((sum, item) => sum + (item.source ? item.source.heuristic : estimateContentTokens([itemContent(item) as Content])), 0);
+    return this.#requireTurn().tokenModel.countRequest(request, heuristic, prefix);
+  }
+
   /** `reply`: the text of a successful call (a stored summary is recognised by it later). */
   onSummarizerCall(record: SummarizerCallRecord, reply = ''): void {
-    this.#open?.summarizerCalls.push(record);
+    const open = this.#open;
+    if (open && !open.sent && !open.shortCircuited) open.summarizerCalls.push(record);
+    else this.#pendingCalls.push(record);
     if (record.outcome === 'ok') this.#summaries.noteReply(reply);
   }
 
@@ -170,6 +214,7 @@ export class SessionRecorder implements StepObserver {
     this.digest.addEvent(json);
     if (!(jsonGlobalsPristine() && isProvenFrozenJsonData(event))) this.unprovenEvents.push({ event, json });
     this.#open?.appended.push(event);
+    if (event.actions.compaction) this.#newRecords.add(event);
     const turn = this.#turn;
     if (turn && !turn.userSource && event.author === 'user' && event.content) turn.userSource = sourceOfEvent(event);
   }
@@ -185,7 +230,7 @@ export class SessionRecorder implements StepObserver {
     if (!open.shortCircuited) this.#previousSent = sentPrefix;
     const orphans = countOrphans(sent.items.map(itemContent));
     const changed = requestChanged(open.before, sent);
-    const compacted = sent.heuristic < open.before.heuristic;
+    const compacted = sent.heuristic < open.measuredBefore.heuristic;
     const rewrite = this.#summaries.classify({ addedTexts: addedTexts(sent.items), summarized: open.summarizerCalls.length > 0, changed, shrunk: compacted });
     this.steps.push({
       step: open.step,
@@ -193,11 +238,11 @@ export class SessionRecorder implements StepObserver {
       label: open.label,
       clock: open.clock,
       contextWindow: turn.contextWindow,
-      contentsBefore: open.before.count,
+      contentsBefore: open.measuredBefore.count,
       contentsAfter: sent.items.length,
-      heuristicBefore: open.before.heuristic,
+      heuristicBefore: open.measuredBefore.heuristic,
       heuristicAfter: sent.heuristic,
-      realBefore: open.before.real,
+      realBefore: open.measuredBefore.real,
       realAfter: sent.real,
       overflow: !open.shortCircuited && sent.real > turn.contextWindow,
       shortCircuited: open.shortCircuited,
@@ -227,9 +272,19 @@ export class SessionRecorder implements StepObserver {
   }
 
   #measureBuilt(request: LlmRequest): Built {
-    const turn = this.#requireTurn();
     const sources = lazySourceListOf(request.contents);
     if (!sources) throw new Error('SessionRecorder: the step request was not built by the contents processor');
+    return this.#measureSources(request, sources);
+  }
+
+  /** The step's request as it would have been built without the compaction records appended since the last step. */
+  #measureWithoutNewRecords(ctx: InvocationContext, request: LlmRequest): Built {
+    const events = ctx.session.events.filter((event) => !this.#newRecords.has(event));
+    return this.#measureSources(request, buildContentSourceList(events, ctx.flavour, { cached: false }));
+  }
+
+  #measureSources(request: LlmRequest, sources: ContentSourceList): Built {
+    const turn = this.#requireTurn();
     // The history's heuristic total is a running sum: no per-step pass over the whole history.
     const heuristic = configHeuristic(request.config) + sources.heuristic;
     const built = { sources, count: sourceCount(sources), heuristic, real: 0, preamble: preambleKey(request.config) };

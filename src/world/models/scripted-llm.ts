@@ -4,8 +4,19 @@
  * compaction), unless the phase has no usage metadata. Streaming splits the final text into N
  * partial chunks followed by the complete response (function calls arrive whole, as Gemini sends
  * them).
+ *
+ * A provider that refuses (`refuseAbove`, the scenario's `refuseOverWindow`) throws a typed
+ * `ContextWindowExceededError` for a request it counts above the window: nothing is answered, no
+ * usage is reported and the script does not advance, so a retry gets the same reply (zoo.md X3).
+ * Every complete response also has a usage breakdown (X7, `usageOf`): the prompt count, and the
+ * output counted by the same token model; without a prompt cache the whole prompt is input, with
+ * one (`promptCache: prefix`) the prefix shared with the last answered request is read from the
+ * cache and the rest written to it, as a caching provider (Anthropic) reports it.
  */
 import type { Part } from '@google/genai';
+import { ContextWindowExceededError } from '../../engine/errors/context-window-exceeded.ts';
+import type { ModelUsage } from '../../engine/hook-types.ts';
+import { modelUsage } from '../../engine/usage/model-usage.ts';
 import type { LlmRequest, LlmResponse } from '../../engine/types.ts';
 import { cloneValue } from '../agents/processors/clone-content.ts';
 import { BaseLlm } from './base-llm.ts';
@@ -17,10 +28,20 @@ export interface ScriptedLlmOptions {
   readonly streamingChunks: number;
   /** The provider's count of a request (the phase's token model). */
   readonly countPromptTokens: (request: LlmRequest) => number;
+  /** The provider's count of a response's text and call arguments (the phase's token model). */
+  readonly countText?: (text: string) => number;
+  /**
+   * A prefix cache (zoo.md X7): the tokens of an answered request read from the cache; the rest
+   * of its prompt is written to it. Undefined: no cache, the whole prompt is input.
+   */
+  readonly cacheReadTokens?: ((request: LlmRequest) => number) | undefined;
+  /** Refuse requests counted above this many tokens (the phase's window); undefined = answer everything. */
+  readonly refuseAbove?: number | undefined;
 }
 
 export class ScriptedLlm extends BaseLlm {
   readonly #options: ScriptedLlmOptions;
+  readonly #usage = new WeakMap<LlmResponse, ModelUsage>();
 
   constructor(model: string, options: ScriptedLlmOptions) {
     super(model);
@@ -28,12 +49,16 @@ export class ScriptedLlm extends BaseLlm {
   }
 
   async *generateContentAsync(llmRequest: LlmRequest, stream: boolean): AsyncGenerator<LlmResponse, void, undefined> {
-    const { script, usageMetadata, streamingChunks, countPromptTokens } = this.#options;
+    const { script, usageMetadata, streamingChunks, countPromptTokens, refuseAbove } = this.#options;
+    if (refuseAbove !== undefined) {
+      const promptTokens = countPromptTokens(llmRequest);
+      if (promptTokens > refuseAbove) throw new ContextWindowExceededError(promptTokens, refuseAbove, geminiOverflowMessage(promptTokens, refuseAbove));
+    }
     const reply = script.nextReply();
     const usage = usageMetadata ? { usageMetadata: { promptTokenCount: countPromptTokens(llmRequest) } } : {};
     if (reply.kind === 'calls') {
       const parts: Part[] = reply.calls.map(({ spec }) => ({ functionCall: { name: spec.name, args: cloneValue(spec.args) as Record<string, unknown> } }));
-      yield { content: { role: 'model', parts }, ...usage };
+      yield this.#withUsage({ content: { role: 'model', parts }, ...usage }, llmRequest);
       return;
     }
     if (stream && streamingChunks > 0) {
@@ -41,7 +66,26 @@ export class ScriptedLlm extends BaseLlm {
         yield { content: { role: 'model', parts: [{ text: chunk }] }, partial: true };
       }
     }
-    yield { content: { role: 'model', parts: [{ text: reply.text }] }, ...usage };
+    yield this.#withUsage({ content: { role: 'model', parts: [{ text: reply.text }] }, ...usage }, llmRequest);
+  }
+
+  /** X7: the usage breakdown of a response this model produced (undefined for any other object). */
+  usageOf(response: LlmResponse): ModelUsage | undefined {
+    return this.#usage.get(response);
+  }
+
+  #withUsage(response: LlmResponse, request: LlmRequest): LlmResponse {
+    const prompt = response.usageMetadata?.promptTokenCount;
+    const { countText, cacheReadTokens } = this.#options;
+    if (prompt === undefined || !countText) return response;
+    const output = outputTokens(response, countText);
+    if (cacheReadTokens) {
+      const read = Math.min(prompt, cacheReadTokens(request));
+      this.#usage.set(response, modelUsage({ inputTokens: 0, cacheReadTokens: read, cacheWriteTokens: prompt - read, outputTokens: output }));
+    } else {
+      this.#usage.set(response, modelUsage({ inputTokens: prompt, outputTokens: output }));
+    }
+    return response;
   }
 }
 
@@ -53,4 +97,23 @@ export function splitText(text: string, count: number): string[] {
     pieces.push(chars.slice(Math.floor((i * chars.length) / count), Math.floor(((i + 1) * chars.length) / count)).join(''));
   }
   return pieces;
+}
+
+/** Output tokens of a response: its texts, and each call's name and JSON arguments. */
+function outputTokens(response: LlmResponse, countText: (text: string) => number): number {
+  let total = 0;
+  for (const part of response.content?.parts ?? []) {
+    if (typeof part.text === 'string') total += countText(part.text);
+    if (part.functionCall) total += countText(part.functionCall.name ?? '') + countText(JSON.stringify(part.functionCall.args ?? {}));
+  }
+  return total;
+}
+
+/**
+ * The error body Gemini answers an over-window request with (HTTP 400, INVALID_ARGUMENT); adk's
+ * step loop parses it into the error event's `errorCode` / `errorMessage`.
+ */
+function geminiOverflowMessage(promptTokens: number, contextWindow: number): string {
+  const message = `The input token count (${promptTokens}) exceeds the maximum number of tokens allowed (${contextWindow}).`;
+  return JSON.stringify({ error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
 }

@@ -6,7 +6,9 @@
  * and, like a real provider, REJECTS a request larger than its own window (outcome 'overflow').
  * Faults by 1-based call number: `error` rejects, `empty` answers no text, `timeout` spends the
  * deadline on the logical clock then rejects, `oversize` answers `exceedFactor` × the limit.
- * Every call is recorded (heuristic and real input size, output size, outcome).
+ * Every call is recorded (heuristic and real input size, output size, outcome). A simulated
+ * answer carries its usage (real input and output tokens); an overflow's error has the engine's
+ * `CONTEXT_WINDOW_EXCEEDED` code.
  *
  * With a caller-supplied `model` (e.g. a real Gemini model, `simulate --real-summarizer`) that model
  * writes the replies, and everything around the call stays simulated, so a run differs from the
@@ -22,6 +24,7 @@
  * - the record also carries the text the model wrote (`summary`) or why there is none (`failure`),
  *   so reports can show the summaries. Real calls never move the logical clock.
  */
+import { CONTEXT_WINDOW_EXCEEDED } from '../../engine/errors/context-window-exceeded.ts';
 import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
 import { quarterBytes } from '../../engine/tokens/utf8-byte-length.ts';
@@ -54,12 +57,15 @@ export interface SummarizerLlmOptions {
 }
 
 export class SummarizerError extends Error {
+  /** `CONTEXT_WINDOW_EXCEEDED` for an overflow (engine `isContextWindowExceeded`), else `SUMMARIZER_<OUTCOME>`. */
+  readonly code: string;
   constructor(
     message: string,
     readonly outcome: SummarizerOutcome,
   ) {
     super(message);
     this.name = 'SummarizerError';
+    this.code = outcome === 'overflow' ? CONTEXT_WINDOW_EXCEEDED : `SUMMARIZER_${outcome.toUpperCase()}`;
   }
 }
 
@@ -115,7 +121,9 @@ export class SummarizerLlm implements SummarizerModel {
     if (model !== undefined) return askModel(model, request, record);
     const text = this.#replyText(fault === 'oversize' ? 'exceed' : spec.reply, maxOutputTokens, call, phase.tokenModel);
     record(text === '' ? 'empty' : 'ok', text);
-    return { content: { role: 'model', parts: text === '' ? [] : [{ text }] } };
+    // Usage as a provider reports it (zoo.md X6): adk-python puts it on its compaction event.
+    const usageMetadata = { promptTokenCount: inputRealTokens, candidatesTokenCount: phase.tokenModel.countText(text) };
+    return { content: { role: 'model', parts: text === '' ? [] : [{ text }] }, usageMetadata };
   }
 
   #replyText(reply: SummarizerSpec['reply'], maxOutputTokens: number | null, call: number, tokenModel: TokenModel): string {

@@ -44,6 +44,7 @@ export class Runner {
       streaming: params.streaming,
       abortSignal,
       observer,
+      appendEvent: (event) => this.#append(session, event),
     });
     const replaced = await pluginManager.run('onUserMessageCallback', { userMessage: newMessage, invocationContext });
     if (replaced) newMessage = replaced;

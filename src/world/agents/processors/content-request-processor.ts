@@ -7,6 +7,8 @@
  * "Continue processing previous requests as instructed. Exit or provide a summary if no more
  * outputs are needed." is appended, and plugins see it. (adk-js adds its own "continue" text only
  * inside the Gemini model class, after the plugins; a custom model never sees it.)
+ *
+ * A session holding compaction records (zoo.md X4) is projected first (compaction-records.ts).
  */
 import type { Content } from '@google/genai';
 import type { Event } from '../../events/event.ts';
@@ -15,7 +17,8 @@ import type { InvocationContext } from '../invocation-context.ts';
 import type { LlmRequest } from '../../../engine/types.ts';
 import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
 import { ContentSource } from './content-source.ts';
-import { contentSourceListFor, type ContentSourceList } from './included-events.ts';
+import { CompactionProjectionError, projectedEvents, sessionHasCompactionRecords } from './compaction-records.ts';
+import { contentSourceListFor, contentSourceListUncached, type ContentSourceList } from './included-events.ts';
 import { lazyContentsOf } from './lazy-contents.ts';
 
 export const GO_CONTINUE_TEXT =
@@ -30,9 +33,17 @@ class ContentRequestProcessor implements BaseLlmRequestProcessor {
 
 export const CONTENT_REQUEST_PROCESSOR = new ContentRequestProcessor();
 
-/** The sources of this step's contents, in order (adk-go: plus the synthetic continue turn). */
-export function buildContentSourceList(events: readonly Event[], flavour: Flavour): ContentSourceList {
-  const list = contentSourceListFor(events, flavour);
+/**
+ * The sources of this step's contents, in order (adk-go: plus the synthetic continue turn).
+ * `cached: false` builds them without the incremental cache (for an event list that is not the
+ * session's own append-only history).
+ */
+export function buildContentSourceList(events: readonly Event[], flavour: Flavour, options: { readonly cached?: boolean } = {}): ContentSourceList {
+  const list = sessionHasCompactionRecords(events)
+    ? projectedSourceList(events, flavour)
+    : options.cached === false
+      ? contentSourceListUncached(events, flavour)
+      : contentSourceListFor(events, flavour);
   if (flavour === 'adk-go') {
     const last = list.length > 0 ? list.sources[list.length - 1] : undefined;
     if (last !== undefined && last.content.role !== 'user') {
@@ -41,6 +52,15 @@ export function buildContentSourceList(events: readonly Event[], flavour: Flavou
     }
   }
   return list;
+}
+
+/** ADK's rules over the projected events; their failure is the strategy's (its records broke them). */
+function projectedSourceList(events: readonly Event[], flavour: Flavour): ContentSourceList {
+  try {
+    return contentSourceListUncached(projectedEvents(events), flavour);
+  } catch (error) {
+    throw new CompactionProjectionError(error);
+  }
 }
 
 /** `buildContentSourceList` as a fresh array. */

@@ -68,7 +68,10 @@ export function sourceListOf(sources: readonly ContentSource[]): ContentSourceLi
 }
 
 export function contentSourceListFor(events: readonly Event[], flavour: Flavour): ContentSourceList {
-  const included = includedEvents(events, flavour);
+  return sourceListOfIncluded(includedEvents(events, flavour), flavour);
+}
+
+function sourceListOfIncluded(included: IncludedEvents, flavour: Flavour): ContentSourceList {
   if (included.canonical) {
     const length = included.sources.length;
     return { sources: included.sources, length, extra: undefined, heuristic: included.heuristicPrefix[length] as number };
@@ -94,6 +97,18 @@ function sourceFor(event: Event, flavour: Flavour): ContentSource {
   return sourceOfEvent(event);
 }
 
+/**
+ * `contentSourceListFor` without the incremental cache, for an event list that is not an
+ * append-only session history (a projection over compaction records rewrites its middle).
+ */
+export function contentSourceListUncached(events: readonly Event[], flavour: Flavour): ContentSourceList {
+  return sourceListOfIncluded(scan(emptyIncludedEvents(), events, flavour), flavour);
+}
+
+function emptyIncludedEvents(): IncludedEvents {
+  return { scanned: 0, lastScanned: undefined, included: [], sources: [], heuristicPrefix: [0], canonical: true, answeredIds: new Set() };
+}
+
 function includedEvents(events: readonly Event[], flavour: Flavour): IncludedEvents {
   const first = events[0];
   const byFlavour = (first && cacheByFirstEvent.get(first)) ?? cache.get(events) ?? new Map<Flavour, IncludedEvents>();
@@ -101,9 +116,13 @@ function includedEvents(events: readonly Event[], flavour: Flavour): IncludedEve
   let state = byFlavour.get(flavour);
   const fresh = !state || state.scanned > events.length || (state.scanned > 0 && events[state.scanned - 1] !== state.lastScanned);
   if (!state || fresh) {
-    state = { scanned: 0, lastScanned: undefined, included: [], sources: [], heuristicPrefix: [0], canonical: true, answeredIds: new Set() };
+    state = emptyIncludedEvents();
     byFlavour.set(flavour, state);
   }
+  return scan(state, events, flavour);
+}
+
+function scan(state: IncludedEvents, events: readonly Event[], flavour: Flavour): IncludedEvents {
   for (let i = state.scanned; i < events.length; i += 1) {
     const event = events[i] as Event;
     if (shouldIncludeEvent(event, flavour)) {

@@ -1,0 +1,119 @@
+/**
+ * opencode, classic generation (anomalyco/opencode `packages/opencode/src/session/compaction.ts`
+ * @fd78ec63; the prompt loop's check from index copies of `prompt.ts`; zoo.md §2a, peers.md §2).
+ *
+ * - Before each model call (X4, the top of the prompt loop) the last finished step's usage
+ *   (`total || input + output + cache read + cache write`, X7) is compared with `usable =
+ *   limit.input − reserved` (reserved = min(20,000, max output)) or, without an input limit,
+ *   `W − max output`. Skipped when `auto` is false, W is 0, or the newest message is a summary.
+ * - The summary: the ENTIRE history plus the compaction prompt (headings Goal / Instructions /
+ *   Discoveries / Accomplished / Relevant files), no tools, no cap. It replaces the history as
+ *   [marker (user), summary (assistant), "Continue if you have next steps…" (user)].
+ * - Reactive path (X3): a provider overflow summarizes the history before the last real user
+ *   message and replays that message after the summary (or adds a note when there is none), then
+ *   retries; it runs even when `auto` is false (#30664).
+ * - A summarizer failure (overflow included: "Session too large to compact") stops the run (X9).
+ * - `prune()` after the loop (X2) clears old tool outputs (PRUNE_PROTECT 40,000, PRUNE_MINIMUM
+ *   20,000), on by default in this generation unless `prune` is false.
+ * Known bugs kept: #27924 (irreducible overhead: compaction before every call), #17340 (the
+ * summarizer gets the whole over-window history), #8089/#6286 (schemas and late trigger), #30664.
+ */
+import type { CompactionContext, CompactionStrategy, Content } from '../engine/types.ts';
+import { isContextWindowExceeded } from '../engine/errors/context-window-exceeded.ts';
+import { userText } from './_shared/content-text.ts';
+import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
+import {
+  CONTINUE_TEXT,
+  forgetStepTokens,
+  lastIsSummary,
+  lastRealUserIndex,
+  lastStepTokens,
+  OPENCODE_OUTPUT_TOKEN_MAX,
+  OVERFLOW_NOTE_TEXT,
+  pruneRecords,
+  recordStepTokens,
+  SESSION_TOO_LARGE,
+  summaryContents,
+  usableTokens,
+  type OpencodeLimits,
+} from './_shared/opencode.ts';
+import { readOptions } from './_shared/options.ts';
+import { requestSummary } from './_shared/summarizer.ts';
+
+export const OPENCODE_CLASSIC = 'opencode';
+/** The classic compaction prompt, by its headings (paraphrased). */
+export const OPENCODE_CLASSIC_PROMPT =
+  'Provide a detailed prompt for continuing our conversation above. Focus on what we did, what we are doing, which files we are working on and what we will do next. Sections: Goal; Instructions; Discoveries; Accomplished; Relevant files.';
+
+export function opencodeOptions(name: string, options: unknown, pruneDefault: boolean) {
+  const read = readOptions(name, options, {
+    auto: { kind: 'boolean', meaning: 'compaction.auto: compact automatically' },
+    prune: { kind: 'boolean', meaning: 'compaction.prune: clear old tool outputs after each run' },
+    reserved: { kind: 'integer', min: 0, meaning: 'compaction.reserved: tokens kept free (default min(20,000, maxOutputTokens))' },
+    limitInput: { kind: 'integer', min: 0, meaning: "the model's limit.input (0 = none: W − maxOutputTokens is usable)" },
+    maxOutputTokens: { kind: 'integer', min: 0, meaning: 'maxOutputTokens(model) (default 32,000)' },
+  });
+  const limits: OpencodeLimits = {
+    auto: read.auto ?? true,
+    reserved: read.reserved,
+    limitInput: read.limitInput ?? 0,
+    maxOutputTokens: read.maxOutputTokens ?? OPENCODE_OUTPUT_TOKEN_MAX,
+  };
+  return { limits, prune: read.prune ?? pruneDefault };
+}
+
+export function opencodeClassicStrategy(options?: Record<string, unknown>): CompactionStrategy {
+  const { limits, prune } = opencodeOptions(OPENCODE_CLASSIC, options, true);
+
+  return {
+    name: OPENCODE_CLASSIC,
+    compact() {},
+    afterModel: (ctx, _response, usage) => void recordStepTokens(ctx, usage),
+
+    async compactSession(ctx) {
+      if (!limits.auto || ctx.contextWindow <= 0) return undefined;
+      const history = projectedHistory(ctx);
+      if (lastIsSummary(history) || lastStepTokens(ctx) < usableTokens(ctx, limits)) return undefined;
+      const end = lastEventId(ctx);
+      const summary = await summarize(ctx, history);
+      if (summary === undefined || end === undefined) return { endInvocation: true };
+      forgetStepTokens(ctx);
+      return { append: [{ endEventId: end, contents: [...summaryContents(summary), userText(CONTINUE_TEXT)] }] };
+    },
+
+    async onModelError(ctx, error) {
+      if (!isContextWindowExceeded(error)) return undefined;
+      const end = lastEventId(ctx);
+      if (end === undefined) return undefined;
+      const { head, replayed } = reactiveSplit(projectedHistory(ctx));
+      const summary = await summarize(ctx, head);
+      if (summary === undefined) return undefined;
+      forgetStepTokens(ctx);
+      const after = replayed ? [structuredClone(replayed)] : [userText(OVERFLOW_NOTE_TEXT)];
+      return { append: [{ endEventId: end, contents: [...summaryContents(summary), ...after] }], retry: true };
+    },
+
+    afterInvocation: (ctx) => (prune ? { append: pruneRecords(projectedHistory(ctx)) } : undefined),
+  };
+}
+
+/**
+ * The reactive path's split: the history before the last real user message is summarized and
+ * that message replayed after the summary (the turn's work after it is hidden with the rest);
+ * without one, everything is summarized.
+ */
+export function reactiveSplit(history: readonly HistoryMessage[]): { head: readonly HistoryMessage[]; replayed: Content | undefined } {
+  const replay = lastRealUserIndex(history);
+  return replay < 0 ? { head: history, replayed: undefined } : { head: history.slice(0, replay), replayed: history[replay]!.content };
+}
+
+/** The classic summary call: the whole history + the prompt, no tools; undefined when it failed. */
+async function summarize(ctx: CompactionContext, history: readonly HistoryMessage[]): Promise<string | undefined> {
+  const outcome = await requestSummary(ctx, {
+    model: ctx.summarizer.name,
+    contents: [...history.map((m) => structuredClone(m.content)), userText(OPENCODE_CLASSIC_PROMPT)],
+  });
+  if (outcome.ok) return outcome.text;
+  ctx.warn?.(`opencode: ${outcome.reason === 'overflow' ? SESSION_TOO_LARGE : 'compaction failed'}`, { reason: outcome.reason });
+  return undefined;
+}

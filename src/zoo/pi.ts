@@ -1,0 +1,149 @@
+/**
+ * pi coding agent compaction (badlogic/pi-mono @83378aad: `packages/coding-agent/docs/
+ * compaction.md`; `src/core/compaction/compaction.ts` L110–118 settings, L128–130
+ * `calculateContextTokens`, L212–215 `shouldCompact`, L222–280 `estimateTokens`, L523–540
+ * `generateSummary`; `src/core/agent-session.ts` L1730–1822 `_checkCompaction`; zoo.md §14).
+ * Also the engine of OpenClaw.
+ *
+ * - When: after the agent loop of a prompt ends (X2, `agent_end`), never between tool rounds.
+ * - Count: the last assistant message's `totalTokens || input + output + cacheRead + cacheWrite`
+ *   (X7), unless that usage predates the latest compaction (stale-usage guard): then chars/4 of
+ *   the context. Fire when count > W − `reserveTokens` (16,384).
+ * - Cut: walk back summing chars/4 (tool calls: name + JSON arguments) until ≥ `keepRecentTokens`
+ *   (20,000), at a user or assistant message, never a tool result. A cut inside a turn is a split
+ *   turn: the history before the turn and the turn's prefix are summarized apart and merged.
+ * - The summarizer gets the conversation as text in one user message (tool results cut to 2,000
+ *   characters), the structured prompt (or the UPDATE prompt anchored on the previous summary), and
+ *   `maxTokens` = floor(0.8 × reserveTokens). The result is a `CompactionEntry`: the summary, then
+ *   the entries from `firstKeptEntryId` (X4).
+ * - Overflow (X3): compact and retry once; a second overflow in the same prompt is not retried.
+ * - A failed summary appends nothing (an error is reported).
+ * Known bugs kept: PI-1 (no check between tool rounds: a long turn overflows before compaction
+ * runs), #8196 (the summarizer input is not budgeted), OpenClaw #70052 (chars/4 undercounts CJK,
+ * so the kept tail is several times its budget).
+ */
+import type { Content } from '@google/genai';
+import { isContextWindowExceeded } from '../engine/errors/context-window-exceeded.ts';
+import type { CompactionRecord } from '../engine/hook-types.ts';
+import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
+import { capText, hasFunctionResponse, isTypedUserMessage, partText, textOnly, userText } from './_shared/content-text.ts';
+import { projectedHistory, type HistoryMessage } from './_shared/history.ts';
+import { readOptions } from './_shared/options.ts';
+import { requestSummary } from './_shared/summarizer.ts';
+
+export const PI = 'pi';
+export const DEFAULT_RESERVE_TOKENS = 16_384;
+export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
+export const TOOL_RESULT_MAX_CHARS = 2_000;
+export const PI_SUMMARY_PREFIX = 'The conversation history before this point was compacted into the following summary:\n\n';
+/** The structured prompt, by its sections (paraphrased). */
+export const PI_SUMMARY_PROMPT =
+  'Summarize the conversation above as a checkpoint. Sections: Goal; Constraints & Preferences; Progress (Done / In Progress / Blocked); Key Decisions; Next Steps; Critical Context; <read-files>; <modified-files>.';
+export const PI_UPDATE_PROMPT = 'Update the previous summary with the newer conversation above, keeping its sections: Goal; Constraints & Preferences; Progress; Key Decisions; Next Steps; Critical Context.';
+export const PI_TURN_PREFIX_PROMPT = 'Summarize the beginning of the current turn above (it continues after this summary).';
+
+const STATE = { usage: 'pi:lastAssistantUsage', retried: 'pi:overflowRetriedInvocation' } as const;
+
+export function piStrategy(options?: Record<string, unknown>): CompactionStrategy {
+  const read = readOptions(PI, options, {
+    enabled: { kind: 'boolean', meaning: 'compaction.enabled (default true)' },
+    reserveTokens: { kind: 'integer', min: 0, meaning: 'tokens kept free for the answer (default 16,384)' },
+    keepRecentTokens: { kind: 'integer', min: 0, meaning: 'recent tokens kept verbatim (default 20,000)' },
+  });
+  const settings = { enabled: read.enabled ?? true, reserveTokens: read.reserveTokens ?? DEFAULT_RESERVE_TOKENS, keepRecentTokens: read.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS };
+
+  return {
+    name: PI,
+    compact() {},
+    afterModel(ctx, _response, usage) {
+      if (usage.missing) return;
+      const tokens = usage.totalTokens || usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+      ctx.state.set(STATE.usage, { tokens, compactions: compactionCount(ctx) });
+    },
+    async afterInvocation(ctx) {
+      if (!settings.enabled) return undefined;
+      const history = projectedHistory(ctx);
+      if (contextTokens(ctx, history) <= ctx.contextWindow - settings.reserveTokens) return undefined;
+      const record = await compactHistory(ctx, history, settings);
+      return record ? { append: [record] } : undefined;
+    },
+    async onModelError(ctx, error) {
+      if (!settings.enabled || !isContextWindowExceeded(error)) return undefined;
+      if (ctx.state.get(STATE.retried) === ctx.invocationId) {
+        ctx.warn?.('pi: recovery failed after one compact-and-retry attempt');
+        return undefined;
+      }
+      ctx.state.set(STATE.retried, ctx.invocationId);
+      const record = await compactHistory(ctx, projectedHistory(ctx), settings);
+      return record ? { append: [record], retry: true } : undefined;
+    },
+  };
+}
+
+function compactionCount(ctx: CompactionContext): number {
+  return (ctx.events ?? []).filter((e) => e.actions?.compaction).length;
+}
+
+/** `calculateContextTokens` with the stale-usage guard: usage older than the latest compaction is ignored. */
+function contextTokens(ctx: CompactionContext, history: readonly HistoryMessage[]): number {
+  const usage = ctx.state.get(STATE.usage) as { tokens: number; compactions: number } | undefined;
+  if (usage && usage.compactions === compactionCount(ctx)) return usage.tokens;
+  return history.reduce((sum, m) => sum + estimateTokens(m.content), 0);
+}
+
+/** `estimateTokens`: chars/4 of text, tool-call names and JSON arguments, tool results. */
+export function estimateTokens(content: Content): number {
+  return Math.ceil((content.parts ?? []).reduce((sum, part) => sum + (part.inlineData ? 4_800 : partText(part).length), 0) / 4);
+}
+
+/** The cut: the first kept message, walking back until `keepRecentTokens`, never at a tool result. */
+export function findCutPoint(history: readonly HistoryMessage[], keepRecentTokens: number): number {
+  let kept = 0;
+  let cut = history.length;
+  while (cut > 0 && kept < keepRecentTokens) {
+    cut -= 1;
+    kept += estimateTokens(history[cut]!.content);
+  }
+  while (cut > 0 && hasFunctionResponse(history[cut]!.content)) cut -= 1;
+  return cut;
+}
+
+async function compactHistory(ctx: CompactionContext, history: readonly HistoryMessage[], settings: { reserveTokens: number; keepRecentTokens: number }): Promise<CompactionRecord | undefined> {
+  const cut = findCutPoint(history, settings.keepRecentTokens);
+  if (cut <= 0) return undefined;
+  const maxOutputTokens = Math.floor(0.8 * settings.reserveTokens);
+  let turnStart = cut;
+  while (turnStart > 0 && !(isTypedUserMessage(history[turnStart]!.content) && !history[turnStart]!.fromRecord)) turnStart -= 1;
+  const splitTurn = !isTypedUserMessage(history[cut]!.content) && turnStart < cut;
+  const before = splitTurn ? history.slice(0, turnStart) : history.slice(0, cut);
+  const previous = before.find((m) => m.fromRecord);
+  const parts: string[] = [];
+  const main = before.filter((m) => !m.fromRecord);
+  if (main.length > 0 || previous) {
+    const prompt = previous ? `${PI_UPDATE_PROMPT}\n\n<previous-summary>\n${textOnly(previous.content).replace(PI_SUMMARY_PREFIX, '')}\n</previous-summary>` : PI_SUMMARY_PROMPT;
+    const summary = await summarizeText(ctx, main, prompt, maxOutputTokens);
+    if (summary === undefined) return undefined;
+    parts.push(summary);
+  }
+  if (splitTurn) {
+    const prefix = await summarizeText(ctx, history.slice(turnStart, cut), PI_TURN_PREFIX_PROMPT, maxOutputTokens);
+    if (prefix === undefined) return undefined;
+    parts.push(prefix);
+  }
+  return { endEventId: history[cut - 1]!.throughEventId, contents: [userText(`${PI_SUMMARY_PREFIX}${parts.join('\n\n')}`)] };
+}
+
+/** `generateSummary`: the messages serialized as text in one user message. */
+async function summarizeText(ctx: CompactionContext, messages: readonly HistoryMessage[], prompt: string, maxOutputTokens: number): Promise<string | undefined> {
+  const text = messages
+    .map(({ content }) => `${content.role === 'model' ? 'Assistant' : hasFunctionResponse(content) ? 'Tool result' : 'User'}: ${(content.parts ?? []).map((p) => (p.functionResponse ? capText(partText(p), TOOL_RESULT_MAX_CHARS) : partText(p))).join('\n')}`)
+    .join('\n\n');
+  const outcome = await requestSummary(ctx, {
+    model: ctx.summarizer.name,
+    contents: [userText(`<conversation>\n${text}\n</conversation>\n\n${prompt}`)],
+    config: { maxOutputTokens },
+  });
+  if (outcome.ok) return outcome.text;
+  ctx.warn?.('pi: compaction failed', { reason: outcome.reason });
+  return undefined;
+}

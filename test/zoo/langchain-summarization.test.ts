@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { StrategyOptionsError } from '../../src/engine/strategies/strategy-options.ts';
+import type { Content, LlmRequest } from '../../src/engine/types.ts';
+import {
+  approximateTokens,
+  findSafeCutoff,
+  langchainSummarizationStrategy,
+  SUMMARY_MESSAGE_PREFIX,
+  TOO_LONG_SUMMARY,
+  trimLast,
+} from '../../src/zoo/langchain-summarization.ts';
+import { fakeContext } from './helpers/zoo-fixtures.ts';
+
+const human = (text: string): Content => ({ role: 'user', parts: [{ text }] });
+const ai = (text: string): Content => ({ role: 'model', parts: [{ text }] });
+const aiCall = (name: string): Content => ({ role: 'model', parts: [{ functionCall: { name, args: {} } }] });
+const tool = (name: string, text: string): Content => ({ role: 'user', parts: [{ functionResponse: { name, response: { result: text } } }] });
+const request = (contents: Content[]): LlmRequest => ({ contents: structuredClone(contents) });
+
+describe('langchain SummarizationMiddleware', () => {
+  it('trigger defaults to None: it never summarizes', async () => {
+    const req = request(Array.from({ length: 40 }, (_, i) => human(`m${i}`)));
+    const ctx = fakeContext();
+    await langchainSummarizationStrategy().compact(ctx, req);
+    expect(req.contents).toHaveLength(40);
+    expect(ctx.summarizerRequests).toHaveLength(0);
+  });
+
+  it('counts chars/4 + 3 per message', () => {
+    expect(approximateTokens([human('x'.repeat(40)), ai('abcd')])).toBe(10 + 3 + 1 + 3);
+  });
+
+  it('["messages", N] trigger, keep 20 messages: [Human summary, last 20]', async () => {
+    const contents = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? human(`q${i}`) : ai(`a${i}`)));
+    const req = request(contents);
+    const ctx = fakeContext();
+    await langchainSummarizationStrategy({ trigger: ['messages', 30] }).compact(ctx, req);
+    expect(req.contents).toHaveLength(21);
+    expect(req.contents[0]).toEqual(human(`${SUMMARY_MESSAGE_PREFIX}SUMMARY`));
+    expect(req.contents[1]).toEqual(contents[10]);
+    // The graph state is held: the next request (one more message) starts with the same summary.
+    const next = request([...contents, human('q30')]);
+    await langchainSummarizationStrategy({ trigger: ['messages', 100] }).compact(ctx, next);
+    expect(next.contents.map((c) => c.parts![0]!.text)).toEqual([`${SUMMARY_MESSAGE_PREFIX}SUMMARY`, ...contents.slice(10).map((c) => c.parts![0]!.text), 'q30']);
+  });
+
+  it('a cutoff on a tool message moves back to the AI message that called it', () => {
+    const messages = [human('goal'), aiCall('read'), tool('read', 'r'), ai('done')];
+    expect(findSafeCutoff(messages, 2)).toBe(1);
+    expect(findSafeCutoff(messages, 3)).toBe(3);
+  });
+
+  it('#39261: one human goal then tool traffic: the 4,000-token trim has no human message, placeholder summary without a call', async () => {
+    const contents: Content[] = [human('the goal')];
+    for (let i = 0; i < 60; i += 1) contents.push(aiCall('read'), tool('read', 'x'.repeat(2_000)));
+    contents.push(ai('still working'));
+    expect(trimLast(contents.slice(0, 100), 4_000)).toEqual([]);
+    const req = request(contents);
+    const ctx = fakeContext();
+    await langchainSummarizationStrategy({ trigger: ['tokens', 20_000] }).compact(ctx, req);
+    expect(ctx.summarizerRequests).toHaveLength(0);
+    expect(req.contents[0]).toEqual(human(`${SUMMARY_MESSAGE_PREFIX}${TOO_LONG_SUMMARY}`));
+    expect(JSON.stringify(req.contents)).not.toContain('the goal');
+  });
+
+  it('a failing summarizer is retried 3 times then raises; before PR #39268 the error became the summary (#38867)', async () => {
+    const contents = Array.from({ length: 30 }, (_, i) => human(`q${i}`));
+    const failing = fakeContext({ summarize: () => new Error('429 Too Many Requests') });
+    await expect(langchainSummarizationStrategy({ trigger: ['messages', 30] }).compact(failing, request(contents))).rejects.toThrow('429');
+    expect(failing.summarizerRequests).toHaveLength(3);
+    const req = request(contents);
+    await langchainSummarizationStrategy({ trigger: ['messages', 30], error_as_summary: true }).compact(fakeContext({ summarize: () => new Error('429 Too Many Requests') }), req);
+    expect(req.contents[0]).toEqual(human(`${SUMMARY_MESSAGE_PREFIX}Error generating summary: 429 Too Many Requests`));
+  });
+
+  it('rejects malformed clauses', () => {
+    expect(() => langchainSummarizationStrategy({ trigger: ['tokens'] })).toThrow(StrategyOptionsError);
+    expect(() => langchainSummarizationStrategy({ keep: ['fraction', 2] })).toThrow(StrategyOptionsError);
+  });
+});
