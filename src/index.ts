@@ -30,6 +30,7 @@ export type {
   StrategyFactory,
   SummarizerModel,
   ThresholdStrategyOptions,
+  HardenedStrategyOptions,
   TodoItem,
 } from './engine/index.ts';
 
@@ -112,6 +113,8 @@ export {
   summaryText,
   systemInstructionParts,
   thresholdStrategy,
+  hardenedStrategy,
+  STRATEGY_HARDENED,
   TODOS_STATE_KEY,
   tokenCount,
   truncateForSummarizer,

@@ -122,6 +122,8 @@ export {
 // strategies
 export type { ThresholdStrategyOptions } from './strategies/threshold.ts';
 export { thresholdStrategy } from './strategies/threshold.ts';
+export type { HardenedStrategyOptions } from './strategies/hardened/hardened.ts';
+export { hardenedStrategy, STRATEGY_HARDENED } from './strategies/hardened/hardened.ts';
 export type { SlidingWindowStrategyOptions } from './strategies/sliding-window.ts';
 export { slidingWindowStrategy } from './strategies/sliding-window.ts';
 export { SplitIndexOutOfRangeError } from './strategies/split-contents.ts';

@@ -46,6 +46,12 @@ export interface LlmResponse {
  */
 export interface SummarizerModel {
   readonly name: string;
+  /**
+   * Optional (zoo.md X6): the summarizer's own context window in tokens, when the host knows it. A
+   * strategy sizing its summarize request needs it: the summarizer may be a smaller model than the
+   * agent's. Absent: assume the agent's window.
+   */
+  readonly contextWindow?: number | undefined;
   generateContent(request: LlmRequest): Promise<LlmResponse>;
 }
 

@@ -109,9 +109,12 @@ export function runOutputOf(outcome: TaskOutcome<RunOutput>): RunOutput {
 }
 
 function overrideStrategy(scenario: ResolvedScenario, options: SuiteOptions, cwd: string): ResolvedScenario {
+  // A file's options belong to the file's strategy: another strategy given on the command line
+  // starts from its own defaults (or --strategy-options), never from options it does not know.
+  const fileOptions = options.strategy === undefined ? scenario.strategy.options : {};
   const strategy: StrategySpec = {
     name: options.strategy ?? scenario.strategy.name,
-    options: { ...(options.strategyOptions ?? scenario.strategy.options) },
+    options: { ...(options.strategyOptions ?? fileOptions) },
     baseDir: options.strategy === undefined ? scenario.strategy.baseDir : cwd,
   };
   return { ...scenario, strategy };

@@ -260,6 +260,8 @@ const expect = z.strictObject({
   compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
   summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
   maxPeakPercent: positiveNumber('Peak real tokens as % of the window must not exceed this.').optional(),
+  appliesTo: z.array(nonEmptyText('A strategy name.'), { error: 'expected a list of strategy names' }).min(1, { error: 'expected at least one strategy name' })
+    .describe('The strategies these expectations are about (built-in names, or the `name` a module strategy reports); for any other strategy they are not checked (the universal properties always are). Default: every strategy.').optional(),
 }).superRefine((value, ctx) => {
   if (value.knownLimitation !== undefined) {
     ctx.addIssue({

@@ -17,7 +17,7 @@ import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibil
 import { propertyByName } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import type { SessionResult } from '../../world/session-result.ts';
-import { ACCEPTABLE_PROPERTIES, findAcceptance, type StrategyIdentity } from './acceptance.ts';
+import { ACCEPTABLE_PROPERTIES, findAcceptance, namesStrategy, type StrategyIdentity } from './acceptance.ts';
 import { checkExpectations, type ExpectationFailure } from './expectations.ts';
 import type { ResolvedScenario } from './resolved-scenario.ts';
 
@@ -61,7 +61,10 @@ export async function judgeScenario(
   identity: StrategyIdentity,
   builtinNames: ReadonlySet<string>,
 ): Promise<ScenarioVerdict> {
-  const failures = [...checkExpectations(scenario, result)];
+  // A file's expectations may be about some strategies only (appliesTo): integrity always counts.
+  const applies = scenario.expect.appliesTo === undefined
+    || scenario.expect.appliesTo.some((strategy) => namesStrategy({ strategy }, identity, builtinNames));
+  const failures = [...checkExpectations(applies ? scenario : { ...scenario, expect: {} }, result)];
   const accepted: AcceptedViolation[] = [];
   const infeasible: InfeasibleViolation[] = [];
   const reproduced: ReproducedViolation[] = [];

@@ -81,6 +81,11 @@ export class SummarizerLlm implements SummarizerModel {
     return this.#options.model?.name ?? this.#options.phase().modelName;
   }
 
+  /** The window the world enforces on summarizer calls (the scenario's, else the phase's model's). */
+  get contextWindow(): number {
+    return this.#options.spec.contextWindow ?? this.#options.phase().contextWindow;
+  }
+
   async generateContent(request: LlmRequest): Promise<LlmResponse> {
     const { spec, clock, onCall } = this.#options;
     const phase = this.#options.phase();

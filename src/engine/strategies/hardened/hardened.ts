@@ -1,0 +1,319 @@
+/**
+ * `hardened`: ContextGuard's threshold design (calibrated counts, a summary over the immutable
+ * events re-injected behind a watermark, the structured summary prompt, a mechanical fallback)
+ * with every limitation the fuzzer found in it fixed. The faithful ports (threshold.ts,
+ * sliding-window.ts) stay as they are; each fix below names the regression scenario it answers
+ * (scenarios/regressions/, README "Known limitations").
+ *
+ * Every step: put the stored summary in place of the contents it covers, keep the user's request
+ * in front of the model, and send as is while the calibrated count stays under the threshold
+ * (window − ContextGuard's buffer). At the threshold, compact once:
+ *
+ * 1. Keep a recent tail verbatim (newest contents within a share of the room; never a function
+ *    response without its call), and fold everything older into the summary.
+ * 2. Summarize with the summarizer only when it pays: the old part is larger than the summary
+ *    budget, the result is sure to be smaller than the request the host built, and fewer than
+ *    `maxSummarizationsPerWindow` steps of the last `summarizationWindowSteps` called it already.
+ *    Otherwise fold mechanically (no summarizer call). Fixes:
+ *    - no summarization that cannot shrink the request, e.g. when it holds little more than the
+ *      current user message (threshold-summarizing-the-user-message-grows-the-request.yaml,
+ *      sliding-window-compaction-grows-a-small-request.yaml): no loop;
+ *    - a bound on summarizations per window of steps, and a post-compaction size well under the
+ *      threshold (threshold-cold-factor-premature-compaction.yaml): no thrash;
+ *    - a threshold on tokens, never on the number of contents
+ *      (sliding-window-counts-contents-not-tokens.yaml).
+ * 3. The summarize request is measured as the provider counts it, prompt and previous summary
+ *    included, against the summarizer's own window, and cut to fit (summarizer-request.ts:
+ *    threshold-summarizer-input-counts-heuristic-tokens.yaml,
+ *    sliding-window-summarizer-input-untruncated.yaml).
+ * 4. The summary is held to its budget whatever the summarizer returns, and the fallback digest
+ *    too, so neither an oversized reply nor a chain of fallbacks can grow without bound
+ *    (threshold-oversized-summary-sticks.yaml, threshold-small-window-fallback-chain.yaml). A
+ *    failed call falls back; the stored summary is never dropped
+ *    (sliding-window-summarizer-failure-sends-raw-history.yaml).
+ * 5. The watermark covers exactly what was summarized, found again by a fingerprint, and the tail
+ *    kept verbatim is never covered, so the next re-injection drops nothing unsummarized
+ *    (sliding-window-recent-tail-dropped-after-compaction.yaml, and the adk-go empty user message
+ *    off-by-one: boundary.ts).
+ * 6. The user's request is quoted on every step it is not in the request verbatim, not only on
+ *    the compaction step, and found in the built request when the host hides the user content
+ *    (threshold-continuation-lost-after-compaction.yaml; request-text.ts).
+ * 7. When even that is over the room, long tool results, texts and attachments of the tail are
+ *    cut, then the oldest tail contents dropped, the user's request always kept.
+ * 8. When the system prompt and tools alone leave no room under the threshold, nothing is
+ *    summarized at all (it could not help): the request is cut to fit the window.
+ */
+import { Buffer } from 'node:buffer';
+import type { Content } from '@google/genai';
+import { DEFAULT_HEURISTIC_CORRECTION_FACTOR, MAX_CORRECTION_FACTOR, MIN_CORRECTION_FACTOR } from '../../constants.ts';
+import { loadTodos } from '../../state/load-todos.ts';
+import { loadLastHeuristic, loadRealTokens } from '../../state/state-helpers.ts';
+import { buildFallbackSummary } from '../../summary/build-fallback-summary.ts';
+import { continuationText, summaryContent } from '../../summary/summary-content.ts';
+import { computeBuffer } from '../../tokens/compute-buffer.ts';
+import { estimateContentTokens, estimateTokens } from '../../tokens/estimate-tokens.ts';
+import { calibratedTokenCount } from '../../tokens/token-count.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, SummarizerModel } from '../../types.ts';
+import { createSerializer } from '../serialize.ts';
+import { readIntegerOptions } from '../strategy-options.ts';
+import { coveredCount, fingerprint } from './boundary.ts';
+import { clipContent, clipText, clipTextKeepingEnd } from './clip.ts';
+import { loadMemory, saveMemory, type HardenedMemory } from './hardened-state.ts';
+import { carriesText, currentRequestText } from './request-text.ts';
+import { fittedSummarizeRequest } from './summarizer-request.ts';
+
+export const STRATEGY_HARDENED = 'hardened';
+
+export interface HardenedStrategyOptions {
+  /** Context window to plan for instead of the model's; 0 = the model's. */
+  readonly maxTokens?: number;
+  /** Steps that may call the summarizer within any `summarizationWindowSteps` consecutive steps (default 2). */
+  readonly maxSummarizationsPerWindow?: number;
+  /** The window of steps that bound applies to (default 5: ADK users' "3 in 5 steps is thrash"). */
+  readonly summarizationWindowSteps?: number;
+}
+
+/** After a compaction the contents take at most this share of the room under the threshold. */
+const POST_COMPACTION_SHARE = 0.5;
+/** The summary's share of that room (and never more than ContextGuard's output budget). */
+const SUMMARY_SHARE = 0.2;
+/** A summarization must leave the request at most this share of what the host built. */
+const SHRINK_REQUIRED = 0.9;
+/** Below this many heuristic tokens of room under the threshold, summarizing cannot help. */
+const MIN_ROOM = 64;
+/** Heuristic tokens of the summary wrapper (prefix and suffix lines). */
+const SUMMARY_WRAPPER = 20;
+/** Margin on a calibrated estimate of a summarize request when the host has no exact count. */
+const SUMMARIZER_COUNT_MARGIN = 1.25;
+/** Per-part caps tried, largest first, when the tail must shrink. */
+const TAIL_PART_CAPS = [4096, 1024, 256, 64, 16] as const;
+
+export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+  const read = readIntegerOptions(STRATEGY_HARDENED, options, {
+    maxTokens: { min: 0, meaning: 'context window override in tokens, 0 = the model window' },
+    maxSummarizationsPerWindow: { min: 1, meaning: 'summarizing steps allowed per window of steps' },
+    summarizationWindowSteps: { min: 1, meaning: 'the window of steps the bound applies to' },
+  });
+  const maxTokens = read.maxTokens ?? 0;
+  const perWindow = read.maxSummarizationsPerWindow ?? 2;
+  const windowSteps = read.summarizationWindowSteps ?? 5;
+  const serialize = createSerializer();
+
+  async function compact(ctx: CompactionContext, request: LlmRequest): Promise<CompactionOutcome> {
+    const memory = loadMemory(ctx);
+    const step = memory.steps + 1;
+    saveMemory(ctx, { steps: step });
+    const window = maxTokens > 0 ? maxTokens : ctx.contextWindow;
+    const threshold = window - computeBuffer(window);
+
+    const built: Content[] = request.contents.slice();
+    const builtHeuristic = estimateTokens(request);
+    const requestText = currentRequestText(ctx.userContent, built);
+    const covered = memory.summary === '' ? 0 : coveredCount(built, memory.covered, memory.boundary);
+    const live = built.slice(covered);
+    request.contents = arrange(memory.summary, live, requestText);
+    const heuristic = estimateTokens(request);
+    if (calibratedTokenCount(ctx, heuristic) < threshold) return { requestTokens: heuristic };
+
+    return serialize(() =>
+      compactNow({ ctx, request, memory, step, window, threshold, built, builtHeuristic, requestText, covered, live, perWindow, windowSteps }));
+  }
+
+  return { name: STRATEGY_HARDENED, compact };
+}
+
+interface Compaction {
+  readonly ctx: CompactionContext;
+  readonly request: LlmRequest;
+  readonly memory: HardenedMemory;
+  readonly step: number;
+  readonly window: number;
+  readonly threshold: number;
+  /** The request's contents as the host built them (every session event). */
+  readonly built: readonly Content[];
+  readonly builtHeuristic: number;
+  readonly requestText: string;
+  /** How many of `built` the stored summary covers. */
+  readonly covered: number;
+  /** `built` past what the summary covers. */
+  readonly live: readonly Content[];
+  readonly perWindow: number;
+  readonly windowSteps: number;
+}
+
+async function compactNow(c: Compaction): Promise<CompactionOutcome> {
+  const { ctx, request, memory, step, live } = c;
+  const factor = calibrationFactor(ctx);
+  const overhead = estimateTokens({ contents: [], ...(request.config === undefined ? {} : { config: request.config }) });
+  const underThreshold = Math.floor(c.threshold / factor) - overhead;
+  // Fix 8: no room under the threshold at all: aim only at the window, and never summarize.
+  const cramped = underThreshold < MIN_ROOM;
+  const room = cramped ? Math.floor(c.window / factor) - overhead : underThreshold;
+  const goal = cramped ? room : Math.floor(room * POST_COMPACTION_SHARE);
+  const summaryBudget = cramped
+    ? Math.max(0, Math.floor(room * SUMMARY_SHARE))
+    : Math.max(16, Math.min(Math.floor(room * SUMMARY_SHARE), Math.floor(computeBuffer(c.window) * 0.5 / factor)));
+  const continuationTokens = c.requestText === '' ? 0 : Math.ceil(continuationText(c.requestText).length / 4) + 1;
+
+  // Fix 1 and 5: a verbatim tail within what is left; everything older is folded.
+  const split = tailStart(live, Math.max(0, goal - summaryBudget - SUMMARY_WRAPPER - continuationTokens));
+  const old = live.slice(0, split);
+  let tail: Content[] = live.slice(split);
+
+  const recent = memory.summarizedAt.filter((at) => at > step - c.windowSteps);
+  const oldTokens = estimateContentTokens(old);
+  const predicted = overhead + summaryBudget + SUMMARY_WRAPPER + continuationTokens + estimateContentTokens(tail);
+  const summarizeNow = !cramped
+    && old.length > 0
+    && oldTokens > summaryBudget
+    && recent.length < c.perWindow
+    && predicted <= Math.floor(c.builtHeuristic * SHRINK_REQUIRED);
+
+  let summary: string;
+  let called = false;
+  if (summarizeNow) {
+    const outcome = await summarizeOld(ctx, old, memory.summary, summaryBudget, factor, c.window);
+    called = outcome.called;
+    summary = outcome.summary ?? foldMechanically(old, memory.summary, summaryBudget);
+  } else {
+    summary = old.length === 0 ? clipText(memory.summary, summaryBudget) : foldMechanically(old, memory.summary, summaryBudget);
+  }
+
+  // Fix 7: cut the tail until the request is under the room (the user's request kept whole).
+  const limit = (cramped ? Math.floor(c.window / factor) : Math.floor(c.threshold / factor)) - 1;
+  request.contents = arrange(summary, tail, c.requestText);
+  for (const cap of TAIL_PART_CAPS) {
+    if (estimateTokens(request) <= limit) break;
+    tail = tail.map((content) => clipContent(content, cap, carriesText([content], c.requestText)));
+    request.contents = arrange(summary, tail, c.requestText);
+  }
+  for (;;) {
+    if (estimateTokens(request) <= limit) break;
+    const shorter = withoutOldestUnit(tail, c.requestText);
+    if (shorter === null) break;
+    tail = shorter;
+    request.contents = arrange(summary, tail, c.requestText);
+  }
+
+  const coveredNow = c.covered + split;
+  saveMemory(ctx, {
+    summary,
+    covered: coveredNow,
+    boundary: coveredNow > 0 ? fingerprint(c.built[coveredNow - 1]) : '',
+    summarizedAt: called ? [...recent, step] : recent,
+  });
+  return { requestTokens: estimateTokens(request) };
+}
+
+/** [summary?, continuation quoting the request when nothing else carries it, ...rest]. */
+function arrange(summary: string, rest: readonly Content[], requestText: string): Content[] {
+  const head = summary === '' ? [] : [summaryContent(summary)];
+  const carried = carriesText(head, requestText) || carriesText(rest, requestText);
+  const continuation: Content[] = carried ? [] : [{ role: 'user', parts: [{ text: continuationText(requestText) }] }];
+  return [...head, ...continuation, ...rest];
+}
+
+/**
+ * Where the verbatim tail starts: the newest contents within `budget` heuristic tokens, at least
+ * the last one (with its call, when it is a function response: it is cut to fit later), never
+ * starting on a function response whose call would be left behind.
+ */
+function tailStart(contents: readonly Content[], budget: number): number {
+  let start = contents.length;
+  let used = 0;
+  while (start > 0) {
+    const cost = estimateContentTokens([contents[start - 1]]);
+    if (used + cost > budget) break;
+    used += cost;
+    start -= 1;
+  }
+  if (start === contents.length && contents.length > 0) {
+    start = contents.length - 1;
+    if (isFunctionResponse(contents[start]) && start > 0) start -= 1;
+  }
+  return pairAfter(contents, start);
+}
+
+/** The first index at or after `from` that does not hold a function response (whose call is before it). */
+function pairAfter(contents: readonly Content[], from: number): number {
+  let index = from;
+  while (index < contents.length && isFunctionResponse(contents[index])) index += 1;
+  return index;
+}
+
+/**
+ * `tail` without its oldest unit (a message, or a call with the responses that answer it) that
+ * does not carry the user's request; null when only that is left (it is never dropped: a quote of
+ * it would cost as much).
+ */
+function withoutOldestUnit(tail: readonly Content[], requestText: string): Content[] | null {
+  for (let start = 0; start < tail.length; ) {
+    const end = Math.max(start + 1, pairAfter(tail, start + 1));
+    const unit = tail.slice(start, end);
+    if (requestText === '' || !carriesText(unit, requestText)) return [...tail.slice(0, start), ...tail.slice(end)];
+    start = end;
+  }
+  return null;
+}
+
+function isFunctionResponse(content: Content | undefined): boolean {
+  return content?.role === 'user' && (content.parts ?? []).some((part) => part?.functionResponse != null);
+}
+
+/**
+ * Fix 4: the mechanical fold. The previous summary (its first half of the budget) and a digest of
+ * the old contents (its most recent part), together within `budget`: a chain of fallbacks cannot
+ * grow, where ContextGuard prepends every previous summary whole.
+ */
+function foldMechanically(old: readonly Content[], previous: string, budget: number): string {
+  const digest = buildFallbackSummary(old, '');
+  if (previous === '') return clipTextKeepingEnd(digest, budget);
+  if (digest === '') return clipText(previous, budget);
+  const kept = clipText(previous, Math.floor(budget / 2));
+  const left = Math.max(1, budget - Math.ceil(Buffer.byteLength(kept) / 4) - 2);
+  return `${kept}\n\n---\n\n${clipTextKeepingEnd(digest, left)}`;
+}
+
+/** Fixes 3 and 4: one summarizer call over a request that fits its window, the reply held to budget. */
+async function summarizeOld(
+  ctx: CompactionContext,
+  old: readonly Content[],
+  previous: string,
+  budget: number,
+  factor: number,
+  window: number,
+): Promise<{ readonly summary: string | null; readonly called: boolean }> {
+  const summarizer: SummarizerModel = ctx.summarizer;
+  const calibrated = loadRealTokens(ctx) > 0 && loadLastHeuristic(ctx) > 0;
+  const count = ctx.countTokens
+    ?? ((request: LlmRequest) => Math.ceil(estimateTokens(request) * (calibrated ? factor * SUMMARIZER_COUNT_MARGIN : MAX_CORRECTION_FACTOR)));
+  const request = fittedSummarizeRequest(
+    { model: summarizer.name, window: summarizer.contextWindow ?? window, maxOutputTokens: Math.max(16, Math.floor(budget * factor)), count },
+    old,
+    clipText(previous, budget),
+    loadTodos(ctx),
+  );
+  if (request === null) return { summary: null, called: false };
+  try {
+    const response = await summarizer.generateContent(request);
+    if (response?.errorCode) return { summary: null, called: true };
+    let text = '';
+    for (const part of response?.content?.parts ?? []) if (part && typeof part.text === 'string') text += part.text;
+    return { summary: text === '' ? null : clipText(text, budget), called: true };
+  } catch (error) {
+    ctx.warn?.('hardened: summarization failed, folding mechanically', { agent: ctx.agentName, error: String(error) });
+    return { summary: null, called: true };
+  }
+}
+
+/**
+ * The real/heuristic ratio of the last request the provider counted (clamped like ContextGuard's,
+ * [1, 5]), or ContextGuard's cold factor before any count. Used without the stale-count floor of
+ * `calibratedTokenCount`: after a compaction the old count no longer describes the request.
+ */
+function calibrationFactor(ctx: CompactionContext): number {
+  const real = loadRealTokens(ctx);
+  const last = loadLastHeuristic(ctx);
+  if (real <= 0 || last <= 0) return DEFAULT_HEURISTIC_CORRECTION_FACTOR;
+  return Math.min(MAX_CORRECTION_FACTOR, Math.max(MIN_CORRECTION_FACTOR, real / last));
+}
