@@ -8,7 +8,6 @@
  * scoped with tsx's `tsImport`, so the strategy shares this thread's modules (`compaction-sim`'s
  * error classes stay the same classes).
  */
-import { pathToFileURL } from 'node:url';
 import { StrategyLoadError } from './strategy-load-error.ts';
 
 const TYPESCRIPT = /\.[mc]?ts$/;
@@ -22,9 +21,9 @@ let tsxRegistration: Promise<void> | null = null;
  * The module's default export. A TypeScript module in a CommonJS project (no `"type": "module"`)
  * is compiled to CommonJS, so its `export default` arrives as `module.exports.default`.
  */
-export async function importStrategyModule(file: string, name: string): Promise<unknown> {
-  if (TYPESCRIPT.test(file) && !RUNNING_FROM_SOURCES) await registerTypeScriptLoader(name);
-  const loaded = (await import(pathToFileURL(file).href)) as { default?: unknown };
+export async function importStrategyModule(url: URL, name: string): Promise<unknown> {
+  if (TYPESCRIPT.test(url.pathname) && !RUNNING_FROM_SOURCES) await registerTypeScriptLoader(name);
+  const loaded = (await import(url.href)) as { default?: unknown };
   const value = loaded.default;
   if (typeof value === 'object' && value !== null && (value as { __esModule?: unknown }).__esModule === true) {
     return (value as { default?: unknown }).default;
