@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
+import { DEFAULT_BASELINE, DEFAULT_GATE_PATHS } from '../../api/defaults.ts';
 import { baselineFromReport, mergeBaseline, readBaseline, writeBaseline } from '../../harness/gate/baseline.ts';
 import { BaselineError } from '../../harness/gate/baseline-error.ts';
 import { displayPath } from '../../harness/scenario/index.ts';
@@ -17,15 +18,13 @@ import { gatePassed, renderGateChanges, renderGateMarkdown, renderGateText, type
 import { parseTolerances } from '../../harness/gate/tolerances.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { tableReporter } from '../../harness/report/table-reporter.ts';
+import { COMMAND_LINES } from '../command-lines.ts';
 import { executeSuite } from '../execute-suite.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
 import { GATE_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
 import { parseRunArgs, withRunOptions, type RunArgs } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
-
-export const DEFAULT_GATE_PATHS = ['scenarios'];
-export const DEFAULT_BASELINE = 'reports/baseline.json';
 
 interface GateArgs extends RunArgs, RealSummarizerArgs {
   readonly paths: string[];
@@ -35,12 +34,11 @@ interface GateArgs extends RunArgs, RealSummarizerArgs {
 }
 
 const gate: CommandModule<object, GateArgs> = {
-  command: 'gate [paths..]',
-  describe: 'Run every scenario and compare with the committed baseline (CI regression gate)',
+  ...COMMAND_LINES.gate,
   builder: (yargs) =>
     withRefusedRealSummarizer(withRunOptions(yargs as Argv<object>))
       .epilog(`No --real-summarizer here: ${GATE_REFUSAL}. Use simulate --real-summarizer to judge real summaries.`)
-      .positional('paths', { type: 'string', array: true, default: DEFAULT_GATE_PATHS, describe: 'Scenario files or folders' })
+      .positional('paths', { type: 'string', array: true, default: [...DEFAULT_GATE_PATHS], describe: 'Scenario files or folders' })
       .option('baseline', { type: 'string', default: DEFAULT_BASELINE, describe: 'The baseline file to compare with (and to write)' })
       .option('update-baseline', { type: 'boolean', default: false, describe: 'Write the current results as the new baseline' })
       .option('tolerance', {
