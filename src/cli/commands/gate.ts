@@ -12,8 +12,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_BASELINE, DEFAULT_GATE_PATHS } from '../../api/defaults.ts';
 import { baselineFromReport, mergeBaseline, readBaseline, writeBaseline } from '../../harness/gate/baseline.ts';
 import { BaselineError } from '../../harness/gate/baseline-error.ts';
-import { displayPath } from '../../harness/scenario/index.ts';
 import { compareWithBaseline } from '../../harness/gate/compare-baseline.ts';
+import { gateScope } from '../../harness/gate/gate-scope.ts';
 import { gatePassed, renderGateChanges, renderGateMarkdown, renderGateText, type GateVerdict } from '../../harness/gate/render-gate.ts';
 import { parseTolerances } from '../../harness/gate/tolerances.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
@@ -60,7 +60,7 @@ const gate: CommandModule<object, GateArgs> = {
       if (baseline === null && !args['update-baseline']) {
         throw new BaselineError(`no baseline at ${args.baseline}: nothing to gate against. Create it once, on purpose, with --update-baseline (and commit it), or point --baseline at the committed file.`);
       }
-      const inScope = scopeOf(args.paths);
+      const inScope = gateScope(args.paths, process.cwd());
       const { run, report, writeReports } = await executeSuite({
         ...settings,
         command: 'gate',
@@ -94,18 +94,6 @@ const gate: CommandModule<object, GateArgs> = {
       return gatePassed(verdict) ? EXIT_OK : EXIT_FAILED;
     }),
 };
-
-/**
- * Which baseline ids the gated paths cover: an id is `<file>#<name>`, and its file lies in one of
- * the paths (a file given, or a folder holding it). Gating the default `scenarios` covers all.
- */
-function scopeOf(paths: readonly string[]): (id: string) => boolean {
-  const roots = paths.map((path) => displayPath(path, process.cwd()).replace(/\/+$/, ''));
-  return (id) => {
-    const file = id.slice(0, id.lastIndexOf('#'));
-    return roots.some((root) => root === '.' || file === root || file.startsWith(`${root}/`));
-  };
-}
 
 async function writeGateReports(dir: string, verdict: GateVerdict): Promise<void> {
   await writeFile(join(dir, 'gate.md'), renderGateMarkdown(verdict));
