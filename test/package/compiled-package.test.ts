@@ -50,6 +50,7 @@ describe('the compiled package', () => {
     expect(help.stdout).toContain('compaction-sim gate [paths..]');
     expect(help.stdout).toContain('compaction-sim fuzz');
     expect(help.stdout).toContain('compaction-sim verify-adk [paths..]');
+    expect(help.stdout).toContain('compaction-sim strategies');
     const none = await runNode([bin]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Choose a command.');

@@ -13,14 +13,15 @@ const SRC = join(ROOT, 'src');
 /** What each layer may import (besides itself). */
 const ALLOWED: Record<string, readonly string[]> = {
   engine: [],
+  zoo: ['engine'],
   summarizers: ['engine'],
   world: ['engine'],
   checker: ['engine', 'world'],
-  harness: ['engine', 'world', 'checker', 'summarizers'],
-  fuzz: ['engine', 'world', 'checker', 'harness'],
-  adk: ['engine', 'world', 'checker', 'harness', 'summarizers'],
-  api: ['engine', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
-  cli: ['engine', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api'],
+  harness: ['engine', 'zoo', 'world', 'checker', 'summarizers'],
+  fuzz: ['engine', 'zoo', 'world', 'checker', 'harness'],
+  adk: ['engine', 'zoo', 'world', 'checker', 'harness', 'summarizers'],
+  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
+  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api'],
   'index.ts': ['engine'],
 };
 
