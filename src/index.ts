@@ -1,6 +1,7 @@
 /**
- * compaction-sim's public API (package entry "."): the ContextGuard engine. Explicit named exports
- * only; the real-ADK plugin is the "./adk" entry.
+ * compaction-sim's public API (package entry "."): the ContextGuard engine, what a strategy module
+ * imports. Explicit named exports only. The other entries: "./api" (simulate, gate, fuzz, scenario
+ * files), "./fuzz" (property tests of a strategy) and "./adk" (the real-ADK plugin).
  */
 export type {
   AfterInvocationOutcome,

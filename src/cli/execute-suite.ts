@@ -2,6 +2,7 @@
  * What `simulate` and `gate` share: run the suite with a progress bar, build the report, and
  * write every report file (plus run-meta.json) to the report dir.
  */
+import { packageVersion } from '../api/package-version.ts';
 import { buildSuiteReport, type SuiteReport } from '../harness/report/suite-report.ts';
 import { prepareOutputDir } from '../harness/report/output-dir.ts';
 import { loadAcceptances } from '../harness/scenario/load-acceptances.ts';
@@ -9,7 +10,6 @@ import { writeReports } from '../harness/report/write-reports.ts';
 import { runSuite, type SuiteRun } from '../harness/run/run-suite.ts';
 import { createProgress } from './progress.ts';
 import type { RunSettings } from './run-options.ts';
-import { toolVersion } from './tool-version.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface ExecuteSuiteOptions extends RunSettings {
@@ -47,6 +47,6 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
     throw new UsageError(`no scenario in ${options.paths.join(', ')} matches --filter "${options.filter}"`);
   }
   const report = buildSuiteReport(run.outcomes, process.cwd(), options.realSummarizer);
-  const meta = { tool: 'compaction-sim', version: toolVersion(), node: process.version, command: options.command, argv: process.argv.slice(2) };
+  const meta = { tool: 'compaction-sim', version: packageVersion(), node: process.version, command: options.command, argv: process.argv.slice(2) };
   return { run, report, writeReports: () => writeReports(options.reportDir, report, meta) };
 }

@@ -1,35 +1,31 @@
+#!/usr/bin/env node
 /**
  * The `compaction-sim` CLI: a thin shell (style.md §2.1). Each command lives in
  * `commands/<name>.ts` and default-exports a yargs `CommandModule` whose handler calls
  * `runCommand(async () => exitCode)` (run-command.ts), which maps bad input to exit 2 with the
- * message only.
+ * message only. This file is the package's `bin` (compiled to dist/cli/main.js).
  *
- * To register a command, add its file name to COMMANDS: that one line is all main.ts needs.
+ * Start-up: only the module of the command that runs is imported; the others are registered
+ * from their usage line and description (command-lines.ts), which is all `--help` shows. So
+ * `compaction-sim --help` loads yargs and nothing of the simulator.
+ *
+ * To register a command, add its usage line to COMMAND_LINES and its module to commands/.
  */
 import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { packageVersion } from '../api/package-version.ts';
+import { COMMAND_LINES, type CommandName } from './command-lines.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
-import { toolVersion } from './tool-version.ts';
 
-const COMMANDS = [
-  'simulate',
-  'gate',
-  'fuzz',
-  'verify-adk',
-  'strategies',
-];
+const args = hideBin(process.argv);
 
-const modules = await Promise.all(
-  COMMANDS.map(async (name) => ((await import(`./commands/${name}.ts`)) as { default: CommandModule }).default),
-);
-
-const cli = yargs(hideBin(process.argv))
+const cli = yargs(args)
   .scriptName('compaction-sim')
   .usage('$0 <command> [options]')
   .strict()
   .demandCommand(1, 'Choose a command.')
   .recommendCommands()
-  .version(toolVersion())
+  .version(packageVersion())
   .help()
   .wrap(Math.min(110, process.stdout.columns ?? 110))
   // Usage errors (unknown option, missing argument, bad choice): the message, a hint, exit 2.
@@ -38,6 +34,26 @@ const cli = yargs(hideBin(process.argv))
     process.exit(EXIT_BAD_INPUT);
   });
 
-for (const command of modules) cli.command(command);
+// The command named on the line is the first argument that is not an option (no global option takes a value).
+const invoked = args.find((arg) => !arg.startsWith('-'));
+for (const name of Object.keys(COMMAND_LINES) as CommandName[]) {
+  if (name === invoked) cli.command(await loadCommand(name));
+  else cli.command(COMMAND_LINES[name].command, COMMAND_LINES[name].describe);
+}
 
 await cli.parseAsync();
+
+async function loadCommand(name: CommandName): Promise<CommandModule> {
+  switch (name) {
+    case 'simulate':
+      return (await import('./commands/simulate.ts')).default as CommandModule;
+    case 'gate':
+      return (await import('./commands/gate.ts')).default as CommandModule;
+    case 'fuzz':
+      return (await import('./commands/fuzz.ts')).default as CommandModule;
+    case 'verify-adk':
+      return (await import('./commands/verify-adk.ts')).default as CommandModule;
+    case 'strategies':
+      return (await import('./commands/strategies.ts')).default as CommandModule;
+  }
+}

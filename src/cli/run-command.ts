@@ -4,7 +4,7 @@
  * Anything else is a bug in compaction-sim: it prints the stack so it can be reported, and exits 3
  * (never 1, which CI reads as "a scenario failed").
  */
-import { StrategyOptionsError } from '../engine/index.ts';
+import { StrategyOptionsError } from '../engine/strategies/strategy-options.ts';
 import { BaselineError } from '../harness/gate/baseline-error.ts';
 import { OutputDirError } from '../harness/report/output-dir.ts';
 import { ScenarioError } from '../harness/scenario/index.ts';

@@ -5,13 +5,14 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
+import { DEFAULT_TIMEOUT_MS } from '../api/defaults.ts';
 import type { SuiteOptions } from '../harness/run/run-suite.ts';
 import { parseShard, type Shard } from '../harness/run/shard.ts';
 import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
 import { UsageError } from './usage-error.ts';
 
 export const DEFAULT_REPORT_DIR = 'reports/out';
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export { DEFAULT_TIMEOUT_MS };
 
 export interface RunArgs {
   readonly strategy?: string | undefined;

@@ -38,8 +38,8 @@ describe('package entries', () => {
   });
 
   it('the adk entry is the package subpath compaction-sim/adk', async () => {
-    const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
-    expect(pkg.exports['./adk']).toBe('./src/adk/index.ts');
+    const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    expect(pkg.exports['./adk']).toEqual({ types: './dist/adk/index.d.ts', default: './dist/adk/index.js' });
     const entry = (await import('../../src/adk/index.ts')) as Record<string, unknown>;
     expect(typeof entry['ContextGuardPlugin']).toBe('function');
     expect(typeof entry['baseLlmSummarizer']).toBe('function');

@@ -1,6 +1,11 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { counterexampleFile } from '../../src/fuzz/run/counterexample.ts';
+import { writeCounterexample } from '../../src/fuzz/run/write-counterexample.ts';
 import { formatFuzzReport } from '../../src/fuzz/run/format-fuzz-report.ts';
 import type { FuzzReport, PropertyReport } from '../../src/fuzz/run/run-fuzz.ts';
 import type { ShrunkFailure } from '../../src/fuzz/run/shrink-failure.ts';
@@ -24,8 +29,8 @@ describe('counterexampleFile', () => {
     expect(file.spec.expect).toEqual({ noOverflow: true });
     expect(file.spec.strategy).toEqual({ name: 'threshold' });
     expect(file.spec.turns).toEqual(failure.spec.turns);
-    expect(file.simulateCommand).toBe('npm run simulate -- scenarios/regressions/no-overflow.threshold.seed-7.yaml --strategy threshold');
-    expect(file.fuzzCommand).toBe('npm run fuzz -- --strategy threshold --seed 7 --property no-overflow --path 12:3:0');
+    expect(file.simulateCommand).toBe('npx compaction-sim simulate scenarios/regressions/no-overflow.threshold.seed-7.yaml --strategy threshold');
+    expect(file.fuzzCommand).toBe('npx compaction-sim fuzz --strategy threshold --seed 7 --property no-overflow --path 12:3:0');
     expect(file.spec.description).toContain('fast-check seed 7, path 12:3:0 (shrunk 9 times)');
     expect(file.spec.description).toContain(failure.violation.message);
   });
@@ -52,6 +57,18 @@ describe('counterexampleFile', () => {
   });
 });
 
+describe('writeCounterexample', () => {
+  it('points $schema at the schema of the compaction-sim that wrote it, relative to the file', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'counterexample-'));
+    const file = counterexampleFile(failure, { name: 'threshold', options: {} }, 'deep/regressions', project);
+    await writeCounterexample(file, project);
+    const written = join(project, 'deep/regressions/no-overflow.threshold.seed-7.yaml');
+    const schema = /^# yaml-language-server: \$schema=(\S+)\n/.exec(readFileSync(written, 'utf8'))?.[1];
+    expect(schema).toBeDefined();
+    expect(resolve(dirname(written), schema!)).toBe(fileURLToPath(new URL('../../scenarios/scenario.schema.json', import.meta.url)));
+  });
+});
+
 describe('formatFuzzReport', () => {
   const passed: PropertyReport = {
     property: 'no-loop', checked: 100, passed: 100, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: {}, counterexample: null, unreproduced: false,
@@ -64,7 +81,7 @@ describe('formatFuzzReport', () => {
   const report: FuzzReport = { strategy: 'threshold', seed: 7, runs: 100, path: null, properties: [failedReport, passed], failed: true };
 
   it('prints a row per property, the infeasible reasons, and how to replay each failure', () => {
-    const text = formatFuzzReport(report, { color: false, rerunCommand: 'npm run fuzz -- --strategy threshold --runs 100 --seed 7' });
+    const text = formatFuzzReport(report, { color: false, rerunCommand: 'npx compaction-sim fuzz --strategy threshold --runs 100 --seed 7' });
     expect(text).toMatch(/│ no-overflow\s+│\s+100 │\s+90 │\s+7 │\s+3 │ scenarios\/regressions\/no-overflow\.threshold\.seed-7\.yaml │/);
     expect(text).toMatch(/│ no-loop\s+│\s+100 │\s+100 │\s+0 │\s+0 │\s+│/);
     expect(text).toContain('no-overflow: fixed-overhead-over-window 5, uncalibrated-ratio 2');

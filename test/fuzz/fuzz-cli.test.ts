@@ -33,7 +33,7 @@ describe('compaction-sim fuzz', () => {
     expect(run.stdout).toMatch(/│ session-completes\s+│\s+3 │\s+3 │\s+0 │\s+0 │/);
     expect(run.stdout).toMatch(/│ no-orphans\s+│\s+3 │/);
     expect(run.stdout).toContain('all 2 properties held (3 runs');
-    expect(run.stdout).toContain('rerun: npm run fuzz -- --strategy threshold --runs 3 --seed 5 --property session-completes --property no-orphans');
+    expect(run.stdout).toContain('rerun: npx compaction-sim fuzz --strategy threshold --runs 3 --seed 5 --property session-completes --property no-orphans');
   });
 
   it('exits 1 on a failure, writes the counterexample, and simulate fails on it the same way', () => {
@@ -43,7 +43,7 @@ describe('compaction-sim fuzz', () => {
     const file = /counterexample: (\S+\.yaml)/.exec(run.stdout)?.[1];
     expect(file).toBeDefined();
     expect(existsSync(file!)).toBe(true);
-    const replay = /replay: {9}npm run simulate -- (\S+) --strategy (\S+)/.exec(run.stdout);
+    const replay = /replay: {9}npx compaction-sim simulate (\S+) --strategy (\S+)/.exec(run.stdout);
     expect(replay?.[1]).toBe(file);
     expect(replay?.[2]).toBe(strategy);
     const simulate = cli('simulate', file!, '--strategy', strategy, '--quiet', '--report-dir', join(out, 'report'));

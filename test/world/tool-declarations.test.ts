@@ -1,3 +1,4 @@
+import { Type } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { estimateToolTokens } from '../../src/engine/tokens/estimate-tokens.ts';
 import { calledToolsInOrder, makeCalledToolDeclaration } from '../../src/world/tools/called-tool-declaration.ts';
@@ -43,6 +44,14 @@ describe('called-tool declarations', () => {
       name: 'kubectl',
       description: 'Simulated tool kubectl.',
       parameters: { type: 'OBJECT', properties: { namespace: { type: 'STRING' }, tail: { type: 'INTEGER' }, all: { type: 'BOOLEAN' } } },
+    });
+  });
+
+  it('spell every schema type as genai\'s Type enum does (written out, so the world never loads genai)', () => {
+    const declaration = makeCalledToolDeclaration({ name: 't', args: { s: 'x', i: 1, n: 1.5, b: false, a: [1], o: { k: 1 } } });
+    expect(declaration.parameters).toEqual({
+      type: Type.OBJECT,
+      properties: { s: { type: Type.STRING }, i: { type: Type.INTEGER }, n: { type: Type.NUMBER }, b: { type: Type.BOOLEAN }, a: { type: Type.ARRAY }, o: { type: Type.OBJECT } },
     });
   });
 

@@ -10,12 +10,14 @@ import { performance } from 'node:perf_hooks';
 import type { Argv, CommandModule } from 'yargs';
 import { PROPERTY_NAMES } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
+import { REPLAY_COMMAND } from '../../fuzz/run/counterexample.ts';
 import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
 import { DEFAULT_MAX_MEMORY_MB } from '../../harness/run/task-worker.ts';
+import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';
@@ -42,8 +44,7 @@ interface FuzzArgs extends RealSummarizerArgs {
 }
 
 const fuzz: CommandModule<object, FuzzArgs> = {
-  command: 'fuzz',
-  describe: 'Property-based fuzzing of a strategy: generated scenarios, shrunk counterexamples written as scenario files',
+  ...COMMAND_LINES.fuzz,
   builder: (yargs) =>
     withRefusedRealSummarizer(yargs as Argv<object>)
       .epilog(`No --real-summarizer here: ${FUZZ_REFUSAL}. Use simulate --real-summarizer to judge real summaries.`)
@@ -116,7 +117,7 @@ function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
 function rerunCommand(args: FuzzArgs): string {
   const options = args['strategy-options'] === undefined ? '' : ` --strategy-options '${args['strategy-options']}'`;
   const only = args.property === undefined ? '' : args.property.map((p) => ` --property ${p}`).join('');
-  return `npm run fuzz -- --strategy ${args.strategy}${options} --runs ${args.runs} --seed ${args.seed}${only}`;
+  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options} --runs ${args.runs} --seed ${args.seed}${only}`;
 }
 
 export default fuzz;

@@ -9,23 +9,22 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
+import { DEFAULT_BASELINE, DEFAULT_GATE_PATHS } from '../../api/defaults.ts';
 import { baselineFromReport, mergeBaseline, readBaseline, writeBaseline } from '../../harness/gate/baseline.ts';
 import { BaselineError } from '../../harness/gate/baseline-error.ts';
-import { displayPath } from '../../harness/scenario/index.ts';
 import { compareWithBaseline } from '../../harness/gate/compare-baseline.ts';
+import { gateScope } from '../../harness/gate/gate-scope.ts';
 import { gatePassed, renderGateChanges, renderGateMarkdown, renderGateText, type GateVerdict } from '../../harness/gate/render-gate.ts';
 import { parseTolerances } from '../../harness/gate/tolerances.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { tableReporter } from '../../harness/report/table-reporter.ts';
+import { COMMAND_LINES } from '../command-lines.ts';
 import { executeSuite } from '../execute-suite.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
 import { GATE_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
 import { parseRunArgs, withRunOptions, type RunArgs } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
-
-export const DEFAULT_GATE_PATHS = ['scenarios'];
-export const DEFAULT_BASELINE = 'reports/baseline.json';
 
 interface GateArgs extends RunArgs, RealSummarizerArgs {
   readonly paths: string[];
@@ -35,12 +34,11 @@ interface GateArgs extends RunArgs, RealSummarizerArgs {
 }
 
 const gate: CommandModule<object, GateArgs> = {
-  command: 'gate [paths..]',
-  describe: 'Run every scenario and compare with the committed baseline (CI regression gate)',
+  ...COMMAND_LINES.gate,
   builder: (yargs) =>
     withRefusedRealSummarizer(withRunOptions(yargs as Argv<object>))
       .epilog(`No --real-summarizer here: ${GATE_REFUSAL}. Use simulate --real-summarizer to judge real summaries.`)
-      .positional('paths', { type: 'string', array: true, default: DEFAULT_GATE_PATHS, describe: 'Scenario files or folders' })
+      .positional('paths', { type: 'string', array: true, default: [...DEFAULT_GATE_PATHS], describe: 'Scenario files or folders' })
       .option('baseline', { type: 'string', default: DEFAULT_BASELINE, describe: 'The baseline file to compare with (and to write)' })
       .option('update-baseline', { type: 'boolean', default: false, describe: 'Write the current results as the new baseline' })
       .option('tolerance', {
@@ -62,7 +60,7 @@ const gate: CommandModule<object, GateArgs> = {
       if (baseline === null && !args['update-baseline']) {
         throw new BaselineError(`no baseline at ${args.baseline}: nothing to gate against. Create it once, on purpose, with --update-baseline (and commit it), or point --baseline at the committed file.`);
       }
-      const inScope = scopeOf(args.paths);
+      const inScope = gateScope(args.paths, process.cwd());
       const { run, report, writeReports } = await executeSuite({
         ...settings,
         command: 'gate',
@@ -96,18 +94,6 @@ const gate: CommandModule<object, GateArgs> = {
       return gatePassed(verdict) ? EXIT_OK : EXIT_FAILED;
     }),
 };
-
-/**
- * Which baseline ids the gated paths cover: an id is `<file>#<name>`, and its file lies in one of
- * the paths (a file given, or a folder holding it). Gating the default `scenarios` covers all.
- */
-function scopeOf(paths: readonly string[]): (id: string) => boolean {
-  const roots = paths.map((path) => displayPath(path, process.cwd()).replace(/\/+$/, ''));
-  return (id) => {
-    const file = id.slice(0, id.lastIndexOf('#'));
-    return roots.some((root) => root === '.' || file === root || file.startsWith(`${root}/`));
-  };
-}
 
 async function writeGateReports(dir: string, verdict: GateVerdict): Promise<void> {
   await writeFile(join(dir, 'gate.md'), renderGateMarkdown(verdict));

@@ -14,6 +14,7 @@ import { realSummarizerBanner } from '../../harness/report/summaries.ts';
 import { failureDetails, verdictNotes } from '../../harness/report/table-reporter.ts';
 import type { SuiteReport } from '../../harness/report/suite-report.ts';
 import { executeSuite } from '../execute-suite.ts';
+import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
 import {
@@ -37,8 +38,7 @@ const REAL_SUMMARIZER_HELP = [
 ].join(' ');
 
 const simulate: CommandModule<object, SimulateArgs> = {
-  command: 'simulate <paths..>',
-  describe: 'Run scenario files through a compaction strategy and report what happened',
+  ...COMMAND_LINES.simulate,
   builder: (yargs) =>
     withRealSummarizerOptions(withRunOptions(yargs as Argv<object>, `${DEFAULT_TIMEOUT_MS}; ${REAL_SUMMARIZER_WATCHDOG_MS} with --real-summarizer`))
       .epilog(REAL_SUMMARIZER_HELP)

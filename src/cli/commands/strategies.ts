@@ -5,6 +5,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { STRATEGY_CATALOG } from '../../harness/strategy/strategy-catalog.ts';
+import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
 
@@ -15,8 +16,7 @@ export function renderStrategies(strategies: readonly { readonly name: string; r
 }
 
 const strategies: CommandModule = {
-  command: 'strategies',
-  describe: 'List the built-in strategies (name and source), for --strategy',
+  ...COMMAND_LINES.strategies,
   handler: () =>
     runCommand(async () => {
       process.stdout.write(renderStrategies(STRATEGY_CATALOG));

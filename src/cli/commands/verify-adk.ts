@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import type { ResolvedStrategy } from '../../harness/scenario/index.ts';
+import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
 import { parseStrategyOptions } from '../run-options.ts';
@@ -40,8 +41,7 @@ interface VerifyAdkArgs {
 }
 
 const verifyAdk: CommandModule<object, VerifyAdkArgs> = {
-  command: 'verify-adk [paths..]',
-  describe: 'Play scenarios in the world and in the real @google/adk runtime and compare them step by step',
+  ...COMMAND_LINES['verify-adk'],
   builder: (yargs) =>
     (yargs as Argv<object>)
       .positional('paths', { type: 'string', array: true, describe: `Scenario files or folders (default: ${DEFAULT_VERIFY_PATHS.join(' ')})` })

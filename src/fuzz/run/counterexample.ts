@@ -9,6 +9,12 @@ import { isModulePath } from '../../harness/strategy/load-strategy.ts';
 import { propertyByName } from '../../checker/properties/index.ts';
 import type { ShrunkFailure } from './shrink-failure.ts';
 
+/**
+ * How replay lines start: the installed package's command, which works wherever compaction-sim is
+ * installed (a user's project has no `npm run simulate` script).
+ */
+export const REPLAY_COMMAND = 'npx compaction-sim';
+
 export interface FuzzStrategy {
   /** As the user typed it (a built-in name, or a module path relative to `cwd`). */
   readonly name: string;
@@ -19,18 +25,18 @@ export interface CounterexampleFile {
   /** Path of the file, relative to cwd when inside it, `/` separators. */
   readonly file: string;
   readonly spec: ScenarioSpec;
-  /** `npm run simulate -- <file> --strategy <name>`: fails the same way. */
+  /** `npx compaction-sim simulate <file> --strategy <name>`: fails the same way. */
   readonly simulateCommand: string;
-  /** `npm run fuzz -- ... --seed S --path P`: replays the shrunk counterexample inside the fuzzer. */
+  /** `npx compaction-sim fuzz ... --seed S --path P`: replays the shrunk counterexample inside the fuzzer. */
   readonly fuzzCommand: string;
 }
 
 export function counterexampleFile(failure: ShrunkFailure, strategy: FuzzStrategy, outDir: string, cwd: string): CounterexampleFile {
   const name = `${failure.property}.${strategySlug(strategy.name)}.seed-${failure.seed}`;
   const file = displayPath(join(outDir, `${name}.yaml`), cwd);
-  const simulateCommand = `npm run simulate -- ${file} --strategy ${strategy.name}${optionsFlag(strategy)}`;
+  const simulateCommand = `${REPLAY_COMMAND} simulate ${file} --strategy ${strategy.name}${optionsFlag(strategy)}`;
   const fuzzCommand =
-    `npm run fuzz -- --strategy ${strategy.name}${optionsFlag(strategy)} --seed ${failure.seed} ` +
+    `${REPLAY_COMMAND} fuzz --strategy ${strategy.name}${optionsFlag(strategy)} --seed ${failure.seed} ` +
     `--property ${failure.property} --path ${failure.path}`;
   const { name: _generated, ...generated } = failure.spec;
   const spec: ScenarioSpec = {

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
+import { siblingModule } from '../../harness/run/worker-entry.ts';
 import type { WorkerPool } from '../../harness/run/worker-pool.ts';
 import type { ProbeOutput } from '../../harness/run/strategy-probe.ts';
 import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
@@ -15,7 +16,7 @@ import { caseVerdictsOf } from './case-task.ts';
 import type { ExploreOptions } from './explore.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 
-export const CASE_WORKER_ENTRY = new URL('./case-worker.ts', import.meta.url);
+export const CASE_WORKER_ENTRY = siblingModule('./case-worker', import.meta.url);
 
 export interface WorkerExploreOptions extends ExploreOptions {
   readonly strategy: StrategySpec;

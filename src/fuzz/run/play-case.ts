@@ -5,6 +5,7 @@
  * `session-completes` failure; the other properties are then not checked.
  */
 import { resolveScenario, type ScenarioSpec } from '../../harness/scenario/index.ts';
+import type { CompactionStrategy } from '../../engine/types.ts';
 import { createStrategy, type LoadStrategyOptions, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { runSession } from '../../world/index.ts';
 import type { SessionResult } from '../../world/session-result.ts';
@@ -22,13 +23,25 @@ export interface CasePlayer {
 }
 
 export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[], load: LoadStrategyOptions = {}): CasePlayer {
+  return createPlayer(() => createStrategy(strategy, load), strategy.baseDir, properties);
+}
+
+/**
+ * The same player over any source of fresh strategies (the programmatic API passes a user's
+ * factory directly). `baseDir`: where a module path in a spec's own `strategy` would start.
+ */
+export function createPlayer(
+  newStrategy: () => Promise<CompactionStrategy>,
+  baseDir: string,
+  properties: readonly FuzzProperty[],
+): CasePlayer {
   const needsRerun = properties.some((property) => property.needsRerun);
   return {
     async play(spec) {
-      const scenario = resolveScenario(spec, { file: FUZZ_CASE_FILE, baseDir: strategy.baseDir });
+      const scenario = resolveScenario(spec, { file: FUZZ_CASE_FILE, baseDir });
       // Loading errors (bad module, bad options) are the user's input: they propagate (exit 2).
-      const first = await createStrategy(strategy, load);
-      const second = needsRerun ? await createStrategy(strategy, load) : null;
+      const first = await newStrategy();
+      const second = needsRerun ? await newStrategy() : null;
       let result: SessionResult;
       let rerun: SessionResult | undefined;
       try {

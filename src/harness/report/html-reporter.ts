@@ -4,7 +4,7 @@
  * settings, failures and the tokens-per-step chart. A real-summarizer run says so in the header and
  * shows, per scenario, every summary the model wrote, in full.
  */
-import { computeBuffer } from '../../engine/index.ts';
+import { computeBuffer } from '../../engine/tokens/compute-buffer.ts';
 import {
   failingExpectations,
   formatCount,

@@ -4,7 +4,8 @@
  * has one), play the world, judge the result. Never rejects: every failure becomes data.
  */
 import { isExitSignal } from './sandbox.ts';
-import { type ResolvedScenario } from '../scenario/index.ts';
+// Not the scenario/ index: a worker needs no schema, parser or zod (start-up time of every worker).
+import type { ResolvedScenario } from '../scenario/resolved-scenario.ts';
 import { judgeScenario } from '../scenario/verdict.ts';
 import { runSession } from '../../world/index.ts';
 import type { SummarizerModel } from '../../engine/types.ts';

@@ -14,6 +14,7 @@ import type { ScenarioTask } from './scenario-task.ts';
 import { assertProbeLoaded, type ProbeOutput } from './strategy-probe.ts';
 import { reseedScenario } from './reseed-scenario.ts';
 import { selectShard, sortById, type Shard } from './shard.ts';
+import { siblingModule } from './worker-entry.ts';
 import { WorkerPool, type TaskOutcome } from './worker-pool.ts';
 
 export interface SuiteOptions {
@@ -56,7 +57,7 @@ export interface SuiteRun {
   readonly outcomes: readonly ScenarioOutcome[];
 }
 
-const WORKER_ENTRY = new URL('./scenario-worker.ts', import.meta.url);
+const WORKER_ENTRY = siblingModule('./scenario-worker', import.meta.url);
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const cwd = options.cwd ?? process.cwd();

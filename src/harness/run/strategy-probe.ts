@@ -2,27 +2,16 @@
  * Loading a strategy before anything runs, in a worker (never in the CLI's own thread): an
  * unloadable module, rejected options, or a module that exits, throws or hangs while loading is
  * bad input (exit 2), reported once, instead of one failure per scenario or fuzz run.
+ *
+ * This is the main thread's side; the worker's side is probe-strategy.ts, apart so the CLI's
+ * thread never loads the strategy catalog (the engine and every zoo strategy: about 55 ms of CPU).
  */
-import { StrategyOptionsError } from '../../engine/index.ts';
-import { createStrategy, type StrategySpec } from '../strategy/load-strategy.ts';
 import { StrategyLoadError } from '../strategy/strategy-load-error.ts';
 import type { TaskOutcome } from './worker-pool.ts';
 
 /** A probe's answer: null when the strategy loaded, else why not. */
 export interface ProbeOutput {
   readonly loadError: string | null;
-}
-
-/** Worker side: import the module afresh and build the strategy with its options. */
-export async function probeStrategy(strategy: StrategySpec): Promise<ProbeOutput> {
-  try {
-    await createStrategy(strategy, { fresh: true });
-    return { loadError: null };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const known = error instanceof StrategyLoadError || error instanceof StrategyOptionsError;
-    return { loadError: known ? message : `strategy ${strategy.name} failed while loading: ${message}` };
-  }
 }
 
 /**

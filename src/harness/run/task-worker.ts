@@ -12,11 +12,12 @@
  * A worker that hung, crashed or saw an incident is replaced before the next task, so no task
  * inherits another's damage. Only a worker that cannot even start rejects `run` (a broken install).
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { bootWorker } from './worker-entry.ts';
 import type { Incident, TaskMessage, WorkerMessage } from './worker-protocol.ts';
 
 export interface TaskWorkerOptions {
-  /** The module the worker runs; it must call `serveTasks`. */
+  /** The module the worker runs (see `siblingModule`); it must call `serveTasks`. */
   readonly entry: URL;
   /** Wall-clock budget of one task once it is handed to a ready worker. */
   readonly timeoutMs: number;
@@ -47,8 +48,6 @@ export type TaskOutcome<O> =
 /** Default heap limit of a task worker (MB): enough for any scenario the loader accepts. */
 export const DEFAULT_MAX_MEMORY_MB = 4096;
 const DEFAULT_RECYCLE_AFTER = 200;
-
-const BOOT = new URL('./tsx-worker-boot.mjs', import.meta.url);
 
 interface Running<O> {
   readonly index: number;
@@ -102,8 +101,7 @@ export class TaskWorker<I, O> {
 
   #spawn(): Live<O> {
     const { maxMemoryMb = DEFAULT_MAX_MEMORY_MB } = this.#options;
-    const worker = new Worker(BOOT, {
-      workerData: { entry: this.#options.entry.href },
+    const worker = bootWorker(this.#options.entry, {
       resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
       // Nothing a task prints reaches the CLI's own stdout or stderr directly (the sandbox
       // forwards it as messages); these streams only catch what slips past it.

@@ -1,8 +1,7 @@
-// Worker-thread entry: registers tsx in this thread, then imports the TypeScript module named in
-// `workerData.entry`. Plain .mjs because a worker starts without any loader: this works whether
-// the CLI was started by `tsx`, by `bin/compaction-sim.mjs` or from a test runner.
-import { workerData } from 'node:worker_threads';
+// Worker-thread boot when running from TypeScript sources (see worker-entry.ts): registers tsx in
+// this thread, then imports the TypeScript module passed as the last argv entry. Plain .mjs
+// because a worker starts without any loader. Compiled runs (dist/) never use it.
 import { register } from 'tsx/esm/api';
 
 register();
-await import(workerData.entry);
+await import(process.argv[process.argv.length - 1]);

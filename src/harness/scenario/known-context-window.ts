@@ -3,7 +3,8 @@
  * the registry's 128k fallback is never used as a scenario's window, because a test model name
  * ("small-model") must state its window rather than silently get one.
  */
-import { createModelRegistry, KNOWN_MODEL_WINDOWS } from '../../engine/index.ts';
+import { KNOWN_MODEL_WINDOWS } from '../../engine/models/known-model-windows.ts';
+import { createModelRegistry } from '../../engine/models/model-registry.ts';
 
 const registry = createModelRegistry();
 

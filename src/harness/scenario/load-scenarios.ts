@@ -1,6 +1,7 @@
 /**
  * Files and folders → resolved scenarios, sorted by file path so every run sees the same order.
- * Folders are walked recursively for `.yaml`, `.yml` and `.json` (JSON Schema files skipped).
+ * Folders are walked recursively for `.yaml`, `.yml` and `.json` (JSON Schema files skipped), except
+ * `node_modules` and hidden folders.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -18,6 +19,14 @@ const SCENARIO_FILE = /\.(ya?ml|json)$/i;
 
 export function isScenarioFile(name: string): boolean {
   return SCENARIO_FILE.test(name) && !name.toLowerCase().endsWith('.schema.json');
+}
+
+/**
+ * Folders a walk never enters: installed packages and hidden folders (.git, .cache...), so
+ * `simulate .` in a project reads the project's scenarios, not its dependencies' JSON files.
+ */
+function isSkippedFolder(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
 }
 
 /**
@@ -40,7 +49,7 @@ async function walk(folder: string, cwd: string, visiting: ReadonlySet<string> =
       directory = target.isDirectory();
       file = target.isFile();
     }
-    if (directory) return walk(path, cwd, inside);
+    if (directory) return isSkippedFolder(entry.name) ? [] : walk(path, cwd, inside);
     return file && isScenarioFile(entry.name) ? [path] : [];
   }));
   return nested.flat();

@@ -10,6 +10,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StrategyOptionsError } from '../../engine/index.ts';
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
+import { importStrategyModule } from './import-strategy-module.ts';
 import { catalogStrategy, STRATEGY_CATALOG } from './strategy-catalog.ts';
 import { StrategyLoadError } from './strategy-load-error.ts';
 
@@ -49,16 +50,17 @@ export async function loadStrategyFactory(spec: StrategySpec, options: LoadStrat
   }
   const url = pathToFileURL(file);
   if (options.fresh === true) url.searchParams.set('compaction-sim-instance', String((freshImports += 1)));
-  let loaded: { default?: unknown };
+  let exported: unknown;
   try {
-    loaded = (await import(url.href)) as { default?: unknown };
+    exported = await importStrategyModule(url, spec.name);
   } catch (error) {
+    if (error instanceof StrategyLoadError) throw error;
     throw new StrategyLoadError(
       `strategy module ${spec.name} failed to load: ${messageOf(error)}`,
       { cause: error },
     );
   }
-  return factoryFromExport(loaded.default, spec.name);
+  return factoryFromExport(exported, spec.name);
 }
 
 /**
@@ -67,17 +69,25 @@ export async function loadStrategyFactory(spec: StrategySpec, options: LoadStrat
  * something else than a strategy is a load error.
  */
 export async function createStrategy(spec: StrategySpec, options: LoadStrategyOptions = {}): Promise<CompactionStrategy> {
-  const factory = await loadStrategyFactory(spec, options);
+  return strategyFromFactory(await loadStrategyFactory(spec, options), spec.options, spec.name);
+}
+
+/** One fresh strategy from `factory` (given a copy of `options`); `name` is for the error messages. */
+export function strategyFromFactory(
+  factory: StrategyFactory,
+  options: Readonly<Record<string, unknown>>,
+  name: string,
+): CompactionStrategy {
   let strategy: unknown;
   try {
-    strategy = factory({ ...spec.options });
+    strategy = factory({ ...options });
   } catch (error) {
     if (error instanceof StrategyOptionsError) throw error;
-    throw new StrategyLoadError(`strategy ${spec.name} rejected its options ${JSON.stringify(spec.options)}: ${messageOf(error)}`, { cause: error });
+    throw new StrategyLoadError(`strategy ${name} rejected its options ${JSON.stringify(options)}: ${messageOf(error)}`, { cause: error });
   }
   if (!isStrategy(strategy)) {
     throw new StrategyLoadError(
-      `strategy ${spec.name} did not produce a CompactionStrategy ({ name, compact }) from its factory`,
+      `strategy ${name} did not produce a CompactionStrategy ({ name, compact }) from its factory`,
     );
   }
   return strategy;
@@ -94,8 +104,8 @@ function builtinFactory(name: string): StrategyFactory {
   return factory;
 }
 
-/** A function default export is a factory; an object with `compact` is a ready strategy. */
-function factoryFromExport(value: unknown, name: string): StrategyFactory {
+/** A function (default export) is a factory; an object with `compact` is a ready strategy. */
+export function factoryFromExport(value: unknown, name: string): StrategyFactory {
   if (typeof value === 'function') return value as StrategyFactory;
   if (isStrategy(value)) return () => value;
   throw new StrategyLoadError(

@@ -4,8 +4,21 @@
  * description, parameters passed through verbatim). The differential verifier builds its real
  * `FunctionTool`s from this same function, so both worlds send identical declarations.
  */
-import { Type, type FunctionDeclaration, type Schema } from '@google/genai';
+import type { FunctionDeclaration, Schema, Type } from '@google/genai';
 import type { ToolCallSpec } from '../world-scenario.ts';
+
+/**
+ * genai's `Type` enum members this file uses, by their wire values: importing the enum itself
+ * would load the whole `@google/genai` client (about 0.2 s of CPU) into every scenario worker.
+ */
+const SCHEMA_TYPE = {
+  OBJECT: 'OBJECT' as Type.OBJECT,
+  ARRAY: 'ARRAY' as Type.ARRAY,
+  STRING: 'STRING' as Type.STRING,
+  NUMBER: 'NUMBER' as Type.NUMBER,
+  INTEGER: 'INTEGER' as Type.INTEGER,
+  BOOLEAN: 'BOOLEAN' as Type.BOOLEAN,
+} as const;
 
 export function makeCalledToolDeclaration(call: Pick<ToolCallSpec, 'name' | 'args'>): FunctionDeclaration {
   const properties: Record<string, Schema> = {};
@@ -13,7 +26,7 @@ export function makeCalledToolDeclaration(call: Pick<ToolCallSpec, 'name' | 'arg
   return {
     name: call.name,
     description: `Simulated tool ${call.name}.`,
-    parameters: { type: Type.OBJECT, properties },
+    parameters: { type: SCHEMA_TYPE.OBJECT, properties },
   };
 }
 
@@ -25,9 +38,9 @@ export function calledToolsInOrder(turns: readonly { readonly toolCalls: readonl
 }
 
 function schemaTypeOf(value: unknown): Type {
-  if (typeof value === 'number') return Number.isInteger(value) ? Type.INTEGER : Type.NUMBER;
-  if (typeof value === 'boolean') return Type.BOOLEAN;
-  if (Array.isArray(value)) return Type.ARRAY;
-  if (value !== null && typeof value === 'object') return Type.OBJECT;
-  return Type.STRING;
+  if (typeof value === 'number') return Number.isInteger(value) ? SCHEMA_TYPE.INTEGER : SCHEMA_TYPE.NUMBER;
+  if (typeof value === 'boolean') return SCHEMA_TYPE.BOOLEAN;
+  if (Array.isArray(value)) return SCHEMA_TYPE.ARRAY;
+  if (value !== null && typeof value === 'object') return SCHEMA_TYPE.OBJECT;
+  return SCHEMA_TYPE.STRING;
 }

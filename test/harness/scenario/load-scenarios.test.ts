@@ -24,10 +24,15 @@ describe('loadScenarios', () => {
     writeFileSync(join(dir, 'suite/nested/c-third.json'), JSON.stringify({ name: 'gamma', session: { contextWindow: 8000 }, turns: [{ user: 'hi' }] }));
     writeFileSync(join(dir, 'suite/scenario.schema.json'), '{ "not": "a scenario" }');
     writeFileSync(join(dir, 'suite/notes.txt'), 'ignored');
+    // A project's dependencies and hidden folders hold JSON files that are not scenarios.
+    mkdirSync(join(dir, 'suite/node_modules/some-package'), { recursive: true });
+    writeFileSync(join(dir, 'suite/node_modules/some-package/package.json'), '{ "name": "some-package" }');
+    mkdirSync(join(dir, 'suite/.cache'));
+    writeFileSync(join(dir, 'suite/.cache/state.json'), '{ "cached": true }');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('walks folders recursively, skips schema and other files, sorts by path', async () => {
+  it('walks folders recursively (not node_modules or hidden folders), skips schema and other files, sorts by path', async () => {
     const loaded = await loadScenarios(['suite'], { cwd: dir });
     expect(loaded.map((s) => s.id)).toEqual([
       'suite/a-first.yml#alpha', 'suite/b-second.yaml#beta', 'suite/nested/c-third.json#gamma',

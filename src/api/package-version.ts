@@ -1,7 +1,8 @@
-/** The package version, read once from package.json (for --version and run-meta.json). */
+/** compaction-sim's version, read from its package.json (for --version and run-meta.json). */
 import { readFileSync } from 'node:fs';
 
-export function toolVersion(): string {
+export function packageVersion(): string {
+  // The same path from src/api/ and from the compiled dist/api/.
   const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
   const pkg = JSON.parse(text) as { version?: unknown };
   return typeof pkg.version === 'string' ? pkg.version : '0.0.0';

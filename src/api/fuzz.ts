@@ -1,0 +1,72 @@
+/**
+ * `fuzz()`: the `compaction-sim fuzz` command as a function. Plays `runs` scenarios generated
+ * from `seed` through a strategy, tallies every property on each, and shrinks the first failure
+ * of each failing property into a counterexample scenario (returned in the report; written as a
+ * file only when `outDir` is given). The same seed always generates the same scenarios.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { PROPERTY_NAMES } from '../checker/properties/index.ts';
+import type { PropertyName } from '../checker/properties/property.ts';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz, type FuzzReport } from '../fuzz/run/run-fuzz.ts';
+import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../fuzz/run/shrink-failure.ts';
+import { integerOption } from './check-options.ts';
+
+export interface FuzzOptions {
+  /**
+   * A built-in name (`threshold`, the default, or `sliding_window`) or a module path relative to
+   * `cwd` whose default export is a `CompactionStrategy` or a `StrategyFactory`.
+   */
+  readonly strategy?: string;
+  readonly strategyOptions?: Readonly<Record<string, unknown>>;
+  /** Generated scenarios to play (default 100). */
+  readonly runs?: number;
+  /** fast-check seed (default 1). */
+  readonly seed?: number;
+  /** The properties to check (default: all nine, `PROPERTY_NAMES`). */
+  readonly properties?: readonly PropertyName[];
+  /** Replay this fast-check path (printed with a failure) instead of exploring; needs one property. */
+  readonly path?: string;
+  /** Write each counterexample as a scenario file in this folder (relative to `cwd`); default: none written. */
+  readonly outDir?: string;
+  /** Where relative paths start (default: `process.cwd()`). */
+  readonly cwd?: string;
+  /** Shrink candidates played at most per failing property (default 600). */
+  readonly maxShrinks?: number;
+  /** Worker threads exploring (default: the number of CPUs). The report does not depend on it. */
+  readonly jobs?: number;
+  /** Per-run watchdog in ms while exploring (default 60,000): a hung strategy fails `session-completes`. */
+  readonly timeoutMs?: number;
+  /** Called after each explored run. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export type { FuzzReport, PropertyReport } from '../fuzz/run/run-fuzz.ts';
+export type { CounterexampleFile } from '../fuzz/run/counterexample.ts';
+export type { ShrunkFailure } from '../fuzz/run/shrink-failure.ts';
+
+export async function fuzz(options: FuzzOptions = {}): Promise<FuzzReport> {
+  const properties = options.properties ?? PROPERTY_NAMES;
+  for (const property of properties) {
+    if (!PROPERTY_NAMES.includes(property)) throw new RangeError(`unknown property "${property}" (one of ${PROPERTY_NAMES.join(', ')})`);
+  }
+  if (options.path !== undefined) {
+    if (!/^\d+(:\d+)*$/.test(options.path)) throw new RangeError(`path must look like 12:0:3 (run, then shrink steps), got ${options.path}`);
+    if (properties.length !== 1) throw new RangeError('path replays one failure: give exactly one property');
+  }
+  const runs = integerOption('runs', options.runs ?? DEFAULT_RUNS, 1);
+  const cwd = resolve(options.cwd ?? process.cwd());
+  return runFuzz({
+    strategy: { name: options.strategy ?? 'threshold', options: options.strategyOptions ?? {} },
+    runs,
+    seed: integerOption('seed', options.seed ?? 1, Number.MIN_SAFE_INTEGER),
+    properties,
+    path: options.path ?? null,
+    outDir: options.outDir ?? null,
+    cwd,
+    maxShrinkCandidates: integerOption('maxShrinks', options.maxShrinks ?? DEFAULT_MAX_SHRINK_CANDIDATES, 1),
+    jobs: integerOption('jobs', options.jobs ?? availableParallelism(), 1),
+    timeoutMs: integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
+    ...(options.onProgress ? { onRun: (done: number) => options.onProgress?.(done, runs) } : {}),
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * The layers read top-down: each folder of src/ imports only the folders below it (static and
+ * dynamic imports alike). The command line and the programmatic API are the top; nothing below
+ * imports them, harness imports neither the fuzzer nor the ADK adapter.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../cli/run-cli.ts';
+
+const SRC = join(ROOT, 'src');
+
+/** What each layer may import (besides itself). */
+const ALLOWED: Record<string, readonly string[]> = {
+  engine: [],
+  zoo: ['engine'],
+  summarizers: ['engine'],
+  world: ['engine'],
+  checker: ['engine', 'world'],
+  harness: ['engine', 'zoo', 'world', 'checker', 'summarizers'],
+  fuzz: ['engine', 'zoo', 'world', 'checker', 'harness'],
+  adk: ['engine', 'zoo', 'world', 'checker', 'harness', 'summarizers'],
+  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
+  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api'],
+  'index.ts': ['engine'],
+};
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const layerOf = (file: string): string => relative(SRC, file).split(sep)[0]!;
+
+describe('src/ layers', () => {
+  it('every import goes down (or stays in its layer)', () => {
+    const upward: string[] = [];
+    let imports = 0;
+    for (const file of sourceFiles(SRC)) {
+      const from = layerOf(file);
+      for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const to = layerOf(resolve(dirname(file), (match[1] ?? match[2])!));
+        imports += 1;
+        if (to !== from && !(ALLOWED[from] ?? []).includes(to)) upward.push(`${relative(ROOT, file)} imports ${to}/`);
+      }
+    }
+    expect(upward).toEqual([]);
+    // Every layer of src/ is in the table, and the walk saw the imports.
+    expect(readdirSync(SRC).filter((name) => !name.endsWith('.md')).sort()).toEqual(Object.keys(ALLOWED).sort());
+    expect(imports).toBeGreaterThan(500);
+  });
+});
