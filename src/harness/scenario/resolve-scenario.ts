@@ -37,13 +37,13 @@ function validated(spec: unknown, file: string): ScenarioSpec {
   throw new ScenarioError('SIM_SCENARIO_INVALID', file, convertZodIssues(scenarioSchema, parsed.error.issues));
 }
 
-function summarizerOf(spec: ScenarioSpec): SummarizerSpec {
+function summarizerOf(spec: ScenarioSpec, profile: ProfileDefaults): SummarizerSpec {
   const s = spec.summarizer ?? {};
   return {
     reply: s.reply ?? 'fixed',
     text: s.text ?? GO_SUMMARY_TEXT,
     exceedFactor: s.exceedFactor ?? DEFAULT_EXCEED_FACTOR,
-    contextWindow: s.contextWindow ?? null,
+    contextWindow: s.contextWindow ?? profile.summarizerWindow,
     faults: (s.faults ?? []).map((fault) => ({ kind: fault.kind, calls: fault.calls })),
   };
 }
@@ -75,6 +75,12 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
   // Counted before the turns are built, so a file asking for millions of turns is refused at once.
   const turnCount = turnGroups.flat().reduce((sum, group) => sum + (group.repeat ?? 1), 0);
   if (turnCount > LIMITS.turns) issues.push(issue([], `the scenario has ${turnCount} turns: expected at most ${LIMITS.turns}`));
+  const summarizer = summarizerOf(spec, profile);
+  if (spec.expect?.summarizerInputFits !== undefined && summarizer.contextWindow === 'none') {
+    issues.push(issue(['expect', 'summarizerInputFits'],
+      "the go-compat profile's summarizer has no window of its own (like the Go simulator's mock, it answers whatever it is sent), " +
+      'so nothing can exceed it: set summarizer.contextWindow, or drop summarizerInputFits'));
+  }
   if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
 
   const world: WorldScenario = {
@@ -86,7 +92,7 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
     toolDeclarations: session.tools ? { count: session.tools.count, schemaSize: session.tools.schemaSize } : null,
     declareCalledTools: session.declareCalledTools ?? profile.declareCalledTools,
     exposeUserContent: session.exposeUserContent ?? profile.exposeUserContent,
-    summarizer: summarizerOf(spec),
+    summarizer,
     phases,
     turns: turnsOf(turnGroups, profile, seed),
     thrash,

@@ -228,7 +228,7 @@ const summarizer = z.strictObject({
   reply: z.enum(['fixed', 'honour', 'exceed']).describe('fixed: always `text`; honour: fills maxOutputTokens; exceed: exceedFactor × maxOutputTokens (default fixed).').optional(),
   text: text('Reply for `fixed` (default the seeds\' 120-byte summary).').optional(),
   exceedFactor: positiveNumber('Factor for exceed and oversize (default 3).').optional(),
-  contextWindow: positiveInt('The summarizer\'s own window (default: the agent model\'s window in the current phase).').optional(),
+  contextWindow: positiveInt('The summarizer\'s own window; larger requests are rejected and the strategy falls back (default: adk: the agent model\'s window in the current phase; go-compat: none, the Go simulator\'s mock summarizer answers whatever it is sent).').optional(),
   faults: z.array(summarizerFault, { error: 'expected a list of faults' }).describe('Injected summarizer failures.').optional(),
 }).describe('The model the strategy summarizes with.');
 
@@ -255,7 +255,7 @@ const expect = z.strictObject({
   noThrash: flag('No `thrash.count` summarizations within `thrash.withinSteps` steps.').optional(),
   noOrphans: flag('No orphaned function call or response in any sent request.').optional(),
   userRequestPreserved: flag('The latest user request is present verbatim or in the continuation at every step.').optional(),
-  summarizerInputFits: flag('Every summarizer call fits the summarizer\'s window.').optional(),
+  summarizerInputFits: flag('Every summarizer call fits the summarizer\'s window (needs a window: the adk profile, or summarizer.contextWindow).').optional(),
   summarizations: countRange('Steps in which the summarizer was called.').optional(),
   compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
   summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),

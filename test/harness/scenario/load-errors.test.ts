@@ -72,6 +72,13 @@ describe('scenario load errors', () => {
     expect(error.message).toContain('accept[1].reason');
   });
 
+  it('refuses summarizerInputFits under go-compat, whose summarizer has no window unless the file gives one', () => {
+    const error = errorOf(`profile: go-compat\n${MINIMAL}expect:\n  summarizerInputFits: true\n`);
+    expect(error.message).toMatch(/^bad\/scenario\.yaml:6:3: expect\.summarizerInputFits: the go-compat profile's summarizer has no window of its own .*set summarizer\.contextWindow, or drop summarizerInputFits$/);
+    const windowed = loadScenarioSource(`profile: go-compat\nsummarizer: { contextWindow: 4000 }\n${MINIMAL}expect:\n  summarizerInputFits: true\n`, 'ok.yaml', '/tmp');
+    expect(windowed.world.summarizer.contextWindow).toBe(4000);
+  });
+
   it('requires contextWindow for a model the registry does not know', () => {
     const error = errorOf('session:\n  model: small-model\nturns:\n  - user: hi\n');
     expect(error.code).toBe('SIM_SCENARIO_INVALID');
