@@ -10,8 +10,8 @@ export interface SummarizerCallRecord {
   readonly inputTokens: number;
   /** What the provider would count for it (the phase's token model). */
   readonly inputRealTokens: number;
-  /** The summarizer's own window; the call overflowed it when inputRealTokens > window. */
-  readonly contextWindow: number;
+  /** The summarizer's own window (the call overflowed it when inputRealTokens > window); null = it has none. */
+  readonly contextWindow: number | null;
   readonly maxOutputTokens: number | null;
   /** Heuristic tokens of the text it returned (0 on failure). */
   readonly outputTokens: number;

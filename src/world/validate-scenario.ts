@@ -32,5 +32,8 @@ export function validateWorldScenario(scenario: WorldScenario): void {
   if (!(scenario.maxLlmCallsPerTurn > 0)) fail(`maxLlmCallsPerTurn must be > 0, got ${scenario.maxLlmCallsPerTurn}`);
   const { count, withinSteps } = scenario.thrash ?? {};
   if (!Number.isInteger(count) || !Number.isInteger(withinSteps)) fail('thrash needs whole numbers count and withinSteps');
-  if (scenario.summarizer.contextWindow !== null && !(scenario.summarizer.contextWindow > 0)) fail('summarizer.contextWindow must be > 0 or null');
+  const summarizerWindow = scenario.summarizer.contextWindow;
+  if (summarizerWindow !== null && summarizerWindow !== 'none' && !(summarizerWindow > 0)) {
+    fail(`summarizer.contextWindow must be > 0, null (the agent's window) or 'none', got ${String(summarizerWindow)}`);
+  }
 }

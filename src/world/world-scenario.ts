@@ -107,8 +107,13 @@ export interface SummarizerSpec {
   readonly reply: 'fixed' | 'honour' | 'exceed';
   readonly text: string;
   readonly exceedFactor: number;
-  /** The summarizer's own context window; null = the agent model's window in the current phase. Larger input is rejected. */
-  readonly contextWindow: number | null;
+  /**
+   * The summarizer's own context window, in tokens; larger input is rejected like a real provider
+   * rejects it. null = the agent model's window in the current phase. 'none' = no window at all:
+   * every request is answered, however large, as the Go simulator's mock summarizer does (it
+   * ignores its input and always returns the fixed summary, contextguard spec §10).
+   */
+  readonly contextWindow: number | null | 'none';
   readonly faults: readonly SummarizerFault[];
 }
 

@@ -83,4 +83,16 @@ describe('SummarizerLlm faults and overflow', () => {
     expect(records[0]).toMatchObject({ inputRealTokens: 1204, contextWindow: 1000, outcome: 'overflow', outputTokens: 0 });
     expect(textOf(await summarizer.generateContent(request(1600, 100)))).toBe('FIXED SUMMARY');
   });
+
+  it('null: the agent model\'s window of the current phase', async () => {
+    const { summarizer, records } = await setup({ contextWindow: null }, undefined, 1000);
+    await expect(summarizer.generateContent(request(2400, 100))).rejects.toThrow(/prompt is too long: 1204 tokens > 1000/);
+    expect(records[0]).toMatchObject({ contextWindow: 1000, outcome: 'overflow' });
+  });
+
+  it("'none': no window at all, every request is answered (the Go simulator's mock summarizer)", async () => {
+    const { summarizer, records } = await setup({ contextWindow: 'none' }, undefined, 1000);
+    expect(textOf(await summarizer.generateContent(request(40_000, 100)))).toBe('FIXED SUMMARY');
+    expect(records).toEqual([{ inputTokens: 10_002, inputRealTokens: 20_004, contextWindow: null, maxOutputTokens: 100, outputTokens: 3, outcome: 'ok' }]);
+  });
 });

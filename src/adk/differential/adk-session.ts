@@ -23,7 +23,7 @@ import { generateText } from '../../world/content/generate-text.ts';
 import { sessionTotals } from '../../world/measure/session-totals.ts';
 import { ModelScript } from '../../world/models/model-script.ts';
 import { ScriptedLlm } from '../../world/models/scripted-llm.ts';
-import { SummarizerLlm } from '../../world/models/summarizer-llm.ts';
+import { SummarizerLlm, summarizerWindow } from '../../world/models/summarizer-llm.ts';
 import { createTokenModel } from '../../world/models/token-models.ts';
 import type { SessionFailure, SessionFailureKind, SessionResult } from '../../world/session-result.ts';
 import { LogicalClock } from '../../world/sim/logical-clock.ts';
@@ -86,7 +86,11 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
 
   const summarizerPhase = () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! });
   const summarizer: SummarizerModel = options.summarizer
-    ? recordingSummarizer(options.summarizer, summarizerPhase, (record, reply) => meter.summarizerCall(record, reply))
+    ? recordingSummarizer(
+        options.summarizer,
+        () => ({ ...summarizerPhase(), contextWindow: summarizerWindow(scenario.summarizer, phase().contextWindow) }),
+        (record, reply) => meter.summarizerCall(record, reply),
+      )
     : new SummarizerLlm({
         spec: scenario.summarizer,
         seed: scenario.seed,

@@ -10,7 +10,8 @@ import type { TokenModel } from '../../world/models/token-models.ts';
 import type { SummarizerCallRecord, SummarizerOutcome } from '../../world/session-result.ts';
 
 export interface RecordingPhase {
-  readonly contextWindow: number;
+  /** The summarizer's window as the world's simulated summarizer would have it (null: none). */
+  readonly contextWindow: number | null;
   readonly tokenModel: TokenModel;
 }
 

@@ -1,9 +1,16 @@
 /**
  * Every summarizer call fits the summarizer's own window (peers §8 #12: "Session too large to
  * compact", the summarizer call itself overflows and the session deadlocks). Never excused: a
- * strategy controls what it sends to the summarizer and can always send less.
+ * strategy controls what it sends to the summarizer and can always send less. Holds trivially for
+ * a summarizer with no window (the go-compat profile's default, like the Go simulator's mock).
  */
+import type { SummarizerCallRecord } from '../../world/session-result.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
+
+/** The call did not fit its summarizer's window (a summarizer with none never overflows). */
+function overflowed(call: SummarizerCallRecord): boolean {
+  return (call.contextWindow !== null && call.inputRealTokens > call.contextWindow) || call.outcome === 'overflow';
+}
 
 export const summarizerInputFits: FuzzProperty = {
   name: 'summarizer-input-fits',
@@ -12,9 +19,7 @@ export const summarizerInputFits: FuzzProperty = {
   needsRerun: false,
   check(_scenario, result) {
     for (const step of result.steps) {
-      const index = step.summarizerCalls.findIndex(
-        (call) => call.inputRealTokens > call.contextWindow || call.outcome === 'overflow',
-      );
+      const index = step.summarizerCalls.findIndex(overflowed);
       if (index < 0) continue;
       const call = step.summarizerCalls[index]!;
       return violation(
@@ -24,7 +29,7 @@ export const summarizerInputFits: FuzzProperty = {
           `to a ${call.contextWindow}-token summarizer window`,
       );
     }
-    const trailing = (result.trailingSummarizerCalls ?? []).findIndex((call) => call.inputRealTokens > call.contextWindow || call.outcome === 'overflow');
+    const trailing = (result.trailingSummarizerCalls ?? []).findIndex(overflowed);
     if (trailing >= 0) {
       const call = result.trailingSummarizerCalls![trailing]!;
       return violation(

@@ -5,15 +5,22 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseScenarioSource, resolveScenario, ScenarioError, type ResolvedScenario } from '../scenario/index.ts';
+import { issue, parseScenarioSource, resolveScenarios, ScenarioError, type ResolvedScenario } from '../scenario/index.ts';
 
 export async function reseedScenario(scenario: ResolvedScenario, seed: number, cwd: string): Promise<ResolvedScenario> {
   const source = await readFile(resolve(cwd, scenario.file), 'utf8');
   const { spec, locate } = parseScenarioSource(source, scenario.file);
+  let all: ResolvedScenario[];
   try {
-    return resolveScenario({ ...spec, seed }, { file: scenario.file, baseDir: scenario.strategy.baseDir });
+    all = resolveScenarios({ ...spec, seed }, { file: scenario.file, baseDir: scenario.strategy.baseDir });
   } catch (error) {
     if (error instanceof ScenarioError) throw new ScenarioError(error.code, scenario.file, locate(error.issues));
     throw error;
   }
+  // The same session of the same file (a file with `sessions` resolves to several).
+  const same = all.find((candidate) => candidate.id === scenario.id);
+  if (same === undefined) {
+    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', scenario.file, [issue(null, `no longer holds '${scenario.name}' (was the file edited during the run?)`)]);
+  }
+  return same;
 }

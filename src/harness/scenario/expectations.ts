@@ -100,10 +100,10 @@ function userRequestPreserved(result: SessionResult): ExpectationFailure[] {
 function summarizerInputFits(result: SessionResult): ExpectationFailure[] {
   if (result.totals.summarizerOverflows === 0) return [];
   const first = result.steps
-    .flatMap((step) => step.summarizerCalls.map((call) => ({ step, call })))
-    .find(({ call }) => call.inputRealTokens > call.contextWindow);
+    .flatMap((step) => step.summarizerCalls.flatMap((call) => (call.contextWindow === null ? [] : [{ step, call, window: call.contextWindow }])))
+    .find(({ call, window }) => call.inputRealTokens > window);
   const detail = first
-    ? ` (first: ${at(first.step)}, ${formatCount(first.call.inputRealTokens)} real tokens > ${formatCount(first.call.contextWindow)})`
+    ? ` (first: ${at(first.step)}, ${formatCount(first.call.inputRealTokens)} real tokens > ${formatCount(first.window)})`
     : '';
   return [failure('summarizerInputFits', `${plural(result.totals.summarizerOverflows, 'summarizer call')} exceeded the summarizer's window${detail}`)];
 }

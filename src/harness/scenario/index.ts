@@ -6,6 +6,7 @@ export type {
   AttachmentSpecInput,
   ExpectSpec,
   GeneratedTextSpec,
+  IndependentSessionSpec,
   ModelResponseSpec,
   PhaseSpec,
   RuleSpec,
@@ -20,7 +21,7 @@ export type {
 export { CONTENT_KINDS, scenarioSchema } from './scenario-schema.ts';
 
 export type { IssuePath, ScenarioErrorCode, ScenarioIssue } from './scenario-error.ts';
-export { formatIssuePath, formatScenarioIssues, ScenarioError } from './scenario-error.ts';
+export { formatIssuePath, formatScenarioIssues, issue, ScenarioError } from './scenario-error.ts';
 
 export type { ResolvedScenario, ResolvedStrategy } from './resolved-scenario.ts';
 export type { ResolveOptions } from './resolve-scenario.ts';
@@ -30,6 +31,7 @@ export {
   DEFAULT_SEED,
   DEFAULT_THRASH,
   resolveScenario,
+  resolveScenarios,
 } from './resolve-scenario.ts';
 export { DEFAULT_MODEL, DEFAULT_TOKEN_RATIO } from './resolve-phases.ts';
 export type { ProfileName } from './profiles.ts';
@@ -40,7 +42,7 @@ export { drawSize } from './seeded-size.ts';
 export type { ParsedScenarioSource } from './parse-scenario-source.ts';
 export { parseScenarioSource } from './parse-scenario-source.ts';
 export type { LoadScenarioOptions } from './load-scenario.ts';
-export { displayPath, loadScenario, loadScenarioSource } from './load-scenario.ts';
+export { displayPath, loadScenario, loadScenarioFile, loadScenarioFileSource, loadScenarioSource } from './load-scenario.ts';
 export type { LoadScenariosOptions } from './load-scenarios.ts';
 export { isScenarioFile, loadScenarios, matchesFilter } from './load-scenarios.ts';
 export type { SerializeScenarioOptions } from './serialize-scenario.ts';

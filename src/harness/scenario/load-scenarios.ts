@@ -1,11 +1,11 @@
 /**
- * Files and folders → resolved scenarios, sorted by file path so every run sees the same order.
- * Folders are walked recursively for `.yaml`, `.yml` and `.json` (JSON Schema files skipped), except
- * `node_modules` and hidden folders.
+ * Files and folders → resolved scenarios (one per independent session of a file), sorted by file
+ * path so every run sees the same order. Folders are walked recursively for `.yaml`, `.yml` and
+ * `.json` (JSON Schema files skipped), except `node_modules` and hidden folders.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { displayPath, loadScenario } from './load-scenario.ts';
+import { displayPath, loadScenarioFile } from './load-scenario.ts';
 import type { ResolvedScenario } from './resolved-scenario.ts';
 import { issue, ScenarioError } from './scenario-error.ts';
 
@@ -98,7 +98,7 @@ export async function loadScenarios(paths: readonly string[], options: LoadScena
     .map((absolute) => ({ absolute, shown: displayPath(absolute, cwd) }))
     .sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
   const scenarios: ResolvedScenario[] = [];
-  for (const { absolute } of ordered) scenarios.push(await loadScenario(absolute, { cwd }));
+  for (const { absolute } of ordered) scenarios.push(...(await loadScenarioFile(absolute, { cwd })));
   assertUniqueIds(scenarios);
   return scenarios.filter((scenario) => matchesFilter(scenario, options.filter));
 }

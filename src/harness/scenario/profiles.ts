@@ -1,10 +1,11 @@
 /**
  * The two profiles' defaults. go-compat reproduces the Go simulator's conventions
  * (`compaction_strategy_multiturn_test.go`, spec §10); adk mirrors a real ADK agent (adk-js
- * 2.0.0: user content reaches callbacks, every tool the agent has is declared).
+ * 2.0.0: user content reaches callbacks, every tool the agent has is declared, the summarizer is a
+ * real model with a window of its own).
  */
 import { GO_FIXED_SUMMARY } from '../../world/go-compat/go-scenario.ts';
-import type { ContentKind, TextSpec } from '../../world/world-scenario.ts';
+import type { ContentKind, SummarizerSpec, TextSpec } from '../../world/world-scenario.ts';
 
 /** The Go simulator's mockLLM reply: exactly 120 bytes, whatever it is asked (the world's constant). */
 export const GO_SUMMARY_TEXT = GO_FIXED_SUMMARY;
@@ -28,6 +29,8 @@ export interface ProfileDefaults {
   modelText(size: number, i: number): TextSpec;
   /** Kind of user/response text given as { size } without a kind. */
   readonly textKind: ContentKind;
+  /** The summarizer's window when the file sets none (world `SummarizerSpec.contextWindow`). */
+  readonly summarizerWindow: SummarizerSpec['contextWindow'];
 }
 
 const goCompat: ProfileDefaults = {
@@ -41,6 +44,9 @@ const goCompat: ProfileDefaults = {
   systemPromptKind: 'go-system-prompt',
   modelText: (size, i) => ({ kind: 'go-analysis', size, turn: i }),
   textKind: 'prose',
+  // The Go simulator's mockLLM ignores its input and always answers: the summarizer never fails,
+  // so the engine's fallback never runs (spec §10).
+  summarizerWindow: 'none',
 };
 
 const adk: ProfileDefaults = {
@@ -55,6 +61,8 @@ const adk: ProfileDefaults = {
   systemPromptKind: 'prose',
   modelText: (size) => ({ kind: 'prose', size }),
   textKind: 'prose',
+  // A real summarizer is a model with a window: the agent model's, unless the file sets another.
+  summarizerWindow: null,
 };
 
 export function profileDefaults(profile: ProfileName): ProfileDefaults {

@@ -1,6 +1,7 @@
 /**
- * `ScenarioSpec` (what a file says) → `ResolvedScenario` (what the world plays): profile
- * defaults, phases, repeat groups, rules, `{i}`/`{k}` templates and seeded sizes. Pure: the same
+ * `ScenarioSpec` (what a file says) → `ResolvedScenario` (what the world plays; one per
+ * independent session when the file has `sessions`): profile defaults, phases, repeat groups,
+ * rules, `{i}`/`{k}` templates and seeded sizes. Pure: the same
  * spec and options always give the same result. Invalid specs throw a `ScenarioError` whose
  * issues carry field paths (the loader adds line numbers).
  */
@@ -12,6 +13,7 @@ import type { ResolvedScenario } from './resolved-scenario.ts';
 import { resolvePhases } from './resolve-phases.ts';
 import { resolveSystemPrompt } from './resolve-text.ts';
 import { resolvePhaseTurns } from './resolve-turns.ts';
+import { independentSessionSpec, issueInSession, sessionScenarioName } from './independent-sessions.ts';
 import { issue, ScenarioError, type ScenarioIssue } from './scenario-error.ts';
 import { LIMITS, sessionLimitIssues } from './scenario-limits.ts';
 import { scenarioSchema, type ScenarioSpec } from './scenario-schema.ts';
@@ -37,13 +39,13 @@ function validated(spec: unknown, file: string): ScenarioSpec {
   throw new ScenarioError('SIM_SCENARIO_INVALID', file, convertZodIssues(scenarioSchema, parsed.error.issues));
 }
 
-function summarizerOf(spec: ScenarioSpec): SummarizerSpec {
+function summarizerOf(spec: ScenarioSpec, profile: ProfileDefaults): SummarizerSpec {
   const s = spec.summarizer ?? {};
   return {
     reply: s.reply ?? 'fixed',
     text: s.text ?? GO_SUMMARY_TEXT,
     exceedFactor: s.exceedFactor ?? DEFAULT_EXCEED_FACTOR,
-    contextWindow: s.contextWindow ?? null,
+    contextWindow: s.contextWindow ?? profile.summarizerWindow,
     faults: (s.faults ?? []).map((fault) => ({ kind: fault.kind, calls: fault.calls })),
   };
 }
@@ -63,11 +65,48 @@ function turnsOf(groups: ReturnType<typeof resolvePhases>['turnGroups'], profile
   return turns;
 }
 
-export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): ResolvedScenario {
+/**
+ * Every scenario a file holds: itself, or one per entry of its `sessions` (each resolved as if it
+ * were a file of its own, with the issues it raises placed in the file).
+ */
+export function resolveScenarios(input: ScenarioSpec, options: ResolveOptions): ResolvedScenario[] {
   const spec = validated(input, options.file);
+  const name = spec.name ?? basename(options.file, extname(options.file));
+  if (spec.sessions === undefined) return [resolveOneSession(spec, name, options)];
+  const resolved: ResolvedScenario[] = [];
+  const issues: ScenarioIssue[] = [];
+  spec.sessions.forEach((entry, index) => {
+    try {
+      const session = independentSessionSpec(spec, entry, name);
+      resolved.push(resolveOneSession(session, sessionScenarioName(name, entry), options));
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      for (const item of error.issues.map((found) => issueInSession(found, entry, index))) {
+        // A problem in a shared field is the same for every session: report it once.
+        const same = issues.some((known) => known.message === item.message && JSON.stringify(known.path) === JSON.stringify(item.path));
+        if (!same) issues.push(item);
+      }
+    }
+  });
+  if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
+  return resolved;
+}
+
+/** A file that holds exactly one session (every file without `sessions`, and what the fuzzer generates). */
+export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): ResolvedScenario {
+  const all = resolveScenarios(input, options);
+  if (all.length !== 1) {
+    throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, [
+      issue(['sessions'], `expected one session, got ${all.length} independent sessions: load the file with loadScenarios`),
+    ]);
+  }
+  return all[0]!;
+}
+
+/** One session of a validated spec, named `name`. */
+function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOptions): ResolvedScenario {
   const profile = profileDefaults(spec.profile ?? 'adk');
   const seed = spec.seed ?? DEFAULT_SEED;
-  const name = spec.name ?? basename(options.file, extname(options.file));
   const session = spec.session ?? {};
   const { phases, turnGroups, issues: phaseIssues } = resolvePhases(spec);
   const issues = [...phaseIssues];
@@ -75,6 +114,12 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
   // Counted before the turns are built, so a file asking for millions of turns is refused at once.
   const turnCount = turnGroups.flat().reduce((sum, group) => sum + (group.repeat ?? 1), 0);
   if (turnCount > LIMITS.turns) issues.push(issue([], `the scenario has ${turnCount} turns: expected at most ${LIMITS.turns}`));
+  const summarizer = summarizerOf(spec, profile);
+  if (spec.expect?.summarizerInputFits !== undefined && summarizer.contextWindow === 'none') {
+    issues.push(issue(['expect', 'summarizerInputFits'],
+      "the go-compat profile's summarizer has no window of its own (like the Go simulator's mock, it answers whatever it is sent), " +
+      'so nothing can exceed it: set summarizer.contextWindow, or drop summarizerInputFits'));
+  }
   if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
 
   const world: WorldScenario = {
@@ -86,7 +131,7 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
     toolDeclarations: session.tools ? { count: session.tools.count, schemaSize: session.tools.schemaSize } : null,
     declareCalledTools: session.declareCalledTools ?? profile.declareCalledTools,
     exposeUserContent: session.exposeUserContent ?? profile.exposeUserContent,
-    summarizer: summarizerOf(spec),
+    summarizer,
     phases,
     turns: turnsOf(turnGroups, profile, seed),
     thrash,

@@ -1,6 +1,9 @@
 /**
- * Turn groups of one phase → concrete `WorldTurn`s: repeat groups, the first matching rule
- * (the Go tests' if / else-if chains), `{i}` and `tool_{k}` substitution, seeded sizes.
+ * Turn groups of one phase → concrete `WorldTurn`s: repeat groups, rules, `{i}` and `tool_{k}`
+ * substitution, seeded sizes. Rules come in two kinds: the first matching REPLACING rule sets
+ * whole fields (the Go tests' if / else-if chains), then EVERY matching ADDING rule (`add`)
+ * appends its tools and attachments, so independent periodic rules combine on the turns where
+ * they coincide (Go tests that add tools every 6th turn and an attachment every 4th).
  */
 import type { AttachmentSpec, ToolCallSpec, WorldTurn } from '../../world/world-scenario.ts';
 import type { ProfileDefaults } from './profiles.ts';
@@ -53,15 +56,20 @@ function resolveAttachments(list: readonly AttachmentSpecInput[], seed: number, 
 }
 
 function resolveTurn(group: TurnGroupSpec, i: number, ctx: PhaseTurnsContext): WorldTurn {
-  const rule = group.rules?.find((candidate) => ruleMatches(candidate, i));
+  const matching = (group.rules ?? []).filter((candidate) => ruleMatches(candidate, i));
+  const rule = matching.find((candidate) => candidate.add === undefined);
+  const additions = matching.flatMap((candidate) => (candidate.add === undefined ? [] : [candidate.add]));
   const label = `p${ctx.phase}/t${i}`;
   const site = { profile: ctx.profile, seed: ctx.seed, i };
+  // Added items come after the turn's own, so the sizes drawn for the turn's own never move.
+  const attachments = [...(rule?.attachments ?? group.attachments ?? []), ...additions.flatMap((add) => add.attachments ?? [])];
+  const tools = [...(rule?.tools ?? group.tools ?? []), ...additions.flatMap((add) => add.tools ?? [])];
   return {
     index: ctx.firstIndex + i,
     phase: ctx.phase,
     user: resolveUserText(rule?.user ?? group.user, { ...site, label: `${label}/user` }),
-    attachments: resolveAttachments(rule?.attachments ?? group.attachments ?? [], ctx.seed, label),
-    toolCalls: resolveTools(rule?.tools ?? group.tools ?? [], site, label),
+    attachments: resolveAttachments(attachments, ctx.seed, label),
+    toolCalls: resolveTools(tools, site, label),
     sequential: rule?.sequential ?? group.sequential ?? false,
     modelResponse: resolveModelText(rule?.response ?? group.response, { ...site, label: `${label}/response` }),
   };

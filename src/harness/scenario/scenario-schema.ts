@@ -126,7 +126,7 @@ const tool = z.strictObject({
   if (value.from !== undefined && value.repeat === undefined) {
     ctx.addIssue({ code: 'custom', path: ['from'], message: "'from' needs 'repeat'" });
   }
-}).describe('One function call the model makes, and the response the tool returns.');
+}).describe('One function call the model makes, and the response the tool returns.').meta({ id: 'toolCall' });
 
 const turnOverrides = {
   user: userMessage.optional(),
@@ -137,6 +137,20 @@ const turnOverrides = {
   response: modelResponse.optional(),
 };
 
+const addition = z.strictObject({
+  tools: z.array(tool, { error: 'expected a list of tools' })
+    .describe('Tool calls appended after the turn\'s own (those of the group, or of the replacing rule that matched).').optional(),
+  attachments: z.array(attachment, { error: 'expected a list of attachments' })
+    .describe('Inline data appended after the user message\'s own attachments.').optional(),
+}).superRefine((value, ctx) => {
+  if (value.tools === undefined && value.attachments === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'expected tools, attachments or both to add to the turn' });
+  }
+}).describe('What an adding rule appends to the turn. Every matching adding rule applies, in order, so rules combine (tools every 6th turn and an attachment every 4th turn: both on turn 12).');
+
+/** The fields a replacing rule sets (`add` is the other kind of rule). */
+const REPLACING_FIELDS = ['user', 'attachments', 'sequential', 'tools', 'response'] as const;
+
 const rule = z.strictObject({
   every: positiveInt('Matches turns where (i - offset) % every == 0 and i >= offset.').optional(),
   offset: nonNegativeInt('Offset for `every` (default 0).').optional(),
@@ -146,6 +160,7 @@ const rule = z.strictObject({
   odd: z.literal(true, { error: 'expected true' }).describe('Matches odd turns.').optional(),
   even: z.literal(true, { error: 'expected true' }).describe('Matches even turns.').optional(),
   ...turnOverrides,
+  add: addition.optional(),
 }).superRefine((value, ctx) => {
   const conditions = ['every', 'turns', 'odd', 'even'] as const;
   if (!conditions.some((c) => value[c] !== undefined)) {
@@ -160,15 +175,27 @@ const rule = z.strictObject({
   if (value.turns && value.turns[0] > value.turns[1]) {
     ctx.addIssue({ code: 'custom', path: ['turns'], message: `first turn (${value.turns[0]}) must not be after last (${value.turns[1]})` });
   }
-}).describe('A per-turn override; conditions combine with AND; i = turn index within the phase. The FIRST matching rule wins (Go if/else-if chains).');
+  const replaced = REPLACING_FIELDS.filter((field) => value[field] !== undefined);
+  if (value.add !== undefined && replaced.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['add'],
+      message: `a rule either replaces fields (${replaced.join(', ')}) or adds to the turn (add), not both: split it into two rules`,
+    });
+  }
+}).describe(
+  'A per-turn rule; its conditions combine with AND; i = turn index within the phase. A replacing rule sets user, tools, ' +
+  'attachments, sequential or response: the FIRST matching replacing rule wins (Go if/else-if chains). An adding rule ' +
+  '(add) appends tools and attachments: EVERY matching adding rule applies, in order, after the replacement.',
+);
 
 const turnGroup = z.strictObject({
   repeat: positiveInt('How many turns this entry produces (default 1).', { value: LIMITS.turns, unit: 'turns' }).optional(),
   ...turnOverrides,
   user: userMessage,
   rules: z.array(rule, { error: 'expected a list of rules' })
-    .describe('Per-turn overrides of user, tools, sequential, response, attachments; the first matching rule wins.').optional(),
-}).describe('One or more turns (repeat) sharing a template.');
+    .describe('Per-turn rules: the first matching replacing rule (user, tools, sequential, response, attachments) wins; every matching adding rule (add) appends its tools and attachments.').optional(),
+}).describe('One or more turns (repeat) sharing a template.').meta({ id: 'turnGroup' });
 
 const turns = z.array(turnGroup, { error: 'expected a list of turns' })
   .min(1, { error: 'expected at least one turn' })
@@ -208,7 +235,26 @@ const phase = z.strictObject({
   name: nonEmptyText('Phase name (unique).'),
   ...phaseSettings,
   turns,
-}).describe('A named phase with its own turns and session overrides; {i} restarts at 0 in each phase.');
+}).describe('A named phase with its own turns and session overrides; {i} restarts at 0 in each phase.').meta({ id: 'phase' });
+
+const phases = z.array(phase, { error: 'expected a list of phases' }).min(1, { error: 'expected at least one phase' })
+  .describe('Alternative to `turns`: named phases, each with its own turns and session overrides.');
+
+/** `turns` xor `phases`, and unique phase names (a file, or one of its sessions). */
+function turnsOrPhases(
+  value: { turns?: unknown; phases?: readonly { name: string }[] | undefined },
+  ctx: z.RefinementCtx,
+  alternatives = "'turns' or 'phases'",
+): void {
+  if ((value.turns === undefined) === (value.phases === undefined)) {
+    ctx.addIssue({ code: 'custom', message: `expected exactly one of ${alternatives}` });
+  }
+  const names = new Set<string>();
+  value.phases?.forEach((p, index) => {
+    if (names.has(p.name)) ctx.addIssue({ code: 'custom', path: ['phases', index, 'name'], message: `duplicate phase name '${p.name}'` });
+    names.add(p.name);
+  });
+}
 
 const strategy = z.strictObject({
   name: nonEmptyText('threshold | sliding_window | a module path (relative to this file) whose default export is a StrategyFactory.').optional(),
@@ -228,7 +274,7 @@ const summarizer = z.strictObject({
   reply: z.enum(['fixed', 'honour', 'exceed']).describe('fixed: always `text`; honour: fills maxOutputTokens; exceed: exceedFactor × maxOutputTokens (default fixed).').optional(),
   text: text('Reply for `fixed` (default the seeds\' 120-byte summary).').optional(),
   exceedFactor: positiveNumber('Factor for exceed and oversize (default 3).').optional(),
-  contextWindow: positiveInt('The summarizer\'s own window (default: the agent model\'s window in the current phase).').optional(),
+  contextWindow: positiveInt('The summarizer\'s own window; larger requests are rejected and the strategy falls back (default: adk: the agent model\'s window in the current phase; go-compat: none, the Go simulator\'s mock summarizer answers whatever it is sent).').optional(),
   faults: z.array(summarizerFault, { error: 'expected a list of faults' }).describe('Injected summarizer failures.').optional(),
 }).describe('The model the strategy summarizes with.');
 
@@ -255,7 +301,7 @@ const expect = z.strictObject({
   noThrash: flag('No `thrash.count` summarizations within `thrash.withinSteps` steps.').optional(),
   noOrphans: flag('No orphaned function call or response in any sent request.').optional(),
   userRequestPreserved: flag('The latest user request is present verbatim or in the continuation at every step.').optional(),
-  summarizerInputFits: flag('Every summarizer call fits the summarizer\'s window.').optional(),
+  summarizerInputFits: flag('Every summarizer call fits the summarizer\'s window (needs a window: the adk profile, or summarizer.contextWindow).').optional(),
   summarizations: countRange('Steps in which the summarizer was called.').optional(),
   compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
   summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
@@ -284,6 +330,17 @@ const reproduction = z.strictObject({
   issue: nonEmptyText('Where the bug was reported, e.g. "charmbracelet/crush#3620".'),
 }).describe('A reported bug this scenario reproduces: played by `strategy`, `property` must be violated (the scenario fails if the bug does not reproduce), and the violation is reported as reproduced, not as a failure.');
 
+const independentSession = z.strictObject({
+  name: nonEmptyText('Session name, unique in the file; the session is reported as "<scenario name>/<session name>".'),
+  description: text('What this session is about (default: the file\'s description).').optional(),
+  session: session.optional().describe('Settings of this session; each field overrides the file\'s `session` field of the same name.'),
+  turns: turns.optional(),
+  phases: phases.optional(),
+  expect: expect.optional().describe('What must hold in this session; each field overrides the file\'s `expect` field of the same name.'),
+}).superRefine((value, ctx) => turnsOrPhases(value, ctx)).describe(
+  'One independent session: fresh history, state and strategy, played and reported on its own (its own row, figures and verdict).',
+);
+
 export const scenarioSchema = z.strictObject({
   $schema: text('JSON Schema reference for editors (ignored).').optional(),
   name: nonEmptyText('Scenario name (default: file name without extension).').optional(),
@@ -296,27 +353,33 @@ export const scenarioSchema = z.strictObject({
   summarizer: summarizer.optional(),
   thrash: thrash.optional(),
   turns: turns.optional(),
-  phases: z.array(phase, { error: 'expected a list of phases' }).min(1, { error: 'expected at least one phase' })
-    .describe('Alternative to `turns`: named phases, each with its own turns and session overrides.').optional(),
+  phases: phases.optional(),
+  sessions: z.array(independentSession, { error: 'expected a list of sessions' }).min(1, { error: 'expected at least one session' }).describe(
+    'Alternative to `turns` and `phases`: several independent sessions in one file (the Go tests that call simulateSession ' +
+    'more than once). Each starts from nothing; the file\'s other fields are shared, and a session\'s `session` and ' +
+    '`expect` fields override the file\'s.',
+  ).optional(),
   expect: expect.optional(),
   accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason })' })
     .describe('Known limitations tolerated for named strategies; each is reported with its reason.').optional(),
   reproduces: z.array(reproduction, { error: 'expected a list of reproductions ({ strategy, property, issue })' })
     .describe('Reported bugs this scenario reproduces (a museum of bugs): each must break its property when its strategy plays.').optional(),
 }).superRefine((value, ctx) => {
-  if ((value.turns === undefined) === (value.phases === undefined)) {
-    ctx.addIssue({ code: 'custom', message: "expected exactly one of 'turns' or 'phases'" });
+  if (value.sessions === undefined) turnsOrPhases(value, ctx, "'turns', 'phases' or 'sessions'");
+  else if (value.turns !== undefined || value.phases !== undefined) {
+    const given = value.turns !== undefined ? 'turns' : 'phases';
+    ctx.addIssue({ code: 'custom', path: [given], message: `'${given}' and 'sessions' exclude each other: give each session its own ${given}` });
   }
   const names = new Set<string>();
-  value.phases?.forEach((p, index) => {
-    if (names.has(p.name)) ctx.addIssue({ code: 'custom', path: ['phases', index, 'name'], message: `duplicate phase name '${p.name}'` });
-    names.add(p.name);
+  value.sessions?.forEach((entry, index) => {
+    if (names.has(entry.name)) ctx.addIssue({ code: 'custom', path: ['sessions', index, 'name'], message: `duplicate session name '${entry.name}'` });
+    names.add(entry.name);
   });
   const t = value.thrash;
   if (t?.count !== undefined && t.withinSteps !== undefined && t.count > t.withinSteps) {
     ctx.addIssue({ code: 'custom', path: ['thrash'], message: `count (${t.count}) must not exceed withinSteps (${t.withinSteps})` });
   }
-}).describe('A compaction-sim scenario: one session an agent runs through a compaction strategy, and what must hold.');
+}).describe('A compaction-sim scenario: one session an agent runs through a compaction strategy (or several independent ones), and what must hold.');
 
 /** The user-written shape of a scenario file (mostly optional fields; defaults live in resolveScenario). */
 export type ScenarioSpec = z.infer<typeof scenarioSchema>;
@@ -330,6 +393,7 @@ export type GeneratedTextSpec = z.infer<typeof generatedText>;
 export type AttachmentSpecInput = z.infer<typeof attachment>;
 export type TokenModelInput = z.infer<typeof tokenModel>;
 export type PhaseSpec = z.infer<typeof phase>;
+export type IndependentSessionSpec = z.infer<typeof independentSession>;
 export type SessionSpec = z.infer<typeof session>;
 export type ExpectSpec = z.infer<typeof expect>;
 export type AcceptanceSpec = z.infer<typeof acceptance>;

@@ -2,7 +2,8 @@
  * Builds WorldScenarios with the Go simulator's conventions (contextguard spec §10): user text or
  * `longMessage`, tool responses `"x" × size` under key "result" with args {param: "value"}, the
  * `Turn %d analysis:` model text (default 120-byte body), the system-prompt filler, makeMCPTools
- * declarations, no user content exposed, the fixed 120-byte summary, no called-tool declarations.
+ * declarations, no user content exposed, the fixed 120-byte summary from a summarizer with no window
+ * of its own (it answers whatever it is sent), no called-tool declarations.
  */
 import type { Flavour, TextSpec, WorldScenario, WorldTurn } from '../world-scenario.ts';
 
@@ -40,7 +41,8 @@ export function goScenario(cfg: GoSessionConfig, turns: readonly GoTurn[]): Worl
     toolDeclarations: cfg.tools ?? null,
     declareCalledTools: false,
     exposeUserContent: false,
-    summarizer: { reply: 'fixed', text: GO_FIXED_SUMMARY, exceedFactor: 3, contextWindow: null, faults: [] },
+    // The Go simulator's mockLLM ignores its input and always answers: no window of its own (spec §10).
+    summarizer: { reply: 'fixed', text: GO_FIXED_SUMMARY, exceedFactor: 3, contextWindow: 'none', faults: [] },
     phases: [
       {
         name: 'main',

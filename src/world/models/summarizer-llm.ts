@@ -3,7 +3,9 @@
  * - `fixed`: always the scenario's text (the seeds' 120-byte summary);
  * - `honour`: a summary that fills the request's `maxOutputTokens` without exceeding it;
  * - `exceed`: `exceedFactor` × `maxOutputTokens` (a provider that does not enforce the limit);
- * and, like a real provider, REJECTS a request larger than its own window (outcome 'overflow').
+ * and, like a real provider, REJECTS a request larger than its own window (outcome 'overflow'),
+ * unless the scenario gives it no window (`contextWindow: 'none'`, the go-compat profile: the Go
+ * simulator's mock summarizer ignores its input and always answers, contextguard spec §10).
  * Faults by 1-based call number: `error` rejects, `empty` answers no text, `timeout` spends the
  * deadline on the logical clock then rejects, `oversize` answers `exceedFactor` × the limit.
  * Every call is recorded (heuristic and real input size, output size, outcome). A simulated
@@ -13,8 +15,8 @@
  * With a caller-supplied `model` (e.g. a real Gemini model, `simulate --real-summarizer`) that model
  * writes the replies, and everything around the call stays simulated, so a run differs from the
  * deterministic one only in what the summaries say:
- * - the window check still runs first: a request over the summarizer's window is rejected as
- *   'overflow' and never sent (the scenario's window is part of the simulated provider);
+ * - the window check still runs first: a request over the summarizer's window (when it has one) is
+ *   rejected as 'overflow' and never sent (the scenario's window is part of the simulated provider);
  * - the `error`, `empty` and `timeout` faults still apply on the same call numbers, without asking
  *   the model (they exercise the strategy's fallback exactly as in the deterministic run);
  * - `reply`, `text`, `exceedFactor` and the `oversize` fault describe what the simulated model
@@ -92,7 +94,7 @@ export class SummarizerLlm implements SummarizerModel {
     const call = ++this.#calls;
     const inputTokens = estimateTokens(request);
     const inputRealTokens = phase.tokenModel.countRequest(request, inputTokens);
-    const contextWindow = spec.contextWindow ?? phase.contextWindow;
+    const contextWindow = summarizerWindow(spec, phase.contextWindow);
     const maxOutputTokens = request.config?.maxOutputTokens ?? null;
     const model = this.#options.model;
     // Details are kept only for a caller-supplied model: simulated replies are reproducible from
@@ -103,7 +105,7 @@ export class SummarizerLlm implements SummarizerModel {
         ...(model === undefined ? {} : detail),
       }, outcome === 'ok' ? text : '');
 
-    if (inputRealTokens > contextWindow) {
+    if (contextWindow !== null && inputRealTokens > contextWindow) {
       const message = `prompt is too long: ${inputRealTokens} tokens > ${contextWindow} maximum`;
       record('overflow', '', { failure: `${message} (not sent)` });
       throw new SummarizerError(message, 'overflow');
@@ -137,6 +139,12 @@ export class SummarizerLlm implements SummarizerModel {
     const target = reply === 'honour' ? maxOutputTokens : Math.floor(maxOutputTokens * spec.exceedFactor);
     return summaryOfTokens(target, (text) => tokenModel.countText(text), () => rngFor(seed, 'summarizer', call));
   }
+}
+
+/** The summarizer's window while the agent's is `agentWindow`; null when it has none. */
+export function summarizerWindow(spec: Pick<SummarizerSpec, 'contextWindow'>, agentWindow: number): number | null {
+  if (spec.contextWindow === 'none') return null;
+  return spec.contextWindow ?? agentWindow;
 }
 
 /**

@@ -72,6 +72,13 @@ describe('scenario load errors', () => {
     expect(error.message).toContain('accept[1].reason');
   });
 
+  it('refuses summarizerInputFits under go-compat, whose summarizer has no window unless the file gives one', () => {
+    const error = errorOf(`profile: go-compat\n${MINIMAL}expect:\n  summarizerInputFits: true\n`);
+    expect(error.message).toMatch(/^bad\/scenario\.yaml:6:3: expect\.summarizerInputFits: the go-compat profile's summarizer has no window of its own .*set summarizer\.contextWindow, or drop summarizerInputFits$/);
+    const windowed = loadScenarioSource(`profile: go-compat\nsummarizer: { contextWindow: 4000 }\n${MINIMAL}expect:\n  summarizerInputFits: true\n`, 'ok.yaml', '/tmp');
+    expect(windowed.world.summarizer.contextWindow).toBe(4000);
+  });
+
   it('requires contextWindow for a model the registry does not know', () => {
     const error = errorOf('session:\n  model: small-model\nturns:\n  - user: hi\n');
     expect(error.code).toBe('SIM_SCENARIO_INVALID');
@@ -124,7 +131,7 @@ describe('scenario load errors', () => {
     expect(errorOf('session: { contextWindow: 8000 }\nturns:\n  - repeat: 2\n').message)
       .toBe("bad/scenario.yaml:3:5: turns[0].user: missing required field 'user'");
     expect(errorOf('session: { contextWindow: 8000 }\n').message)
-      .toBe("bad/scenario.yaml:1:1: (top level): expected exactly one of 'turns' or 'phases'");
+      .toBe("bad/scenario.yaml:1:1: (top level): expected exactly one of 'turns', 'phases' or 'sessions'");
   });
 
   it('explains a value of the wrong shape for a union field', () => {
@@ -140,6 +147,18 @@ describe('scenario load errors', () => {
       "'offset' needs 'every'",
       'first turn (5) must not be after last (3)',
     ]);
+  });
+
+  it('rejects a rule that both replaces and adds, an empty add and a field add cannot append', () => {
+    const error = errorOf(
+      `${MINIMAL}    rules:\n      - { every: 2, user: x, tools: [], add: { tools: [ { name: t, size: 3 } ] } }\n      - { every: 3, add: {} }\n      - { every: 4, add: { user: x } }\n`,
+    );
+    expect(error.issues.map((i) => `${i.line}:${i.column} ${i.message}`)).toEqual([
+      '5:41 a rule either replaces fields (user, tools) or adds to the turn (add), not both: split it into two rules',
+      '6:21 expected tools, attachments or both to add to the turn',
+      "7:28 unknown field 'user' (allowed: tools, attachments)",
+    ]);
+    expect(error.message).toContain('turns[0].rules[0].add: a rule either replaces fields');
   });
 
   it('says the file is empty', () => {

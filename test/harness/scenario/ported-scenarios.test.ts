@@ -1,6 +1,7 @@
 /**
  * The 47 upstream multi-turn tests (spec §11a) ported as scenario files: every file loads and
- * resolves with the table's exact parameters and assertions.
+ * resolves with the table's exact parameters and assertions. LateUsageMetadata runs two
+ * independent sessions upstream, so its file holds two: 47 files, 48 sessions.
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,7 @@ const TABLE: readonly [string, number, string, number, boolean, number, number, 
   ['200k_LargeSystemPrompt', 200_000, 'claude-sonnet', 50000, true, 2.0, 20, ['NO-OVF']],
   ['200k_MassiveToolBurst', 200_000, 'claude-sonnet', 3000, true, 2.0, 2, ['NO-OVF', 'C>=1']],
   ['200k_RepeatedCompactions', 200_000, 'claude-sonnet', 5000, true, 2.0, 60, ['NO-OVF', 'C>=2']],
-  // #12 LateUsageMetadata: two phases, checked separately below.
+  // #12 LateUsageMetadata: two independent sessions, checked separately below.
   ['200k_100Turns_MixedWorkload', 200_000, 'claude-sonnet', 5000, true, 2.3, 100, ['NO-OVF', 'NO-LOOP']],
   ['8k_NormalConversation', 8000, 'small-model', 500, true, 1.8, 20, ['NO-OVF', 'C>=1']],
   ['8k_SmallToolCalls', 8000, 'small-model', 500, true, 1.8, 15, ['NO-OVF', 'C>=1']],
@@ -87,14 +88,15 @@ describe('the 47 ported upstream scenarios', () => {
     return scenario;
   };
 
-  it('has 26 stress files and 21 brutal files, kebab-case, one scenario each', () => {
+  it('has 26 stress files and 21 brutal files, kebab-case, one session each but LateUsageMetadata\'s two', () => {
     const stress = readdirSync(`${REPO}scenarios/stress`);
     const brutal = readdirSync(`${REPO}scenarios/brutal`);
     expect(stress).toHaveLength(26);
     expect(brutal).toHaveLength(21);
     for (const file of [...stress, ...brutal]) expect(file).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.yaml$/);
-    expect(all).toHaveLength(47);
-    expect(new Set(all.map((s) => s.name)).size).toBe(47);
+    expect(all).toHaveLength(48);
+    expect(new Set(all.map((s) => s.file)).size).toBe(47);
+    expect(new Set(all.map((s) => s.name)).size).toBe(48);
     expect(get('8k_SequentialToolChain').file).toBe('scenarios/brutal/8k-sequential-tool-chain.yaml');
   });
 
@@ -110,20 +112,21 @@ describe('the 47 ported upstream scenarios', () => {
     expect(expectations.noOverflow === true && assertions.includes('KNOWN')).toBe(false);
   });
 
-  it('LateUsageMetadata: phase 1 without usage at ratio 2.0 (5 turns), phase 2 with usage at 2.5 (20 turns)', () => {
-    const s = get('200k_LateUsageMetadata');
-    expect(s.world.phases.map((p) => [p.modelName, p.contextWindow, p.usageMetadata, p.tokenModel])).toEqual([
-      ['custom-model', 200_000, false, { kind: 'ratio', ratio: 2.0 }],
-      ['custom-model', 200_000, true, { kind: 'ratio', ratio: 2.5 }],
-    ]);
-    expect(s.world.systemPrompt).toEqual({ kind: 'go-system-prompt', size: 2000 });
-    expect(s.world.turns.map((t) => t.phase)).toEqual([...Array(5).fill(0), ...Array(20).fill(1)]);
-    expect(userOf(s.world.turns[4]!)).toBe('Phase1 turn 4: initial exploration');
-    expect(userOf(s.world.turns[5]!)).toBe('Phase2 turn 0: deeper investigation');
-    expect(tools(s.world.turns[4]!)).toEqual(['tool:5000']);
-    expect(tools(s.world.turns[24]!)).toEqual(['tool:10000']);
-    expect(s.expect).toEqual({ noOverflow: true });
-    expect(s.description).toMatch(/two INDEPENDENT simulateSession calls/);
+  it('LateUsageMetadata: two independent sessions, as upstream runs it: 5 turns without usage at ratio 2.0, 20 with usage at 2.5', () => {
+    const phase1 = get('200k_LateUsageMetadata/phase1');
+    const phase2 = get('200k_LateUsageMetadata/phase2');
+    expect([phase1.file, phase2.file]).toEqual(['scenarios/stress/200k-late-usage-metadata.yaml', 'scenarios/stress/200k-late-usage-metadata.yaml']);
+    expect(phase1.world.phases).toEqual([{ name: 'main', modelName: 'custom-model', contextWindow: 200_000, usageMetadata: false, tokenModel: { kind: 'ratio', ratio: 2.0 }, streamingChunks: 0 }]);
+    expect(phase2.world.phases).toEqual([{ name: 'main', modelName: 'custom-model', contextWindow: 200_000, usageMetadata: true, tokenModel: { kind: 'ratio', ratio: 2.5 }, streamingChunks: 0 }]);
+    for (const s of [phase1, phase2]) {
+      expect(s.world.systemPrompt).toEqual({ kind: 'go-system-prompt', size: 2000 });
+      expect(s.world).toMatchObject({ exposeUserContent: false, declareCalledTools: false, agentName: 'test-agent', toolDeclarations: null });
+      expect(s.expect).toEqual({ noOverflow: true });
+    }
+    expect(phase1.world.turns.map(userOf)).toEqual(Array.from({ length: 5 }, (_, i) => `Phase1 turn ${i}: initial exploration`));
+    expect(phase2.world.turns.map(userOf)).toEqual(Array.from({ length: 20 }, (_, i) => `Phase2 turn ${i}: deeper investigation`));
+    expect(phase1.world.turns.map(tools)).toEqual(Array(5).fill(['tool:5000']));
+    expect(phase2.world.turns.map(tools)).toEqual(Array(20).fill(['tool:10000']));
   });
 
   it('100Turns_MixedWorkload: the switch i%10 → big_fetch, i%5 → small+medium, i%3 → query, else none', () => {

@@ -57,6 +57,42 @@ describe('resolveScenario', () => {
     expect(names[7]).toBe('default');
   });
 
+  it('combines adding rules: every matching one appends, after the first matching replacing rule', () => {
+    // The upstream shape: tools every 6th turn and an attachment every 4th, both on turn 12.
+    const { world } = resolve({
+      session,
+      turns: [{
+        repeat: 13,
+        user: 'u',
+        tools: [{ name: 'base', size: 1 }],
+        rules: [
+          { every: 6, add: { tools: [{ name: 'search_{k}', repeat: 2, size: 6 }] } },
+          { every: 4, add: { attachments: [{ mimeType: 'image/png', size: 40 }] } },
+          { every: 3, tools: [{ name: 'three', size: 3 }] },
+          { every: 2, tools: [] },
+          { turns: [12, 12], add: { tools: [{ name: 'last', size: 12 }], attachments: [{ mimeType: 'application/pdf', size: 12 }] } },
+        ],
+      }],
+    });
+    const attachments = (t: WorldTurn) => t.attachments.map((a) => `${a.mimeType}:${a.size}`);
+    expect(world.turns.map((t) => toolNames(t).join(','))).toEqual([
+      'three,search_1,search_2', 'base', '', 'three', '', 'base', 'three,search_1,search_2', 'base', '', 'three', '', 'base',
+      'three,search_1,search_2,last',
+    ]);
+    expect(world.turns.map((t) => attachments(t).join(','))).toEqual([
+      'image/png:40', '', '', '', 'image/png:40', '', '', '', 'image/png:40', '', '', '', 'image/png:40,application/pdf:12',
+    ]);
+    expect(toolSizes(world.turns[12]!)).toEqual([3, 6, 6, 12]);
+  });
+
+  it('adds after the turn\'s own items, so their seeded sizes do not move', () => {
+    const group = { repeat: 4, user: 'u', tools: [{ name: 't', size: { min: 1, max: 1_000_000 } }] };
+    const plain = resolve({ session, turns: [group] }).world.turns.map(toolSizes);
+    const added = resolve({ session, turns: [{ ...group, rules: [{ even: true as const, add: { tools: [{ name: 'x', size: { min: 1, max: 9 } }] } }] }] }).world.turns;
+    expect(added.map((t) => toolSizes(t)[0])).toEqual(plain.map((sizes) => sizes[0]));
+    expect(added.map((t) => toolNames(t))).toEqual([['t', 'x'], ['t'], ['t', 'x'], ['t']]);
+  });
+
   it('matches rule conditions: every+offset, turns range, odd, even, combined with AND', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7].filter((i) => ruleMatches({ every: 3, offset: 1 }, i))).toEqual([1, 4, 7]);
     expect([0, 1, 2, 3, 4, 5].filter((i) => ruleMatches({ turns: [2, 4] }, i))).toEqual([2, 3, 4]);
@@ -134,7 +170,8 @@ describe('resolveScenario', () => {
     const { world } = scenario;
     expect(GO_SUMMARY_TEXT).toBe('Summary: conversation involved investigating issues with tools. Key decisions were made. Specific next steps identified.');
     expect(Buffer.byteLength(GO_SUMMARY_TEXT, 'utf8')).toBe(120);
-    expect(world.summarizer).toEqual({ reply: 'fixed', text: GO_SUMMARY_TEXT, exceedFactor: 3, contextWindow: null, faults: [] });
+    // The Go simulator's mock summarizer has no window: it answers whatever it is sent (spec §10).
+    expect(world.summarizer).toEqual({ reply: 'fixed', text: GO_SUMMARY_TEXT, exceedFactor: 3, contextWindow: 'none', faults: [] });
     expect(world.exposeUserContent).toBe(false);
     expect(world.declareCalledTools).toBe(false);
     expect(world.agentName).toBe('test-agent');
@@ -160,6 +197,7 @@ describe('resolveScenario', () => {
     });
     expect(world.exposeUserContent).toBe(true);
     expect(world.declareCalledTools).toBe(true);
+    expect(world.summarizer.contextWindow).toBeNull(); // a real summarizer has a window: the agent model's
     expect(world.agentName).toBe('assistant');
     expect(world.systemPrompt).toEqual({ kind: 'prose', size: 500 });
     expect(world.turns[0]).toMatchObject({

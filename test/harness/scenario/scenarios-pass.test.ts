@@ -1,6 +1,6 @@
 /**
- * Every shipped scenario (the 47 ports and the examples) holds its expectations when played by
- * the world with the strategy its file names (the built-in threshold strategy for the ports).
+ * Every shipped scenario (the 47 ports, 48 sessions, and the examples) holds its expectations when
+ * played by the world with the strategy its file names (the built-in threshold strategy for the ports).
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +12,8 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const scenarios = await loadScenarios(['scenarios'], { cwd: REPO });
 
 describe('shipped scenarios hold their expectations', () => {
-  it('loads the 47 ports and the examples', () => {
-    expect(scenarios.filter((s) => /^scenarios\/(stress|brutal)\//.test(s.file))).toHaveLength(47);
+  it('loads the 47 ports (48 sessions: LateUsageMetadata has two) and the examples', () => {
+    expect(scenarios.filter((s) => /^scenarios\/(stress|brutal)\//.test(s.file))).toHaveLength(48);
     expect(scenarios.filter((s) => s.file.startsWith('scenarios/examples/')).length).toBeGreaterThanOrEqual(5);
   });
 

@@ -64,7 +64,7 @@ function sizeContext(draft: ScenarioDraft): SizeContext {
 function sizeGroup(turn: TurnDraft, context: SizeContext): SizedGroup {
   const bytes = (size: SizeDraft) => resolveSize(size, context);
   const toolBytes = turn.tools.reduce((sum, tool) => sum + bytes(tool.size) * tool.repeat, 0);
-  const userBytes = turn.user.form === 'literal' ? turn.user.text.length : bytes(turn.user.size);
+  const userBytes = turn.user.form === 'empty' ? 0 : turn.user.form === 'literal' ? turn.user.text.length : bytes(turn.user.size);
   const attachmentBytes = turn.attachments.reduce((sum, a) => sum + bytes(a.size), 0);
   const responseBytes = turn.response === null ? DEFAULT_RESPONSE_BYTES : bytes(turn.response);
   // A burst turn carries the burst tools instead of the group's: budget for the larger of the two.
@@ -96,6 +96,8 @@ function turnGroupSpec(turn: TurnDraft, repeat: number, context: SizeContext, sc
 
 function userSpec(user: UserDraft, bytes: (size: SizeDraft) => number): UserMessageSpec {
   switch (user.form) {
+    case 'empty':
+      return { size: 0 };
     case 'literal':
       return user.text;
     case 'sized':

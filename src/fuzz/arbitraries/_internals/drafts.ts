@@ -18,6 +18,8 @@ export type SizeDraft =
   | { readonly anchor: 'post-budget'; readonly tokens: number };
 
 export type UserDraft =
+  /** No text at all: adk-js and adk-go drop it from the request; adk-go then adds its synthetic continue content. */
+  | { readonly form: 'empty' }
   | { readonly form: 'literal'; readonly text: string }
   | { readonly form: 'sized'; readonly size: SizeDraft; readonly kind: ContentKind | null }
   | { readonly form: 'long-message'; readonly size: SizeDraft };
