@@ -83,9 +83,12 @@ export class SummarizerLlm implements SummarizerModel {
     return this.#options.model?.name ?? this.#options.phase().modelName;
   }
 
-  /** The window the world enforces on summarizer calls (the scenario's, else the phase's model's). */
-  get contextWindow(): number {
-    return this.#options.spec.contextWindow ?? this.#options.phase().contextWindow;
+  /**
+   * The window the world enforces on summarizer calls (the scenario's, else the phase's model's);
+   * undefined when it enforces none (go-compat: the Go simulator's mock has no window).
+   */
+  get contextWindow(): number | undefined {
+    return summarizerWindow(this.#options.spec, this.#options.phase().contextWindow) ?? undefined;
   }
 
   async generateContent(request: LlmRequest): Promise<LlmResponse> {
