@@ -3,7 +3,8 @@ import { BUILTIN_STRATEGIES, slidingWindowStrategy, StrategyOptionsError, thresh
 
 describe('strategy options', () => {
   it('BUILTIN_STRATEGIES maps names to factories', () => {
-    expect(Object.keys(BUILTIN_STRATEGIES).sort()).toEqual(['sliding_window', 'threshold']);
+    expect(Object.keys(BUILTIN_STRATEGIES).sort()).toEqual(['hardened', 'sliding_window', 'threshold']);
+    expect(BUILTIN_STRATEGIES.hardened?.().name).toBe('hardened');
     expect(BUILTIN_STRATEGIES.threshold?.({ maxTokens: 1000 }).name).toBe('threshold');
     expect(BUILTIN_STRATEGIES.sliding_window?.().name).toBe('sliding_window');
   });

@@ -155,19 +155,24 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
     : Math.max(16, Math.min(Math.floor(room * SUMMARY_SHARE), Math.floor(computeBuffer(c.window) * 0.5 / factor)));
   const continuationTokens = c.requestText === '' ? 0 : Math.ceil(continuationText(c.requestText).length / 4) + 1;
 
-  // Fix 1 and 5: a verbatim tail within what is left; everything older is folded.
-  const split = tailStart(live, Math.max(0, goal - summaryBudget - SUMMARY_WRAPPER - continuationTokens));
+  // Fix 1 and 5: a verbatim tail within what is left; everything older is folded, when folding
+  // makes the request smaller at all (folding only the user's message would not: it comes back
+  // whole, quoted).
+  const unfolded = estimateTokens({ ...request, contents: arrange(memory.summary, live, c.requestText) });
+  let split = tailStart(live, Math.max(0, goal - summaryBudget - SUMMARY_WRAPPER - continuationTokens));
+  const foldedAtMost = (at: number): number =>
+    overhead + summaryBudget + SUMMARY_WRAPPER + (carriesText(live.slice(at), c.requestText) ? 0 : continuationTokens) + estimateContentTokens(live.slice(at));
+  if (split > 0 && foldedAtMost(split) >= unfolded) split = 0;
   const old = live.slice(0, split);
   let tail: Content[] = live.slice(split);
 
   const recent = memory.summarizedAt.filter((at) => at > step - c.windowSteps);
   const oldTokens = estimateContentTokens(old);
-  const predicted = overhead + summaryBudget + SUMMARY_WRAPPER + continuationTokens + estimateContentTokens(tail);
   const summarizeNow = !cramped
     && old.length > 0
     && oldTokens > summaryBudget
     && recent.length < c.perWindow
-    && predicted <= Math.floor(c.builtHeuristic * SHRINK_REQUIRED);
+    && foldedAtMost(split) <= Math.floor(c.builtHeuristic * SHRINK_REQUIRED);
 
   let summary: string;
   let called = false;
@@ -195,6 +200,16 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
     request.contents = arrange(summary, tail, c.requestText);
   }
 
+  // Still over the window (the user's request alone nearly fills it): the summary gives way, then
+  // goes, and the request is sent as the user wrote it rather than quoted.
+  const windowLimit = Math.floor(c.window / factor) - 1;
+  while (estimateTokens(request) > windowLimit && summary !== '') {
+    const tokens = Math.floor(Buffer.byteLength(summary) / 4);
+    summary = tokens <= 8 ? '' : clipText(summary, Math.floor(tokens / 2));
+    request.contents = arrange(summary, tail, c.requestText);
+  }
+  if (estimateTokens(request) > windowLimit) request.contents = arrange(summary, tail, c.requestText, messageCarrying(c.built, c.requestText));
+
   const coveredNow = c.covered + split;
   saveMemory(ctx, {
     summary,
@@ -205,12 +220,26 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   return { requestTokens: estimateTokens(request) };
 }
 
-/** [summary?, continuation quoting the request when nothing else carries it, ...rest]. */
-function arrange(summary: string, rest: readonly Content[], requestText: string): Content[] {
+/**
+ * [summary?, continuation quoting the request when nothing else carries it, ...rest]. `bare`: the
+ * user's own message instead of the continuation (59 tokens smaller: what fits when the message
+ * alone nearly fills the window).
+ */
+function arrange(summary: string, rest: readonly Content[], requestText: string, bare: Content | null = null): Content[] {
   const head = summary === '' ? [] : [summaryContent(summary)];
   const carried = carriesText(head, requestText) || carriesText(rest, requestText);
-  const continuation: Content[] = carried ? [] : [{ role: 'user', parts: [{ text: continuationText(requestText) }] }];
+  const continuation: Content[] = carried ? [] : [bare ?? { role: 'user', parts: [{ text: continuationText(requestText) }] }];
   return [...head, ...continuation, ...rest];
+}
+
+/** The newest content of `contents` whose text is `text` (the user's message itself). */
+function messageCarrying(contents: readonly Content[], text: string): Content | null {
+  if (text === '') return null;
+  for (let i = contents.length - 1; i >= 0; i -= 1) {
+    const content = contents[i];
+    if (content?.role === 'user' && (content.parts ?? []).some((part) => part?.text === text)) return content;
+  }
+  return null;
 }
 
 /**

@@ -30,13 +30,28 @@ const INPUT_SHARE = 0.75;
 /** Per-part cap when the transcript must shrink, in heuristic tokens, before contents are dropped. */
 const PART_CAPS = [2048, 512, 128] as const;
 
-export function summarizeRequest(model: string, contents: readonly Content[], previous: string, todos: readonly TodoItem[], maxOutputTokens: number): LlmRequest {
+/**
+ * For a summarizer whose window cannot hold ContextGuard's structured system prompt (about 2 kB):
+ * the same sections, in one line.
+ */
+export const BRIEF_SUMMARIZE_SYSTEM_PROMPT =
+  'Summarize the conversation so it can continue without it: the current request and progress, key facts (names, numbers, identifiers), decisions, and the exact next steps.';
+
+export function summarizeRequest(
+  model: string,
+  contents: readonly Content[],
+  previous: string,
+  todos: readonly TodoItem[],
+  maxOutputTokens: number,
+  brief = false,
+): LlmRequest {
   const words = Math.max(1, Math.trunc(maxOutputTokens * WORDS_PER_TOKEN));
+  const system = brief ? BRIEF_SUMMARIZE_SYSTEM_PROMPT : SUMMARIZE_SYSTEM_PROMPT;
   return {
     model,
     contents: [{ role: 'user', parts: [{ text: buildSummarizePrompt(contents, previous, todos) }] }],
     config: {
-      systemInstruction: { parts: [{ text: `${SUMMARIZE_SYSTEM_PROMPT}\n\nKeep the summary under ${words} words.` }] },
+      systemInstruction: { parts: [{ text: `${system}\n\nKeep the summary under ${words} words.` }] },
       maxOutputTokens,
     },
   };
@@ -49,7 +64,9 @@ export function summarizeRequest(model: string, contents: readonly Content[], pr
 export function fittedSummarizeRequest(fit: SummarizerFit, contents: readonly Content[], previous: string, todos: readonly TodoItem[]): LlmRequest | null {
   const limit = Math.floor(fit.window * INPUT_SHARE);
   const fits = (request: LlmRequest): boolean => fit.count(request) <= limit;
-  const build = (transcript: readonly Content[], summary: string): LlmRequest => summarizeRequest(fit.model, transcript, summary, todos, fit.maxOutputTokens);
+  // The structured prompt when the window can hold it with room to spare, else the brief one.
+  const brief = !fits(summarizeRequest(fit.model, [], '', todos, fit.maxOutputTokens)) || fit.count(summarizeRequest(fit.model, [], '', todos, fit.maxOutputTokens)) > limit / 2;
+  const build = (transcript: readonly Content[], summary: string): LlmRequest => summarizeRequest(fit.model, transcript, summary, todos, fit.maxOutputTokens, brief);
 
   let request = build(contents, previous);
   if (fits(request)) return request;
