@@ -28,7 +28,7 @@ import type {
 } from '@google/adk';
 import type { CompactionRecord } from '../engine/hook-types.ts';
 import { ContextGuard, createModelRegistry, thresholdStrategy } from '../engine/index.ts';
-import type { CompactionContext, CompactionStrategy, Content, SummarizerModel } from '../engine/types.ts';
+import type { CompactionContext, CompactionStrategy, Content, LlmRequest, SummarizerModel } from '../engine/types.ts';
 import { baseLlmSummarizer } from './base-llm-summarizer.ts';
 import { compactionContextFor } from './callback-compaction-context.ts';
 
@@ -56,6 +56,12 @@ export interface ContextGuardPluginOptions {
   readonly registry?: ContextWindowLookup;
   /** Called when a strategy throws; the request then goes out as the strategy left it (Go logs and passes through). */
   readonly onError?: (error: unknown, agentName: string) => void;
+  /**
+   * The provider's count of a request, when you have one you can call synchronously (zoo.md X11;
+   * e.g. a local tokenizer for your model). Strategies that size a request exactly use it (the
+   * `hardened` strategy sizes its summarize request with it); without it they estimate.
+   */
+  readonly countTokens?: (request: LlmRequest) => number;
 }
 
 interface AgentEntry {
@@ -71,11 +77,13 @@ export class ContextGuardPlugin extends BasePlugin {
   private readonly registry: ContextWindowLookup;
   private readonly contextWindow: number | undefined;
   private readonly onError: (error: unknown, agentName: string) => void;
+  private readonly countTokens: ((request: LlmRequest) => number) | undefined;
 
   constructor(options: ContextGuardPluginOptions = {}) {
     super(options.name ?? 'context_guard');
     this.registry = options.registry ?? createModelRegistry();
     this.contextWindow = positiveOrUndefined(options.contextWindow, 'contextWindow');
+    this.countTokens = options.countTokens;
     this.onError =
       options.onError ??
       ((error, agentName) =>
@@ -188,12 +196,13 @@ export class ContextGuardPlugin extends BasePlugin {
   }
 
   private compactionContext(callbackContext: Context, entry: AgentEntry, model: string | undefined): CompactionContext {
-    return compactionContextFor(
+    const context = compactionContextFor(
       callbackContext,
       this.summarizerFor(entry, callbackContext),
       this.windowFor(entry, model),
       this.userContentFor(callbackContext),
     );
+    return this.countTokens === undefined ? context : { ...context, countTokens: this.countTokens };
   }
 
   private windowFor(entry: AgentEntry, model: string | undefined): number {

@@ -34,6 +34,13 @@ describe('verify-adk: world vs real adk-js', async () => {
   });
 
   for (const scenario of scenarios) {
+    it(`${scenario.name} with hardened: every step is identical (the same plugin carries it)`, async () => {
+      const verification = await verifyScenario(scenario, { strategyOverride: (file) => ({ ...file, name: 'hardened', options: {} }) });
+      expect(verification.difference).toBeNull();
+      expect(verification.verdict).toBe('pass');
+      expect(verification.adk).toEqual(verification.world);
+    });
+
     it(`${scenario.name}: every step is identical`, async () => {
       const verification = await verifyScenario(scenario);
       expect(verification.difference).toBeNull();

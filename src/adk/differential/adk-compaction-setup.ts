@@ -6,7 +6,7 @@
 import { LlmSummarizer, TokenBasedContextCompactor } from '@google/adk';
 import type { BaseContextCompactor, BasePlugin, InvocationContext, LlmResponse as AdkLlmResponse } from '@google/adk';
 import type { Content } from '@google/genai';
-import type { SummarizerModel } from '../../engine/types.ts';
+import type { LlmRequest, SummarizerModel } from '../../engine/types.ts';
 import type { SessionFailureKind } from '../../world/session-result.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 import { ContextGuardPlugin } from '../context-guard-plugin.ts';
@@ -26,11 +26,12 @@ export function compactionFor(
   summarizer: SummarizerModel,
   contextWindow: () => number,
   fail: (kind: SessionFailureKind, message: string) => void,
+  /** The provider's count (the world gives its strategies the same one: X11). */
+  countTokens: (request: LlmRequest) => number,
 ): Compaction {
   if (choice.kind === 'context-guard') {
-    const plugin = scenario.exposeUserContent
-      ? new ContextGuardPlugin({ registry: { contextWindow }, onError: (error) => fail('strategy-threw', `the strategy threw: ${describe(error)}`) })
-      : new NoUserContentContextGuardPlugin({ registry: { contextWindow }, onError: (error) => fail('strategy-threw', `the strategy threw: ${describe(error)}`) });
+    const options = { registry: { contextWindow }, countTokens, onError: (error: unknown) => fail('strategy-threw', `the strategy threw: ${describe(error)}`) };
+    const plugin = scenario.exposeUserContent ? new ContextGuardPlugin(options) : new NoUserContentContextGuardPlugin(options);
     plugin.add(scenario.agentName, { strategy: choice.strategy, summarizer });
     return { plugin };
   }

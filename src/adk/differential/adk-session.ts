@@ -18,7 +18,8 @@
  */
 import { InMemorySessionService, LlmAgent, LogLevel, Runner, setLogLevel, StreamingMode } from '@google/adk';
 import type { LlmResponse as AdkLlmResponse } from '@google/adk';
-import type { LlmResponse, SummarizerModel } from '../../engine/types.ts';
+import type { LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
+import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import { generateText } from '../../world/content/generate-text.ts';
 import { sessionTotals } from '../../world/measure/session-totals.ts';
 import { ModelScript } from '../../world/models/model-script.ts';
@@ -119,7 +120,8 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
     );
   });
 
-  const compaction = compactionFor(options.compactor, scenario, summarizer, () => phase().contextWindow, fail);
+  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, estimateTokens(request));
+  const compaction = compactionFor(options.compactor, scenario, summarizer, () => phase().contextWindow, fail, countTokens);
   let storage: (() => Readonly<Record<string, unknown>>) | undefined;
   let adkCompactions = 0;
   const recorder = new StepRecorderPlugin({
