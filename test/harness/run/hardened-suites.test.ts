@@ -1,0 +1,18 @@
+/**
+ * `hardened` over every suite in scenarios/ (seeds, regressions, examples, adk quirks, and the
+ * museum when present): every scenario passes on the universal properties with no accepted
+ * limitation, where the faithful ContextGuard port needs several.
+ */
+import { describe, expect, it } from 'vitest';
+import { runSuite } from '../../../src/harness/run/run-suite.ts';
+import { ROOT } from '../../cli/run-cli.ts';
+
+describe('hardened on every suite', () => {
+  it('passes every scenario, needs no acceptance, and never overflows where it could fit', async () => {
+    const run = await runSuite({ paths: ['scenarios'], strategy: 'hardened', jobs: 2, timeoutMs: 120_000, cwd: ROOT });
+    const failed = run.outcomes.filter((outcome) => outcome.failures.length > 0).map((outcome) => `${outcome.scenario.id}: ${outcome.failures.map((f) => f.message).join('; ')}`);
+    expect(failed).toEqual([]);
+    expect(run.outcomes.flatMap((outcome) => outcome.accepted)).toEqual([]);
+    expect(run.outcomes.length).toBeGreaterThanOrEqual(70);
+  }, 600_000);
+});
