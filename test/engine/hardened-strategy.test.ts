@@ -111,7 +111,7 @@ describe('hardened strategy', () => {
       sizes.push(estimateTokens({ contents: [request.contents[0]!] }));
       expect(estimateTokens(request) * 2).toBeLessThan(8_000);
     }
-    expect(summarizer.calls).toBeGreaterThan(3);
+    expect(summarizer.calls).toBeGreaterThanOrEqual(3);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(400 + 20);
   });
 

@@ -71,12 +71,16 @@ export interface HardenedStrategyOptions {
   readonly maxSummarizationsPerWindow?: number;
   /** The window of steps that bound applies to (default 5: ADK users' "3 in 5 steps is thrash"). */
   readonly summarizationWindowSteps?: number;
+  /** Share of the room under the threshold the recent tail may keep verbatim after a compaction, in percent. */
+  readonly keepRecentPercent?: number;
+  /** Share of that room the summary may take, in percent (never more than ContextGuard's output budget). */
+  readonly summaryPercent?: number;
 }
 
-/** After a compaction the contents take at most this share of the room under the threshold. */
-const POST_COMPACTION_SHARE = 0.5;
-/** The summary's share of that room (and never more than ContextGuard's output budget). */
-const SUMMARY_SHARE = 0.2;
+/** Default share of the room under the threshold kept verbatim after a compaction, in percent. */
+const DEFAULT_KEEP_RECENT_PERCENT = 5;
+/** Default share of that room the summary may take, in percent. */
+const DEFAULT_SUMMARY_PERCENT = 20;
 /** A summarization must leave the request at most this share of what the host built. */
 const SHRINK_REQUIRED = 0.9;
 /** Below this many heuristic tokens of room under the threshold, summarizing cannot help. */
@@ -93,7 +97,13 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     maxTokens: { min: 0, meaning: 'context window override in tokens, 0 = the model window' },
     maxSummarizationsPerWindow: { min: 1, meaning: 'summarizing steps allowed per window of steps' },
     summarizationWindowSteps: { min: 1, meaning: 'the window of steps the bound applies to' },
+    keepRecentPercent: { min: 0, meaning: 'percent of the room under the threshold kept verbatim' },
+    summaryPercent: { min: 1, meaning: 'percent of the room under the threshold for the summary' },
   });
+  const shares = {
+    keepRecent: Math.min(90, read.keepRecentPercent ?? DEFAULT_KEEP_RECENT_PERCENT) / 100,
+    summary: Math.min(50, read.summaryPercent ?? DEFAULT_SUMMARY_PERCENT) / 100,
+  };
   const maxTokens = read.maxTokens ?? 0;
   const perWindow = read.maxSummarizationsPerWindow ?? 2;
   const windowSteps = read.summarizationWindowSteps ?? 5;
@@ -116,7 +126,7 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     if (calibratedTokenCount(ctx, heuristic) < threshold) return { requestTokens: heuristic };
 
     return serialize(() =>
-      compactNow({ ctx, request, memory, step, window, threshold, built, builtHeuristic, requestText, covered, live, perWindow, windowSteps }));
+      compactNow({ ctx, request, memory, step, window, threshold, built, builtHeuristic, requestText, covered, live, perWindow, windowSteps, shares }));
   }
 
   return { name: STRATEGY_HARDENED, compact };
@@ -139,6 +149,7 @@ interface Compaction {
   readonly live: readonly Content[];
   readonly perWindow: number;
   readonly windowSteps: number;
+  readonly shares: { readonly keepRecent: number; readonly summary: number };
 }
 
 async function compactNow(c: Compaction): Promise<CompactionOutcome> {
@@ -148,12 +159,12 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   const underThreshold = Math.floor(c.threshold / factor) - overhead;
   // Fix 8: no room under the threshold at all: aim only at the window, and never summarize.
   const cramped = underThreshold < MIN_ROOM;
-  const room = cramped ? Math.floor(c.window / factor) - overhead : underThreshold;
-  const goal = cramped ? room : Math.floor(room * POST_COMPACTION_SHARE);
-  const summaryBudget = cramped
-    ? Math.max(0, Math.floor(room * SUMMARY_SHARE))
-    : Math.max(16, Math.min(Math.floor(room * SUMMARY_SHARE), Math.floor(computeBuffer(c.window) * 0.5 / factor)));
   const continuationTokens = c.requestText === '' ? 0 : Math.ceil(continuationText(c.requestText).length / 4) + 1;
+  const room = cramped ? Math.floor(c.window / factor) - overhead : underThreshold;
+  const summaryBudget = cramped
+    ? Math.max(0, Math.floor(room * c.shares.summary))
+    : Math.max(16, Math.min(Math.floor(room * c.shares.summary), Math.floor(computeBuffer(c.window) * 0.5 / factor)));
+  const goal = cramped ? room : summaryBudget + SUMMARY_WRAPPER + continuationTokens + Math.floor(room * c.shares.keepRecent);
 
   // Fix 1 and 5: a verbatim tail within what is left; everything older is folded, when folding
   // makes the request smaller at all (folding only the user's message would not: it comes back
@@ -243,9 +254,9 @@ function messageCarrying(contents: readonly Content[], text: string): Content | 
 }
 
 /**
- * Where the verbatim tail starts: the newest contents within `budget` heuristic tokens, at least
- * the last one (with its call, when it is a function response: it is cut to fit later), never
- * starting on a function response whose call would be left behind.
+ * Where the verbatim tail starts: the newest contents within `budget` heuristic tokens (possibly
+ * none: the summary then carries everything, as ContextGuard's does), never starting on a function
+ * response whose call would be left behind.
  */
 function tailStart(contents: readonly Content[], budget: number): number {
   let start = contents.length;
@@ -255,10 +266,6 @@ function tailStart(contents: readonly Content[], budget: number): number {
     if (used + cost > budget) break;
     used += cost;
     start -= 1;
-  }
-  if (start === contents.length && contents.length > 0) {
-    start = contents.length - 1;
-    if (isFunctionResponse(contents[start]) && start > 0) start -= 1;
   }
   return pairAfter(contents, start);
 }
