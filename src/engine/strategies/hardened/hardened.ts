@@ -123,7 +123,7 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     const live = built.slice(covered);
     request.contents = arrange(memory.summary, live, requestText);
     const heuristic = estimateTokens(request);
-    if (calibratedTokenCount(ctx, heuristic) < threshold) return { requestTokens: heuristic };
+    if (providerCount(ctx, request, heuristic) < threshold) return { requestTokens: heuristic };
 
     return serialize(() =>
       compactNow({ ctx, request, memory, step, window, threshold, built, builtHeuristic, requestText, covered, live, perWindow, windowSteps, shares }));
@@ -154,7 +154,7 @@ interface Compaction {
 
 async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   const { ctx, request, memory, step, live } = c;
-  const factor = calibrationFactor(ctx);
+  const factor = calibrationFactor(ctx, request);
   const overhead = estimateTokens({ contents: [], ...(request.config === undefined ? {} : { config: request.config }) });
   const underThreshold = Math.floor(c.threshold / factor) - overhead;
   // Fix 8: no room under the threshold at all: aim only at the window, and never summarize.
@@ -178,7 +178,8 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   let tail: Content[] = live.slice(split);
 
   const recent = memory.summarizedAt.filter((at) => at > step - c.windowSteps);
-  const oldTokens = estimateContentTokens(old);
+  // What summarizing can save: the old contents but the user's message, which must come back anyway.
+  const oldTokens = estimateContentTokens(old.filter((content) => !carriesText([content], c.requestText) || c.requestText === ''));
   const summarizeNow = !cramped
     && old.length > 0
     && oldTokens > summaryBudget
@@ -219,7 +220,11 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
     summary = tokens <= 8 ? '' : clipText(summary, Math.floor(tokens / 2));
     request.contents = arrange(summary, tail, c.requestText);
   }
-  if (estimateTokens(request) > windowLimit) request.contents = arrange(summary, tail, c.requestText, messageCarrying(c.built, c.requestText));
+  if (estimateTokens(request) > windowLimit) {
+    // The user's own message instead of the quote, when it is the smaller (no attachments to carry).
+    const bare = arrange(summary, tail, c.requestText, messageCarrying(c.built, c.requestText));
+    if (estimateTokens({ ...request, contents: bare }) < estimateTokens(request)) request.contents = bare;
+  }
 
   const coveredNow = c.covered + split;
   saveMemory(ctx, {
@@ -320,9 +325,8 @@ async function summarizeOld(
   window: number,
 ): Promise<{ readonly summary: string | null; readonly called: boolean }> {
   const summarizer: SummarizerModel = ctx.summarizer;
-  const calibrated = loadRealTokens(ctx) > 0 && loadLastHeuristic(ctx) > 0;
   const count = ctx.countTokens
-    ?? ((request: LlmRequest) => Math.ceil(estimateTokens(request) * (calibrated ? factor * SUMMARIZER_COUNT_MARGIN : MAX_CORRECTION_FACTOR)));
+    ?? ((request: LlmRequest) => Math.ceil(estimateTokens(request) * (calibrated(ctx) ? factor * SUMMARIZER_COUNT_MARGIN : MAX_CORRECTION_FACTOR)));
   const request = fittedSummarizeRequest(
     { model: summarizer.name, window: summarizer.contextWindow ?? window, maxOutputTokens: Math.max(16, Math.floor(budget * factor)), count },
     old,
@@ -342,14 +346,33 @@ async function summarizeOld(
   }
 }
 
+/** Whether the host recorded a provider count and the estimate of the request it counted. */
+function calibrated(ctx: CompactionContext): boolean {
+  return loadRealTokens(ctx) > 0 && loadLastHeuristic(ctx) > 0;
+}
+
 /**
- * The real/heuristic ratio of the last request the provider counted (clamped like ContextGuard's,
- * [1, 5]), or ContextGuard's cold factor before any count. Used without the stale-count floor of
- * `calibratedTokenCount`: after a compaction the old count no longer describes the request.
+ * What the provider will count for `request`: ContextGuard's calibrated count once there is a
+ * count to calibrate from; before that (no usage metadata yet, or none at all, or a first request
+ * the host did not let strategies see) the host's own count when it has one (X11), else the cold
+ * factor. ContextGuard keeps the cold factor until usage arrives, and overflows when the real
+ * ratio is beyond it (README "Known limitations").
  */
-function calibrationFactor(ctx: CompactionContext): number {
-  const real = loadRealTokens(ctx);
-  const last = loadLastHeuristic(ctx);
-  if (real <= 0 || last <= 0) return DEFAULT_HEURISTIC_CORRECTION_FACTOR;
-  return Math.min(MAX_CORRECTION_FACTOR, Math.max(MIN_CORRECTION_FACTOR, real / last));
+function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: number): number {
+  if (calibrated(ctx)) return calibratedTokenCount(ctx, heuristic);
+  if (ctx.countTokens) return ctx.countTokens(request);
+  return Math.trunc(heuristic * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
+}
+
+/**
+ * The real/heuristic ratio to size the compaction with: the last counted request's (clamped like
+ * ContextGuard's, [1, 5]); before any count, this request's as the host counts it, else the cold
+ * factor. Used without the stale-count floor of `calibratedTokenCount`: after a compaction the
+ * old count no longer describes the request.
+ */
+function calibrationFactor(ctx: CompactionContext, request: LlmRequest): number {
+  if (calibrated(ctx)) return Math.min(MAX_CORRECTION_FACTOR, Math.max(MIN_CORRECTION_FACTOR, loadRealTokens(ctx) / loadLastHeuristic(ctx)));
+  const heuristic = estimateTokens(request);
+  if (ctx.countTokens && heuristic > 0) return Math.max(MIN_CORRECTION_FACTOR, ctx.countTokens(request) / heuristic);
+  return DEFAULT_HEURISTIC_CORRECTION_FACTOR;
 }
