@@ -45,14 +45,13 @@
  */
 import { Buffer } from 'node:buffer';
 import type { Content } from '@google/genai';
-import { DEFAULT_HEURISTIC_CORRECTION_FACTOR, MAX_CORRECTION_FACTOR, MIN_CORRECTION_FACTOR } from '../../constants.ts';
+import { DEFAULT_HEURISTIC_CORRECTION_FACTOR, MIN_CORRECTION_FACTOR } from '../../constants.ts';
 import { loadTodos } from '../../state/load-todos.ts';
 import { loadLastHeuristic, loadRealTokens } from '../../state/state-helpers.ts';
 import { buildFallbackSummary } from '../../summary/build-fallback-summary.ts';
 import { continuationText, summaryContent } from '../../summary/summary-content.ts';
 import { computeBuffer } from '../../tokens/compute-buffer.ts';
 import { estimateContentTokens, estimateTokens } from '../../tokens/estimate-tokens.ts';
-import { calibratedTokenCount } from '../../tokens/token-count.ts';
 import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, SummarizerModel } from '../../types.ts';
 import { createSerializer } from '../serialize.ts';
 import { readIntegerOptions } from '../strategy-options.ts';
@@ -326,7 +325,7 @@ async function summarizeOld(
 ): Promise<{ readonly summary: string | null; readonly called: boolean }> {
   const summarizer: SummarizerModel = ctx.summarizer;
   const count = ctx.countTokens
-    ?? ((request: LlmRequest) => Math.ceil(estimateTokens(request) * (calibrated(ctx) ? factor * SUMMARIZER_COUNT_MARGIN : MAX_CORRECTION_FACTOR)));
+    ?? ((request: LlmRequest) => Math.ceil(estimateTokens(request) * (calibrated(ctx) ? factor * SUMMARIZER_COUNT_MARGIN : MAX_OBSERVED_RATIO)));
   const request = fittedSummarizeRequest(
     { model: summarizer.name, window: summarizer.contextWindow ?? window, maxOutputTokens: Math.max(16, Math.floor(budget * factor)), count },
     old,
@@ -346,6 +345,14 @@ async function summarizeOld(
   }
 }
 
+/** The cap on an observed real/heuristic ratio (ContextGuard's is 5, which real tokenizers exceed). */
+const MAX_OBSERVED_RATIO = 16;
+
+/** The last counted request's real/heuristic ratio, in [1, 16]. */
+function observedRatio(ctx: CompactionContext): number {
+  return Math.min(MAX_OBSERVED_RATIO, Math.max(MIN_CORRECTION_FACTOR, loadRealTokens(ctx) / loadLastHeuristic(ctx)));
+}
+
 /** Whether the host recorded a provider count and the estimate of the request it counted. */
 function calibrated(ctx: CompactionContext): boolean {
   return loadRealTokens(ctx) > 0 && loadLastHeuristic(ctx) > 0;
@@ -359,19 +366,21 @@ function calibrated(ctx: CompactionContext): boolean {
  * ratio is beyond it (README "Known limitations").
  */
 function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: number): number {
-  if (calibrated(ctx)) return calibratedTokenCount(ctx, heuristic);
+  // As ContextGuard's `tokenCount` (never less than the last real count), with the ratio capped at
+  // 16 rather than 5: a provider counting 8 tokens where the heuristic sees 1 is still measured.
+  if (calibrated(ctx)) return Math.max(loadRealTokens(ctx), Math.trunc(heuristic * observedRatio(ctx)));
   if (ctx.countTokens) return ctx.countTokens(request);
   return Math.trunc(heuristic * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
 }
 
 /**
- * The real/heuristic ratio to size the compaction with: the last counted request's (clamped like
- * ContextGuard's, [1, 5]); before any count, this request's as the host counts it, else the cold
+ * The real/heuristic ratio to size the compaction with: the last counted request's (in [1, 16]);
+ * before any count, this request's as the host counts it, else the cold
  * factor. Used without the stale-count floor of `calibratedTokenCount`: after a compaction the
  * old count no longer describes the request.
  */
 function calibrationFactor(ctx: CompactionContext, request: LlmRequest): number {
-  if (calibrated(ctx)) return Math.min(MAX_CORRECTION_FACTOR, Math.max(MIN_CORRECTION_FACTOR, loadRealTokens(ctx) / loadLastHeuristic(ctx)));
+  if (calibrated(ctx)) return observedRatio(ctx);
   const heuristic = estimateTokens(request);
   if (ctx.countTokens && heuristic > 0) return Math.max(MIN_CORRECTION_FACTOR, ctx.countTokens(request) / heuristic);
   return DEFAULT_HEURISTIC_CORRECTION_FACTOR;
