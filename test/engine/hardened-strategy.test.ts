@@ -192,5 +192,7 @@ describe('hardened helpers', () => {
     expect(currentRequestText(undefined, built)).toBe('second ask');
     expect(currentRequestText(textContent('user', 'from the host'), built)).toBe('from the host');
     expect(currentRequestText(undefined, [...built, textContent('user', 'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.')])).toBe('second ask');
+    // An empty message this turn (the host left it out): the last answer ended the earlier turn.
+    expect(currentRequestText(undefined, [...built, textContent('model', 'done')])).toBe('');
   });
 });

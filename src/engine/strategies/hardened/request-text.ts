@@ -4,10 +4,10 @@
  * scenarios/regressions/threshold-continuation-lost-after-compaction.yaml). From the invocation's
  * user content when the host exposes it; otherwise from the request as the host built it, where
  * the user's message is the last user content carrying text (not a tool result, not a host's
- * synthetic nudge).
+ * synthetic nudge), unless a model answer comes after it (then this turn's message was empty).
  */
 import type { Content } from '@google/genai';
-import { contentHasFunctionResponse } from '../../split/split-index.ts';
+import { contentHasFunctionCall, contentHasFunctionResponse } from '../../split/split-index.ts';
 import { SUMMARY_PREFIX } from '../../summary/summary-content.ts';
 
 /** adk-go's stand-in for an empty user message (flows/llmflows/contents: "Continue processing…"). */
@@ -26,7 +26,11 @@ export function currentRequestText(userContent: Content | undefined, built: read
   if (userContent !== undefined) return firstText(userContent);
   for (let i = built.length - 1; i >= 0; i -= 1) {
     const content = built[i];
-    if (!content || content.role !== 'user' || contentHasFunctionResponse(content)) continue;
+    if (!content) continue;
+    // A model answer without a call ended an earlier turn: this turn's message was empty (the
+    // host left it out), so there is no request text to keep.
+    if (content.role === 'model' && !contentHasFunctionCall(content)) return '';
+    if (content.role !== 'user' || contentHasFunctionResponse(content)) continue;
     const text = firstText(content);
     if (text === '' || text.startsWith(HOST_NUDGE) || text.startsWith(SUMMARY_PREFIX) || text.startsWith(CONTINUATION_PREFIX)) continue;
     return text;
