@@ -34,6 +34,13 @@ describe.concurrent('compaction-sim verify-adk', () => {
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
   });
 
+  it('runs the strategy in a sandboxed worker: one that exits fails its scenario, and the report still comes out', async ({ expect }) => {
+    const result = await verifyAdk([`${CLI_FIXTURES}/small.yaml`, '--strategy', 'test/fixtures/hostile/strategies/exits-in-compact.mjs']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/cli-small\s+│\s+0\s+│\s+FAIL\s+│\s+strategy-exited: the strategy called process\.exit\(0\)/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed');
+  });
+
   it('exits 2 on bad input, with a message and no stack', async ({ expect }) => {
     const bad = [
       ['no/such/folder'],

@@ -12,6 +12,7 @@
  *
  * `@google/adk` is an optional peer dependency: it is loaded only when this command runs.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { colorAllowed } from '../../harness/report/ansi.ts';
@@ -91,9 +92,17 @@ async function parseVerifyArgs(args: VerifyAdkArgs): Promise<ParsedVerifyArgs> {
       ? { tokenBased: { kind: 'adk-token-based' as const, tokenThreshold: threshold, eventRetentionSize: retention ?? DEFAULT_EVENT_RETENTION_SIZE } }
       : {}),
     ...strategyOverride(args),
-    ...(args['real-summarizer'] === undefined ? {} : { realSummarizer: await realSummarizer(args['real-summarizer'], args['summarizer-timeout']) }),
+    // A strategy never runs in this thread: every scenario is verified in a sandboxed worker.
+    isolation: {
+      jobs: availableParallelism(),
+      timeoutMs: VERIFY_TIMEOUT_MS,
+      ...(args['real-summarizer'] === undefined ? {} : { realSummarizer: await realSummarizer(args['real-summarizer'], args['summarizer-timeout']) }),
+    },
   };
 }
+
+/** Watchdog of one scenario's two runs (the world's and real adk-js's). */
+const VERIFY_TIMEOUT_MS = 300_000;
 
 function strategyOverride(args: VerifyAdkArgs): { strategyOverride?: (file: ResolvedStrategy) => ResolvedStrategy } {
   const options = parseStrategyOptions(args['strategy-options']);
@@ -107,10 +116,12 @@ function strategyOverride(args: VerifyAdkArgs): { strategyOverride?: (file: Reso
   };
 }
 
+/** Checks the key and options here (bad input is exit 2 before anything runs); each worker builds its own. */
 async function realSummarizer(model: string, timeoutMs: number) {
   const { geminiSummarizer, GeminiSummarizerConfigError } = await import('../../summarizers/gemini-summarizer.ts');
   try {
-    return geminiSummarizer({ model, timeoutMs });
+    geminiSummarizer({ model, timeoutMs });
+    return { model, timeoutMs };
   } catch (error) {
     if (error instanceof GeminiSummarizerConfigError) throw new UsageError(error.message);
     throw error;
