@@ -91,7 +91,7 @@ async function agentic(ctx: CompactionContext, history: readonly HistoryMessage[
   const cut = findCut(history, keep);
   if (cut <= 0) return undefined;
   const head = history.slice(0, cut);
-  const previous = head.find((m) => m.fromRecord && textOnly(m.content).startsWith(SUMMARY_PREFIX));
+  const previous = head.find((m) => m.fromRecord && isSummary(m.content));
   const budget = ctx.contextWindow * 4 - 4 * (read.summaryMaxOutputTokens ?? DEFAULT_SUMMARY_MAX_OUTPUT_TOKENS);
   let transcript = head.filter((m) => m !== previous).map((m) => `${m.content.role}: ${(m.content.parts ?? []).map((p) => (p.text !== undefined ? p.text : capText(partText(p), TOOL_TEXT_MAX_CHARS))).join('\n')}`).join('\n');
   if (transcript.length > budget) transcript = transcript.slice(transcript.length - Math.max(0, budget));
@@ -113,10 +113,16 @@ function findCut(history: readonly HistoryMessage[], keep: number): number {
     cut -= 1;
     kept += estimate([history[cut]!.content]);
   }
-  const latestUser = history.map((m) => isTypedUserMessage(m.content) && !m.fromRecord).lastIndexOf(true);
+  // Messages a previous compaction kept are real messages in Cline's session (here: copies inside its
+  // record); only the summary itself is not a typed user message.
+  const latestUser = history.map((m) => isTypedUserMessage(m.content) && !isSummary(m.content)).lastIndexOf(true);
   if (latestUser >= 0) cut = Math.min(cut, latestUser);
   while (cut > 0 && hasFunctionResponse(history[cut]!.content)) cut -= 1;
   return cut;
+}
+
+function isSummary(content: Content): boolean {
+  return textOnly(content).startsWith(SUMMARY_PREFIX);
 }
 
 /** The deterministic compaction: typed user messages, up to 3 assistant texts, notes for dropped tool work. */

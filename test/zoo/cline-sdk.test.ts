@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clineSdkStrategy, SUMMARY_PREFIX } from '../../src/zoo/cline-sdk.ts';
 import { scenario, tool } from '../world/helpers/world-fixtures.ts';
-import { call, fakeContext, model, play, response, sentAt, user } from './helpers/zoo-fixtures.ts';
+import { call, fakeContext, model, play, recordEvent, response, sentAt, user } from './helpers/zoo-fixtures.ts';
 
 const turns = (n: number, size: number) => Array.from({ length: n }, (_, i) => [user(`u${i}`, `q${i} ${'x'.repeat(size)}`), model(`m${i}`, `a${i} ${'y'.repeat(size)}`)]).flat();
 
@@ -45,5 +45,17 @@ describe('cline-sdk', () => {
     expect(r.failure).toBeNull();
     expect(r.steps.map((s) => s.overflow)).toEqual([false, true, false]);
     expect(sentAt(r, 2)[0]).toBe(`user:${SUMMARY_PREFIX}Dropped work:\n- ran read({"param":"value"})`);
+  });
+
+  it('a turn an earlier compaction kept is still never cut after its user message (#9510: the next request condenses again)', async () => {
+    // The first compaction kept turn 1 (the latest typed user message) verbatim inside its record.
+    const kept = [user('u1', `q1 ${'x'.repeat(400)}`), model('m1', `a1 ${'y'.repeat(4_000)}`)];
+    const record = recordEvent('rec', { endEventId: 'm1', contents: [{ role: 'user', parts: [{ text: `${SUMMARY_PREFIX}S1` }] }, ...kept.map((e) => e.content!)] });
+    const events = [user('u0', 'q0'), model('m0', 'a0'), ...kept, record];
+    const ctx = fakeContext({ window: 1_000, events });
+    const outcome = await clineSdkStrategy({ enabled: true, preserveRecentTokens: 10 }).compactSession!(ctx);
+    // Summarized again (the previous summary, nothing new), and the turn stays whole after it.
+    expect(ctx.summarizerRequests).toHaveLength(1);
+    expect(outcome!.append![0]!.contents.slice(1).map((c) => c.parts![0]!.text!.slice(0, 2))).toEqual(['q1', 'a1']);
   });
 });
