@@ -56,6 +56,12 @@ export interface StepRecord {
   readonly compacted: boolean;
   /** Leading contents of the previous sent request that are not unchanged at the same position now. */
   readonly cacheChurn: number;
+  /**
+   * Real tokens of the sent request from the first position that changed since the previous
+   * request sent (everything on the first request, or when the system instruction or tools
+   * changed): what a provider's prefix cache could not serve. 0 when nothing was sent.
+   */
+  readonly uncachedTokens: number;
   /** Function calls without a response / responses without a call in the sent request. */
   readonly orphanCalls: number;
   readonly orphanResponses: number;

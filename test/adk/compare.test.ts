@@ -60,7 +60,7 @@ function record(i: number, overrides: Partial<StepRecord> = {}): StepRecord {
   return {
     step: i, turn: 0, label: 'user', clock: i * 7, contextWindow: 8000, contentsBefore: 1, contentsAfter: 1,
     heuristicBefore: 10, heuristicAfter: 10, realBefore: 20, realAfter: 20, overflow: false, shortCircuited: false,
-    summarizerCalls: [], reinjection: false, trimmed: false, compacted: false, cacheChurn: 0, orphanCalls: 0, orphanResponses: 0,
+    summarizerCalls: [], reinjection: false, trimmed: false, compacted: false, cacheChurn: 0, uncachedTokens: 0, orphanCalls: 0, orphanResponses: 0,
     userRequestPresent: true, ...overrides,
   };
 }

@@ -63,6 +63,24 @@ describe('step measurements', () => {
     expect(sliding.steps.slice(1).map((s) => s.cacheChurn)).toEqual([1, 2, 2, 2, 2, 2, 2, 2, 2]);
   });
 
+  it('uncached tokens: the first request in full, then only what follows the prefix the previous request shared', async () => {
+    const appendOnly = await runSession(scenario({ turnInputs: fiveTurns }), { strategy: noopStrategy });
+    const [first, ...rest] = appendOnly.steps;
+    expect(first!.uncachedTokens).toBe(first!.realAfter);
+    // Nothing is rewritten: each request pays only for the contents added since the previous one.
+    rest.forEach((step, i) => expect(step.uncachedTokens).toBe(step.realAfter - appendOnly.steps[i]!.realAfter));
+    const keepLastTwo: CompactionStrategy = { name: 'keep-last-two', compact(_ctx, request) { request.contents = request.contents.slice(-2); } };
+    const sliding = await runSession(scenario({ turnInputs: fiveTurns }), { strategy: keepLastTwo });
+    // Every request from step 2 on starts differently from the previous one: all of it is uncached
+    // but the system instruction and tools, which are the same on every request.
+    const cachedPerStep = new Set(sliding.steps.slice(2).map((step) => step.realAfter - step.uncachedTokens));
+    expect(cachedPerStep.size).toBe(1);
+    expect([...cachedPerStep][0]).toBeGreaterThan(0);
+    expect([...cachedPerStep][0]).toBeLessThan(first!.realAfter);
+    const total = (steps: readonly StepRecord[]) => steps.reduce((sum, step) => sum + step.uncachedTokens, 0);
+    expect(total(appendOnly.steps)).toBe(appendOnly.steps.at(-1)!.realAfter);
+  });
+
   it('re-injection: a stored summary re-used without a summarizer call, recognised by its text', async () => {
     const s = scenario({ phase: { contextWindow: 2000 }, turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('t', 1200)] })) });
     const r = await runSession(s, { strategy: thresholdStrategy() });

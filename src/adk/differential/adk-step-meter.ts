@@ -12,7 +12,7 @@ import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { cloneValue, deepEqual } from '../../world/agents/processors/clone-content.ts';
 import type { ContentItem } from '../../world/agents/processors/lazy-contents.ts';
-import { cacheChurn, type SentPrefix } from '../../world/measure/cache-churn.ts';
+import { cacheChurn, sharedContents, type SentPrefix } from '../../world/measure/cache-churn.ts';
 import { countOrphans } from '../../world/measure/orphans.ts';
 import { preambleKey } from '../../world/measure/preamble.ts';
 import { stepLabel } from '../../world/measure/step-labels.ts';
@@ -137,6 +137,7 @@ export class AdkStepMeter {
     const items = itemsOf(sent.contents);
     const current: SentPrefix = { items, preamble: sent.preamble };
     const churn = cacheChurn(this.#previousSent, current);
+    const uncached = this.#uncachedTokens(sent, current);
     this.#previousSent = current;
     const orphans = countOrphans(sent.contents);
     // With a trace, pluginRequest is a deep copy taken before any callback ran: in-place edits count.
@@ -168,6 +169,7 @@ export class AdkStepMeter {
       trimmed: rewrite.trimmed,
       compacted,
       cacheChurn: churn,
+      uncachedTokens: uncached,
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(items, turn.userText, undefined),
@@ -183,6 +185,14 @@ export class AdkStepMeter {
         stateAfter: { ...storedState },
       });
     }
+  }
+
+  /** Real tokens of `sent` after the prefix it shares with the previous request sent (world: step-recorder.ts). */
+  #uncachedTokens(sent: Measured, current: SentPrefix): number {
+    const previous = this.#previousSent;
+    if (!previous || previous.preamble !== current.preamble) return sent.real;
+    const prefix = { ...sent.request, contents: sent.contents.slice(0, sharedContents(previous, current)) };
+    return Math.max(0, sent.real - this.#requireTurn().tokenModel.countRequest(prefix, estimateTokens(prefix)));
   }
 
   #measure(request: LlmRequest): Measured {

@@ -197,7 +197,7 @@ export class SessionRecorder implements StepObserver {
     this.#cached = current;
     if (!previous || previous.preamble !== current.preamble) return 0;
     const prefix = sent.items.slice(0, sharedContents(previous, current));
-    const heuristic = configHeuristic(request.config) + prefix.reduce((sum, item) => sum + (item.source ? item.source.heuristic : estimateContentTokens([itemContent(item) as Content])), 0);
+    const heuristic = configHeuristic(request.config) + prefix.reduce((sum, item) => sum + itemHeuristic(item), 0);
     return this.#requireTurn().tokenModel.countRequest(request, heuristic, prefix);
   }
 
@@ -227,6 +227,7 @@ export class SessionRecorder implements StepObserver {
     const sent = open.sent ?? this.#measure(open.request, open.origin);
     const sentPrefix: SentPrefix = { items: sent.items, preamble: sent.preamble };
     const churn = open.shortCircuited ? 0 : cacheChurn(this.#previousSent, sentPrefix);
+    const uncached = open.shortCircuited ? 0 : this.#uncachedTokens(sent);
     if (!open.shortCircuited) this.#previousSent = sentPrefix;
     const orphans = countOrphans(sent.items.map(itemContent));
     const changed = requestChanged(open.before, sent);
@@ -251,6 +252,7 @@ export class SessionRecorder implements StepObserver {
       trimmed: rewrite.trimmed,
       compacted,
       cacheChurn: churn,
+      uncachedTokens: uncached,
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userSource),
@@ -269,6 +271,26 @@ export class SessionRecorder implements StepObserver {
         stateAfter: state,
       });
     }
+  }
+
+  /**
+   * Real tokens of `sent` from the first position that changed since the previous request sent:
+   * what a provider's prefix cache could not serve (all of it on the first request, or when the
+   * system instruction or tools changed).
+   */
+  #uncachedTokens(sent: Measured): number {
+    const previous = this.#previousSent;
+    if (!previous || previous.preamble !== sent.preamble) return sent.real;
+    const shared = sharedContents(previous, { items: sent.items, preamble: sent.preamble });
+    if (shared === 0 && sent.items.length === 0) return 0;
+    let suffix = 0;
+    for (let i = shared; i < sent.items.length; i += 1) suffix += itemHeuristic(sent.items[i]!);
+    const prefix = sent.items.slice(0, shared);
+    const model = this.#requireTurn().tokenModel;
+    const prefixReal = model.readsContents
+      ? model.countRequest(sent.request, sent.heuristic - suffix, prefix)
+      : model.countRequest(sent.request, sent.heuristic - suffix);
+    return Math.max(0, sent.real - prefixReal);
   }
 
   #measureBuilt(request: LlmRequest): Built {
@@ -307,6 +329,10 @@ export class SessionRecorder implements StepObserver {
     if (!this.#turn) throw new Error('SessionRecorder: a step started outside a turn');
     return this.#turn;
   }
+}
+
+function itemHeuristic(item: ContentItem): number {
+  return item.source ? item.source.heuristic : estimateContentTokens([itemContent(item) as Content]);
 }
 
 /** Texts of the contents the plugins added (no source: not an unmodified copy of a session event). */

@@ -83,7 +83,7 @@ export function step(index: number, overrides: Partial<StepRecord> = {}): StepRe
     reinjection: false,
     trimmed: false,
     compacted: false,
-    cacheChurn: 0,
+    cacheChurn: 0, uncachedTokens: 0,
     orphanCalls: 0,
     orphanResponses: 0,
     userRequestPresent: true,

@@ -76,7 +76,7 @@ export function sampleSteps(count: number, contextWindow: number, options: { gro
       reinjection: !summarize && step > 0 && step % 4 === 0,
       trimmed: false,
       compacted: after < before,
-      cacheChurn: 0,
+      cacheChurn: 0, uncachedTokens: 0,
       orphanCalls: 0,
       orphanResponses: 0,
       userRequestPresent: true,

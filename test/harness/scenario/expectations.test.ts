@@ -23,7 +23,7 @@ function step(n: number, over: Partial<StepRecord> = {}): StepRecord {
   return {
     step: n, turn: Math.floor(n / 2), label: 'user', clock: n, contextWindow: 8000,
     contentsBefore: 3, contentsAfter: 3, heuristicBefore: 1000, heuristicAfter: 1000, realBefore: 2000, realAfter: 2000,
-    overflow: false, shortCircuited: false, summarizerCalls: [], reinjection: false, trimmed: false, compacted: false, cacheChurn: 0,
+    overflow: false, shortCircuited: false, summarizerCalls: [], reinjection: false, trimmed: false, compacted: false, cacheChurn: 0, uncachedTokens: 0,
     orphanCalls: 0, orphanResponses: 0, userRequestPresent: true, ...over,
   };
 }
