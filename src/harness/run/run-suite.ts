@@ -4,9 +4,11 @@
  * and run the scenarios in the worker pool. Bad input throws (before anything runs); scenario
  * failures are data in the returned outcomes.
  */
+import { resolve } from 'node:path';
 import { loadScenarios, matchesFilter, type ResolvedScenario } from '../scenario/index.ts';
 import type { FileAcceptance } from '../scenario/load-acceptances.ts';
 import type { StrategySpec } from '../strategy/load-strategy.ts';
+import { isModulePath } from '../strategy/module-path.ts';
 import { incidentFailures, isolationFailures, mergeFailures } from './isolation-failures.ts';
 import { createRealSummarizer, type RealSummarizerConfig } from './real-summarizer.ts';
 import type { RunOutput } from './scenario-outcome.ts';
@@ -109,16 +111,23 @@ export function runOutputOf(outcome: TaskOutcome<RunOutput>): RunOutput {
   return { ...output, failures: mergeFailures(incidentFailures(outcome.incidents), output.failures) };
 }
 
+/**
+ * The strategy the scenario runs with: the file's, or `--strategy`'s. A file's options configure
+ * the strategy the file names, so they carry over only when the override names that same strategy
+ * (a museum file's `crush` options mean nothing to `threshold`); `--strategy-options` replaces them.
+ */
 function overrideStrategy(scenario: ResolvedScenario, options: SuiteOptions, cwd: string): ResolvedScenario {
-  // A file's options belong to the file's strategy: another strategy given on the command line
-  // starts from its own defaults (or --strategy-options), never from options it does not know.
-  const fileOptions = options.strategy === undefined ? scenario.strategy.options : {};
-  const strategy: StrategySpec = {
-    name: options.strategy ?? scenario.strategy.name,
-    options: { ...(options.strategyOptions ?? fileOptions) },
-    baseDir: options.strategy === undefined ? scenario.strategy.baseDir : cwd,
-  };
+  const own = scenario.strategy;
+  const name = options.strategy ?? own.name;
+  const baseDir = options.strategy === undefined ? own.baseDir : cwd;
+  const fileOptions = sameStrategy(own, name, baseDir) ? own.options : {};
+  const strategy: StrategySpec = { name, options: { ...(options.strategyOptions ?? fileOptions) }, baseDir };
   return { ...scenario, strategy };
+}
+
+function sameStrategy(own: StrategySpec, name: string, baseDir: string): boolean {
+  if (isModulePath(own.name) !== isModulePath(name)) return false;
+  return isModulePath(name) ? resolve(own.baseDir, own.name) === resolve(baseDir, name) : own.name === name;
 }
 
 function withAcceptances(scenario: ResolvedScenario, accept: readonly FileAcceptance[]): ResolvedScenario {

@@ -6,11 +6,12 @@
  * the map, anything else is a module).
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StrategyOptionsError } from '../../engine/index.ts';
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
 import { importStrategyModule } from './import-strategy-module.ts';
+import { isModulePath } from './module-path.ts';
 import { catalogStrategy, STRATEGY_CATALOG } from './strategy-catalog.ts';
 import { StrategyLoadError } from './strategy-load-error.ts';
 
@@ -23,9 +24,7 @@ export interface StrategySpec {
 }
 
 /** A name is a module path when it looks like one; anything else must be a built-in. */
-export function isModulePath(name: string): boolean {
-  return name.startsWith('.') || isAbsolute(name) || /\.(m?[jt]s|cjs|cts)$/.test(name);
-}
+export { isModulePath };
 
 export interface LoadStrategyOptions {
   /**
