@@ -28,6 +28,11 @@ export interface SuiteOptions {
   readonly strategy?: string | undefined;
   /** Replaces the strategy options (of the override, or of each file's own strategy). */
   readonly strategyOptions?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The override's options where a file does not configure that strategy itself (`compare`): a
+   * museum file's configuration of its peer still applies. Ignored when `strategyOptions` is set.
+   */
+  readonly strategyDefaultOptions?: Readonly<Record<string, unknown>> | undefined;
   /** Known limitations from a per-strategy file (`--accept`), added to each matching scenario's own. */
   readonly accept?: readonly FileAcceptance[] | undefined;
   readonly shard?: Shard | null | undefined;
@@ -114,13 +119,14 @@ export function runOutputOf(outcome: TaskOutcome<RunOutput>): RunOutput {
 /**
  * The strategy the scenario runs with: the file's, or `--strategy`'s. A file's options configure
  * the strategy the file names, so they carry over only when the override names that same strategy
- * (a museum file's `crush` options mean nothing to `threshold`); `--strategy-options` replaces them.
+ * (a museum file's `crush` options mean nothing to `threshold`; other files get
+ * `strategyDefaultOptions`); `--strategy-options` replaces them all.
  */
 function overrideStrategy(scenario: ResolvedScenario, options: SuiteOptions, cwd: string): ResolvedScenario {
   const own = scenario.strategy;
   const name = options.strategy ?? own.name;
   const baseDir = options.strategy === undefined ? own.baseDir : cwd;
-  const fileOptions = sameStrategy(own, name, baseDir) ? own.options : {};
+  const fileOptions = sameStrategy(own, name, baseDir) ? own.options : (options.strategyDefaultOptions ?? {});
   const strategy: StrategySpec = { name, options: { ...(options.strategyOptions ?? fileOptions) }, baseDir };
   return { ...scenario, strategy };
 }

@@ -8,8 +8,8 @@ import { ROOT } from '../../cli/run-cli.ts';
 
 // Its file says `strategy: { name: sliding_window, options: { maxTurns: 10 } }`.
 const FILE = 'scenarios/examples/sliding-window-tool-storm.yaml';
-const run = (strategy: string | undefined, strategyOptions?: Record<string, unknown>) =>
-  runSuite({ paths: [FILE], jobs: 1, timeoutMs: 60_000, cwd: ROOT, strategy, strategyOptions });
+const run = (strategy: string | undefined, strategyOptions?: Record<string, unknown>, strategyDefaultOptions?: Record<string, unknown>) =>
+  runSuite({ paths: [FILE], jobs: 1, timeoutMs: 60_000, cwd: ROOT, strategy, strategyOptions, strategyDefaultOptions });
 
 describe('strategy override', () => {
   it('another strategy runs with its own defaults, not the file\'s options (threshold has no maxTurns)', async () => {
@@ -22,5 +22,10 @@ describe('strategy override', () => {
     expect((await run('sliding_window')).outcomes[0]!.scenario.strategy.options).toEqual({ maxTurns: 10 });
     expect((await run('sliding_window', { maxTurns: 4 })).outcomes[0]!.scenario.strategy.options).toEqual({ maxTurns: 4 });
     expect((await run(undefined)).outcomes[0]!.scenario.strategy.options).toEqual({ maxTurns: 10 });
+  }, 60_000);
+
+  it('default options (compare) apply where the file does not configure the strategy; the file keeps its own', async () => {
+    expect((await run('threshold', undefined, { maxCompactionAttempts: 2 })).outcomes[0]!.scenario.strategy.options).toEqual({ maxCompactionAttempts: 2 });
+    expect((await run('sliding_window', undefined, { maxTurns: 3 })).outcomes[0]!.scenario.strategy.options).toEqual({ maxTurns: 10 });
   }, 60_000);
 });
