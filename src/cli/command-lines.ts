@@ -25,6 +25,10 @@ export const COMMAND_LINES = {
     command: 'strategies',
     describe: 'List the built-in strategies (name and source), for --strategy',
   },
+  compare: {
+    command: 'compare [paths..]',
+    describe: 'Play the same suites (and the same fuzzed corpus) through several strategies: a league table and the museum matrix',
+  },
 } as const;
 
 export type CommandName = keyof typeof COMMAND_LINES;

@@ -55,5 +55,7 @@ async function loadCommand(name: CommandName): Promise<CommandModule> {
       return (await import('./commands/verify-adk.ts')).default as CommandModule;
     case 'strategies':
       return (await import('./commands/strategies.ts')).default as CommandModule;
+    case 'compare':
+      return (await import('./commands/compare.ts')).default as CommandModule;
   }
 }

@@ -52,6 +52,7 @@ describe('the compiled package', () => {
     expect(help.stdout).toContain('compaction-sim fuzz');
     expect(help.stdout).toContain('compaction-sim verify-adk [paths..]');
     expect(help.stdout).toContain('compaction-sim strategies');
+    expect(help.stdout).toContain('compaction-sim compare [paths..]');
     const none = await runNode([bin]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Choose a command.');

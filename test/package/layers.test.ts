@@ -1,7 +1,8 @@
 /**
  * The layers read top-down: each folder of src/ imports only the folders below it (static and
  * dynamic imports alike). The command line and the programmatic API are the top; nothing below
- * imports them, harness imports neither the fuzzer nor the ADK adapter.
+ * imports them, harness imports neither the fuzzer nor the ADK adapter; compare (which uses both
+ * harness and fuzz) sits between them and the top.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -20,8 +21,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   harness: ['engine', 'zoo', 'world', 'checker', 'summarizers'],
   fuzz: ['engine', 'zoo', 'world', 'checker', 'harness'],
   adk: ['engine', 'zoo', 'world', 'checker', 'harness', 'summarizers'],
-  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
-  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api'],
+  compare: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
+  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'compare'],
+  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api', 'compare'],
   'index.ts': ['engine'],
 };
 
