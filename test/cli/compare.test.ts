@@ -21,7 +21,7 @@ describe('compaction-sim compare', () => {
 
   it.each([
     [['--strategy', 'nope', CRUSH_BUG], /unknown strategy "nope"/],
-    [['--strategy', 'crush', '--strategy', 'crush', CRUSH_BUG], /--strategy crush is given twice/],
+    [['--strategy', 'crush', '--strategy', 'crush', CRUSH_BUG], /strategy crush is entered twice/],
     [['--strategy', 'crush', '--strategy-options', '{"a":1}', CRUSH_BUG], /--strategy-options must be name=JSON/],
     [['--strategy', 'crush', '--strategy-options', 'pi={}', CRUSH_BUG], /names pi, which is not entered/],
     [['--strategy', 'crush', '--strategy-options', 'crush={oops', CRUSH_BUG], /--strategy-options is not valid JSON/],

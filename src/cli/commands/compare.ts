@@ -92,8 +92,6 @@ const compare: CommandModule<object, CompareArgs> = {
 /** The strategies entered (default: every built-in) with the options `--strategy-options name=JSON` gives them. */
 export function parseContenders(strategies: readonly string[] | undefined, optionArgs: readonly string[] | undefined): Contender[] {
   const names = strategies !== undefined && strategies.length > 0 ? strategies : STRATEGY_CATALOG.map((strategy) => strategy.name);
-  const duplicate = names.find((name, index) => names.indexOf(name) !== index);
-  if (duplicate !== undefined) throw new UsageError(`--strategy ${duplicate} is given twice`);
   const options = new Map<string, Record<string, unknown>>();
   for (const arg of optionArgs ?? []) {
     const at = arg.indexOf('=');
