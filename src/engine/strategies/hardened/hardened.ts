@@ -122,7 +122,7 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     const live = built.slice(covered);
     request.contents = arrange(memory.summary, live, requestText);
     const heuristic = estimateTokens(request);
-    if (providerCount(ctx, request, heuristic) < threshold) return { requestTokens: heuristic };
+    if (providerCount(ctx, request, heuristic, window) < threshold) return { requestTokens: heuristic };
 
     return serialize(() =>
       compactNow({ ctx, request, memory, step, window, threshold, built, builtHeuristic, requestText, covered, live, perWindow, windowSteps, shares }));
@@ -195,16 +195,18 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
     summary = old.length === 0 ? clipText(memory.summary, summaryBudget) : foldMechanically(old, memory.summary, summaryBudget);
   }
 
-  // Fix 7: cut the tail until the request is under the room (the user's request kept whole).
-  const limit = (cramped ? Math.floor(c.window / factor) : Math.floor(c.threshold / factor)) - 1;
+  // Fix 7: cut the tail until the request is under the threshold (cramped: the window), the
+  // user's request kept whole. Measured as the provider counts near the window (see `measured`).
+  const count = (contents: Content[]): number => measured(ctx, { ...request, contents }, factor, c.window);
+  const limit = (cramped ? c.window : c.threshold) - 1;
   request.contents = arrange(summary, tail, c.requestText);
   for (const cap of TAIL_PART_CAPS) {
-    if (estimateTokens(request) <= limit) break;
+    if (count(request.contents) <= limit) break;
     tail = tail.map((content) => clipContent(content, cap, carriesText([content], c.requestText)));
     request.contents = arrange(summary, tail, c.requestText);
   }
   for (;;) {
-    if (estimateTokens(request) <= limit) break;
+    if (count(request.contents) <= limit) break;
     const shorter = withoutOldestUnit(tail, c.requestText);
     if (shorter === null) break;
     tail = shorter;
@@ -213,16 +215,15 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
 
   // Still over the window (the user's request alone nearly fills it): the summary gives way, then
   // goes, and the request is sent as the user wrote it rather than quoted.
-  const windowLimit = Math.floor(c.window / factor) - 1;
-  while (estimateTokens(request) > windowLimit && summary !== '') {
+  while (count(request.contents) > c.window && summary !== '') {
     const tokens = Math.floor(Buffer.byteLength(summary) / 4);
     summary = tokens <= 8 ? '' : clipText(summary, Math.floor(tokens / 2));
     request.contents = arrange(summary, tail, c.requestText);
   }
-  if (estimateTokens(request) > windowLimit) {
+  if (count(request.contents) > c.window) {
     // The user's own message instead of the quote, when it is the smaller (no attachments to carry).
     const bare = arrange(summary, tail, c.requestText, messageCarrying(c.built, c.requestText));
-    if (estimateTokens({ ...request, contents: bare }) < estimateTokens(request)) request.contents = bare;
+    if (count(bare) < count(request.contents)) request.contents = bare;
   }
 
   const coveredNow = c.covered + split;
@@ -365,12 +366,25 @@ function calibrated(ctx: CompactionContext): boolean {
  * factor. ContextGuard keeps the cold factor until usage arrives, and overflows when the real
  * ratio is beyond it (README "Known limitations").
  */
-function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: number): number {
+function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: number, window: number): number {
+  if (!calibrated(ctx)) return ctx.countTokens ? ctx.countTokens(request) : Math.trunc(heuristic * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
   // As ContextGuard's `tokenCount` (never less than the last real count), with the ratio capped at
   // 16 rather than 5: a provider counting 8 tokens where the heuristic sees 1 is still measured.
-  if (calibrated(ctx)) return Math.max(loadRealTokens(ctx), Math.trunc(heuristic * observedRatio(ctx)));
-  if (ctx.countTokens) return ctx.countTokens(request);
-  return Math.trunc(heuristic * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
+  const estimate = Math.max(loadRealTokens(ctx), Math.trunc(heuristic * observedRatio(ctx)));
+  return ctx.countTokens && estimate >= window * NEAR_WINDOW ? ctx.countTokens(request) : estimate;
+}
+
+/**
+ * From half the window on, a calibrated estimate is checked with the host's count when it has
+ * one: the ratio observed on the last request (a small compacted one, say) need not hold for a
+ * request of other contents (a large tool result through a real tokenizer: 1.1 vs 1.7 seen).
+ */
+const NEAR_WINDOW = 0.5;
+
+/** `request` as the provider will count it: the calibrated estimate, or the host's count near the window. */
+function measured(ctx: CompactionContext, request: LlmRequest, factor: number, window: number): number {
+  const estimate = Math.trunc(estimateTokens(request) * factor);
+  return ctx.countTokens && estimate >= window * NEAR_WINDOW ? ctx.countTokens(request) : estimate;
 }
 
 /**
@@ -380,8 +394,9 @@ function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: n
  * old count no longer describes the request.
  */
 function calibrationFactor(ctx: CompactionContext, request: LlmRequest): number {
-  if (calibrated(ctx)) return observedRatio(ctx);
   const heuristic = estimateTokens(request);
-  if (ctx.countTokens && heuristic > 0) return Math.max(MIN_CORRECTION_FACTOR, ctx.countTokens(request) / heuristic);
-  return DEFAULT_HEURISTIC_CORRECTION_FACTOR;
+  // The host's count of this very request, when it has one: no ratio is closer to the truth.
+  const counted = ctx.countTokens && heuristic > 0 ? Math.max(MIN_CORRECTION_FACTOR, ctx.countTokens(request) / heuristic) : null;
+  if (calibrated(ctx)) return counted === null ? observedRatio(ctx) : Math.max(observedRatio(ctx), counted);
+  return counted ?? DEFAULT_HEURISTIC_CORRECTION_FACTOR;
 }
