@@ -12,7 +12,10 @@ import { utf8ByteLength } from '../../tokens/utf8-byte-length.ts';
 /** The first bytes of `text` within `tokens` heuristic tokens (4 bytes each), cut on a character. */
 export function clipText(text: string, tokens: number, note = ' […cut by compaction]'): string {
   const maxBytes = Math.max(0, tokens * 4);
-  if (utf8ByteLength(text) <= maxBytes) return text;
+  // UTF-8 takes 1 to 3 bytes per UTF-16 unit: most texts are decided by their length alone,
+  // without measuring (or copying) the whole string.
+  if (text.length * 3 <= maxBytes) return text;
+  if (text.length <= maxBytes && utf8ByteLength(text) <= maxBytes) return text;
   const room = Math.max(0, maxBytes - utf8ByteLength(note));
   const head = Buffer.from(text.slice(0, room), 'utf8').subarray(0, room).toString('utf8').replace(/\uFFFD+$/, '');
   return `${head}${note}`;
@@ -35,16 +38,43 @@ export function clipTextKeepingEnd(text: string, tokens: number): string {
  * by a note. `keepText` parts are left whole (the user's own request).
  */
 export function clipContent(content: Content, tokensPerPart: number, keepText = false): Content {
-  const parts = (content.parts ?? []).map((part) => clipPart(part, tokensPerPart, keepText));
-  return { ...content, parts };
+  const parts = content.parts ?? [];
+  let changed: Part[] | null = null;
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i]!;
+    const clipped = clipPart(part, tokensPerPart, keepText);
+    if (clipped !== part) (changed ??= parts.slice())[i] = clipped;
+  }
+  return changed === null ? content : { ...content, parts: changed };
+}
+
+/** Only the text parts cut (what a summarize prompt shows: tool payloads are one-line markers there). */
+export function clipTexts(content: Content, tokensPerPart: number): Content {
+  const parts = content.parts ?? [];
+  let changed: Part[] | null = null;
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i]!;
+    if (!part || typeof part.text !== 'string') continue;
+    const text = clipText(part.text, tokensPerPart);
+    if (text !== part.text) (changed ??= parts.slice())[i] = { ...part, text };
+  }
+  return changed === null ? content : { ...content, parts: changed };
 }
 
 function clipPart(part: Part, tokens: number, keepText: boolean): Part {
-  if (!part || estimatePartTokens(part) <= tokens) return part;
-  if (typeof part.text === 'string') return keepText ? part : { ...part, text: clipText(part.text, tokens) };
+  if (!part) return part;
+  if (typeof part.text === 'string') {
+    if (keepText) return part;
+    const text = clipText(part.text, tokens);
+    return text === part.text ? part : { ...part, text };
+  }
+  if (estimatePartTokens(part) <= tokens) return part;
   if (part.functionResponse) {
     const { functionResponse } = part;
-    const text = JSON.stringify(functionResponse.response ?? {});
+    const response = functionResponse.response ?? {};
+    // The usual shape, `{ result: "<text>" }`: cut the text itself; anything else, its JSON.
+    const values = Object.values(response);
+    const text = values.length === 1 && typeof values[0] === 'string' ? values[0] : JSON.stringify(response);
     return { functionResponse: { ...functionResponse, response: { result: clipText(text, Math.max(1, tokens - 4), ' […tool result cut by compaction]') } } };
   }
   if (part.inlineData) {

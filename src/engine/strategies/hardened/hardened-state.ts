@@ -17,6 +17,8 @@ export interface HardenedMemory {
   readonly covered: number;
   /** A fingerprint of the last content the summary covers, to find the boundary again. */
   readonly boundary: string;
+  /** Heuristic tokens of the contents the summary covers (what the host still builds them as). */
+  readonly coveredTokens: number;
   /** The user's latest request text seen in a built request ('' when none). */
   readonly requestText: string;
   /** Model calls (before-model callbacks) so far in the session: the step counter. */
@@ -40,6 +42,7 @@ export function loadMemory(ctx: StateContext): HardenedMemory {
     summary: text('summary'),
     covered: int('covered'),
     boundary: text('boundary'),
+    coveredTokens: int('covered_tokens'),
     requestText: text('request_text'),
     steps: int('steps'),
     summarizedAt: Array.isArray(at) ? at.filter((step): step is number => typeof step === 'number') : [],
@@ -52,6 +55,7 @@ export function saveMemory(ctx: StateContext, changes: Partial<HardenedMemory>):
   if (changes.summary !== undefined) set('summary', changes.summary);
   if (changes.covered !== undefined) set('covered', changes.covered);
   if (changes.boundary !== undefined) set('boundary', changes.boundary);
+  if (changes.coveredTokens !== undefined) set('covered_tokens', changes.coveredTokens);
   if (changes.requestText !== undefined) set('request_text', changes.requestText);
   if (changes.steps !== undefined) set('steps', changes.steps);
   if (changes.summarizedAt !== undefined) set('summarized_at', [...changes.summarizedAt]);

@@ -63,6 +63,28 @@ import { fittedSummarizeRequest } from './summarizer-request.ts';
 
 export const STRATEGY_HARDENED = 'hardened';
 
+/**
+ * Heuristic tokens of one content, memoized by identity: a compaction sizes the same contents
+ * many times over (every candidate request), and a host's contents are fresh objects every step,
+ * so an entry never outlives what it describes.
+ */
+const contentSizes = new WeakMap<Content, number>();
+
+function tokensOf(content: Content): number {
+  let tokens = contentSizes.get(content);
+  if (tokens === undefined) {
+    tokens = estimateContentTokens([content]);
+    contentSizes.set(content, tokens);
+  }
+  return tokens;
+}
+
+function contentsTokens(contents: readonly Content[]): number {
+  let total = 0;
+  for (let i = 0; i < contents.length; i += 1) total += tokensOf(contents[i]!);
+  return total;
+}
+
 export interface HardenedStrategyOptions {
   /** Context window to plan for instead of the model's; 0 = the model's. */
   readonly maxTokens?: number;
@@ -115,8 +137,10 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     const window = maxTokens > 0 ? maxTokens : ctx.contextWindow;
     const threshold = window - computeBuffer(window);
 
-    const built: Content[] = request.contents.slice();
-    const builtHeuristic = estimateTokens(request);
+    // The request as the host built it, read sparingly: a host may copy each content on first read
+    // (ADK clones every event into every request; the simulator's array does it lazily), so the
+    // part the summary covers is never read whole, only near its boundary.
+    const built: readonly Content[] = request.contents;
     const requestText = currentRequestText(ctx.userContent, built);
     const covered = memory.summary === '' ? 0 : coveredCount(built, memory.covered, memory.boundary);
     const live = built.slice(covered);
@@ -125,7 +149,7 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     if (providerCount(ctx, request, heuristic, window) < threshold) return { requestTokens: heuristic };
 
     return serialize(() =>
-      compactNow({ ctx, request, memory, step, window, threshold, built, builtHeuristic, requestText, covered, live, perWindow, windowSteps, shares }));
+      compactNow({ ctx, request, memory, step, window, threshold, built, requestText, covered, live, perWindow, windowSteps, shares }));
   }
 
   return { name: STRATEGY_HARDENED, compact };
@@ -140,7 +164,6 @@ interface Compaction {
   readonly threshold: number;
   /** The request's contents as the host built them (every session event). */
   readonly built: readonly Content[];
-  readonly builtHeuristic: number;
   readonly requestText: string;
   /** How many of `built` the stored summary covers. */
   readonly covered: number;
@@ -155,6 +178,11 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   const { ctx, request, memory, step, live } = c;
   const factor = calibrationFactor(ctx, request);
   const overhead = estimateTokens({ contents: [], ...(request.config === undefined ? {} : { config: request.config }) });
+  // What the host built, without reading the covered part: its tokens were recorded when covered.
+  // (When the boundary moved, the recorded figure describes other contents: those are sized again.)
+  const coveredTokens = c.covered === memory.covered ? memory.coveredTokens : contentsTokens(c.built.slice(0, c.covered));
+  const builtHeuristic = overhead + coveredTokens + contentsTokens(live);
+  const heuristicOf = (contents: readonly Content[]): number => overhead + contentsTokens(contents);
   const underThreshold = Math.floor(c.threshold / factor) - overhead;
   // Fix 8: no room under the threshold at all: aim only at the window, and never summarize.
   const cramped = underThreshold < MIN_ROOM;
@@ -168,22 +196,22 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   // Fix 1 and 5: a verbatim tail within what is left; everything older is folded, when folding
   // makes the request smaller at all (folding only the user's message would not: it comes back
   // whole, quoted).
-  const unfolded = estimateTokens({ ...request, contents: arrange(memory.summary, live, c.requestText) });
+  const unfolded = heuristicOf(arrange(memory.summary, live, c.requestText));
   let split = tailStart(live, Math.max(0, goal - summaryBudget - SUMMARY_WRAPPER - continuationTokens));
   const foldedAtMost = (at: number): number =>
-    overhead + summaryBudget + SUMMARY_WRAPPER + (carriesText(live.slice(at), c.requestText) ? 0 : continuationTokens) + estimateContentTokens(live.slice(at));
+    overhead + summaryBudget + SUMMARY_WRAPPER + (carriesText(live.slice(at), c.requestText) ? 0 : continuationTokens) + contentsTokens(live.slice(at));
   if (split > 0 && foldedAtMost(split) >= unfolded) split = 0;
   const old = live.slice(0, split);
   let tail: Content[] = live.slice(split);
 
   const recent = memory.summarizedAt.filter((at) => at > step - c.windowSteps);
   // What summarizing can save: the old contents but the user's message, which must come back anyway.
-  const oldTokens = estimateContentTokens(old.filter((content) => !carriesText([content], c.requestText) || c.requestText === ''));
+  const oldTokens = contentsTokens(old.filter((content) => !carriesText([content], c.requestText) || c.requestText === ''));
   const summarizeNow = !cramped
     && old.length > 0
     && oldTokens > summaryBudget
     && recent.length < c.perWindow
-    && foldedAtMost(split) <= Math.floor(c.builtHeuristic * SHRINK_REQUIRED);
+    && foldedAtMost(split) <= Math.floor(builtHeuristic * SHRINK_REQUIRED);
 
   let summary: string;
   let called = false;
@@ -197,7 +225,7 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
 
   // Fix 7: cut the tail until the request is under the threshold (cramped: the window), the
   // user's request kept whole. Measured as the provider counts near the window (see `measured`).
-  const count = (contents: Content[]): number => measured(ctx, { ...request, contents }, factor, c.window);
+  const count = (contents: Content[]): number => measured(ctx, { ...request, contents }, heuristicOf(contents), factor, c.window);
   const limit = (cramped ? c.window : c.threshold) - 1;
   request.contents = arrange(summary, tail, c.requestText);
   for (const cap of TAIL_PART_CAPS) {
@@ -230,10 +258,11 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   saveMemory(ctx, {
     summary,
     covered: coveredNow,
+    coveredTokens: coveredTokens + contentsTokens(old),
     boundary: coveredNow > 0 ? fingerprint(c.built[coveredNow - 1]) : '',
     summarizedAt: called ? [...recent, step] : recent,
   });
-  return { requestTokens: estimateTokens(request) };
+  return { requestTokens: heuristicOf(request.contents) };
 }
 
 /**
@@ -267,7 +296,7 @@ function tailStart(contents: readonly Content[], budget: number): number {
   let start = contents.length;
   let used = 0;
   while (start > 0) {
-    const cost = estimateContentTokens([contents[start - 1]]);
+    const cost = tokensOf(contents[start - 1]!);
     if (used + cost > budget) break;
     used += cost;
     start -= 1;
@@ -382,8 +411,8 @@ function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: n
 const NEAR_WINDOW = 0.5;
 
 /** `request` as the provider will count it: the calibrated estimate, or the host's count near the window. */
-function measured(ctx: CompactionContext, request: LlmRequest, factor: number, window: number): number {
-  const estimate = Math.trunc(estimateTokens(request) * factor);
+function measured(ctx: CompactionContext, request: LlmRequest, heuristic: number, factor: number, window: number): number {
+  const estimate = Math.trunc(heuristic * factor);
   return ctx.countTokens && estimate >= window * NEAR_WINDOW ? ctx.countTokens(request) : estimate;
 }
 

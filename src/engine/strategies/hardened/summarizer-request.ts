@@ -13,7 +13,7 @@ import { buildSummarizePrompt } from '../../summary/build-summarize-prompt.ts';
 import { SUMMARIZE_SYSTEM_PROMPT } from '../../summary/summarize-system-prompt.ts';
 import { WORDS_PER_TOKEN } from '../../constants.ts';
 import type { LlmRequest } from '../../types.ts';
-import { clipContent, clipText } from './clip.ts';
+import { clipText, clipTexts } from './clip.ts';
 
 export interface SummarizerFit {
   readonly model: string;
@@ -71,12 +71,12 @@ export function fittedSummarizeRequest(fit: SummarizerFit, contents: readonly Co
   let request = build(contents, previous);
   if (fits(request)) return request;
   for (const cap of PART_CAPS) {
-    const clipped = contents.map((content) => clipContent(content, cap));
+    const clipped = contents.map((content) => clipTexts(content, cap));
     request = build(clipped, previous);
     if (fits(request)) return request;
   }
   // Still too big: keep the newest contents that fit (binary search on where the transcript starts).
-  const clipped = contents.map((content) => clipContent(content, PART_CAPS[PART_CAPS.length - 1]!));
+  const clipped = contents.map((content) => clipTexts(content, PART_CAPS[PART_CAPS.length - 1]!));
   const summary = fits(build([], previous)) ? previous : clipText(previous, Math.max(1, Math.floor(limit / 8)));
   if (!fits(build([], summary))) return null;
   let low = 0;
