@@ -36,9 +36,18 @@ describe('requestFloorOf', () => {
     expect(requestFloorOf(tools).overheadRealTokens(0)).toBe(22_680); // 11,340 heuristic tokens (spec §10) × 2
   });
 
-  it('counts user text and attachments (MIME type + raw bytes)', () => {
+  it('counts the text of the user message as one request with the overhead, never its attachments (a strategy may drop them)', () => {
     const withImage = world({ turns: [turn(0, { user: { text: 'x'.repeat(400) }, attachments: [{ mimeType: 'image/png', size: 2_048 }] })] });
-    expect(requestFloorOf(withImage).userRealTokens(0)).toBe((100 + 2 + 512) * 2);
+    expect(requestFloorOf(withImage).carryingRequestRealTokens(0)).toBe(100 * 2);
+    const prompted = world({ systemPrompt: { kind: 'go-system-prompt', size: 802 }, turns: [turn(0, { user: { text: 'x'.repeat(402) } })] });
+    // One request, rounded once: floor((200 + 100) × 1.5), not floor(200 × 1.5) + floor(100 × 1.5) + ...
+    const ratio = world({ ...prompted, phases: [phase({ tokenModel: { kind: 'ratio', ratio: 1.5 } })] });
+    expect(requestFloorOf(ratio).carryingRequestRealTokens(0)).toBe(Math.floor((200 + 100) * 1.5));
+  });
+
+  it('is the overhead alone when the user message is empty', () => {
+    const empty = world({ systemPrompt: { kind: 'go-system-prompt', size: 800 }, turns: [turn(0, { user: { text: '' } })] });
+    expect(requestFloorOf(empty).carryingRequestRealTokens(0)).toBe(requestFloorOf(empty).overheadRealTokens(0));
   });
 });
 

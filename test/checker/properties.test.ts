@@ -55,9 +55,10 @@ describe('user-request-preserved', () => {
     expect(v?.infeasible).toBeNull();
   });
 
-  it('is infeasible, not a pass, when user content is not exposed (go-compat)', () => {
+  it('fails too when the host hides the user content from callbacks (go-compat): the built request carries the message, a strategy can keep it', () => {
     const v = userRequestPreserved.check(world({ exposeUserContent: false }), lost);
-    expect(v?.infeasible?.reason).toBe('user-content-not-exposed');
+    expect(v?.step).toBe(1);
+    expect(v?.infeasible).toBeNull();
   });
 
   it('holds when every step carries it', () => {

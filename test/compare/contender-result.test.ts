@@ -15,7 +15,7 @@ describe('a contender\'s result on one scenario', () => {
       failures: [{ expectation: 'noLoop', message: '' }, { expectation: 'no-thrash', message: '' }, { expectation: 'compactedSteps', message: '' }],
       reproduced: [{ property: 'no-overflow', strategy: 'crush', issue: 'charmbracelet/crush#3620', message: '' }],
       accepted: [{ property: 'summarizer-input-fits', strategy: 'crush', reason: 'r', message: '' }],
-      infeasible: [{ property: 'user-request-preserved', reason: 'user-content-not-exposed', detail: '', message: '' }],
+      infeasible: [{ property: 'user-request-preserved', reason: 'user-message-over-window', detail: '', message: '' }],
     }));
     expect(result.broken).toEqual([
       { property: 'no-overflow', how: 'reproduced', issue: 'charmbracelet/crush#3620' },

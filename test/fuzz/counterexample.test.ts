@@ -76,7 +76,7 @@ describe('formatFuzzReport', () => {
   const file = counterexampleFile(failure, { name: 'threshold', options: {} }, 'scenarios/regressions', cwd);
   const failedReport: PropertyReport = {
     property: 'no-overflow', checked: 100, passed: 90, infeasible: 7, failed: 3, notChecked: 0,
-    infeasibleReasons: { 'fixed-overhead-over-window': 5, 'uncalibrated-ratio': 2 }, counterexample: { failure, file }, unreproduced: false,
+    infeasibleReasons: { 'fixed-overhead-over-window': 5, 'user-message-over-window': 2 }, counterexample: { failure, file }, unreproduced: false,
   };
   const report: FuzzReport = { strategy: 'threshold', seed: 7, runs: 100, path: null, properties: [failedReport, passed], failed: true };
 
@@ -84,7 +84,7 @@ describe('formatFuzzReport', () => {
     const text = formatFuzzReport(report, { color: false, rerunCommand: 'npx compaction-sim fuzz --strategy threshold --runs 100 --seed 7' });
     expect(text).toMatch(/│ no-overflow\s+│\s+100 │\s+90 │\s+7 │\s+3 │ scenarios\/regressions\/no-overflow\.threshold\.seed-7\.yaml │/);
     expect(text).toMatch(/│ no-loop\s+│\s+100 │\s+100 │\s+0 │\s+0 │\s+│/);
-    expect(text).toContain('no-overflow: fixed-overhead-over-window 5, uncalibrated-ratio 2');
+    expect(text).toContain('no-overflow: fixed-overhead-over-window 5, user-message-over-window 2');
     expect(text).toContain(`replay:         ${file.simulateCommand}`);
     expect(text).toContain('1 of 2 properties failed (100 runs)');
     expect(text).not.toContain('\u001b[');

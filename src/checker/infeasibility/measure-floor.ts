@@ -5,7 +5,9 @@
  * the engine's heuristic, and the phase's token model (`createTokenModel`: ratio or BPE).
  *
  * - overhead = real tokens of `{ contents: [], config: { systemInstruction, tools } }`;
- * - user message = real tokens of `{ contents: [userMessage] }` minus those of an empty request.
+ * - carrying request = real tokens of `{ contents: [{ role: 'user', parts: [{ text }] }], config }`
+ *   with the text of the turn's user message (the world's `userRequestPresent` looks for exactly
+ *   that text), counted as one request: no sum of separately rounded counts.
  *
  * BPE token models load asynchronously: `prepareRequestFloor(scenario)` must run before
  * `requestFloorOf` on a scenario with a tokenizer phase (the fuzzer does it before judging).
@@ -47,22 +49,23 @@ function measureFloor(scenario: WorldScenario): RequestFloor {
   const overheadHeuristic = estimateTokens(overheadRequest);
   const modelOf = (turn: number): TokenModel => tokenModelFor(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);
   const overhead = new Map<number, number>();
-  const user = new Map<number, number>();
+  const carrying = new Map<number, number>();
+  const overheadOf = (turn: number): number => {
+    const phase = scenario.turns[turn]?.phase ?? 0;
+    if (!overhead.has(phase)) overhead.set(phase, modelOf(turn).countRequest(overheadRequest, overheadHeuristic));
+    return overhead.get(phase)!;
+  };
   return {
-    overheadRealTokens(turn) {
-      const phase = scenario.turns[turn]?.phase ?? 0;
-      if (!overhead.has(phase)) overhead.set(phase, modelOf(turn).countRequest(overheadRequest, overheadHeuristic));
-      return overhead.get(phase)!;
-    },
-    userRealTokens(turn) {
+    overheadRealTokens: overheadOf,
+    carryingRequestRealTokens(turn) {
       const worldTurn = scenario.turns[turn];
-      if (worldTurn === undefined) return 0;
-      if (!user.has(turn)) {
-        const model = modelOf(turn);
-        const request: LlmRequest = { contents: [script.userMessage(worldTurn)] };
-        user.set(turn, model.countRequest(request, estimateTokens(request)) - model.countRequest({ contents: [] }, 0));
+      const text = worldTurn === undefined ? '' : script.userMessage(worldTurn).parts?.[0]?.text ?? '';
+      if (text === '') return overheadOf(turn);
+      if (!carrying.has(turn)) {
+        const request: LlmRequest = { ...overheadRequest, contents: [{ role: 'user', parts: [{ text }] }] };
+        carrying.set(turn, modelOf(turn).countRequest(request, estimateTokens(request)));
       }
-      return user.get(turn)!;
+      return carrying.get(turn)!;
     },
   };
 }

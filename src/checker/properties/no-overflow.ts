@@ -1,7 +1,8 @@
 /**
  * No request sent to the model exceeds its window (real tokens, strictly greater as the Go
- * simulator judges it). An overflow is excused only when `explainOverflow` proves it unavoidable
- * at that step; the run is then infeasible. One unexplained overflowing step fails the property.
+ * simulator judges it). An overflow is excused only when `explainOverflow` proves that no request
+ * carrying what every request must carry fits at that step; the run is then infeasible. One
+ * unexplained overflowing step fails the property.
  */
 import type { StepRecord } from '../../world/session-result.ts';
 import { explainOverflow } from '../infeasibility/explain-overflow.ts';
@@ -19,7 +20,7 @@ export const noOverflow: FuzzProperty = {
     const floor = requestFloorOf(scenario);
     let firstExcused: { index: number; why: NonNullable<ReturnType<typeof explainOverflow>> } | null = null;
     for (const index of over) {
-      const why = explainOverflow(scenario, result.steps, index, floor);
+      const why = explainOverflow(result.steps, index, floor);
       if (why === null) return violation('no-overflow', result.steps[index]!, overflowMessage(result.steps[index]!, over.length));
       firstExcused ??= { index, why };
     }

@@ -2,9 +2,10 @@
  * The latest user request reaches the model at every step, verbatim or quoted in a continuation
  * (peers §8 #14, #15: the agent asks "what would you like me to do?").
  *
- * Infeasible by construction when the host does not expose the invocation's user content to
- * callbacks (the go-compat profile, like the Go simulator's mock context): a strategy that
- * summarizes cannot quote what it never sees, so a lost request there is reported as infeasible.
+ * Never excused: the request the host builds carries the user's message, so a strategy can always
+ * keep it (or quote it), even where the host does not expose the invocation's user content to
+ * callbacks (the go-compat profile, like the Go simulator's mock context). A strategy that quotes
+ * only `ctx.userContent` loses the request there: its own failure, since another keeps it.
  */
 import { describeStep, violation, type FuzzProperty } from './property.ts';
 
@@ -13,14 +14,9 @@ export const userRequestPreserved: FuzzProperty = {
   description: 'the latest user request is in every sent request, verbatim or quoted in the continuation',
   expectKey: 'userRequestPreserved',
   needsRerun: false,
-  check(scenario, result) {
+  check(_scenario, result) {
     const lost = result.steps.find((step) => !step.shortCircuited && !step.userRequestPresent);
     if (lost === undefined) return null;
-    const message = `${describeStep(lost)} sent a request without turn ${lost.turn}'s user message (neither verbatim nor quoted)`;
-    if (scenario.exposeUserContent) return violation('user-request-preserved', lost, message);
-    return violation('user-request-preserved', lost, message, {
-      reason: 'user-content-not-exposed',
-      detail: 'user content is not exposed to callbacks (go-compat): no continuation can quote the request',
-    });
+    return violation('user-request-preserved', lost, `${describeStep(lost)} sent a request without turn ${lost.turn}'s user message (neither verbatim nor quoted)`);
   },
 };

@@ -28,7 +28,7 @@ describe('json reporter', () => {
     expect(hung.llmSteps).toBeNull();
     expect(hung.steps).toEqual([]);
     expect(passing.accepted).toEqual([{ property: 'no-thrash', strategy: 'threshold', reason: 'summarizes <every> turn & on purpose', message: 'no-thrash: 3 summarizations within 3 steps' }]);
-    expect(passing.infeasible).toEqual([expect.objectContaining({ property: 'user-request-preserved', reason: 'user-content-not-exposed' })]);
+    expect(passing.infeasible).toEqual([expect.objectContaining({ property: 'no-overflow', reason: 'fixed-overhead-over-window' })]);
   });
 
   it('is deterministic and free of absolute paths', () => {
@@ -55,7 +55,7 @@ describe('table reporter', () => {
     expect(text).toContain('PASS (bug reproduced, 1 accepted)');
     expect(text).toContain('Reported bugs reproduced (the property broke, as its users saw):\n  - steady-threshold: no-orphans (threshold) reproduces owner/repo#42');
     expect(text).toContain('Accepted limitations (tolerated, not passed):\n  - steady-threshold: no-thrash (threshold): summarizes <every> turn & on purpose');
-    expect(text).toContain('Infeasible, excused (no strategy could avoid them; details in report.json): user-request-preserved × 1 (user-content-not-exposed)');
+    expect(text).toContain('Infeasible, excused (no strategy could avoid them; details in report.json): no-overflow × 1 (fixed-overhead-over-window)');
   });
 
   it('uses ANSI colour only when allowed', () => {
@@ -86,7 +86,7 @@ describe('markdown reporter', () => {
     expect(rowsOf('| scenario | property | strategy | issue |')).toEqual(['| `steady-threshold` | `no-orphans` | `threshold` | owner/repo#42 |']);
     expect(text).toContain('### Accepted limitations');
     expect(rowsOf('| scenario | property | strategy | reason |')).toEqual(['| `steady-threshold` | `no-thrash` | `threshold` | summarizes <every> turn & on purpose |']);
-    expect(text).toContain('### Infeasible (excused: no strategy could avoid them)\n\n- user-request-preserved × 1 (user-content-not-exposed)');
+    expect(text).toContain('### Infeasible (excused: no strategy could avoid them)\n\n- no-overflow × 1 (fixed-overhead-over-window)');
   });
 
   it('keeps table rows intact when names contain pipes', () => {
@@ -115,7 +115,7 @@ describe('junit reporter', () => {
   it('names every accepted limitation with its reason, and every infeasible violation, in the testcase output', () => {
     expect(xml).toContain('accepted no-thrash (strategy threshold): summarizes &lt;every&gt; turn &amp; on purpose');
     expect(xml).toContain('reproduced no-orphans (strategy threshold): owner/repo#42');
-    expect(xml).toContain('infeasible user-request-preserved (user-content-not-exposed): user content is not exposed to callbacks');
+    expect(xml).toContain('infeasible no-overflow (fixed-overhead-over-window): system prompt + tool declarations = 9000 real tokens &gt; window 8000');
   });
 });
 
@@ -141,7 +141,7 @@ describe('html reporter', () => {
     expect(html).toContain('<span class="pill accepted" title="a reported bug reproduced, as expected">pass, reproduced: no-orphans</span>');
     expect(html).toContain('<ul class="reproduced"><li><b>no-orphans</b> broke for <b>threshold</b>, reproducing owner/repo#42');
     expect(html).toContain('<ul class="accepted"><li><b>no-thrash</b> accepted for <b>threshold</b>: summarizes &lt;every&gt; turn &amp; on purpose');
-    expect(html).toContain('<ul class="infeasible"><li><b>user-request-preserved</b> infeasible (user-content-not-exposed)');
+    expect(html).toContain('<ul class="infeasible"><li><b>no-overflow</b> infeasible (fixed-overhead-over-window)');
   });
 
   it('draws the threshold at window minus the ContextGuard buffer', () => {

@@ -149,7 +149,7 @@ export function sampleReport(): SuiteReport {
       result: sampleResult('steady-threshold', passingSteps, 8000),
       failures: [],
       accepted: [{ property: 'no-thrash', strategy: 'threshold', reason: 'summarizes <every> turn & on purpose', message: 'no-thrash: 3 summarizations within 3 steps' }],
-      infeasible: [{ property: 'user-request-preserved', reason: 'user-content-not-exposed', detail: 'user content is not exposed to callbacks', message: 'user-request-preserved: step 3 lost it' }],
+      infeasible: [{ property: 'no-overflow', reason: 'fixed-overhead-over-window', detail: 'system prompt + tool declarations = 9000 real tokens > window 8000', message: 'no-overflow: step 3 sent it all' }],
       reproduced: [{ property: 'no-orphans', strategy: 'threshold', issue: 'owner/repo#42', message: 'no-orphans: step 5 sent 1 response without its call' }],
     },
     {

@@ -175,8 +175,8 @@ describe('independent sessions: playing and reporting', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'independent-sessions-'));
-    // go-compat: the threshold strategy then breaks no universal property here (it cannot quote a
-    // user request it never sees), so each session's verdict is its expectations'.
+    // go-compat hides the user content, so threshold loses the request after a compaction: an
+    // acceptance names that, and each session's verdict is its expectations' (the acceptance is shared).
     writeFileSync(join(dir, 'two.yaml'), [
       'name: two',
       'profile: go-compat',
@@ -188,6 +188,7 @@ describe('independent sessions: playing and reporting', () => {
       '    turns: [ { repeat: 2, user: { size: 1500 }, tools: [ { name: read, size: 2500 } ] } ]',
       '    expect: { summarizations: { max: 0 } }',
       'expect: { noOverflow: true }',
+      'accept: [ { strategy: threshold, property: user-request-preserved, reason: "go-compat: ContextGuard quotes only the user content it is not shown" } ]',
       '',
     ].join('\n'));
     writeFileSync(join(dir, 'short-alone.yaml'), [

@@ -86,10 +86,17 @@ describe('judgeScenario', () => {
   });
 
   it('excuses a violation no strategy could avoid as infeasible, with its proof, and passes', async () => {
-    // go-compat hides the user's content from callbacks: no continuation can quote it.
+    // A system prompt of 40,000 bytes is 10,000 heuristic tokens, 20,000 real ones: over the 8,000 window.
+    const bigPrompt = scenario({ session: { contextWindow: 8000, systemPrompt: 40_000 } });
+    const verdict = await judgeScenario(bigPrompt, overflowing, threshold, BUILTINS);
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.infeasible).toEqual([expect.objectContaining({ property: 'no-overflow', reason: 'fixed-overhead-over-window' })]);
+  });
+
+  it('fails a request lost under go-compat: the host builds it with the message, so some strategy keeps it', async () => {
     const lost = result([step(0), step(1, { userRequestPresent: false })]);
     const verdict = await judgeScenario(scenario({ profile: 'go-compat', session: { contextWindow: 8000, model: 'm' } }), lost, threshold, BUILTINS);
-    expect(verdict.failures).toEqual([]);
-    expect(verdict.infeasible).toEqual([expect.objectContaining({ property: 'user-request-preserved', reason: 'user-content-not-exposed' })]);
+    expect(verdict.failures.map((failure) => failure.expectation)).toEqual(['user-request-preserved']);
+    expect(verdict.infeasible).toEqual([]);
   });
 });
