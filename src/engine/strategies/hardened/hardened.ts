@@ -146,7 +146,7 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     const live = built.slice(covered);
     request.contents = arrange(memory.summary, live, requestText);
     const heuristic = estimateTokens(request);
-    if (providerCount(ctx, request, heuristic, window) < threshold) return { requestTokens: heuristic };
+    if (providerCount(ctx, request, heuristic, window, threshold) < threshold) return { requestTokens: heuristic };
 
     return serialize(() =>
       compactNow({ ctx, request, memory, step, window, threshold, built, requestText, covered, live, perWindow, windowSteps, shares }));
@@ -395,12 +395,17 @@ function calibrated(ctx: CompactionContext): boolean {
  * factor. ContextGuard keeps the cold factor until usage arrives, and overflows when the real
  * ratio is beyond it (README "Known limitations").
  */
-function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: number, window: number): number {
+function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: number, window: number, threshold: number): number {
   if (!calibrated(ctx)) return ctx.countTokens ? ctx.countTokens(request) : Math.trunc(heuristic * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
   // As ContextGuard's `tokenCount` (never less than the last real count), with the ratio capped at
   // 16 rather than 5: a provider counting 8 tokens where the heuristic sees 1 is still measured.
   const estimate = Math.max(loadRealTokens(ctx), Math.trunc(heuristic * observedRatio(ctx)));
-  return ctx.countTokens && estimate >= window * NEAR_WINDOW ? ctx.countTokens(request) : estimate;
+  if (!ctx.countTokens) return estimate;
+  // The observed ratio is one request's, of one model: after a model switch or a drift of the
+  // provider's ratio (2 observed, 8 now) a request well under the threshold by it can overflow.
+  // So the host's count decides whenever some ratio up to the cap could reach the threshold
+  // (regressions/hardened-model-switch-ratio-jump), and from half the window on in any case.
+  return estimate >= window * NEAR_WINDOW || heuristic * MAX_OBSERVED_RATIO >= threshold ? ctx.countTokens(request) : estimate;
 }
 
 /**
