@@ -5,6 +5,7 @@
  * - `simulate()` plays scenario files through a strategy and returns the report;
  * - `gate()` compares a run with the committed baseline;
  * - `fuzz()` hunts for counterexamples and shrinks them into scenarios;
+ * - `compare()` plays the same suites and fuzzed corpus through several strategies and ranks them;
  * - `loadScenarios()` / `loadScenario()` / `parseScenario()` read and validate scenario files
  *   (a `ScenarioError` names the file, line, field path and what was expected).
  *
@@ -17,6 +18,10 @@ export { gate } from './gate.ts';
 export type { GateOptions, GateResult } from './gate.ts';
 export { fuzz } from './fuzz.ts';
 export type { CounterexampleFile, FuzzOptions, FuzzReport, PropertyReport, ShrunkFailure } from './fuzz.ts';
+export { compare } from './compare.ts';
+export type { CompareOptions } from './compare.ts';
+export type { ComparisonReport } from '../compare/comparison-report.ts';
+export type { Contender } from '../compare/contender.ts';
 export { DEFAULT_BASELINE, DEFAULT_GATE_PATHS, DEFAULT_TIMEOUT_MS } from './defaults.ts';
 export { loadScenario, loadScenarios, parseScenario, scenarioJsonSchema, serializeScenario } from './scenario-files.ts';
 export type { LoadScenarioOptions, LoadScenariosOptions, SerializeScenarioOptions } from './scenario-files.ts';

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BaselineError, fuzz, gate, parseScenario, ScenarioError, simulate, StrategyLoadError } from '../../src/api/index.ts';
+import { BaselineError, compare, fuzz, gate, parseScenario, ScenarioError, simulate, StrategyLoadError } from '../../src/api/index.ts';
 import { FIXTURES, ROOT, STRATEGIES, tempDir } from '../cli/run-cli.ts';
 
 const SUITE = `${FIXTURES}/suite`;
@@ -106,6 +106,41 @@ describe('fuzz()', () => {
     await expect(fuzz({ properties: ['no-such-property' as never] })).rejects.toThrow('unknown property "no-such-property"');
     await expect(fuzz({ path: '3:1' })).rejects.toThrow('give exactly one property');
     await expect(fuzz({ runs: 0 })).rejects.toThrow('runs must be an integer >= 1');
+  });
+});
+
+describe('compare()', () => {
+  it('plays the same suite and fuzzed corpus through each contender, ranks them, and writes the reports when asked', async () => {
+    const reportDir = tempDir('api-compare');
+    const progress: number[] = [];
+    const report = await compare({
+      paths: [`${SUITE}/chain-8k.yaml`],
+      contenders: [{ name: `./${STRATEGIES}/never-compacts.ts` }, { name: 'threshold' }],
+      fuzzRuns: 2,
+      seed: 3,
+      jobs: 1,
+      cwd: ROOT,
+      reportDir,
+      onProgress: (done) => progress.push(done),
+    });
+    // The strategy that never compacts overflows the 8k chain; threshold does not: ranked below it.
+    expect(report.league.map((row) => [row.rank, row.strategy, row.passed])).toEqual([
+      [1, 'threshold', 1],
+      [2, `./${STRATEGIES}/never-compacts.ts`, 0],
+    ]);
+    expect(report.league[1]!.overflowSteps).toBeGreaterThan(0);
+    expect(report.fuzz).toEqual({ runs: 2, seed: 3 });
+    for (const row of report.league) for (const tally of row.fuzz ?? []) expect(tally.passed + tally.infeasible + tally.failed).toBe(2);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const file of ['compare.json', 'compare.md', 'compare.html', 'run-meta.json']) expect(existsSync(join(reportDir, file)), file).toBe(true);
+    expect(JSON.parse(readFileSync(join(reportDir, 'run-meta.json'), 'utf8'))).toMatchObject({ command: 'compare (api)' });
+  });
+
+  it('throws on bad input before running anything', async () => {
+    await expect(compare({ paths: [`${FIXTURES}/bad`], contenders: [{ name: 'threshold' }], cwd: ROOT })).rejects.toThrow(ScenarioError);
+    await expect(compare({ paths: [SUITE], contenders: [{ name: 'no_such_strategy' }], cwd: ROOT })).rejects.toThrow(StrategyLoadError);
+    await expect(compare({ paths: [SUITE], contenders: [{ name: 'threshold' }], fuzzRuns: -1, cwd: ROOT })).rejects.toThrow('fuzzRuns must be an integer >= 0, got -1');
+    await expect(compare({ paths: [], cwd: ROOT })).rejects.toThrow('paths must name at least one');
   });
 });
 

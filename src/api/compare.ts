@@ -1,0 +1,90 @@
+/**
+ * `compare()`: the `compaction-sim compare` command as a function. Plays the same scenario files,
+ * and with `fuzzRuns` the same fuzzed corpus, through each contender (only ever in worker
+ * threads, under `simulate`'s watchdog, sandbox and heap limit) and returns the comparison: the
+ * league table (ranked), the fuzz tallies per property and the museum matrix. With `reportDir`,
+ * also writes compare.json, compare.md, compare.html and run-meta.json there. Bad input (a path
+ * with no scenario, a contender that cannot load or rejects its options, the same contender
+ * twice) throws before anything runs. It ranks; it does not judge.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { ComparisonReport } from '../compare/comparison-report.ts';
+import type { Contender } from '../compare/contender.ts';
+import { writeComparisonReports } from '../compare/report/comparison-reporters.ts';
+import { runComparison } from '../compare/run-comparison.ts';
+import { prepareOutputDir } from '../harness/report/output-dir.ts';
+import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
+import { STRATEGY_CATALOG } from '../harness/strategy/strategy-catalog.ts';
+import { integerOption } from './check-options.ts';
+import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
+import { packageVersion } from './package-version.ts';
+
+export interface CompareOptions {
+  /** Scenario files or folders every contender plays, relative to `cwd`. */
+  readonly paths: readonly string[];
+  /**
+   * The strategies entered, in order: a built-in name or a module path relative to `cwd`, with
+   * options used wherever a scenario file does not configure that same strategy itself
+   * (default: every built-in with its defaults).
+   */
+  readonly contenders?: readonly Contender[];
+  /** Generated scenarios each contender also plays, the same corpus for all (default 0). */
+  readonly fuzzRuns?: number;
+  /** fast-check seed of the fuzzed corpus (default 1). */
+  readonly seed?: number;
+  /** Worker threads (default: the number of CPUs). Results do not depend on it. */
+  readonly jobs?: number;
+  /** Per-scenario (and per-run) watchdog in ms (default 60,000). */
+  readonly timeoutMs?: number;
+  /** Heap limit of each worker in MB (default 4096). */
+  readonly maxMemoryMb?: number;
+  /** Where relative paths start (default: `process.cwd()`). */
+  readonly cwd?: string;
+  /** Also write compare.json, compare.md, compare.html and run-meta.json to this folder, relative to `cwd`. */
+  readonly reportDir?: string;
+  /** Called after each scenario or fuzz run a contender played, with the count done and the total. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** What a strategy wrote to stdout or stderr (default: this process's stderr). */
+  readonly onStrategyOutput?: (text: string) => void;
+}
+
+export async function compare(options: CompareOptions): Promise<ComparisonReport> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const fuzzRuns = integerOption('fuzzRuns', options.fuzzRuns ?? 0, 0);
+  const seed = integerOption('seed', options.seed ?? 1, 0);
+  const jobs = integerOption('jobs', options.jobs ?? availableParallelism(), 1);
+  const timeoutMs = integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
+  const maxMemoryMb = integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 16);
+  if (options.paths.length === 0) throw new RangeError('paths must name at least one scenario file or folder');
+  // A folder that cannot be written to is bad input, found before anything runs.
+  if (options.reportDir !== undefined) await prepareOutputDir(options.reportDir, 'reportDir', cwd);
+  const contenders = options.contenders ?? STRATEGY_CATALOG.map((strategy) => ({ name: strategy.name }));
+  let total = 0;
+  let done = 0;
+  const report = await runComparison({
+    paths: options.paths,
+    contenders,
+    fuzzRuns,
+    seed,
+    jobs,
+    timeoutMs,
+    maxMemoryMb,
+    cwd,
+    onStart: (count) => {
+      total = count;
+    },
+    onDone: () => options.onProgress?.(++done, total),
+    ...(options.onStrategyOutput === undefined ? {} : { onStrategyOutput: options.onStrategyOutput }),
+  });
+  if (options.reportDir !== undefined) {
+    await writeComparisonReports(resolve(cwd, options.reportDir), report, {
+      tool: 'compaction-sim',
+      version: packageVersion(),
+      node: process.version,
+      command: 'compare (api)',
+      argv: [],
+    });
+  }
+  return report;
+}
