@@ -250,8 +250,18 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   }
   if (count(request.contents) > c.window) {
     // The user's own message instead of the quote, when it is the smaller (no attachments to carry).
-    const bare = arrange(summary, tail, c.requestText, messageCarrying(c.built, c.requestText));
+    const message = messageCarrying(c.built, c.requestText);
+    const bare = arrange(summary, tail, c.requestText, message);
     if (count(bare) < count(request.contents)) request.contents = bare;
+    if (count(request.contents) > c.window && c.requestText !== '') {
+      // Last resort: the user's message as its text alone, its attachments dropped. An over-window
+      // request is refused whole, so the text reaching the model beats nothing reaching it; this is
+      // the smallest request that still carries the user's request (regressions/hardened-attachment-over-window).
+      const plainMessage: Content = message === null ? { role: 'user', parts: [{ text: c.requestText }] } : textPartsOf(message);
+      const plainTail = tail.map((content) => (content.role === 'user' && carriesText([content], c.requestText) ? textPartsOf(content) : content));
+      const plain = arrange(summary, plainTail, c.requestText, plainMessage);
+      if (count(plain) < count(request.contents)) request.contents = plain;
+    }
   }
 
   const coveredNow = c.covered + split;
@@ -275,6 +285,11 @@ function arrange(summary: string, rest: readonly Content[], requestText: string,
   const carried = carriesText(head, requestText) || carriesText(rest, requestText);
   const continuation: Content[] = carried ? [] : [bare ?? { role: 'user', parts: [{ text: continuationText(requestText) }] }];
   return [...head, ...continuation, ...rest];
+}
+
+/** `content` with its text parts only. */
+function textPartsOf(content: Content): Content {
+  return { ...content, parts: (content.parts ?? []).filter((part) => part && typeof part.text === 'string') };
 }
 
 /** The newest content of `contents` whose text is `text` (the user's message itself). */
