@@ -235,21 +235,32 @@ describe('lazy contents against a plain array of clones (model-based)', () => {
 });
 
 describe('the working copy of a session', () => {
-  it('is a separate array with the same events, and appends reach both', () => {
+  it('shares the append-only event list with storage (O(1) per turn), has its own state, and appends reach both', () => {
     const env = createWorldEnvironment(2);
     const service = new InMemorySessionService();
     const first = service.createSession({ appName: 'a', userId: 'u', id: 's' });
     for (let i = 0; i < 100; i += 1) service.appendEvent(first, createEvent(env, { author: 'user', content: text(`m${i}`) }));
     const working = service.getSession();
     const stored = service.storedSession();
-    expect(working.events).not.toBe(stored.events);
-    expect(working.events).toEqual(stored.events);
-    working.events.push(createEvent(env, { author: 'user' })); // a stray write stays in the copy
-    expect(stored.events).toHaveLength(100);
-    working.events.pop();
+    expect(working.events).toBe(stored.events);
+    expect(working.state).not.toBe(stored.state);
     service.appendEvent(working, createEvent(env, { author: 'user', content: text('next') }));
-    expect(working.events).toHaveLength(101);
     expect(stored.events).toHaveLength(101);
     expect(working.events[100]).toBe(stored.events[100]);
+  });
+
+  it('is read-only for strategies: a frozen snapshot, renewed after each append', () => {
+    const env = createWorldEnvironment(2);
+    const service = new InMemorySessionService();
+    const working = service.createSession({ appName: 'a', userId: 'u', id: 's' });
+    service.appendEvent(working, createEvent(env, { author: 'user', content: text('m0') }));
+    const seen = service.readOnlyEvents();
+    expect(service.readOnlyEvents()).toBe(seen);
+    expect(Object.isFrozen(seen)).toBe(true);
+    expect(() => (seen as unknown[]).push(createEvent(env, { author: 'user' }))).toThrow(TypeError);
+    service.appendEvent(working, createEvent(env, { author: 'user', content: text('m1') }));
+    expect(seen).toHaveLength(1);
+    expect(service.readOnlyEvents()).toHaveLength(2);
+    expect(service.storedSession().events).toHaveLength(2);
   });
 });

@@ -288,3 +288,18 @@ describe('X8 request overhead and X11 the provider count', () => {
     expect(eventCounts).toEqual([1, 3]);
   });
 });
+
+describe('ctx.events is read-only', () => {
+  it('a strategy that writes into the session events it was given fails the session as events-mutated, and the history is intact', async () => {
+    const strategy: CompactionStrategy = {
+      name: 'drops-events',
+      compact(ctx) {
+        if ((ctx.events?.length ?? 0) > 2) (ctx.events as Event[]).splice(0, 1);
+      },
+    };
+    const r = await runWorld(scenario({ turnInputs: [{}, {}, {}] }), { strategy, recordTrace: true });
+    expect(r.failure?.kind).toBe('events-mutated');
+    expect(r.trace!.events.length).toBeGreaterThan(2);
+    expect(r.trace!.events[0]!.content?.parts?.[0]?.text).toBe('question 0');
+  });
+});

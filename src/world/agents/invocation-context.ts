@@ -30,6 +30,8 @@ export interface InvocationContextParams {
    * persist compaction records after the invocation or on a model error.
    */
   readonly appendEvent: (event: Event) => void;
+  /** The session's events as a strategy may see them: read-only (InMemorySessionService.readOnlyEvents). */
+  readonly readOnlyEvents: () => readonly Event[];
 }
 
 /** The params are the context's own fields (declaration merging: each is listed once, above). */

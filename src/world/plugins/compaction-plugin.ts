@@ -134,7 +134,10 @@ export class CompactionPlugin extends BasePlugin {
       userContent: this.#options.exposeUserContent ? callbackContext.userContent : undefined,
       summarizer: this.#options.summarizer,
       contextWindow: this.#options.contextWindow(),
-      events: invocationContext.session.events,
+      // Read-only: the list is the session's own (shared with storage), so a strategy gets a frozen copy.
+      get events() {
+        return invocationContext.readOnlyEvents();
+      },
       invocationId: invocationContext.invocationId,
       ...(requestOverhead ? { requestOverhead: requestOverhead() } : {}),
       ...(countTokens ? { countTokens } : {}),

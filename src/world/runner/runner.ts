@@ -45,6 +45,7 @@ export class Runner {
       abortSignal,
       observer,
       appendEvent: (event) => this.#append(session, event),
+      readOnlyEvents: () => sessionService.readOnlyEvents(),
     });
     const replaced = await pluginManager.run('onUserMessageCallback', { userMessage: newMessage, invocationContext });
     if (replaced) newMessage = replaced;

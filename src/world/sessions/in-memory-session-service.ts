@@ -2,8 +2,12 @@
  * adk-js 2.0.0 `InMemorySessionService` + `BaseSessionService.appendEvent`, for one session.
  *
  * - `getSession` hands out a working copy, as adk-js's deep clone of storage does. Appended
- *   events are deep-frozen, so the copy shares them (sharing immutable data is indistinguishable
- *   from cloning it) and copies only the state map.
+ *   events are deep-frozen and the event list is append-only, so the copy shares both with
+ *   storage (sharing immutable data is indistinguishable from cloning it) and copies only the
+ *   state map. adk-js appends every event to the working copy and to storage alike, so the two
+ *   lists never differ; sharing one list makes a turn O(1) instead of O(history) (a 10,000-turn
+ *   session copied its whole history 10,000 times). Nothing but `appendEvent` writes the list:
+ *   strategies see it through `readOnlyEvents`, a frozen snapshot.
  * - `appendEvent` skips partial events, trims `temp:` keys from the delta (replacing it with a
  *   filtered copy, as adk-js does), applies the delta to the state unless a newer direct write
  *   exists, replaces an event with the same id or pushes it, and appends the same event object to
@@ -18,22 +22,35 @@ export class InMemorySessionService {
   #storage: Session | undefined;
   /** Event id → index in storage (adk-js scans; a map keeps long sessions linear). */
   readonly #indexById = new Map<string, number>();
+  /** The last frozen snapshot of the events handed out, while no event was appended since. */
+  #snapshot: readonly Event[] | undefined;
 
   createSession(params: { appName: string; userId: string; id: string; state?: Record<string, unknown> }): Session {
     this.#storage = { id: params.id, appName: params.appName, userId: params.userId, state: { ...params.state }, events: [], lastUpdateTime: 0 };
     this.#indexById.clear();
+    this.#snapshot = undefined;
     return this.getSession();
   }
 
-  /** The working copy an invocation runs on. */
+  /** The working copy an invocation runs on: its own state map, the stored (append-only) event list. */
   getSession(): Session {
     const stored = this.#require();
-    return { ...stored, state: { ...stored.state }, events: copyWithHeadroom(stored.events) };
+    return { ...stored, state: { ...stored.state } };
   }
 
   /** The stored session itself (read-only use: measurements and traces). */
   storedSession(): Readonly<Session> {
     return this.#require();
+  }
+
+  /**
+   * The session's events as a strategy may see them (`ctx.events`): a frozen copy, made when
+   * first asked for after an append, so a write into it throws (the world reports the strategy
+   * as having mutated session data) and can never reach the shared list.
+   */
+  readOnlyEvents(): readonly Event[] {
+    this.#snapshot ??= Object.freeze(this.#require().events.slice());
+    return this.#snapshot;
   }
 
   appendEvent(session: Session, event: Event): Event {
@@ -42,9 +59,20 @@ export class InMemorySessionService {
     deepFreezeProving(event); // deepFreeze, plus the proof the end-of-session check relies on
     const storage = this.#require();
     const index = this.#indexById.get(event.id);
-    appendTo(session, event, index);
-    appendTo(storage, event, index);
-    if (index === undefined) this.#indexById.set(event.id, storage.events.length - 1);
+    this.#snapshot = undefined;
+    updateSessionState(session, event);
+    session.lastUpdateTime = event.timestamp;
+    if (session !== storage) {
+      updateSessionState(storage, event);
+      storage.lastUpdateTime = event.timestamp;
+    }
+    // One list for the working copy and storage (getSession): the event goes in once.
+    if (index !== undefined) storage.events[index] = event;
+    else {
+      storage.events.push(event);
+      this.#indexById.set(event.id, storage.events.length - 1);
+    }
+    if (session.events !== storage.events) appendTo(session.events, event);
     return event;
   }
 
@@ -54,12 +82,11 @@ export class InMemorySessionService {
   }
 }
 
-function appendTo(session: Session, event: Event, storedIndex: number | undefined): void {
-  updateSessionState(session, event);
-  const index = storedIndex !== undefined && session.events[storedIndex]?.id === event.id ? storedIndex : -1;
-  if (index >= 0) session.events[index] = event;
-  else session.events.push(event);
-  session.lastUpdateTime = event.timestamp;
+/** A list other than storage's (a session object not handed out by this service): replace by id or push. */
+function appendTo(events: Event[], event: Event): void {
+  const index = events.findIndex((candidate) => candidate.id === event.id);
+  if (index >= 0) events[index] = event;
+  else events.push(event);
 }
 
 function updateSessionState(session: Session, event: Event): void {
@@ -79,18 +106,3 @@ function trimTempDeltaState(event: Event): void {
   carryDeltaStamps(delta, filtered);
   event.actions.stateDelta = filtered;
 }
-
-/**
- * A copy of `events` with spare capacity: the invocation appends to it right away, and a copy
- * sized exactly (`slice`) would be reallocated (1.5x) on the first push of every turn.
- */
-function copyWithHeadroom(events: readonly Event[]): Event[] {
-  const n = events.length;
-  if (n < 64) return events.slice();
-  const copy = new Array<Event>(n + HEADROOM);
-  for (let i = 0; i < n; i += 1) copy[i] = events[i] as Event;
-  copy.length = n; // V8 keeps the capacity when trimming a few slots
-  return copy;
-}
-
-const HEADROOM = 16;
