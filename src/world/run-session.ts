@@ -6,6 +6,7 @@
  */
 import type { RequestOverhead } from '../engine/hook-types.ts';
 import { estimateTokens } from '../engine/tokens/estimate-tokens.ts';
+import { forgetMeasuredStrings } from '../engine/tokens/utf8-byte-length.ts';
 import type { CompactionStrategy, LlmRequest, SummarizerModel } from '../engine/types.ts';
 import type { AfterModelCallback, BeforeModelCallback } from './agents/llm-agent.ts';
 import { LlmAgent } from './agents/llm-agent.ts';
@@ -13,6 +14,7 @@ import { CompactionProjectionError } from './agents/processors/compaction-record
 import { contentSourceListFor } from './agents/processors/included-events.ts';
 import { installStructuredCloneSupport } from './agents/processors/lazy-contents.ts';
 import { generateText } from './content/generate-text.ts';
+import { forgetLongStringTokens } from './measure/digest-json.ts';
 import { stableJson } from './measure/trace-digest.ts';
 import { SessionRecorder } from './measure/step-recorder.ts';
 import { sessionTotals } from './measure/session-totals.ts';
@@ -38,6 +40,20 @@ import type { WorldTrace } from './world-trace.ts';
 export interface RunSessionOptions {
   readonly strategy: CompactionStrategy;
   readonly recordTrace?: boolean;
+  /**
+   * Compute `traceDigest`, the hash of everything the session did (default false: hashing is
+   * about a seventh of a session's time, and only report.json, the replay property and tests
+   * read it).
+   */
+  readonly traceDigest?: boolean;
+  /**
+   * false: measure nothing but the provider's count of each request the model receives (the
+   * scripted model reports it as usage): no step records (`steps` empty, totals zero), no check
+   * that requests are valid contents, no trace or digest. What the speed bench compares with the
+   * real adk-js runner, which measures exactly that (`runInRealAdk(…, { measure: false })`).
+   * Default true.
+   */
+  readonly measure?: boolean;
   /**
    * A model that writes the summaries instead of the simulated one (e.g. a real Gemini model),
    * everything else staying simulated: the summarizer's window check and the scenario's `error`,
@@ -69,6 +85,25 @@ export function runSession(scenario: WorldScenario, options: RunSessionOptions):
 }
 
 export async function runWorld(scenario: WorldScenario, options: RunWorldOptions): Promise<SessionOutcome> {
+  try {
+    return await playWorld(scenario, options);
+  } finally {
+    forgetSessionCaches();
+  }
+}
+
+/**
+ * The string caches pay off within a session (its history is re-measured and re-hashed every
+ * step) and only hold old texts alive after it: a worker that played a thousand generated
+ * sessions kept hundreds of megabytes of them. They live for one session. (A session running
+ * beside this one in the same thread merely re-measures a few strings.)
+ */
+function forgetSessionCaches(): void {
+  forgetMeasuredStrings();
+  forgetLongStringTokens();
+}
+
+async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Promise<SessionOutcome> {
   validateWorldScenario(scenario);
   installStructuredCloneSupport();
   const env = createWorldEnvironment(scenario.seed);
@@ -78,6 +113,8 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
   const recorder = new SessionRecorder({
     clock: env.clock,
     recordTrace: options.recordTrace === true,
+    traceDigest: options.traceDigest === true,
+    measure: options.measure !== false,
     storedState: () => sessionService.storedSession().state,
     // A provider refuses contents that are not valid (400 INVALID_ARGUMENT); the strategy made them.
     onInvalidRequest: (message) => fail('invalid-request', `the strategy left a request the model would refuse: ${message}`),
@@ -198,7 +235,7 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
     totals: sessionTotals({ turns: turnsPlayed, steps: recorder.steps, thrash: scenario.thrash, finalHistoryTokens, trailingSummarizerCalls: recorder.trailingSummarizerCalls }),
     steps: recorder.steps,
     failure,
-    traceDigest: recorder.digest.digest(),
+    ...(recorder.digest ? { traceDigest: recorder.digest.digest() } : {}),
     ...(recorder.trailingSummarizerCalls.length > 0 ? { trailingSummarizerCalls: [...recorder.trailingSummarizerCalls] } : {}),
   };
   if (options.recordTrace) result.trace = { steps: recorder.traceSteps, events: [...stored.events] };

@@ -126,8 +126,11 @@ export interface SessionResult {
   readonly steps: readonly StepRecord[];
   /** Set when the session could not complete (the strategy threw, hung, or mutated events). */
   readonly failure: SessionFailure | null;
-  /** Hash of the full trace (events, requests, state): equal seeds give equal digests. */
-  readonly traceDigest: string;
+  /**
+   * Hash of the full trace (events, requests, state): equal seeds give equal digests. Present
+   * only when asked for (`runSession(…, { traceDigest: true })`).
+   */
+  readonly traceDigest?: string;
   /**
    * Summarizer calls made after the last step (a strategy's after-invocation hook, zoo.md X2);
    * counted in the totals. Absent when there were none.

@@ -45,7 +45,7 @@ describe('adk-vs-world bench: timing the step recorder', () => {
     const wrapped = hooks.map((hook) => proto[hook]);
     let timed;
     try {
-      timed = await runSession(scenario!.world, { strategy: thresholdStrategy() });
+      timed = await runSession(scenario!.world, { strategy: thresholdStrategy(), traceDigest: true });
     } finally {
       restore();
     }
@@ -53,7 +53,7 @@ describe('adk-vs-world bench: timing the step recorder', () => {
     expect(stopwatch.measureMs).toBeGreaterThan(0);
     expect(hooks.map((hook) => proto[hook])).toEqual(before);
     // The instrumentation changes nothing the world measures.
-    const plain = await runSession(scenario!.world, { strategy: thresholdStrategy() });
+    const plain = await runSession(scenario!.world, { strategy: thresholdStrategy(), traceDigest: true });
     expect(timed.traceDigest).toBe(plain.traceDigest);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { thresholdStrategy } from '../../src/engine/strategies/threshold.ts';
+import type { CompactionStrategy } from '../../src/engine/types.ts';
 import { runSession } from '../../src/world/run-session.ts';
 import type { WorldScenario } from '../../src/world/world-scenario.ts';
 import { scenario, tool } from './helpers/world-fixtures.ts';
@@ -20,23 +21,56 @@ function realistic(seed: number): WorldScenario {
 
 describe('determinism', () => {
   it('same seed: byte-identical results and trace digest', async () => {
-    const a = await runSession(realistic(7), { strategy: thresholdStrategy(), recordTrace: true });
-    const b = await runSession(realistic(7), { strategy: thresholdStrategy(), recordTrace: true });
+    const a = await runSession(realistic(7), { strategy: thresholdStrategy(), recordTrace: true, traceDigest: true });
+    const b = await runSession(realistic(7), { strategy: thresholdStrategy(), recordTrace: true, traceDigest: true });
     expect(a.totals.summarizations).toBeGreaterThan(0);
     expect(b.traceDigest).toBe(a.traceDigest);
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
   });
 
   it('another seed with generated content: a different digest', async () => {
-    const a = await runSession(realistic(7), { strategy: thresholdStrategy() });
-    const b = await runSession(realistic(8), { strategy: thresholdStrategy() });
+    const a = await runSession(realistic(7), { strategy: thresholdStrategy(), traceDigest: true });
+    const b = await runSession(realistic(8), { strategy: thresholdStrategy(), traceDigest: true });
     expect(b.traceDigest).not.toBe(a.traceDigest);
   });
 
   it('the digest covers what the strategy sends: another strategy, another digest', async () => {
-    const a = await runSession(realistic(7), { strategy: thresholdStrategy() });
-    const b = await runSession(realistic(7), { strategy: { name: 'noop', compact() {} } });
+    const a = await runSession(realistic(7), { strategy: thresholdStrategy(), traceDigest: true });
+    const b = await runSession(realistic(7), { strategy: { name: 'noop', compact() {} }, traceDigest: true });
     expect(b.traceDigest).not.toBe(a.traceDigest);
+  });
+
+  it('the digest is computed only when asked for, and asking changes nothing else', async () => {
+    const plain = await runSession(realistic(7), { strategy: thresholdStrategy() });
+    const digested = await runSession(realistic(7), { strategy: thresholdStrategy(), traceDigest: true });
+    expect(plain.traceDigest).toBeUndefined();
+    expect(digested.traceDigest).toMatch(/^[0-9a-f]{64}$/);
+    const { traceDigest: _digest, ...rest } = digested;
+    expect(JSON.stringify(plain)).toBe(JSON.stringify(rest));
+  });
+
+  it('measure: false sends the model the same requests with the same prompt counts, and records no steps', async () => {
+    const seen = (log: string[]): CompactionStrategy => {
+      const inner = thresholdStrategy();
+      return {
+        name: inner.name,
+        compact: (ctx, request) => inner.compact(ctx, request),
+        afterModel: (ctx, response, usage) => {
+          log.push(`${usage.promptTokens}:${JSON.stringify(response.content)}`);
+          return inner.afterModel?.(ctx, response, usage);
+        },
+      };
+    };
+    const measured: string[] = [];
+    const unmeasured: string[] = [];
+    const full = await runSession(realistic(7), { strategy: seen(measured), recordTrace: true });
+    const bare = await runSession(realistic(7), { strategy: seen(unmeasured), measure: false, traceDigest: true });
+    expect(full.totals.summarizations).toBeGreaterThan(0);
+    expect(unmeasured).toEqual(measured);
+    expect(measured.map((line) => Number(line.split(':')[0]))).toEqual(full.steps.filter((s) => !s.shortCircuited).map((s) => s.realAfter));
+    expect(bare.steps).toEqual([]);
+    expect(bare.totals.llmSteps).toBe(0);
+    expect(bare.traceDigest).toBeUndefined();
   });
 
   it('steps carry a strictly increasing logical clock', async () => {

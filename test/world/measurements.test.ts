@@ -256,8 +256,8 @@ describe('lazy contents and structuredClone', () => {
 
   it('structuredClone copies request.contents exactly like a plain copy would', async () => {
     const fourTurns = scenario({ turnInputs: [{}, {}, {}, {}] });
-    const viaClone = await runSession(fourTurns, { strategy: keepLast((c) => structuredClone(c)) });
-    const viaSpread = await runSession(fourTurns, { strategy: keepLast((c) => [...c]) });
+    const viaClone = await runSession(fourTurns, { strategy: keepLast((c) => structuredClone(c)), traceDigest: true });
+    const viaSpread = await runSession(fourTurns, { strategy: keepLast((c) => [...c]), traceDigest: true });
     expect(viaClone.failure).toBeNull();
     expect(viaClone.traceDigest).toBe(viaSpread.traceDigest);
     expect(viaClone.steps.some((s) => s.contentsAfter < s.contentsBefore)).toBe(true);

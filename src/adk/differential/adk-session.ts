@@ -192,7 +192,6 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
     totals: sessionTotals({ turns: turnsPlayed, steps: meter.steps, thrash: scenario.thrash, finalHistoryTokens: historyTokens(stored?.events ?? []) }),
     steps: meter.steps,
     failure,
-    traceDigest: '',
   };
   return {
     ...result,

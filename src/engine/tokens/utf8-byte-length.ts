@@ -53,6 +53,17 @@ export function utf8ByteLength(s: string): number {
   return bytes;
 }
 
+/**
+ * Forgets every remembered string. A host that measures one session after another calls it
+ * between sessions (the world does, at the end of each): the memo only pays off within a session,
+ * which re-measures the same history every step, and otherwise keeps old sessions' long texts
+ * alive (up to 8,192 of them, each 16 KB or more).
+ */
+export function forgetMeasuredStrings(): void {
+  memo.clear();
+  longMemo.clear();
+}
+
 function slotKey(s: string): number {
   const last = s.length - 1;
   let key = s.length;

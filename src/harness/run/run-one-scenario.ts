@@ -36,7 +36,8 @@ export async function runOneScenario(scenario: ResolvedScenario, options: RunOne
     }
   }
   try {
-    const result = await runSession(scenario.world, { strategy, summarizer });
+    // The digest goes into report.json.
+    const result = await runSession(scenario.world, { strategy, summarizer, traceDigest: true });
     // A stopped process.exit() ends the session as the exception that stopped it: name it for what happened.
     const session = result.failure !== null && isExitSignal(result.failure.message)
       ? { ...result, failure: { ...result.failure, kind: 'strategy-exited' as const } }

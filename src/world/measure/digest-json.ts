@@ -47,6 +47,11 @@ export function longStringToken(text: string): string {
   return token;
 }
 
+/** Forgets the long-string tokens (the world calls it at the end of each session: a cache that outlived its session only kept its texts alive). */
+export function forgetLongStringTokens(): void {
+  longStrings.clear();
+}
+
 function serialize(input: unknown, key: string): string | undefined {
   let value = input;
   if (value !== null && (typeof value === 'object' || typeof value === 'bigint')) {

@@ -10,6 +10,11 @@
  * session are `trailingSummarizerCalls`); and a step that follows newly appended compaction
  * records is measured "before" on the contents built without them, so its request got smaller by
  * what they did.
+ *
+ * Two switches make it measure less: without `traceDigest` nothing is hashed (the digest is
+ * computed only for whoever asks: report.json, the replay property, tests); with `measure: false`
+ * it keeps only what the scripted model needs, the provider's count of the request it receives
+ * (what the adk-js side of the speed bench measures: `runInRealAdk(…, { measure: false })`).
  */
 import { estimateContentTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { Content, LlmRequest } from '../../engine/types.ts';
@@ -86,6 +91,10 @@ interface OpenStep {
 export interface SessionRecorderOptions {
   readonly clock: LogicalClock;
   readonly recordTrace: boolean;
+  /** Hash the trace as it happens (`digest`); default false. */
+  readonly traceDigest?: boolean;
+  /** false: no step records, no validity check, no digest; only the prompt count the model reports. Default true. */
+  readonly measure?: boolean;
   /** The persisted session state (read after each step). */
   readonly storedState: () => Readonly<Record<string, unknown>>;
   /** The request about to be sent is not valid contents (request-validity.ts): the world ends the session. */
@@ -95,7 +104,8 @@ export interface SessionRecorderOptions {
 export class SessionRecorder implements StepObserver {
   readonly steps: StepRecord[] = [];
   readonly traceSteps: WorldTraceStep[] = [];
-  readonly digest = new TraceDigest();
+  /** The running trace digest, when asked for (`traceDigest`). */
+  readonly digest: TraceDigest | undefined;
   /**
    * The appended events that could still change, with their serialization at append time
    * (`stableJson`: compact, long strings are digest tokens), for the end-of-session mutation check.
@@ -105,6 +115,7 @@ export class SessionRecorder implements StepObserver {
    */
   readonly unprovenEvents: { readonly event: Event; readonly json: string }[] = [];
   readonly #options: SessionRecorderOptions;
+  readonly #measuring: boolean;
   #turn: TurnContext | undefined;
   #open: OpenStep | undefined;
   #previousSent: SentPrefix | undefined;
@@ -119,6 +130,8 @@ export class SessionRecorder implements StepObserver {
 
   constructor(options: SessionRecorderOptions) {
     this.#options = options;
+    this.#measuring = options.measure !== false;
+    this.digest = this.#measuring && options.traceDigest === true ? new TraceDigest() : undefined;
   }
 
   /** The step in progress (null between steps). */
@@ -136,6 +149,7 @@ export class SessionRecorder implements StepObserver {
   }
 
   onStepStart(ctx: InvocationContext, request: LlmRequest): void {
+    if (!this.#measuring) return;
     const turn = this.#requireTurn();
     const before = this.#measureBuilt(request);
     const measuredBefore = this.#newRecords.size > 0 ? this.#measureWithoutNewRecords(ctx, request) : before;
@@ -203,6 +217,7 @@ export class SessionRecorder implements StepObserver {
 
   /** `reply`: the text of a successful call (a stored summary is recognised by it later). */
   onSummarizerCall(record: SummarizerCallRecord, reply = ''): void {
+    if (!this.#measuring) return;
     const open = this.#open;
     if (open && !open.sent && !open.shortCircuited) open.summarizerCalls.push(record);
     else this.#pendingCalls.push(record);
@@ -210,9 +225,13 @@ export class SessionRecorder implements StepObserver {
   }
 
   onEventAppended(event: Event): void {
-    const json = stableJson(event);
-    this.digest.addEvent(json);
-    if (!(jsonGlobalsPristine() && isProvenFrozenJsonData(event))) this.unprovenEvents.push({ event, json });
+    if (!this.#measuring) return;
+    const proven = jsonGlobalsPristine() && isProvenFrozenJsonData(event);
+    if (this.digest || !proven) {
+      const json = stableJson(event);
+      this.digest?.addEvent(json);
+      if (!proven) this.unprovenEvents.push({ event, json });
+    }
     this.#open?.appended.push(event);
     if (event.actions.compaction) this.#newRecords.add(event);
     const turn = this.#turn;
@@ -257,19 +276,12 @@ export class SessionRecorder implements StepObserver {
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userSource),
     });
-    const state = { ...this.#options.storedState() };
-    this.digest.addRequest(open.step, sent.request.model, sent.preamble, open.shortCircuited ? null : sent.items);
-    this.digest.addState(open.step, state);
-    if (this.#options.recordTrace) {
-      this.traceSteps.push({
-        step: open.step,
-        turn: turn.turn.index,
-        label: open.label,
-        pluginRequest: open.pluginRequest as LlmRequest,
-        modelRequest: open.shortCircuited ? null : (open.modelRequest ?? null),
-        appendedEvents: open.appended,
-        stateAfter: state,
-      });
+    const digest = this.digest;
+    if (digest || this.#options.recordTrace) {
+      const state = { ...this.#options.storedState() };
+      digest?.addRequest(open.step, sent.request.model, sent.preamble, open.shortCircuited ? null : sent.items);
+      digest?.addState(open.step, state);
+      if (this.#options.recordTrace) this.#traceStep(open, turn, state);
     }
   }
 
@@ -291,6 +303,18 @@ export class SessionRecorder implements StepObserver {
       ? model.countRequest(sent.request, sent.heuristic - suffix, prefix)
       : model.countRequest(sent.request, sent.heuristic - suffix);
     return Math.max(0, sent.real - prefixReal);
+  }
+
+  #traceStep(open: OpenStep, turn: TurnContext, state: Record<string, unknown>): void {
+    this.traceSteps.push({
+      step: open.step,
+      turn: turn.turn.index,
+      label: open.label,
+      pluginRequest: open.pluginRequest as LlmRequest,
+      modelRequest: open.shortCircuited ? null : (open.modelRequest ?? null),
+      appendedEvents: open.appended,
+      stateAfter: state,
+    });
   }
 
   #measureBuilt(request: LlmRequest): Built {
