@@ -1,13 +1,16 @@
 import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fitToBytes } from '../../src/world/content/fit-to-bytes.ts';
 import { generateText, CONTENT_KINDS } from '../../src/world/content/generate-text.ts';
 import { goAnalysis, goLongMessage, goSystemPrompt, xText } from '../../src/world/content/go-texts.ts';
 import { loadBpeCounter } from '../../src/world/models/bpe-counter.ts';
+import { realisticText, realisticTextStream, type RealisticKind } from '../../src/world/content/realistic-text.ts';
 import { rngFor } from '../../src/world/sim/prng.ts';
 import type { ContentKind } from '../../src/world/world-scenario.ts';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+const CHUNKY: Record<RealisticKind, true> = { prose: true, json: true, logs: true, code: true, cjk: true, emoji: true };
 
 describe('generateText', () => {
   const sizes = [0, 1, 2, 3, 4, 5, 7, 64, 999, 4096, 50_001];
@@ -21,6 +24,30 @@ describe('generateText', () => {
       }
     });
   }
+
+  it('realistic kinds generate the very texts they always did (pinned: scenario results and digests depend on them)', () => {
+    // sha256 prefixes of the texts as first written (2026-11-22), before the generators were made faster.
+    const pinned: Record<string, string> = {
+      prose: '9afffc38b7d500aa',
+      json: '7524a6ce406a8ce7',
+      logs: '193259b495a2ee69',
+      code: 'a2827e95caf0356a',
+      cjk: '5b174ad1a15b7adc',
+      emoji: 'eee78715bf0c44b7',
+    };
+    for (const kind of Object.keys(pinned) as RealisticKind[]) {
+      const hash = createHash('sha256');
+      for (const size of [0, 1, 5, 999, 4096, 50_001]) hash.update(realisticText(kind, size, rngFor(7, kind, size)));
+      expect(hash.digest('hex').slice(0, 16), kind).toBe(pinned[kind]);
+    }
+  });
+
+  it('a text stream gives, for every size, exactly the text generated for that size alone', () => {
+    for (const kind of Object.keys(CHUNKY) as RealisticKind[]) {
+      const stream = realisticTextStream(kind, rngFor(4, 'stream'));
+      for (const size of [700, 0, 3, 5000, 1, 4999, 5001, 12_345]) expect(stream.prefix(size), `${kind} ${size}`).toBe(realisticText(kind, size, rngFor(4, 'stream')));
+    }
+  });
 
   it('literal texts are used verbatim', () => {
     expect(generateText({ text: 'héllo {x}' }, rngFor(1))).toBe('héllo {x}');

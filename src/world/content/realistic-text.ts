@@ -22,44 +22,124 @@ const CHUNK_MAKERS: Readonly<Record<RealisticKind, ChunkMaker>> = {
   emoji: chatLine,
 };
 
-/** Seeded text of `kind`, exactly `size` UTF-8 bytes. */
+/**
+ * Seeded text of `kind`, exactly `size` UTF-8 bytes: chunks until `size` is reached, the last one
+ * cut at a character boundary (and padded with spaces), which is `fitToBytes` of the whole text
+ * without re-encoding it: every earlier chunk ends on a whole character.
+ */
 export function realisticText(kind: RealisticKind, size: number, rng: Rng): string {
   const makeChunk = CHUNK_MAKERS[kind];
-  const chunks: string[] = kind === 'json' ? ['[\n'] : [];
-  let bytes = kind === 'json' ? 2 : 0;
-  for (let index = 0; bytes < size; index += 1) {
+  const ascii = ASCII_KINDS.has(kind);
+  let text = kind === 'json' ? '[\n' : '';
+  let bytes = text.length;
+  if (bytes >= size) return fitToBytes(text, size);
+  for (let index = 0; ; index += 1) {
     const chunk = makeChunk(rng, index);
-    chunks.push(chunk);
-    bytes += Buffer.byteLength(chunk, 'utf8');
+    const chunkBytes = ascii ? chunk.length : Buffer.byteLength(chunk, 'utf8');
+    if (bytes + chunkBytes >= size) return text + (ascii ? chunk.slice(0, size - bytes) : fitToBytes(chunk, size - bytes));
+    text += chunk;
+    bytes += chunkBytes;
   }
-  return fitToBytes(chunks.join(''), size);
 }
+
+/**
+ * `realisticText(kind, size, rng)` for any number of sizes from one stream: `prefix(size)` equals
+ * what `realisticText` returns for that size with a fresh copy of `rng` (text of one seed is a
+ * prefix of longer text of the same seed, up to the cut), generating each chunk once however many
+ * sizes are asked for (the summarizer searches for the size whose token count fits its target).
+ */
+export interface TextStream {
+  prefix(size: number): string;
+}
+
+export function realisticTextStream(kind: RealisticKind, rng: Rng): TextStream {
+  const makeChunk = CHUNK_MAKERS[kind];
+  const head = kind === 'json' ? '[\n' : '';
+  const chunks: string[] = [];
+  /** ends[i]: UTF-8 bytes of head + chunks[0..i]. */
+  const ends: number[] = [];
+  /** Characters of head + chunks[0..i), for each i (where chunk i starts in `joined`). */
+  const starts: number[] = [];
+  let joined = head;
+  return {
+    prefix(size) {
+      if (head.length >= size) return fitToBytes(head, size);
+      let k = firstEndAtLeast(ends, size);
+      while (k < 0) {
+        const chunk = makeChunk(rng, chunks.length);
+        starts.push(joined.length);
+        joined += chunk;
+        chunks.push(chunk);
+        ends.push((ends.length === 0 ? head.length : ends[ends.length - 1]!) + Buffer.byteLength(chunk, 'utf8'));
+        if (ends[ends.length - 1]! >= size) k = ends.length - 1;
+      }
+      const before = k === 0 ? head.length : ends[k - 1]!;
+      return joined.slice(0, starts[k]) + fitToBytes(chunks[k]!, size - before);
+    },
+  };
+}
+
+function firstEndAtLeast(ends: readonly number[], size: number): number {
+  if (ends.length === 0 || ends[ends.length - 1]! < size) return -1;
+  let low = 0;
+  let high = ends.length - 1;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ends[middle]! >= size) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** Kinds whose vocabulary is ASCII only (one byte per character; checked at load). */
+const ASCII_KINDS: ReadonlySet<RealisticKind> = new Set(
+  (
+    [
+      ['prose', [v.PROSE_WORDS]],
+      ['logs', [v.LEVELS, v.SERVICES, v.LOG_MESSAGES, v.PATHS, v.METHODS]],
+      ['code', [v.IDENT_VERBS, v.IDENT_NOUNS, v.IDENT_VARS, v.PROSE_WORDS, v.TAGS]],
+    ] as const
+  )
+    .filter(([, lists]) => lists.every((list) => list.every((word) => /^[\x20-\x7e]*$/.test(word))))
+    .map(([kind]) => kind),
+);
+
+/** Scratch space for one sentence's words (a sentence has at most 22). */
+const sentenceWords: string[] = [];
 
 function proseSentence(rng: Rng, index: number): string {
   const count = rng.int(8, 22);
-  const words: string[] = [];
-  for (let i = 0; i < count; i += 1) words.push(rng.pick(v.PROSE_WORDS));
+  const words = sentenceWords;
+  for (let i = 0; i < count; i += 1) words[i] = rng.pick(v.PROSE_WORDS);
   const first = words[0] ?? 'the';
   words[0] = first.charAt(0).toUpperCase() + first.slice(1);
   if (count > 12) words[rng.int(3, count - 3)] += ',';
-  const sentence = `${words.join(' ')}${rng.next() < 0.1 ? '?' : '.'}`;
+  let sentence = words[0];
+  for (let i = 1; i < count; i += 1) sentence += ` ${words[i]}`;
+  sentence += rng.next() < 0.1 ? '?' : '.';
   return index > 0 && rng.next() < 0.15 ? `\n\n${sentence}` : `${index > 0 ? ' ' : ''}${sentence}`;
 }
 
 function jsonRecord(rng: Rng, index: number): string {
   const first = rng.pick(v.FIRST_NAMES);
   const last = rng.pick(v.LAST_NAMES);
-  const record = {
-    id: 1000 + index * 7 + rng.int(0, 6),
-    name: `${first} ${last}`,
-    email: `${first.toLowerCase()}.${index}@example.com`,
-    status: rng.pick(v.STATUSES),
-    createdAt: `2025-${pad2(rng.int(1, 12))}-${pad2(rng.int(1, 28))}T${pad2(rng.int(0, 23))}:${pad2(rng.int(0, 59))}:00Z`,
-    tags: [rng.pick(v.TAGS), rng.pick(v.TAGS)],
-    metrics: { cpu: Math.round(rng.next() * 10000) / 100, memoryMb: rng.int(64, 8192), restarts: rng.int(0, 9) },
-    enabled: rng.next() < 0.8,
-  };
-  const body = JSON.stringify(record, null, 2).replace(/^/gm, '  ');
+  // Draws in the order of the record's fields; written out as JSON.stringify(record, null, 2)
+  // would, each line indented two more spaces (every value is a plain number or a string that
+  // needs no escaping: the vocabulary has no quotes, backslashes or control characters).
+  const id = 1000 + index * 7 + rng.int(0, 6);
+  const status = rng.pick(v.STATUSES);
+  const createdAt = `2025-${pad2(rng.int(1, 12))}-${pad2(rng.int(1, 28))}T${pad2(rng.int(0, 23))}:${pad2(rng.int(0, 59))}:00Z`;
+  const tag1 = rng.pick(v.TAGS);
+  const tag2 = rng.pick(v.TAGS);
+  const cpu = Math.round(rng.next() * 10000) / 100;
+  const memoryMb = rng.int(64, 8192);
+  const restarts = rng.int(0, 9);
+  const enabled = rng.next() < 0.8;
+  const body =
+    `  {\n    "id": ${id},\n    "name": "${first} ${last}",\n    "email": "${first.toLowerCase()}.${index}@example.com",\n` +
+    `    "status": "${status}",\n    "createdAt": "${createdAt}",\n    "tags": [\n      "${tag1}",\n      "${tag2}"\n    ],\n` +
+    `    "metrics": {\n      "cpu": ${cpu},\n      "memoryMb": ${memoryMb},\n      "restarts": ${restarts}\n    },\n` +
+    `    "enabled": ${enabled}\n  }`;
   return `${index > 0 ? ',\n' : ''}${body}`;
 }
 

@@ -2,14 +2,16 @@
  * The summarizer's reply text for `honour` / `exceed`: seeded prose whose REAL token count (the
  * phase's token model) is as close as possible to a target without exceeding it.
  */
-import { realisticText } from '../content/realistic-text.ts';
+import { realisticTextStream } from '../content/realistic-text.ts';
 import type { Rng } from '../sim/prng.ts';
 
 const PREFIX = 'Summary: ';
 
 export function summaryOfTokens(targetTokens: number, countText: (text: string) => number, makeRng: () => Rng): string {
   if (targetTokens <= 0) return '';
-  const textOf = (size: number): string => PREFIX + realisticText('prose', Math.max(0, size - PREFIX.length), makeRng());
+  // One stream for every size tried: each is a prefix of the same seeded prose.
+  const prose = realisticTextStream('prose', makeRng());
+  const textOf = (size: number): string => PREFIX + prose.prefix(Math.max(0, size - PREFIX.length));
   let size = Math.max(PREFIX.length, targetTokens * 4);
   let text = textOf(size);
   // Proportional correction: prose of one seed is a prefix of longer prose, so counts grow with size.
