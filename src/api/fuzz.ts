@@ -25,6 +25,11 @@ export interface FuzzOptions {
   readonly seed?: number;
   /** The properties to check (default: all nine, `PROPERTY_NAMES`). */
   readonly properties?: readonly PropertyName[];
+  /**
+   * `deterministic-replay` plays one run in this many twice (runs 0, n, 2n, ...; 1 = every run).
+   * Default 10, or 1 when it is the only property.
+   */
+  readonly replaySample?: number;
   /** Replay this fast-check path (printed with a failure) instead of exploring; needs one property. */
   readonly path?: string;
   /** Write each counterexample as a scenario file in this folder (relative to `cwd`); default: none written. */
@@ -61,6 +66,7 @@ export async function fuzz(options: FuzzOptions = {}): Promise<FuzzReport> {
     runs,
     seed: integerOption('seed', options.seed ?? 1, Number.MIN_SAFE_INTEGER),
     properties,
+    ...(options.replaySample === undefined ? {} : { replaySample: integerOption('replaySample', options.replaySample, 1) }),
     path: options.path ?? null,
     outDir: options.outDir ?? null,
     cwd,

@@ -78,7 +78,7 @@ describe('formatFuzzReport', () => {
     property: 'no-overflow', checked: 100, passed: 90, infeasible: 7, failed: 3, notChecked: 0,
     infeasibleReasons: { 'fixed-overhead-over-window': 5, 'user-message-over-window': 2 }, counterexample: { failure, file }, unreproduced: false,
   };
-  const report: FuzzReport = { strategy: 'threshold', seed: 7, runs: 100, path: null, properties: [failedReport, passed], failed: true };
+  const report: FuzzReport = { strategy: 'threshold', seed: 7, runs: 100, path: null, replaySample: 10, properties: [failedReport, passed], failed: true };
 
   it('prints a row per property, the infeasible reasons, and how to replay each failure', () => {
     const text = formatFuzzReport(report, { color: false, rerunCommand: 'npx compaction-sim fuzz --strategy threshold --runs 100 --seed 7' });
@@ -88,5 +88,14 @@ describe('formatFuzzReport', () => {
     expect(text).toContain(`replay:         ${file.simulateCommand}`);
     expect(text).toContain('1 of 2 properties failed (100 runs)');
     expect(text).not.toContain('\u001b[');
+    expect(text).not.toContain('deterministic-replay:');
+  });
+
+  it('says which runs deterministic-replay judged when it sampled them', () => {
+    const replay: PropertyReport = { ...passed, property: 'deterministic-replay', checked: 10, passed: 10 };
+    const text = formatFuzzReport({ ...report, properties: [passed, replay] }, { color: false, rerunCommand: 'x' });
+    expect(text).toMatch(/│ deterministic-replay\s+│\s+10 │\s+10 │/);
+    expect(text).toContain('deterministic-replay: one run in 10 played twice (10 of 100 runs; --replay-sample 1 replays every run)');
+    expect(formatFuzzReport({ ...report, replaySample: 1, properties: [replay] }, { color: false, rerunCommand: 'x' })).not.toContain('one run in');
   });
 });

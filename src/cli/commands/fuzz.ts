@@ -13,6 +13,7 @@ import type { PropertyName } from '../../checker/properties/property.ts';
 import { REPLAY_COMMAND } from '../../fuzz/run/counterexample.ts';
 import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
+import { DEFAULT_REPLAY_SAMPLE } from '../../fuzz/run/replay-sample.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
@@ -35,6 +36,7 @@ interface FuzzArgs extends RealSummarizerArgs {
   readonly seed: number;
   readonly property?: PropertyName[] | undefined;
   readonly path?: string | undefined;
+  readonly 'replay-sample'?: number | undefined;
   readonly out: string;
   readonly 'max-shrinks': number;
   readonly jobs: number;
@@ -54,6 +56,11 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'fast-check seed: the same seed generates the same scenarios' })
       .option('property', { type: 'string', array: true, choices: PROPERTY_NAMES, describe: 'Check only these properties (default: all)' })
       .option('path', { type: 'string', describe: 'Replay this fast-check path (printed with a failure) instead of exploring; needs one --property' })
+      .option('replay-sample', {
+        type: 'number',
+        defaultDescription: `${DEFAULT_REPLAY_SAMPLE}; 1 when it is the only property`,
+        describe: 'deterministic-replay plays one run in N twice (runs 0, N, 2N, ...); 1 replays every run',
+      })
       .option('out', { type: 'string', default: DEFAULT_FUZZ_OUT, describe: 'Folder the counterexample scenario files are written to' })
       .option('max-shrinks', { type: 'number', default: DEFAULT_MAX_SHRINK_CANDIDATES, describe: 'Shrink candidates to play at most per failing property' })
       .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it' })
@@ -77,6 +84,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
           runs: args.runs,
           seed: args.seed,
           properties,
+          ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
           path: args.path ?? null,
           outDir: args.out,
           cwd: process.cwd(),
@@ -105,7 +113,8 @@ function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
   if (!Number.isSafeInteger(args['max-shrinks']) || args['max-shrinks'] < 1) {
     throw new UsageError(`--max-shrinks must be an integer >= 1, got ${String(args['max-shrinks'])}`);
   }
-  for (const [flag, value] of [['--jobs', args.jobs], ['--timeout', args.timeout], ['--max-memory', args['max-memory']]] as const) {
+  const counts = [['--jobs', args.jobs], ['--timeout', args.timeout], ['--max-memory', args['max-memory']], ['--replay-sample', args['replay-sample'] ?? 1]] as const;
+  for (const [flag, value] of counts) {
     if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag} must be an integer >= 1, got ${String(value)}`);
   }
   if (args.path !== undefined) {
@@ -117,7 +126,8 @@ function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
 function rerunCommand(args: FuzzArgs): string {
   const options = args['strategy-options'] === undefined ? '' : ` --strategy-options '${args['strategy-options']}'`;
   const only = args.property === undefined ? '' : args.property.map((p) => ` --property ${p}`).join('');
-  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options} --runs ${args.runs} --seed ${args.seed}${only}`;
+  const sample = args['replay-sample'] === undefined ? '' : ` --replay-sample ${args['replay-sample']}`;
+  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options} --runs ${args.runs} --seed ${args.seed}${only}${sample}`;
 }
 
 export default fuzz;

@@ -13,8 +13,9 @@ import type { ProbeOutput } from '../../harness/run/strategy-probe.ts';
 import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import type { CaseTask, CaseTaskOutput } from './case-task.ts';
 import { caseVerdictsOf } from './case-task.ts';
-import type { ExploreOptions } from './explore.ts';
-import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
+import { addVerdicts, type ExploreOptions } from './explore.ts';
+import { emptyTally, type PropertyTally } from './property-tally.ts';
+import { propertiesForRun } from './replay-sample.ts';
 
 export const CASE_WORKER_ENTRY = siblingModule('./case-worker', import.meta.url);
 
@@ -28,13 +29,11 @@ export async function exploreInWorkers(
   options: WorkerExploreOptions,
 ): Promise<PropertyTally[]> {
   const specs = fc.sample(arbitrary, { seed: options.seed, numRuns: options.runs });
-  const tasks = specs.map((spec): CaseTask => ({ kind: 'case', spec, strategy: options.strategy, properties: options.properties }));
+  const judged = specs.map((_spec, run) => propertiesForRun(options.properties, run, options.replaySample));
+  const tasks = specs.map((spec, run): CaseTask => ({ kind: 'case', spec, strategy: options.strategy, properties: judged[run]! }));
   let done = 0;
   const outcomes = await pool.run(tasks, { onOutcome: () => options.onRun?.(++done) });
   const tallies = options.properties.map(emptyTally);
-  outcomes.forEach((outcome, run) => {
-    const verdicts = caseVerdictsOf(options.properties, outcome);
-    for (const tally of tallies) addVerdict(tally, run, verdicts.get(tally.property)!);
-  });
+  outcomes.forEach((outcome, run) => addVerdicts(tallies, run, caseVerdictsOf(judged[run]!, outcome)));
   return tallies;
 }

@@ -7,13 +7,16 @@
 import fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
-import type { CasePlayer } from './play-case.ts';
+import type { CasePlayer, CaseVerdicts } from './play-case.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
+import { propertiesForRun } from './replay-sample.ts';
 
 export interface ExploreOptions {
   readonly seed: number;
   readonly runs: number;
   readonly properties: readonly PropertyName[];
+  /** deterministic-replay judges runs 0, n, 2n, ... (replay-sample.ts). */
+  readonly replaySample: number;
   /** Stop playing once a property failed (fast-check's default); the tallies then cover the runs played. */
   readonly stopAtFirstFailure?: boolean;
   readonly onRun?: (done: number) => void;
@@ -30,8 +33,8 @@ export async function explore(
   const property = fc.asyncProperty(arbitrary, async (spec) => {
     if (crash !== null || (options.stopAtFirstFailure === true && tallies.some((t) => t.failed > 0))) return true;
     try {
-      const verdicts = await player.play(spec);
-      for (const tally of tallies) addVerdict(tally, run, verdicts.get(tally.property)!);
+      const verdicts = await player.play(spec, propertiesForRun(options.properties, run, options.replaySample));
+      addVerdicts(tallies, run, verdicts);
     } catch (error) {
       // Bad input (a strategy that cannot load) or a fuzzer bug: rethrown once fast-check returns.
       crash = error;
@@ -44,4 +47,12 @@ export async function explore(
   await fc.check(property, { seed: options.seed, numRuns: options.runs });
   if (crash !== null) throw crash;
   return tallies;
+}
+
+/** Each judged property's verdict into its tally (a property off the replay sample has none). */
+export function addVerdicts(tallies: readonly PropertyTally[], run: number, verdicts: CaseVerdicts): void {
+  for (const tally of tallies) {
+    const verdict = verdicts.get(tally.property);
+    if (verdict !== undefined) addVerdict(tally, run, verdict);
+  }
 }

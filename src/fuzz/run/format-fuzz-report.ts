@@ -5,6 +5,7 @@
  */
 import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
+import { REPLAY_PROPERTY, replayedRuns } from './replay-sample.ts';
 import type { FuzzReport, PropertyReport } from './run-fuzz.ts';
 
 export interface FormatOptions {
@@ -26,6 +27,8 @@ export function formatFuzzReport(report: FuzzReport, options: FormatOptions): st
   });
   for (const property of report.properties) table.push(row(property, color));
   const sections = [header(report), table.toString()];
+  const sample = replaySampleLine(report);
+  if (sample !== '') sections.push(sample);
   const infeasible = infeasibleLines(report.properties);
   if (infeasible !== '') sections.push(infeasible);
   const failures = report.properties.filter((p) => p.failed > 0).map((p) => failureBlock(p, color));
@@ -49,6 +52,13 @@ function row(property: PropertyReport, color: boolean): string[] {
     property.failed > 0 ? paint(failed, 'red', color) : failed,
     property.counterexample?.file.file ?? (property.failed > 0 ? '(not reproduced)' : ''),
   ];
+}
+
+/** When deterministic-replay judged a sample of the runs, which (so its "runs checked" reads right). */
+function replaySampleLine(report: FuzzReport): string {
+  const replay = report.properties.find((p) => p.property === REPLAY_PROPERTY);
+  if (replay === undefined || report.path !== null || report.replaySample <= 1) return '';
+  return `${REPLAY_PROPERTY}: one run in ${report.replaySample} played twice (${replayedRuns(report.runs, report.replaySample)} of ${report.runs} runs; --replay-sample 1 replays every run)`;
 }
 
 function infeasibleLines(properties: readonly PropertyReport[]): string {

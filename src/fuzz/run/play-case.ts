@@ -1,7 +1,7 @@
 /**
  * Plays one generated scenario and judges it: resolve the spec exactly as a scenario file would
- * be resolved, run it through the world with a fresh strategy (twice when a property needs a
- * replay), then evaluate every selected property. A world that throws becomes a
+ * be resolved, run it through the world with a fresh strategy (twice when a judged property needs
+ * a replay: only then is the trace digest computed), then evaluate every judged property. A world that throws becomes a
  * `session-completes` failure; the other properties are then not checked.
  */
 import { resolveScenario, type ScenarioSpec } from '../../harness/scenario/index.ts';
@@ -19,7 +19,11 @@ export const FUZZ_CASE_FILE = 'fuzz-case.yaml';
 export type CaseVerdicts = ReadonlyMap<PropertyName, Verdict>;
 
 export interface CasePlayer {
-  play(spec: ScenarioSpec): Promise<CaseVerdicts>;
+  /**
+   * Plays and judges `spec` on `only` (a subset of the player's properties; default all of them):
+   * the second run `deterministic-replay` needs happens only when it is among them.
+   */
+  play(spec: ScenarioSpec, only?: readonly PropertyName[]): Promise<CaseVerdicts>;
 }
 
 export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[], load: LoadStrategyOptions = {}): CasePlayer {
@@ -35,9 +39,10 @@ export function createPlayer(
   baseDir: string,
   properties: readonly FuzzProperty[],
 ): CasePlayer {
-  const needsRerun = properties.some((property) => property.needsRerun);
   return {
-    async play(spec) {
+    async play(spec, only) {
+      const judged = only === undefined ? properties : properties.filter((property) => only.includes(property.name));
+      const needsRerun = judged.some((property) => property.needsRerun);
       const scenario = resolveScenario(spec, { file: FUZZ_CASE_FILE, baseDir });
       // Loading errors (bad module, bad options) are the user's input: they propagate (exit 2).
       const first = await newStrategy();
@@ -45,13 +50,14 @@ export function createPlayer(
       let result: SessionResult;
       let rerun: SessionResult | undefined;
       try {
-        result = await runSession(scenario.world, { strategy: first });
-        if (second !== null) rerun = await runSession(scenario.world, { strategy: second });
+        // The digest only serves the replay comparison.
+        result = await runSession(scenario.world, { strategy: first, traceDigest: second !== null });
+        if (second !== null) rerun = await runSession(scenario.world, { strategy: second, traceDigest: true });
       } catch (error) {
-        return worldError(properties, error instanceof Error ? error.message : String(error));
+        return worldError(judged, error instanceof Error ? error.message : String(error));
       }
       await prepareRequestFloor(scenario.world);
-      return new Map(properties.map((property) => [property.name, verdictOf(property.check(scenario.world, result, rerun))]));
+      return new Map(judged.map((property) => [property.name, verdictOf(property.check(scenario.world, result, rerun))]));
     },
   };
 }

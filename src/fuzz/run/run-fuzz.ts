@@ -22,6 +22,7 @@ import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import type { FuzzProperty } from '../../checker/properties/property.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 import { shrinkFailure, type ShrunkFailure } from './shrink-failure.ts';
+import { defaultReplaySample } from './replay-sample.ts';
 import { valueAtPath } from './value-at-path.ts';
 import { writeCounterexample } from './write-counterexample.ts';
 
@@ -34,6 +35,11 @@ export interface FuzzOptions {
   readonly runs: number;
   readonly seed: number;
   readonly properties: readonly PropertyName[];
+  /**
+   * deterministic-replay judges one run in this many (runs 0, n, 2n, ...; 1 = every run). Default:
+   * 10, or 1 when it is the only property (replay-sample.ts).
+   */
+  readonly replaySample?: number;
   /** Replay this fast-check path instead of exploring (needs exactly one property). */
   readonly path?: string | null;
   /** Folder counterexample files are written to; null writes nothing. */
@@ -79,6 +85,8 @@ export interface FuzzReport {
   readonly seed: number;
   readonly runs: number;
   readonly path: string | null;
+  /** deterministic-replay judged one explored run in this many (replay-sample.ts). */
+  readonly replaySample: number;
   readonly properties: readonly PropertyReport[];
   readonly failed: boolean;
 }
@@ -86,13 +94,15 @@ export interface FuzzReport {
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const strategySpec = { name: options.strategy.name, options: options.strategy.options, baseDir: options.cwd };
   const properties = options.properties.map(propertyByName);
+  const replaySample = options.replaySample ?? defaultReplaySample(options.properties);
   if (options.jobs === undefined) {
     await createStrategy(strategySpec); // fail fast (exit 2) on a strategy that cannot load
-    return fuzzWith(options, createCasePlayer(strategySpec, properties), (arbitrary) =>
+    return fuzzWith(options, replaySample, createCasePlayer(strategySpec, properties), (arbitrary) =>
       explore(arbitrary, createCasePlayer(strategySpec, properties), {
         seed: options.seed,
         runs: options.runs,
         properties: options.properties,
+        replaySample,
         stopAtFirstFailure: options.stopAtFirstFailure === true,
         ...(options.onRun ? { onRun: options.onRun } : {}),
       }));
@@ -108,11 +118,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   try {
     const [probe] = await pool.run([{ kind: 'probe', strategy: strategySpec }]);
     assertProbeLoaded(probe as TaskOutcome<ProbeOutput>, strategySpec.name, timeoutMs);
-    return await fuzzWith(options, workerCasePlayer(pool, strategySpec, properties), (arbitrary) =>
+    return await fuzzWith(options, replaySample, workerCasePlayer(pool, strategySpec, properties), (arbitrary) =>
       exploreInWorkers(arbitrary, pool, {
         seed: options.seed,
         runs: options.runs,
         properties: options.properties,
+        replaySample,
         strategy: strategySpec,
         ...(options.onRun ? { onRun: options.onRun } : {}),
       }));
@@ -123,9 +134,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 
 /** Plays single runs (shrink candidates, a replayed path) one at a time on the pool's first worker. */
 function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>, strategy: StrategySpec, properties: readonly FuzzProperty[]): CasePlayer {
-  const names = properties.map((property) => property.name);
+  const all = properties.map((property) => property.name);
   return {
-    async play(spec) {
+    async play(spec, only) {
+      const names = only === undefined ? all : all.filter((name) => only.includes(name));
       const [outcome] = await pool.run([{ kind: 'case', spec, strategy, properties: names }]);
       return caseVerdictsOf(names, outcome!);
     },
@@ -135,6 +147,7 @@ function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutpu
 /** Explore (or replay `path`), then shrink the first failure of each failing property with `player`. */
 async function fuzzWith(
   options: FuzzOptions,
+  replaySample: number,
   player: CasePlayer,
   exploreAll: (arbitrary: fc.Arbitrary<ScenarioSpec>) => Promise<PropertyTally[]>,
 ): Promise<FuzzReport> {
@@ -164,6 +177,7 @@ async function fuzzWith(
     seed: options.seed,
     runs: options.runs,
     path,
+    replaySample,
     properties: reports,
     failed: reports.some((r) => r.failed > 0),
   };

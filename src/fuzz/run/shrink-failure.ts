@@ -46,7 +46,8 @@ export async function shrinkFailure(
     if (budget <= 0) return true;
     budget -= 1;
     try {
-      return (await player.play(spec)).get(property)!.status !== 'failed';
+      // Judged on this property alone: a candidate is never replayed for deterministic-replay's sake.
+      return (await player.play(spec, [property])).get(property)!.status !== 'failed';
     } catch (error) {
       // A crash is not a verdict: stop judging (every later candidate "holds") and rethrow below.
       crash ??= error;
@@ -61,7 +62,7 @@ export async function shrinkFailure(
   if (crash !== null) throw crash;
   if (!details.failed || details.counterexample === null || details.counterexamplePath === null) return null;
   const [spec] = details.counterexample;
-  const verdict = (await player.play(spec)).get(property)!;
+  const verdict = (await player.play(spec, [property])).get(property)!;
   if (verdict.status !== 'failed') return null;
   return { property, spec, violation: verdict.violation, seed: options.seed, path: details.counterexamplePath, shrinks: details.numShrinks };
 }
