@@ -5,11 +5,13 @@
 import type { Content } from '@google/genai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { estimateContentTokens } from '../../src/engine/tokens/estimate-tokens.ts';
 import { deepEqual } from '../../src/world/agents/processors/clone-content.ts';
 import { ContentSource } from '../../src/world/agents/processors/content-source.ts';
 import { contentSourceListFor, sourceAt, sourceCount } from '../../src/world/agents/processors/included-events.ts';
 import { contentItems, lazyContentsOf, lazySourceListOf } from '../../src/world/agents/processors/lazy-contents.ts';
 import { createEvent, mergeParams, type Event } from '../../src/world/events/event.ts';
+import { splitText } from '../../src/world/models/scripted-llm.ts';
 import { InMemorySessionService } from '../../src/world/sessions/in-memory-session-service.ts';
 import { createWorldEnvironment } from '../../src/world/sim/world-environment.ts';
 
@@ -41,6 +43,19 @@ describe('deepEqual without key arrays', () => {
     expect(deepEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
     expect(deepEqual({ a: 1 }, { a: 1, b: undefined })).toBe(true);
     expect(deepEqual({ a: 1, b: 2 }, { a: 1, c: 2 })).toBe(false);
+  });
+});
+
+describe('splitText without a code point array', () => {
+  const reference = (text: string, count: number) => {
+    const chars = Array.from(text);
+    return Array.from({ length: count }, (_, i) => chars.slice(Math.floor((i * chars.length) / count), Math.floor(((i + 1) * chars.length) / count)).join(''));
+  };
+  it('cuts where Array.from would, surrogate pairs and lone surrogates included', () => {
+    const unit = fc.oneof(fc.constantFrom('\ud83d', '\ude00', '😀', 'a', 'é', '中'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }));
+    fc.assert(fc.property(fc.string({ unit, maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (text, count) => {
+      expect(splitText(text, count)).toEqual(reference(text, count));
+    }), { numRuns: 500 });
   });
 });
 
@@ -262,5 +277,101 @@ describe('the working copy of a session', () => {
     expect(seen).toHaveLength(1);
     expect(service.readOnlyEvents()).toHaveLength(2);
     expect(service.storedSession().events).toHaveLength(2);
+  });
+});
+
+describe('slice and unshift without reading, against plain arrays of clones (model-based)', () => {
+  type Op =
+    | { kind: 'read' | 'edit' | 'write' | 'delete'; on: number; at: number }
+    | { kind: 'slice'; on: number; start: number; end: number | undefined }
+    | { kind: 'unshift' | 'push' | 'reverse' | 'estimate' | 'length-cut'; on: number }
+    | { kind: 'same'; on: number; at: number; other: number; otherAt: number };
+  const small = fc.integer({ min: -4, max: 40 });
+  const pick = fc.nat({ max: 5 });
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constantFrom('read' as const, 'edit' as const, 'write' as const, 'delete' as const), on: pick, at: fc.nat({ max: 40 }) }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('slice' as const), on: pick, start: small, end: fc.option(small, { nil: undefined }) }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('unshift' as const, 'push' as const, 'reverse' as const, 'estimate' as const, 'length-cut' as const), on: pick }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('same' as const), on: pick, at: fc.nat({ max: 40 }), other: pick, otherAt: fc.nat({ max: 40 }) }) },
+  );
+
+  it('every array gives what its plain twin gives: values, holes, identities across arrays, estimates, measurement items', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(9, 560), fc.array(op, { maxLength: 30 }), (n, ops) => {
+        const sources = Array.from({ length: n }, (_, i) => new ContentSource(text(`c${i} ${'x'.repeat(i % 7)}`)));
+        const pairs: [Content[], Content[]][] = [[lazyContentsOf({ sources, length: n, extra: undefined, heuristic: 0 }), sources.map((s) => structuredClone(s.content) as Content)]];
+        const origin = pairs[0]![0];
+        for (const o of ops) {
+          const [lazy, plain] = pairs[o.on % pairs.length]!;
+          const i = 'at' in o ? o.at % Math.max(1, plain.length) : 0;
+          switch (o.kind) {
+            case 'read':
+              expect(lazy[i]?.parts?.[0]?.text).toBe(plain[i]?.parts?.[0]?.text);
+              break;
+            case 'edit':
+              for (const array of [lazy, plain]) if (array[i]?.parts?.[0]) array[i]!.parts![0]!.text = `edited ${i}`;
+              break;
+            case 'write':
+              lazy[i] = text(`written ${i}`);
+              plain[i] = text(`written ${i}`);
+              break;
+            case 'delete':
+              expect(delete lazy[i]).toBe(delete plain[i]);
+              break;
+            case 'slice':
+              pairs.push([lazy.slice(o.start, o.end), plain.slice(o.start, o.end)]);
+              break;
+            case 'unshift':
+              expect(lazy.unshift(text('head'), text('head 2'))).toBe(plain.unshift(text('head'), text('head 2')));
+              break;
+            case 'push':
+              expect(lazy.push(text('pushed'))).toBe(plain.push(text('pushed')));
+              break;
+            case 'reverse':
+              lazy.reverse();
+              plain.reverse();
+              break;
+            case 'length-cut':
+              lazy.length = plain.length = Math.floor(plain.length / 2);
+              break;
+            case 'estimate':
+              expect(estimateContentTokens(lazy)).toBe(estimateContentTokens(plain));
+              break;
+            case 'same': {
+              const [otherLazy, otherPlain] = pairs[o.other % pairs.length]!;
+              const j = o.otherAt % Math.max(1, otherPlain.length);
+              const lazySame = lazy[i] !== undefined && lazy[i] === otherLazy[j];
+              const plainSame = plain[i] !== undefined && plain[i] === otherPlain[j];
+              expect(lazySame).toBe(plainSame);
+              break;
+            }
+          }
+          expect(lazy.length).toBe(plain.length);
+        }
+        for (const [lazy, plain] of pairs) {
+          for (let k = 0; k < plain.length; k += 1) expect(k in lazy).toBe(k in plain);
+          expect(estimateContentTokens(lazy)).toBe(estimateContentTokens(plain));
+          contentItems(lazy, origin).forEach((item, k) => {
+            if (item.source) expect(JSON.stringify(plain[k])).toBe(JSON.stringify(item.source.content));
+          });
+          expect(JSON.stringify(lazy)).toBe(JSON.stringify(plain));
+        }
+        expect(sources.every((source, k) => source.content.parts![0]!.text === `c${k} ${'x'.repeat(k % 7)}`)).toBe(true);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it("ContextGuard's re-injection (slice after the watermark, unshift the summary) and its estimate read nothing", () => {
+    const sources = Array.from({ length: 50 }, (_, i) => new ContentSource(text(`c${i}`)));
+    const contents = lazyContentsOf({ sources, length: 50, extra: undefined, heuristic: 0 });
+    const kept = contents.slice(40);
+    kept.unshift(text('[Previous conversation summary]'));
+    expect(estimateContentTokens(kept)).toBe(estimateContentTokens([text('[Previous conversation summary]'), ...sources.slice(40).map((s) => s.content)]));
+    const items = contentItems(kept, contents);
+    expect(items.slice(1).every((item, k) => item === sources[40 + k]!.untouched)).toBe(true);
+    // Nothing was cloned: reading element 1 now makes the first clone, which stays the same object.
+    expect(kept[1]).toBe(kept[1]);
+    expect(kept[1]).not.toBe(sources[40]!.content);
   });
 });

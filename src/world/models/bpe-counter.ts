@@ -41,9 +41,11 @@ export class BpeCounter {
 
   /** Tokens in `text` (special-token strings are counted as plain text). */
   count(text: string): number {
+    // `match` with the global pattern: the same pieces as `matchAll`, without a match object each.
+    const pieces = text.match(this.#pattern);
+    if (pieces === null) return 0;
     let total = 0;
-    this.#pattern.lastIndex = 0;
-    for (const match of text.matchAll(this.#pattern)) total += this.#countPiece(match[0]);
+    for (let i = 0; i < pieces.length; i += 1) total += this.#countPiece(pieces[i] as string);
     return total;
   }
 

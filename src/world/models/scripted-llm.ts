@@ -89,14 +89,37 @@ export class ScriptedLlm extends BaseLlm {
   }
 }
 
-/** `text` in `count` consecutive pieces (by code point; some may be empty for short texts). */
+/**
+ * `text` in `count` consecutive pieces (by code point; some may be empty for short texts): the
+ * pieces `Array.from(text)` cut at ⌊i·n/count⌋ would give, found by walking the code points once
+ * instead of making an array of them.
+ */
 export function splitText(text: string, count: number): string[] {
-  const chars = Array.from(text);
+  const units = codePointUnits(text);
+  const n = units === undefined ? text.length : units.length - 1;
+  const at = (k: number): number => (units === undefined ? k : units[k]!);
   const pieces: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    pieces.push(chars.slice(Math.floor((i * chars.length) / count), Math.floor(((i + 1) * chars.length) / count)).join(''));
-  }
+  for (let i = 0; i < count; i += 1) pieces.push(text.slice(at(Math.floor((i * n) / count)), at(Math.floor(((i + 1) * n) / count))));
   return pieces;
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** Where each code point of `text` starts (and its end), in UTF-16 units; undefined when every unit is one code point. */
+function codePointUnits(text: string): number[] | undefined {
+  if (!SURROGATE.test(text)) return undefined;
+  const starts: number[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    starts.push(i);
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point (Array.from's iteration); a lone one is one on its own.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+  }
+  starts.push(text.length);
+  return starts;
 }
 
 /** Output tokens of a response: its texts, and each call's name and JSON arguments. */

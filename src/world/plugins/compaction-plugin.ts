@@ -26,9 +26,10 @@
  */
 import type { Content } from '@google/genai';
 import { ContextGuard } from '../../engine/context-guard.ts';
-import type { CompactionRecord, ModelUsage, RequestOverhead } from '../../engine/hook-types.ts';
+import type { CompactionRecord, ModelUsage, RequestOverhead, SessionEvent } from '../../engine/hook-types.ts';
 import type { CompactionContext, CompactionStrategy, LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
 import { Context } from '../agents/context.ts';
+import type { State } from '../sessions/state.ts';
 import type { InvocationContext } from '../agents/invocation-context.ts';
 import { ContextCompactorRequestProcessor } from '../agents/processors/context-compactor-request-processor.ts';
 import { createEventActions, type EventActions } from '../events/event-actions.ts';
@@ -82,14 +83,24 @@ export class CompactionPlugin extends BasePlugin {
     return followUp;
   }
 
+  // (The two per-step callbacks guard inline rather than through #guarded: no closure per step.)
   override async beforeModelCallback({ callbackContext, llmRequest }: { callbackContext: Context; llmRequest: LlmRequest }): Promise<undefined> {
-    await this.#guarded(() => this.#guard.beforeModel(this.#compactionContext(callbackContext), llmRequest));
+    try {
+      await this.#guard.beforeModel(this.#compactionContext(callbackContext), llmRequest);
+    } catch (error) {
+      this.#options.onStrategyFailure(error);
+    }
     return undefined;
   }
 
   override async afterModelCallback({ callbackContext, llmResponse }: { callbackContext: Context; llmResponse: LlmResponse }): Promise<undefined> {
     const usage = llmResponse.partial ? undefined : this.#options.usageFor?.(llmResponse);
-    const outcome = await this.#guarded(() => this.#guard.afterModel(this.#compactionContext(callbackContext), llmResponse, usage));
+    let outcome;
+    try {
+      outcome = await this.#guard.afterModel(this.#compactionContext(callbackContext), llmResponse, usage);
+    } catch (error) {
+      this.#options.onStrategyFailure(error);
+    }
     if (outcome?.endInvocation === true) callbackContext.invocationContext.endInvocation = true;
     return undefined;
   }
@@ -125,23 +136,59 @@ export class CompactionPlugin extends BasePlugin {
   }
 
   #compactionContext(callbackContext: Context): CompactionContext {
-    const state = callbackContext.state;
+    return new StrategyContext(callbackContext, this.#options);
+  }
+}
+
+/**
+ * The strategy's context for one callback. A class rather than a literal of closures: one is built
+ * for every callback of every step.
+ */
+class StrategyContext implements CompactionContext {
+  readonly agentName: string;
+  readonly state: StateView;
+  readonly userContent: Content | undefined;
+  readonly summarizer: SummarizerModel;
+  readonly contextWindow: number;
+  readonly invocationId: string;
+  declare readonly requestOverhead?: RequestOverhead;
+  declare readonly countTokens?: (request: LlmRequest) => number;
+  readonly #invocationContext: InvocationContext;
+
+  constructor(callbackContext: Context, options: CompactionPluginOptions) {
     const invocationContext = callbackContext.invocationContext;
-    const { requestOverhead, countTokens } = this.#options;
-    return {
-      agentName: callbackContext.agentName,
-      state: { get: (key) => state.get(key), set: (key, value) => state.set(key, value) },
-      userContent: this.#options.exposeUserContent ? callbackContext.userContent : undefined,
-      summarizer: this.#options.summarizer,
-      contextWindow: this.#options.contextWindow(),
-      // Read-only: the list is the session's own (shared with storage), so a strategy gets a frozen copy.
-      get events() {
-        return invocationContext.readOnlyEvents();
-      },
-      invocationId: invocationContext.invocationId,
-      ...(requestOverhead ? { requestOverhead: requestOverhead() } : {}),
-      ...(countTokens ? { countTokens } : {}),
-    };
+    this.#invocationContext = invocationContext;
+    this.agentName = callbackContext.agentName;
+    this.state = new StateView(callbackContext.state);
+    this.userContent = options.exposeUserContent ? callbackContext.userContent : undefined;
+    this.summarizer = options.summarizer;
+    this.contextWindow = options.contextWindow();
+    this.invocationId = invocationContext.invocationId;
+    const self = this as { requestOverhead?: RequestOverhead; countTokens?: (request: LlmRequest) => number };
+    if (options.requestOverhead) self.requestOverhead = options.requestOverhead();
+    if (options.countTokens) self.countTokens = options.countTokens;
+  }
+
+  /** Read-only: the list is the session's own (shared with storage), so a strategy gets a frozen copy. */
+  get events(): readonly SessionEvent[] {
+    return this.#invocationContext.readOnlyEvents();
+  }
+}
+
+/** `ctx.state`: ADK's dual-write state, with only `get` and `set` (the strategy's contract). */
+class StateView {
+  readonly #state: State;
+
+  constructor(state: State) {
+    this.#state = state;
+  }
+
+  get(key: string): unknown {
+    return this.#state.get(key);
+  }
+
+  set(key: string, value: unknown): void {
+    this.#state.set(key, value);
   }
 }
 

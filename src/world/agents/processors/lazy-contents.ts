@@ -9,15 +9,51 @@
  * (Measured 2026-11-22: cloning every element up front with plain arrays, as adk-js does, made the
  * seed suites about 15% slower even with ContextGuard, which reads most of each request.)
  *
+ * Requests are built as references: an element nobody has read is still its source, and
+ *  - `slice` and `unshift` move such elements without reading them (`slice` returns another lazy
+ *    array; both keep every element's identity exactly as the plain methods would: an element
+ *    sliced before anyone read it is, once read, one and the same clone in both arrays);
+ *  - the engine's estimator asks for the estimate of such an element instead of reading it
+ *    (`KNOWN_CONTENT_TOKENS`): it is its source's, computed once per session.
+ * So ContextGuard's step (re-inject the summary in front of the contents after the watermark,
+ * estimate the request) clones nothing. Every other operation goes through the plain Array
+ * algorithm, reading (cloning) what it touches.
+ *
  * `structuredClone` cannot clone a Proxy natively; `installStructuredCloneSupport` (below) makes
  * it copy these arrays like any other, so no strategy can tell the difference.
  */
 import type { Content } from '@google/genai';
+import { KNOWN_CONTENT_TOKENS } from '../../../engine/tokens/estimate-tokens.ts';
 import { cloneValue, deepEqual } from './clone-content.ts';
-import type { ContentSource } from './content-source.ts';
+import { ContentSource } from './content-source.ts';
 import { sourceAt, sourceCount, sourceListOf, type ContentSourceList } from './included-events.ts';
 
-interface LazyState {
+/**
+ * One history content an unread element stands for, shared by every array a `slice` put it in:
+ * whichever array is read first makes the clone, and the others then hold that same clone (as
+ * they would after a plain slice, which reads every element it copies).
+ */
+interface Cell {
+  readonly source: ContentSource;
+  clone: Content | undefined;
+}
+
+/** What every lazy array built from one processors' array shares: the clones handed out. */
+interface Registry {
+  /** Every clone handed out with its source, in order (to recognise it wherever a strategy moves it). */
+  readonly clones: { readonly clone: Content; readonly source: ContentSource }[];
+  /** clone → source for the first `mapped` entries of `clones` (extended on demand). */
+  cloneToSource: Map<object, ContentSource> | undefined;
+  mapped: number;
+}
+
+/**
+ * The array the processors build: element i stands for `sourceAt(list, i)` until read, written,
+ * deleted or cut off. Pending elements are holes in the target (no slot per history content).
+ */
+interface BuiltState {
+  readonly kind: 'built';
+  readonly registry: Registry;
   readonly list: ContentSourceList;
   /** How many elements the array was built with. */
   readonly n: number;
@@ -26,13 +62,8 @@ interface LazyState {
    * clear, element i is exactly a clone of its source. One bit per element: no O(n) bytes. */
   readonly settled: Uint32Array;
   /** Bit i is set once element i was written, deleted or cut off: while clear, a settled element
-   * is still the clone made for slot i, whose source is known without the map below. */
+   * is still the clone made for slot i, whose source is known without the registry. */
   readonly replaced: Uint32Array;
-  /** Every clone handed out with its source, in order (to recognise it wherever a strategy moves it). */
-  readonly clones: { readonly clone: Content; readonly source: ContentSource }[];
-  /** clone → source for the first `mapped` entries of `clones` (extended on demand). */
-  cloneToSource: Map<object, ContentSource> | undefined;
-  mapped: number;
   /**
    * Long histories only: clones read but not yet written into the target. Its storage is sparse
    * (a hash table: every write is an insert, five times dearer than a Map's), and a step usually
@@ -40,42 +71,155 @@ interface LazyState {
    * hold them (a write, delete, define, descriptor or key listing).
    */
   readonly unwritten: Map<number, Content> | undefined;
+  /** The cells of pending elements a `slice` shared with another array. */
+  cells: Map<number, Cell> | undefined;
 }
+
+/**
+ * An array made by a lazy `slice`: dense, one cell per pending element. Its metadata moves with
+ * its elements (`unshift`) and is cut with its length.
+ */
+interface SlicedState {
+  readonly kind: 'sliced';
+  readonly registry: Registry;
+  readonly target: Content[];
+  /** cells[i]: the cell element i stands for while pending (a hole in the target); else undefined. */
+  readonly cells: (Cell | undefined)[];
+  /** made[i]: the source whose clone element i holds, while nobody replaced it; else undefined. */
+  readonly made: (ContentSource | undefined)[];
+}
+
+type LazyState = BuiltState | SlicedState;
 
 const lazyStates = new WeakMap<object, LazyState>();
 
-function isPending(state: LazyState, i: number): boolean {
+// ---- the built array's bookkeeping ----
+
+function isPendingBuilt(state: BuiltState, i: number): boolean {
   return i < state.n && (state.settled[i >>> 5]! & (1 << (i & 31))) === 0;
 }
 
-function settle(state: LazyState, i: number): void {
+function settle(state: BuiltState, i: number): void {
   if (i < state.n) state.settled[i >>> 5]! |= 1 << (i & 31);
 }
 
-/** Element i no longer holds what the processors put there (its clone or its pending source). */
-function replace(state: LazyState, i: number): void {
-  if (i < state.n) {
-    state.settled[i >>> 5]! |= 1 << (i & 31);
-    state.replaced[i >>> 5]! |= 1 << (i & 31);
-  }
-}
-
-function isReplaced(state: LazyState, i: number): boolean {
+function isReplacedBuilt(state: BuiltState, i: number): boolean {
   return i < state.n && (state.replaced[i >>> 5]! & (1 << (i & 31))) !== 0;
 }
 
-/** Element i as the array holds it now (a clone still waiting in `unwritten` included). */
-function elementAt(state: LazyState, i: number): Content | undefined {
+/** Element i of a built array as it holds it now (a clone still waiting in `unwritten` included). */
+function builtElementAt(state: BuiltState, i: number): Content | undefined {
   const waiting = state.unwritten?.get(i);
   return waiting !== undefined ? waiting : state.target[i];
 }
 
 function writeBack(state: LazyState): void {
+  if (state.kind !== 'built') return;
   const { unwritten, target } = state;
   if (unwritten === undefined || unwritten.size === 0) return;
   for (const [i, clone] of unwritten) target[i] = clone;
   unwritten.clear();
 }
+
+// ---- what both kinds answer ----
+
+/** The cell or source element i stands for while nobody read, wrote or deleted it; else undefined. */
+function pendingAt(state: LazyState, i: number): Cell | ContentSource | undefined {
+  if (state.kind === 'sliced') return i < state.cells.length ? state.cells[i] : undefined;
+  if (!isPendingBuilt(state, i)) return undefined;
+  return state.cells?.get(i) ?? (sourceAt(state.list, i) as ContentSource);
+}
+
+function sourceOfPending(pending: Cell | ContentSource): ContentSource {
+  return pending instanceof ContentSource ? pending : pending.source;
+}
+
+/** The value a pending element reads as: its cell's clone when another array already made it, else a new clone. */
+function cloneFor(state: LazyState, pending: Cell | ContentSource): Content {
+  if (!(pending instanceof ContentSource)) {
+    if (pending.clone === undefined) {
+      pending.clone = cloneValue(pending.source.content);
+      state.registry.clones.push({ clone: pending.clone, source: pending.source });
+    }
+    return pending.clone;
+  }
+  const clone = cloneValue(pending.content);
+  state.registry.clones.push({ clone, source: pending });
+  return clone;
+}
+
+/** Reads pending element i into the array (its clone), as a plain array of clones would hold it. */
+function materialize(state: LazyState, i: number): void {
+  const pending = pendingAt(state, i);
+  if (pending === undefined) return;
+  const clone = cloneFor(state, pending);
+  if (state.kind === 'sliced') {
+    state.cells[i] = undefined;
+    state.made[i] = sourceOfPending(pending);
+    state.target[i] = clone;
+    return;
+  }
+  settle(state, i);
+  state.cells?.delete(i);
+  if (state.unwritten) state.unwritten.set(i, clone);
+  else state.target[i] = clone;
+}
+
+/** Element i no longer holds what the array was built with (written, deleted or cut off). */
+function replace(state: LazyState, i: number): void {
+  if (state.kind === 'sliced') {
+    if (i < state.cells.length) {
+      state.cells[i] = undefined;
+      state.made[i] = undefined;
+    }
+    return;
+  }
+  if (i < state.n) {
+    state.settled[i >>> 5]! |= 1 << (i & 31);
+    state.replaced[i >>> 5]! |= 1 << (i & 31);
+    state.cells?.delete(i);
+  }
+}
+
+/** The length is set to `length`: elements from there on are gone. */
+function cut(state: LazyState, length: number): void {
+  if (state.kind === 'sliced') {
+    if (length < state.cells.length) {
+      state.cells.length = length;
+      state.made.length = length;
+    }
+    return;
+  }
+  for (let k = length; k < state.n; k += 1) replace(state, k);
+}
+
+/** Element i as it is held now, pending ones excepted (a hole, or `undefined` past the end). */
+function heldAt(state: LazyState, i: number): Content | undefined {
+  return state.kind === 'built' ? builtElementAt(state, i) : state.target[i];
+}
+
+/** Does the array have element i, pending ones included? */
+function hasElement(state: LazyState, i: number): boolean {
+  if (pendingAt(state, i) !== undefined) return true;
+  if (state.kind === 'built' && state.unwritten?.has(i)) return true;
+  return i in state.target;
+}
+
+/** The source whose clone element i holds, unmodified in identity (not necessarily in content), if known. */
+function madeFor(state: LazyState, i: number): ContentSource | undefined {
+  if (state.kind === 'sliced') return state.made[i];
+  return i < state.n && !isPendingBuilt(state, i) && !isReplacedBuilt(state, i) ? (sourceAt(state.list, i) as ContentSource) : undefined;
+}
+
+/** `KNOWN_CONTENT_TOKENS`: the estimate of element i when it is unread (so equal to its source). */
+function knownTokens(state: LazyState, i: number): number | undefined {
+  const pending = pendingAt(state, i);
+  if (pending === undefined) return undefined;
+  if (pending instanceof ContentSource) return pending.heuristic;
+  return pending.clone === undefined ? pending.source.heuristic : undefined;
+}
+
+// ---- construction ----
 
 export function lazyContents(sources: readonly ContentSource[]): Content[] {
   return lazyContentsOf(sourceListOf(sources));
@@ -83,79 +227,195 @@ export function lazyContents(sources: readonly ContentSource[]): Content[] {
 
 export function lazyContentsOf(list: ContentSourceList): Content[] {
   const n = sourceCount(list);
-  const target = holeyArray<Content>(n);
-  const state: LazyState = {
+  const state: BuiltState = {
+    kind: 'built',
+    registry: { clones: [], cloneToSource: undefined, mapped: 0 },
     list,
     n,
-    target,
+    target: holeyArray<Content>(n),
     settled: new Uint32Array((n + 31) >>> 5),
     replaced: new Uint32Array((n + 31) >>> 5),
-    clones: [],
-    cloneToSource: undefined,
-    mapped: 0,
     unwritten: n >= SPARSE_FROM ? new Map() : undefined,
+    cells: undefined,
   };
-  const materialize = (i: number): void => {
-    if (isPending(state, i)) {
-      settle(state, i);
-      const source = sourceAt(list, i) as ContentSource;
-      const copy = cloneValue(source.content);
-      state.clones.push({ clone: copy, source });
-      if (state.unwritten) state.unwritten.set(i, copy);
-      else target[i] = copy;
-    }
-  };
-  const proxy = new Proxy(target, {
-    get(t, key) {
-      if (typeof key === 'string') {
-        const i = indexOf(key);
-        if (i >= 0) {
-          materialize(i);
-          return elementAt(state, i);
-        }
-      }
-      return Reflect.get(t, key);
-    },
-    has(t, key) {
-      if (typeof key === 'string') {
-        const i = indexOf(key);
-        if (i >= 0 && (isPending(state, i) || state.unwritten?.has(i))) return true;
-      }
-      return Reflect.has(t, key);
-    },
-    set(t, key, value) {
-      writeBack(state);
-      const i = indexOf(key);
-      if (i >= 0) replace(state, i);
-      else if (key === 'length') for (let k = Number(value); k < n; k += 1) replace(state, k);
-      return Reflect.set(t, key, value);
-    },
-    deleteProperty(t, key) {
-      writeBack(state);
-      const i = indexOf(key);
-      if (i >= 0) replace(state, i);
-      return Reflect.deleteProperty(t, key);
-    },
-    defineProperty(t, key, descriptor) {
-      writeBack(state);
-      const i = indexOf(key);
-      if (i >= 0) replace(state, i);
-      return Reflect.defineProperty(t, key, descriptor);
-    },
-    getOwnPropertyDescriptor(t, key) {
-      const i = indexOf(key);
-      if (i >= 0) materialize(i);
-      writeBack(state);
-      return Reflect.getOwnPropertyDescriptor(t, key);
-    },
-    ownKeys(t) {
-      for (let i = 0; i < n; i += 1) materialize(i);
-      writeBack(state);
-      return Reflect.ownKeys(t);
-    },
-  });
+  return lazyProxy(state);
+}
+
+function lazyProxy(state: LazyState): Content[] {
+  const proxy = new Proxy(state.target, new LazyHandler(state));
   lazyStates.set(proxy, state);
   return proxy;
+}
+
+/**
+ * The traps of one lazy array. A class, not a literal of closures: the simulator builds a request
+ * every step, and a closure per trap per request is garbage (and, under tsx, a `name` definition
+ * each).
+ */
+class LazyHandler implements ProxyHandler<Content[]> {
+  constructor(readonly state: LazyState) {}
+
+  get(t: Content[], key: string | symbol): unknown {
+    const state = this.state;
+    if (typeof key === 'string') {
+      const i = indexOf(key);
+      if (i >= 0) {
+        materialize(state, i);
+        return heldAt(state, i);
+      }
+      // slice and unshift without reading, while a plain lookup would find the built-in method.
+      if (key === 'slice') {
+        const found: unknown = Reflect.get(t, key);
+        return found === arraySlice ? lazySliceMethod : found;
+      }
+      if (key === 'unshift') {
+        const found: unknown = Reflect.get(t, key);
+        return found === arrayUnshift ? lazyUnshiftMethod : found;
+      }
+    } else if (key === KNOWN_CONTENT_TOKENS) {
+      return knownTokensMethod;
+    }
+    return Reflect.get(t, key);
+  }
+
+  has(t: Content[], key: string | symbol): boolean {
+    if (typeof key === 'string') {
+      const i = indexOf(key);
+      if (i >= 0) return hasElement(this.state, i);
+    }
+    return Reflect.has(t, key);
+  }
+
+  set(t: Content[], key: string | symbol, value: unknown): boolean {
+    const state = this.state;
+    writeBack(state);
+    const i = indexOf(key);
+    if (i >= 0) replace(state, i);
+    else if (key === 'length') cut(state, Number(value));
+    return Reflect.set(t, key, value);
+  }
+
+  deleteProperty(t: Content[], key: string | symbol): boolean {
+    const state = this.state;
+    writeBack(state);
+    const i = indexOf(key);
+    if (i >= 0) replace(state, i);
+    return Reflect.deleteProperty(t, key);
+  }
+
+  defineProperty(t: Content[], key: string | symbol, descriptor: PropertyDescriptor): boolean {
+    const state = this.state;
+    writeBack(state);
+    const i = indexOf(key);
+    if (i >= 0) replace(state, i);
+    return Reflect.defineProperty(t, key, descriptor);
+  }
+
+  getOwnPropertyDescriptor(t: Content[], key: string | symbol): PropertyDescriptor | undefined {
+    const state = this.state;
+    const i = indexOf(key);
+    if (i >= 0) materialize(state, i);
+    writeBack(state);
+    return Reflect.getOwnPropertyDescriptor(t, key);
+  }
+
+  ownKeys(t: Content[]): ArrayLike<string | symbol> {
+    materializeAll(this.state);
+    writeBack(this.state);
+    return Reflect.ownKeys(t);
+  }
+}
+
+function materializeAll(state: LazyState): void {
+  const count = state.kind === 'built' ? state.n : state.cells.length;
+  for (let i = 0; i < count; i += 1) materialize(state, i);
+}
+
+// ---- slice and unshift without reading ----
+
+const arraySlice = Array.prototype.slice;
+const arrayUnshift = Array.prototype.unshift;
+const speciesGetter = Object.getOwnPropertyDescriptor(Array, Symbol.species)?.get;
+
+/**
+ * `slice` and `unshift` as the plain algorithms would run them on a lazy array, without reading
+ * its unread elements (module functions: `this` is the array). Anything unusual (not a lazy
+ * array, a subclass constructor, a changed `Array[Symbol.species]`, an `unshift` on a built array)
+ * runs the plain algorithm.
+ */
+function lazySliceMethod(this: unknown, ...args: unknown[]): unknown {
+  const state = lazyStates.get(this as object);
+  if (state === undefined || !plainSpecies(state)) return Reflect.apply(arraySlice, this, args);
+  return lazySlice(state, args[0], args[1]);
+}
+
+function lazyUnshiftMethod(this: unknown, ...items: unknown[]): unknown {
+  const state = lazyStates.get(this as object);
+  if (state?.kind !== 'sliced') return Reflect.apply(arrayUnshift, this, items);
+  return lazyUnshift(state, items as Content[]);
+}
+
+/** `KNOWN_CONTENT_TOKENS` (called with the array as `this`). */
+function knownTokensMethod(this: unknown, index: number): number | undefined {
+  const state = lazyStates.get(this as object);
+  return state === undefined ? undefined : knownTokens(state, index);
+}
+
+/** Would `ArraySpeciesCreate` make a plain array from this one? */
+function plainSpecies(state: LazyState): boolean {
+  return Reflect.get(state.target, 'constructor') === Array && Object.getOwnPropertyDescriptor(Array, Symbol.species)?.get === speciesGetter;
+}
+
+/** Array.prototype.slice (ECMA-262 §23.1.3.28) over this array, moving unread elements as cells. */
+function lazySlice(state: LazyState, start: unknown, end: unknown): Content[] {
+  const length = state.target.length;
+  const from = relativeIndex(start, length, 0);
+  const to = end === undefined ? length : relativeIndex(end, length, length);
+  const count = Math.max(to - from, 0);
+  const sliced: SlicedState = { kind: 'sliced', registry: state.registry, target: new Array<Content>(count), cells: new Array(count), made: new Array(count) };
+  for (let k = 0; k < count; k += 1) {
+    const i = from + k;
+    const pending = pendingAt(state, i);
+    if (pending !== undefined) {
+      sliced.cells[k] = cellOf(state, i, pending);
+    } else if (hasElement(state, i)) {
+      sliced.target[k] = heldAt(state, i) as Content;
+      sliced.made[k] = madeFor(state, i);
+    }
+    // else: a hole stays a hole (the plain algorithm skips it and keeps the length).
+  }
+  return lazyProxy(sliced);
+}
+
+/** The cell of pending element i, made shared if it was not yet. */
+function cellOf(state: LazyState, i: number, pending: Cell | ContentSource): Cell {
+  if (!(pending instanceof ContentSource)) return pending;
+  const cell: Cell = { source: pending, clone: undefined };
+  if (state.kind === 'built') (state.cells ??= new Map()).set(i, cell);
+  return cell;
+}
+
+/** Array.prototype.unshift (ECMA-262 §23.1.3.34) on a sliced array: elements and their metadata move up. */
+function lazyUnshift(state: SlicedState, items: readonly Content[]): number {
+  const { target, cells, made } = state;
+  if (items.length === 0) return target.length;
+  if (target.length + items.length > Number.MAX_SAFE_INTEGER) throw new TypeError('Array length exceeds the maximum');
+  // The plain algorithm on the target (holes move as holes), then the same shift of the metadata.
+  arrayUnshift.apply(target, items as Content[]);
+  const none = new Array<undefined>(items.length).fill(undefined);
+  cells.unshift(...none);
+  made.unshift(...none);
+  return target.length;
+}
+
+/** ToIntegerOrInfinity of `value`, made relative to `length` and clamped to [0, length]. */
+function relativeIndex(value: unknown, length: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  const integer = Number.isNaN(number) ? 0 : Math.trunc(number);
+  if (integer === -Infinity) return 0;
+  if (integer < 0) return Math.max(length + integer, 0);
+  return Math.min(integer, length);
 }
 
 /**
@@ -176,10 +436,13 @@ const SPARSE_FROM = 512;
 /** More than V8's largest gap (1024) for growing dense storage. */
 const SPARSE_GAP = 2048;
 
-/** The source list a lazy contents array was built from (undefined for any other array). */
+/** The source list a lazy contents array was built from (undefined for any other array, sliced ones included). */
 export function lazySourceListOf(contents: readonly unknown[]): ContentSourceList | undefined {
-  return lazyStates.get(contents)?.list;
+  const state = lazyStates.get(contents);
+  return state?.kind === 'built' ? state.list : undefined;
 }
+
+// ---- measurement ----
 
 /** One element of a request's contents, as measurement sees it. */
 export interface ContentItem {
@@ -199,20 +462,24 @@ export function contentItems(contents: readonly (Content | undefined | null)[], 
   const state = lazyStates.get(contents);
   const items: ContentItem[] = new Array(contents.length);
   if (state) {
-    const { target, list } = state;
+    const registry = state.registry;
+    const { target } = state;
     items.length = target.length; // (the proxy's length: a cut or push reaches the target)
     for (let i = 0; i < target.length; i += 1) {
-      if (isPending(state, i)) {
-        items[i] = (sourceAt(list, i) as ContentSource).untouched;
-      } else {
-        const content = elementAt(state, i);
-        // Still the clone made for this very slot (the common case): its source is known.
-        items[i] = i < state.n && !isReplaced(state, i) ? compared(content as Content, sourceAt(list, i) as ContentSource) : itemOf(content, originState);
+      const pending = pendingAt(state, i);
+      if (pending !== undefined) {
+        if (pending instanceof ContentSource) items[i] = pending.untouched;
+        else items[i] = pending.clone === undefined ? pending.source.untouched : compared(pending.clone, pending.source);
+        continue;
       }
+      const content = heldAt(state, i);
+      // Still the clone made for this very slot (the common case): its source is known.
+      const made = madeFor(state, i);
+      items[i] = made !== undefined ? compared(content as Content, made) : itemOf(content, originState?.registry ?? registry);
     }
     return items;
   }
-  for (let i = 0; i < contents.length; i += 1) items[i] = itemOf(contents[i] ?? undefined, originState);
+  for (let i = 0; i < contents.length; i += 1) items[i] = itemOf(contents[i] ?? undefined, originState?.registry);
   return items;
 }
 
@@ -221,9 +488,9 @@ export function itemContent(item: ContentItem): Content | undefined {
   return item.content ?? item.source?.content;
 }
 
-function itemOf(content: Content | undefined, origin: LazyState | undefined): ContentItem {
-  if (content === undefined || content === null || typeof content !== 'object' || !origin) return { content, source: undefined };
-  const source = sourceOfClone(origin, content);
+function itemOf(content: Content | undefined, registry: Registry | undefined): ContentItem {
+  if (content === undefined || content === null || typeof content !== 'object' || !registry) return { content, source: undefined };
+  const source = sourceOfClone(registry, content);
   return source ? compared(content, source) : { content, source: undefined };
 }
 
@@ -232,10 +499,10 @@ function compared(content: Content, source: ContentSource): ContentItem {
   return deepEqual(content, source.content) ? source.untouched : { content, source: undefined };
 }
 
-function sourceOfClone(state: LazyState, content: Content): ContentSource | undefined {
-  const map = (state.cloneToSource ??= new Map<object, ContentSource>());
-  for (; state.mapped < state.clones.length; state.mapped += 1) {
-    const { clone, source } = state.clones[state.mapped]!;
+function sourceOfClone(registry: Registry, content: Content): ContentSource | undefined {
+  const map = (registry.cloneToSource ??= new Map<object, ContentSource>());
+  for (; registry.mapped < registry.clones.length; registry.mapped += 1) {
+    const { clone, source } = registry.clones[registry.mapped]!;
     map.set(clone, source);
   }
   return map.get(content);
