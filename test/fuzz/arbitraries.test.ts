@@ -86,11 +86,13 @@ describe('scenarioSpecArbitrary', () => {
   });
 
   it('reaches empty user messages under adk-go, where both built-in strategies orphan a function response (issue 17)', async () => {
-    const candidates = fc.sample(scenarioSpecArbitrary(), { seed: SEED, numRuns: 100 })
+    // 200 draws: the cost budget keeps a session to 200 windows' worth of content, which cut this
+    // seed's sliding-window orphan (a 4k window, after its 8th turn) out of the first 100 draws.
+    const candidates = fc.sample(scenarioSpecArbitrary(), { seed: SEED, numRuns: 200 })
       .map((spec) => resolve(spec).world)
       .filter((w) => w.flavour === 'adk-go' && w.turns.some((t) => 'size' in t.user && t.user.size === 0 && t.toolCalls.length > 0));
     // About one run in twenty (it was under one in a hundred before empty messages had their own weight).
-    expect(candidates.length).toBeGreaterThanOrEqual(4);
+    expect(candidates.length).toBeGreaterThanOrEqual(8);
     for (const strategy of [thresholdStrategy, slidingWindowStrategy]) {
       let violations = 0;
       for (const world of candidates) {

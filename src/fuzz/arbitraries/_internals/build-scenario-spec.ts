@@ -26,7 +26,7 @@ export function buildScenarioSpec(draft: ScenarioDraft): ScenarioSpec {
   const systemPromptBytes = draft.systemPrompt === null ? null : resolveSize(draft.systemPrompt, { ...context, overheadTokens: 0 });
   const sized = draft.turns.map((turn) => sizeGroup(turn, context));
   const tokenizer = !('ratio' in draft.tokenModel) || (draft.phaseSwitch?.tokenModel != null && !('ratio' in draft.phaseSwitch.tokenModel));
-  const budget = fitBudget(sized, 4 * context.overheadTokens, tokenizer);
+  const budget = fitBudget(sized, 4 * context.overheadTokens, tokenizer, resolveSize({ anchor: 'window', percent: 100 }, context));
   const scale = (bytes: number) => scaleBytes(bytes, budget.sizeScale);
   const groups = draft.turns.map((turn, i) => turnGroupSpec(turn, budget.repeats[i]!, context, scale));
 

@@ -1,8 +1,10 @@
 /**
- * Keeps generated scenarios cheap enough that 1000 runs finish in minutes: at most 300 turns, a
- * bounded number of content bytes, and a bounded "bytes × steps" product (every step rebuilds and
- * measures the whole history). Over budget, repeats shrink first (fewer turns), then every size
- * scales down by the same factor: the scenario keeps its shape, only smaller.
+ * Keeps generated scenarios cheap enough that 1000 runs take about a minute on two cores: at most
+ * 300 turns and steps (100 with a real BPE tokenizer), a bounded number of content bytes, at most
+ * `MAX_CONTENT_WINDOWS` windows' worth of them, and a bounded "bytes × steps" product (every step
+ * rebuilds and measures the whole history). Over budget, repeats shrink first (fewer turns: every
+ * size, and so every size anchored to the window's edges, stays exact), then, if one turn of each
+ * group is still too much, every size scales down by the same factor.
  */
 
 export const MAX_TURNS = 300;
@@ -12,8 +14,20 @@ export const MAX_TURNS = 300;
  * with every step and the session's stored state deltas grow quadratically.
  */
 export const MAX_STEPS = 300;
+/**
+ * The same with a real BPE tokenizer: it counts ~100× slower than bytes / 4, and a summarizer that
+ * keeps failing makes ContextGuard chain fallback summaries, so the summarizer's input, counted on
+ * every call, grows with every step (one such 300-step run took 16 s alone).
+ */
+export const MAX_STEPS_BPE = 100;
 /** Bytes of content a session may carry (tool results, messages, attachments). */
 export const MAX_CONTENT_BYTES = 24_000_000;
+/**
+ * Content a session may carry, in windows' worth (the bytes that fill the window in real tokens):
+ * by then compaction has cycled through its states a hundred times and more, and the rest of a
+ * long session only costs (a 1k-token window with 2 MB of tool results summarized on every step).
+ */
+export const MAX_CONTENT_WINDOWS = 200;
 /** The same with a BPE tokenizer phase: real BPE counting is ~100× slower than bytes / 4. */
 export const MAX_CONTENT_BYTES_BPE = 1_500_000;
 /** Sum over steps of the history bytes measured at that step. */
@@ -35,13 +49,15 @@ export interface Budget {
   readonly sizeScale: number;
 }
 
-export function fitBudget(groups: readonly SizedGroup[], overheadBytes: number, tokenizer: boolean): Budget {
-  const maxContent = tokenizer ? MAX_CONTENT_BYTES_BPE : MAX_CONTENT_BYTES;
-  let repeats = capSteps(groups, capTurns(groups.map((g) => g.repeat)));
+/** `windowBytes`: the bytes that fill the (first) window in real tokens. */
+export function fitBudget(groups: readonly SizedGroup[], overheadBytes: number, tokenizer: boolean, windowBytes: number): Budget {
+  const maxContent = Math.min(tokenizer ? MAX_CONTENT_BYTES_BPE : MAX_CONTENT_BYTES, MAX_CONTENT_WINDOWS * windowBytes);
+  let repeats = capSteps(groups, capTurns(groups.map((g) => g.repeat)), tokenizer ? MAX_STEPS_BPE : MAX_STEPS);
   while (measuredBytes(groups, repeats, overheadBytes, 1) > MAX_MEASURED_BYTES && repeats.some((r) => r > 1)) {
     repeats = repeats.map((r) => Math.max(1, Math.floor(r / 2)));
   }
-  const content = groups.reduce((sum, g, i) => sum + g.turnBytes * repeats[i]!, 0);
+  repeats = capContent(groups, repeats, maxContent);
+  const content = contentBytes(groups, repeats);
   let sizeScale = content > maxContent ? maxContent / content : 1;
   const measured = measuredBytes(groups, repeats, overheadBytes, sizeScale);
   if (measured > MAX_MEASURED_BYTES) sizeScale *= MAX_MEASURED_BYTES / measured;
@@ -54,10 +70,21 @@ function capTurns(repeats: readonly number[]): number[] {
   return repeats.map((r) => Math.max(1, Math.floor((r * MAX_TURNS) / total)));
 }
 
-function capSteps(groups: readonly SizedGroup[], repeats: readonly number[]): number[] {
+function capSteps(groups: readonly SizedGroup[], repeats: readonly number[], maxSteps: number): number[] {
   const steps = groups.reduce((sum, g, i) => sum + g.turnSteps * repeats[i]!, 0);
-  if (steps <= MAX_STEPS) return [...repeats];
-  return repeats.map((r) => Math.max(1, Math.floor((r * MAX_STEPS) / steps)));
+  if (steps <= maxSteps) return [...repeats];
+  return repeats.map((r) => Math.max(1, Math.floor((r * maxSteps) / steps)));
+}
+
+/** Fewer turns, in proportion, until the content fits (each group keeps at least one). */
+function capContent(groups: readonly SizedGroup[], repeats: readonly number[], maxContent: number): number[] {
+  const content = contentBytes(groups, repeats);
+  if (content <= maxContent) return [...repeats];
+  return repeats.map((r) => Math.max(1, Math.floor((r * maxContent) / content)));
+}
+
+function contentBytes(groups: readonly SizedGroup[], repeats: readonly number[]): number {
+  return groups.reduce((sum, g, i) => sum + g.turnBytes * repeats[i]!, 0);
 }
 
 /** Σ over steps of (overhead + history so far): what measuring every request costs. */

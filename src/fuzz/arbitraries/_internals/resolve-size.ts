@@ -7,6 +7,15 @@
 import { computeThreshold } from '../../../engine/tokens/compute-buffer.ts';
 import type { SizeDraft } from './drafts.ts';
 
+/**
+ * An absolute size is at most this share of the window (in percent; what the largest
+ * window-anchored tool share reaches). Compaction breaks on an item's size relative to the
+ * window: one larger than five windows breaks nothing a five-window item does not, and costs in
+ * proportion on every step that carries or summarizes it (a 50 kB tool result is 25 windows of a
+ * 1k-token window).
+ */
+export const MAX_ITEM_WINDOW_PERCENT = 500;
+
 /** Heuristic tokens of a compacted request without overhead: the wrapped 120-byte summary (50) + the generic continuation (46). */
 export const POST_COMPACTION_TOKENS = 96;
 
@@ -21,9 +30,9 @@ export interface SizeContext {
 export function resolveSize(size: SizeDraft, context: SizeContext): number {
   switch (size.anchor) {
     case 'bytes':
-      return size.bytes;
+      return Math.min(size.bytes, roundDown(windowShareBytes(context, MAX_ITEM_WINDOW_PERCENT)));
     case 'window':
-      return Math.floor((context.contextWindow * size.percent) / 100 / context.ratio) * 4;
+      return windowShareBytes(context, size.percent);
     case 'threshold':
       return tokensToBytes(thresholdHeuristicTokens(context) + size.tokens);
     case 'post-budget':
@@ -31,6 +40,16 @@ export function resolveSize(size: SizeDraft, context: SizeContext): number {
         thresholdHeuristicTokens(context) - context.overheadTokens - POST_COMPACTION_TOKENS + size.tokens,
       );
   }
+}
+
+/** Bytes that fill `percent`% of the window in real tokens. */
+function windowShareBytes(context: SizeContext, percent: number): number {
+  return Math.floor((context.contextWindow * percent) / 100 / context.ratio) * 4;
+}
+
+/** To a multiple of 100 bytes, as absolute sizes are drawn (so files stay readable). */
+function roundDown(bytes: number): number {
+  return Math.floor(bytes / 100) * 100;
 }
 
 /** The threshold in heuristic tokens: `(window − computeBuffer(window)) / ratio`. */
