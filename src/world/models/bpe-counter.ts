@@ -25,10 +25,13 @@ const PIECE_CACHE_MAX = 200_000;
 export class BpeCounter {
   readonly #ranks = new Map<string, number>();
   readonly #pattern: RegExp;
+  /** The same pattern, sticky: matches only where the previous piece ended. */
+  readonly #sticky: RegExp;
   readonly #pieceCounts = new Map<string, number>();
 
   constructor(table: RankTable) {
     this.#pattern = new RegExp(table.pat_str, 'gu');
+    this.#sticky = new RegExp(table.pat_str, 'yu');
     for (const line of table.bpe_ranks.split('\n')) {
       if (line === '') continue;
       const fields = line.split(' ');
@@ -39,13 +42,36 @@ export class BpeCounter {
     }
   }
 
-  /** Tokens in `text` (special-token strings are counted as plain text). */
+  /**
+   * Tokens in `text` (special-token strings are counted as plain text): the pieces the global
+   * pattern finds, in order. Walked with the sticky pattern's `test`, which allocates nothing but
+   * the piece: the pieces cover the text end to end, except where the global pattern skips
+   * characters no alternative matches, which is then found with it as `matchAll` would.
+   */
   count(text: string): number {
-    // `match` with the global pattern: the same pieces as `matchAll`, without a match object each.
-    const pieces = text.match(this.#pattern);
-    if (pieces === null) return 0;
+    const sticky = this.#sticky;
     let total = 0;
-    for (let i = 0; i < pieces.length; i += 1) total += this.#countPiece(pieces[i] as string);
+    let at = 0;
+    while (at < text.length) {
+      sticky.lastIndex = at;
+      let start = at;
+      if (!sticky.test(text)) {
+        const pattern = this.#pattern;
+        pattern.lastIndex = at;
+        const match = pattern.exec(text);
+        if (match === null) break;
+        start = match.index;
+        sticky.lastIndex = pattern.lastIndex;
+      }
+      const end = sticky.lastIndex;
+      if (end === start) {
+        // An empty match: matchAll advances by one code point and finds the next piece from there.
+        at = start + (isHighSurrogateAt(text, start) ? 2 : 1);
+        continue;
+      }
+      total += this.#countPiece(text.slice(start, end));
+      at = end;
+    }
     return total;
   }
 
@@ -91,6 +117,12 @@ export class BpeCounter {
     }
     return starts.length - 1;
   }
+}
+
+function isHighSurrogateAt(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index);
+  const next = text.charCodeAt(index + 1);
+  return unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
 }
 
 const counters = new Map<BpeEncoding, BpeCounter>();
