@@ -1,14 +1,24 @@
 /**
- * Timing helpers for the benches: wall-clock timing of one run, medians, options. (No forced GC
+ * Timing helpers for the benches: CPU timing of one run, medians, options. (No forced GC
  * between runs: V8 shrinks the young generation on a full collection, which makes the next run
- * look ~40% slower than the steady state it is meant to measure.) Timing uses `performance.now()`;
- * nothing here feeds back into results.
+ * look ~40% slower than the steady state it is meant to measure.) Nothing here feeds back into
+ * results.
  */
 
-export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now(); // clock-ok
+/**
+ * CPU time this process has used so far, in ms (user + system, every thread: garbage collection
+ * included). What a side of a comparison costs, whatever else the machine is running.
+ */
+export function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/** `fn`'s CPU time (this process, ms) and result. */
+export async function cpuTimed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = cpuMs();
   const value = await fn();
-  return { ms: performance.now() - start, value }; // clock-ok
+  return { ms: cpuMs() - start, value };
 }
 
 export function median(values: readonly number[]): number {

@@ -2,8 +2,8 @@
  * Is this working tree's world faster or slower than another revision's? On a shared machine a
  * suite pass drifts by ±20% from one minute to the next, so timing the two versions one after the
  * other measures the machine, not the change. This plays both in ONE process, alternating whole
- * passes of the suite (A B, B A, A B, ...), and reports the median of the per-round ratios: drift
- * hits both sides of a round alike.
+ * passes of the suite (A B, B A, A B, ...), timed in this process's own CPU time, and reports the
+ * median of the per-round ratios: drift hits both sides of a round alike.
  *
  *   npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N]
  *     (default scenarios/stress scenarios/brutal, adk-js flavour, 30 rounds of which the first 4
@@ -13,7 +13,7 @@
  * borrows this tree's node_modules, so both sides run on the same dependencies; its modules are
  * separate instances (their caches are their own). Both sides share one heap, so one side's
  * garbage can land in the other's pass; alternating the order each round spreads that evenly.
- * Timing uses `performance.now()`; nothing here feeds back into results.
+ * Nothing here feeds back into results.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchTable } from './bench-table.ts';
-import { intOption, median, positionalArgs } from './bench-timing.ts';
+import { cpuMs, intOption, median, positionalArgs } from './bench-timing.ts';
 
 const DEFAULT_PATHS = ['scenarios/stress', 'scenarios/brutal'];
 const DEFAULT_ROUNDS = 30;
@@ -42,9 +42,9 @@ async function suiteUnder(root: string, paths: readonly string[]): Promise<Suite
     let total = 0;
     for (const scenario of scenarios) {
       const strategy = await createStrategy(scenario.strategy);
-      const start = performance.now(); // clock-ok
+      const start = cpuMs();
       await runSession(scenario.world, { strategy });
-      total += performance.now() - start; // clock-ok
+      total += cpuMs() - start;
     }
     return total;
   };
@@ -53,7 +53,7 @@ async function suiteUnder(root: string, paths: readonly string[]): Promise<Suite
 export interface RevisionComparison {
   readonly revision: string;
   readonly rounds: number;
-  /** Median suite ms over the timed rounds. */
+  /** Median suite CPU ms over the timed rounds. */
   readonly baseMs: number;
   readonly workMs: number;
   /** Per-round work/base ratios of the timed rounds, sorted. */
@@ -96,7 +96,7 @@ export async function compareRevisions(revision: string, paths: readonly string[
 export function renderComparison(result: RevisionComparison): string {
   const { ratios } = result;
   const quartile = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
-  const table = benchTable(['side', 'suite ms (median)']);
+  const table = benchTable(['side', 'suite CPU ms (median)']);
   table.push([`base: ${result.revision}`, result.baseMs.toFixed(0)]);
   table.push(['work: this tree', result.workMs.toFixed(0)]);
   const ratio = median(ratios);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetBudgetLine, timeRecorderHooks, type AdkVsWorldResult } from '../../bench/adk-vs-world.ts';
+import { ratioLine, targetBudgetLine, timeRecorderHooks, type AdkVsWorldResult } from '../../bench/adk-vs-world.ts';
 import { SessionRecorder } from '../../src/world/measure/step-recorder.ts';
 import { runSession } from '../../src/world/index.ts';
 import { thresholdStrategy } from '../../src/engine/index.ts';
@@ -8,16 +8,25 @@ import { loadScenarios } from '../../src/harness/scenario/index.ts';
 const result = (over: Partial<AdkVsWorldResult>): AdkVsWorldResult => ({
   rows: [],
   rounds: 5,
+  matchedMs: 150,
   worldMs: 300,
   adkMs: 3000,
+  matchedRounds: [],
   worldRounds: [],
   adkRounds: [],
   worldStrategyMs: 80,
   adkStrategyMs: 60,
   worldMeasureMs: 100,
+  matchedSpeedup: 20,
   speedup: 10,
   identical: 0,
   ...over,
+});
+
+describe('adk-vs-world bench: the ratio line', () => {
+  it('prints both ratios, measuring matched first', () => {
+    expect(ratioLine(result({ matchedSpeedup: 21.04, speedup: 12.96 }))).toBe('world vs adk-js: 21.0× (measuring matched), 13.0× (full measuring)');
+  });
 });
 
 describe('adk-vs-world bench: the 20x budget line', () => {
