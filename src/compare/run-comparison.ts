@@ -116,6 +116,9 @@ async function fuzzAll(options: ComparisonOptions, cwd: string): Promise<FuzzPro
         seed: options.seed,
         runs: options.fuzzRuns,
         properties: PROPERTY_NAMES,
+        // Every property judged on every run (deterministic-replay too: no sample), so each
+        // contender's tallies add up to the runs.
+        replaySample: 1,
         strategy: specOf(contender, cwd),
         onRun: (done) => options.onDone?.(label, `fuzz run ${done}`),
       });
