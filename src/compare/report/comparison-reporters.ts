@@ -3,18 +3,13 @@
  * file name is written to the report dir (with run-meta.json, kept apart so reports stay
  * byte-identical between equal runs).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { RunMeta } from '../../harness/report/write-reports.ts';
+import { writeReportFiles, type FileReporter, type RunMeta } from '../../harness/report/write-reports.ts';
 import type { ComparisonReport } from '../comparison-report.ts';
 import { renderComparisonHtml } from './comparison-html.ts';
 import { renderComparisonMarkdown } from './comparison-markdown.ts';
 import { renderComparisonTable } from './comparison-table.ts';
 
-interface ComparisonReporter {
-  readonly fileName: string | null;
-  render(report: ComparisonReport, options: { readonly color: boolean }): string;
-}
+type ComparisonReporter = FileReporter<ComparisonReport>;
 
 export type ComparisonFormat = 'table' | 'json' | 'markdown' | 'html';
 
@@ -28,16 +23,5 @@ export const COMPARISON_FORMATS = Object.keys(COMPARISON_REPORTERS) as Compariso
 
 /** Writes every file reporter's output and run-meta.json; returns the paths, in a fixed order. */
 export async function writeComparisonReports(dir: string, report: ComparisonReport, meta: RunMeta): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const reporter of Object.values(COMPARISON_REPORTERS)) {
-    if (reporter.fileName === null) continue;
-    const path = join(dir, reporter.fileName);
-    await writeFile(path, reporter.render(report, { color: false }));
-    written.push(path);
-  }
-  const metaPath = join(dir, 'run-meta.json');
-  await writeFile(metaPath, `${JSON.stringify(meta, null, 2)}\n`);
-  written.push(metaPath);
-  return written;
+  return writeReportFiles(dir, Object.values(COMPARISON_REPORTERS), report, meta);
 }
