@@ -41,7 +41,12 @@
  * 7. When even that is over the room, long tool results, texts and attachments of the tail are
  *    cut, then the oldest tail contents dropped, the user's request always kept.
  * 8. When the system prompt and tools alone leave no room under the threshold, nothing is
- *    summarized at all (it could not help): the request is cut to fit the window.
+ *    summarized at all (it could not help): the request is cut to fit the window; still over it,
+ *    the summary gives way, then the user's message is sent as its text alone, attachments
+ *    dropped (hardened-attachment-over-window.yaml).
+ * 9. The ratio observed on one request (of one model) is not trusted for the next where it could
+ *    matter: whenever some ratio up to the cap could reach the threshold, the host's count decides
+ *    (hardened-model-switch-ratio-jump.yaml).
  */
 import { Buffer } from 'node:buffer';
 import type { Content } from '@google/genai';
