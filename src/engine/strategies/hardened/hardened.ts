@@ -262,8 +262,9 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
       // Last resort: the user's message as its text alone, its attachments dropped. An over-window
       // request is refused whole, so the text reaching the model beats nothing reaching it; this is
       // the smallest request that still carries the user's request (regressions/hardened-attachment-over-window).
-      const plainMessage: Content = message === null ? { role: 'user', parts: [{ text: c.requestText }] } : textPartsOf(message);
-      const plainTail = tail.map((content) => (content.role === 'user' && carriesText([content], c.requestText) ? textPartsOf(content) : content));
+      // Only the request's own text: not a marker left where an attachment was cut, nor other parts.
+      const plainMessage: Content = { role: 'user', parts: [{ text: c.requestText }] };
+      const plainTail = tail.map((content) => (content.role === 'user' && carriesText([content], c.requestText) ? plainMessage : content));
       const plain = arrange(summary, plainTail, c.requestText, plainMessage);
       if (count(plain) < count(request.contents)) request.contents = plain;
     }
@@ -290,11 +291,6 @@ function arrange(summary: string, rest: readonly Content[], requestText: string,
   const carried = carriesText(head, requestText) || carriesText(rest, requestText);
   const continuation: Content[] = carried ? [] : [bare ?? { role: 'user', parts: [{ text: continuationText(requestText) }] }];
   return [...head, ...continuation, ...rest];
-}
-
-/** `content` with its text parts only. */
-function textPartsOf(content: Content): Content {
-  return { ...content, parts: (content.parts ?? []).filter((part) => part && typeof part.text === 'string') };
 }
 
 /** The newest content of `contents` whose text is `text` (the user's message itself). */
