@@ -71,14 +71,16 @@ describe('writeCounterexample', () => {
 
 describe('formatFuzzReport', () => {
   const passed: PropertyReport = {
-    property: 'no-loop', checked: 100, passed: 100, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: {}, counterexample: null, unreproduced: false,
+    property: 'no-loop', checked: 100, passed: 100, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: {}, counterexample: null, unreproduced: false, failedRuns: [],
   };
   const file = counterexampleFile(failure, { name: 'threshold', options: {} }, 'scenarios/regressions', cwd);
   const failedReport: PropertyReport = {
     property: 'no-overflow', checked: 100, passed: 90, infeasible: 7, failed: 3, notChecked: 0,
-    infeasibleReasons: { 'fixed-overhead-over-window': 5, 'user-message-over-window': 2 }, counterexample: { failure, file }, unreproduced: false,
+    infeasibleReasons: { 'fixed-overhead-over-window': 5, 'user-message-over-window': 2 }, counterexample: { failure, file }, unreproduced: false, failedRuns: [3, 40, 77],
   };
-  const report: FuzzReport = { strategy: 'threshold', seed: 7, runs: 100, path: null, replaySample: 10, properties: [failedReport, passed], failed: true };
+  const report: FuzzReport = {
+    strategy: 'threshold', strategyOptions: {}, seed: 7, runs: 100, path: null, replaySample: 10, shard: null, corpus: 'sha256:0', properties: [failedReport, passed], baseline: null, failed: true,
+  };
 
   it('prints a row per property, the infeasible reasons, and how to replay each failure', () => {
     const text = formatFuzzReport(report, { color: false, rerunCommand: 'npx compaction-sim fuzz --strategy threshold --runs 100 --seed 7' });

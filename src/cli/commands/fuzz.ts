@@ -2,6 +2,9 @@
  * `compaction-sim fuzz --strategy <name|module> --runs N --seed S [--property P] [--out DIR]`:
  * property-based fuzzing of a strategy (a thin shell over `runFuzz`). Prints one row per property
  * and, for each failure, the shrunk counterexample file and the commands that replay it.
+ * For CI: `--baseline FILE` fails only on runs the baseline does not list as failing
+ * (`--update-baseline` records it), `--shard i/n` plays a slice of the runs, `--json FILE` writes
+ * the report, and `--merge FILES..` merges the shards' reports into one machine's.
  * Exit 0 when every property held, 1 when one failed, 2 on bad input. It refuses --real-summarizer
  * (exit 2): replaying and shrinking a case needs a deterministic summarizer.
  */
@@ -13,8 +16,17 @@ import type { PropertyName } from '../../checker/properties/property.ts';
 import { REPLAY_COMMAND } from '../../fuzz/run/counterexample.ts';
 import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
-import { DEFAULT_REPLAY_SAMPLE } from '../../fuzz/run/replay-sample.ts';
+import { DEFAULT_REPLAY_SAMPLE, defaultReplaySample } from '../../fuzz/run/replay-sample.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
+import { scenarioSpecArbitrary } from '../../fuzz/arbitraries/scenario-spec.ts';
+import { assertComparable, baselineFromReport, readFuzzBaseline, writeFuzzBaseline, type FuzzBaseline } from '../../fuzz/ci/fuzz-baseline.ts';
+import { readFuzzReportFile, writeFuzzReportFile } from '../../fuzz/ci/fuzz-report-file.ts';
+import { mergeFuzzReports } from '../../fuzz/ci/merge-fuzz-reports.ts';
+import { corpusFingerprint } from '../../fuzz/run/corpus-fingerprint.ts';
+import { counterexampleFile } from '../../fuzz/run/counterexample.ts';
+import { parseShard, type Shard } from '../../fuzz/run/fuzz-shard.ts';
+import type { FuzzReport } from '../../fuzz/run/run-fuzz.ts';
+import { writeCounterexample } from '../../fuzz/run/write-counterexample.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
 import { DEFAULT_MAX_MEMORY_MB } from '../../harness/run/task-worker.ts';
@@ -43,6 +55,11 @@ interface FuzzArgs extends RealSummarizerArgs {
   readonly timeout: number;
   readonly 'max-memory': number;
   readonly quiet: boolean;
+  readonly shard?: string | undefined;
+  readonly baseline?: string | undefined;
+  readonly 'update-baseline': boolean;
+  readonly json?: string | undefined;
+  readonly merge?: string[] | undefined;
 }
 
 const fuzz: CommandModule<object, FuzzArgs> = {
@@ -66,14 +83,22 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it' })
       .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-run watchdog in ms while exploring: a strategy with no result by then fails session-completes as strategy-hung' })
       .option('max-memory', { type: 'number', default: DEFAULT_MAX_MEMORY_MB, describe: 'Heap limit of each worker in MB: a run whose strategy exhausts it fails session-completes as strategy-out-of-memory' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' }) as unknown as Argv<FuzzArgs>,
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' })
+      .option('shard', { type: 'string', describe: 'Play shard i of n (e.g. 2/4): the runs r with r mod n = i - 1; merge the shards\' --json reports with --merge' })
+      .option('baseline', { type: 'string', describe: 'A fuzz baseline (JSON): fail only on runs it does not list as failing (known limitations stop blocking CI)' })
+      .option('update-baseline', { type: 'boolean', default: false, describe: 'Record this run (all runs, no --shard) as the --baseline file' })
+      .option('json', { type: 'string', describe: 'Also write the report as JSON to this file (what --merge reads)' })
+      .option('merge', { type: 'string', array: true, describe: 'Merge the --json reports of every shard of one run into its report (plays nothing)' }) as unknown as Argv<FuzzArgs>,
   handler: (args) =>
     runCommand(async () => {
       refuseRealSummarizer(args, 'fuzz', FUZZ_REFUSAL);
       const properties = args.property ?? [...PROPERTY_NAMES];
       validate(args, properties);
+      const shard = shardOf(args);
       // Counterexamples are written at the end: a folder they cannot go to must not cost the run.
       await prepareOutputDir(args.out, '--out', process.cwd(), { checkOnly: true });
+      if (args.merge !== undefined) return mergeCommand(args);
+      const baseline = await baselineFor(args, properties);
       const progress = createProgress(args.quiet || args.path !== undefined);
       const started = performance.now(); // clock-ok: wall time shown to the user, never in results
       progress.start(args.runs);
@@ -92,6 +117,8 @@ const fuzz: CommandModule<object, FuzzArgs> = {
           jobs: args.jobs,
           timeoutMs: args.timeout,
           maxMemoryMb: args['max-memory'],
+          shard,
+          baseline,
           onRun: () => progress.tick(''),
           onShrink: (property) => {
             progress.stop();
@@ -102,10 +129,74 @@ const fuzz: CommandModule<object, FuzzArgs> = {
         progress.stop();
       }
       const seconds = (performance.now() - started) / 1000; // clock-ok
-      process.stdout.write(formatFuzzReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerunCommand(args), seconds }));
-      return report.failed ? EXIT_FAILED : EXIT_OK;
+      return finish(args, report, seconds);
     }),
 };
+
+/** Prints the report, writes --json and --update-baseline, and says how it went. */
+async function finish(args: FuzzArgs, report: FuzzReport, seconds?: number): Promise<number> {
+  process.stdout.write(formatFuzzReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerunCommand(args), ...(seconds === undefined ? {} : { seconds }) }));
+  if (args.json !== undefined) await writeFuzzReportFile(args.json, report);
+  if (args['update-baseline']) {
+    const recorded = baselineFromReport(report);
+    await writeFuzzBaseline(args.baseline!, recorded);
+    const known = report.properties.reduce((sum, property) => sum + property.failedRuns.length, 0);
+    process.stdout.write(`fuzz baseline written: ${args.baseline} (seed ${recorded.seed}, ${recorded.runs} runs, ${known} known failing runs over ${report.properties.length} properties)\n`);
+    return EXIT_OK;
+  }
+  return report.failed ? EXIT_FAILED : EXIT_OK;
+}
+
+function shardOf(args: FuzzArgs): Shard | null {
+  if (args.shard === undefined) return null;
+  const shard = parseShard(args.shard);
+  if (typeof shard === 'string') throw new UsageError(shard);
+  if (args.path !== undefined) throw new UsageError('--shard slices an exploration: drop --path (a path replays one run anywhere)');
+  if (args['update-baseline']) throw new UsageError('--update-baseline needs every run: drop --shard, or record from the merged shards (--merge ... --update-baseline)');
+  return shard;
+}
+
+/** The baseline to compare with (checked against this run's seed, budget and corpus), or null. */
+async function baselineFor(args: FuzzArgs, properties: readonly PropertyName[]): Promise<{ file: string; baseline: FuzzBaseline } | null> {
+  if (args.baseline === undefined || args['update-baseline']) return null;
+  if (args.path !== undefined) throw new UsageError('--baseline compares an exploration: drop --path');
+  const baseline = await readFuzzBaseline(args.baseline);
+  const corpus = corpusFingerprint(scenarioSpecArbitrary(), args.seed, args.runs);
+  const replaySample = args['replay-sample'] ?? defaultReplaySample(properties);
+  assertComparable(baseline, args.baseline, { seed: args.seed, runs: args.runs, corpus, replaySample, properties });
+  return { file: args.baseline, baseline };
+}
+
+/** `--merge`: one report from the shards' reports; counterexamples written to --out as one machine would. */
+async function mergeCommand(args: FuzzArgs): Promise<number> {
+  const inputs = await Promise.all(args.merge!.map(async (file) => ({ file, report: await readFuzzReportFile(file) })));
+  const first = inputs[0]?.report;
+  let baseline: { file: string; baseline: FuzzBaseline } | null = null;
+  if (first !== undefined && args.baseline !== undefined && !args['update-baseline']) {
+    const recorded = await readFuzzBaseline(args.baseline);
+    assertComparable(recorded, args.baseline, { seed: first.seed, runs: first.runs, corpus: first.corpus, replaySample: first.replaySample, properties: first.properties.map((p) => p.property) });
+    baseline = { file: args.baseline, baseline: recorded };
+  }
+  const merged = mergeFuzzReports(inputs, baseline);
+  const cwd = process.cwd();
+  const properties = await Promise.all(merged.properties.map(async (property) => {
+    if (property.counterexample === null) return property;
+    const file = counterexampleFile(property.counterexample.failure, { name: merged.strategy, options: merged.strategyOptions }, args.out, cwd);
+    await writeCounterexample(file, cwd);
+    return { ...property, counterexample: { failure: property.counterexample.failure, file } };
+  }));
+  const report: FuzzReport = { ...merged, properties };
+  const mergedArgs: FuzzArgs = {
+    ...args,
+    strategy: report.strategy,
+    ...(Object.keys(report.strategyOptions).length === 0 ? {} : { 'strategy-options': JSON.stringify(report.strategyOptions) }),
+    runs: report.runs,
+    seed: report.seed,
+    property: report.properties.length === PROPERTY_NAMES.length ? undefined : report.properties.map((p) => p.property),
+    shard: undefined,
+  };
+  return finish(mergedArgs, report);
+}
 
 function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
   if (!Number.isSafeInteger(args.runs) || args.runs < 1) throw new UsageError(`--runs must be an integer >= 1, got ${String(args.runs)}`);
@@ -121,13 +212,16 @@ function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
     if (!/^\d+(:\d+)*$/.test(args.path)) throw new UsageError(`--path must look like 12:0:3 (run, then shrink steps), got ${args.path}`);
     if (properties.length !== 1) throw new UsageError('--path replays one failure: give exactly one --property');
   }
+  if (args['update-baseline'] && args.baseline === undefined) throw new UsageError('--update-baseline writes the --baseline file: give --baseline <file>');
+  if (args.merge !== undefined && args.merge.length === 0) throw new UsageError('--merge needs the --json report files of the shards');
 }
 
 function rerunCommand(args: FuzzArgs): string {
   const options = args['strategy-options'] === undefined ? '' : ` --strategy-options '${args['strategy-options']}'`;
   const only = args.property === undefined ? '' : args.property.map((p) => ` --property ${p}`).join('');
+  const shard = args.shard === undefined ? '' : ` --shard ${args.shard}`;
   const sample = args['replay-sample'] === undefined ? '' : ` --replay-sample ${args['replay-sample']}`;
-  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options} --runs ${args.runs} --seed ${args.seed}${only}${sample}`;
+  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options} --runs ${args.runs} --seed ${args.seed}${only}${sample}${shard}`;
 }
 
 export default fuzz;

@@ -16,6 +16,7 @@ import { caseVerdictsOf } from './case-task.ts';
 import { addVerdicts, type ExploreOptions } from './explore.ts';
 import { emptyTally, type PropertyTally } from './property-tally.ts';
 import { propertiesForRun } from './replay-sample.ts';
+import { shardRunIds } from './fuzz-shard.ts';
 
 export const CASE_WORKER_ENTRY = siblingModule('./case-worker', import.meta.url);
 
@@ -29,11 +30,12 @@ export async function exploreInWorkers(
   options: WorkerExploreOptions,
 ): Promise<PropertyTally[]> {
   const specs = fc.sample(arbitrary, { seed: options.seed, numRuns: options.runs });
-  const judged = specs.map((_spec, run) => propertiesForRun(options.properties, run, options.replaySample));
-  const tasks = specs.map((spec, run): CaseTask => ({ kind: 'case', spec, strategy: options.strategy, properties: judged[run]! }));
+  const runIds = shardRunIds(options.runs, options.shard ?? null);
+  const judged = runIds.map((run) => propertiesForRun(options.properties, run, options.replaySample));
+  const tasks = runIds.map((run, index): CaseTask => ({ kind: 'case', spec: specs[run]!, strategy: options.strategy, properties: judged[index]! }));
   let done = 0;
   const outcomes = await pool.run(tasks, { onOutcome: () => options.onRun?.(++done) });
   const tallies = options.properties.map(emptyTally);
-  outcomes.forEach((outcome, run) => addVerdicts(tallies, run, caseVerdictsOf(judged[run]!, outcome)));
+  outcomes.forEach((outcome, index) => addVerdicts(tallies, runIds[index]!, caseVerdictsOf(judged[index]!, outcome)));
   return tallies;
 }

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
+import { inShard, type Shard } from './fuzz-shard.ts';
 import type { CasePlayer, CaseVerdicts } from './play-case.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 import { propertiesForRun } from './replay-sample.ts';
@@ -17,6 +18,8 @@ export interface ExploreOptions {
   readonly properties: readonly PropertyName[];
   /** deterministic-replay judges runs 0, n, 2n, ... (replay-sample.ts). */
   readonly replaySample: number;
+  /** Play only this shard's runs (`fuzz --shard i/n`); null or absent: every run. */
+  readonly shard?: Shard | null;
   /** Stop playing once a property failed (fast-check's default); the tallies then cover the runs played. */
   readonly stopAtFirstFailure?: boolean;
   readonly onRun?: (done: number) => void;
@@ -29,9 +32,14 @@ export async function explore(
 ): Promise<PropertyTally[]> {
   const tallies = options.properties.map(emptyTally);
   let run = 0;
+  let played = 0;
   let crash: unknown = null;
   const property = fc.asyncProperty(arbitrary, async (spec) => {
     if (crash !== null || (options.stopAtFirstFailure === true && tallies.some((t) => t.failed > 0))) return true;
+    if (!inShard(run, options.shard ?? null)) {
+      run += 1;
+      return true;
+    }
     try {
       const verdicts = await player.play(spec, propertiesForRun(options.properties, run, options.replaySample));
       addVerdicts(tallies, run, verdicts);
@@ -41,7 +49,7 @@ export async function explore(
       return true;
     }
     run += 1;
-    options.onRun?.(run);
+    options.onRun?.((played += 1));
     return true;
   });
   await fc.check(property, { seed: options.seed, numRuns: options.runs });

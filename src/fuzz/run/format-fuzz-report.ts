@@ -6,6 +6,8 @@
 import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
 import { REPLAY_PROPERTY, replayedRuns } from './replay-sample.ts';
+import type { BaselineComparison } from '../ci/fuzz-baseline.ts';
+import { shardRunIds } from './fuzz-shard.ts';
 import type { FuzzReport, PropertyReport } from './run-fuzz.ts';
 
 export interface FormatOptions {
@@ -31,15 +33,44 @@ export function formatFuzzReport(report: FuzzReport, options: FormatOptions): st
   if (sample !== '') sections.push(sample);
   const infeasible = infeasibleLines(report.properties);
   if (infeasible !== '') sections.push(infeasible);
-  const failures = report.properties.filter((p) => p.failed > 0).map((p) => failureBlock(p, color));
+  if (report.baseline !== null) sections.push(baselineLines(report.baseline, color));
+  const failures = report.properties.filter((p) => blocking(report, p)).map((p) => failureBlock(p, color));
   sections.push(...failures);
   sections.push(footer(report, options));
   return `${sections.join('\n\n')}\n`;
 }
 
 function header(report: FuzzReport): string {
-  const what = report.path === null ? `${report.runs} runs` : `replay of path ${report.path}`;
+  const shard = report.shard === null ? '' : ` (shard ${report.shard.index}/${report.shard.count}: runs r with r mod ${report.shard.count} = ${report.shard.index - 1})`;
+  const what = report.path === null ? `${report.runs} runs${shard}` : `replay of path ${report.path}`;
   return `compaction-sim fuzz: strategy ${report.strategy}, ${what}, seed ${report.seed}`;
+}
+
+/** A failure that fails the run: any, or with a baseline one it does not list. */
+function blocking(report: FuzzReport, property: PropertyReport): boolean {
+  if (report.baseline === null) return property.failed > 0;
+  return report.baseline.deltas.some((delta) => delta.property === property.property && delta.newRuns.length > 0);
+}
+
+function baselineLines(comparison: BaselineComparison, color: boolean): string {
+  const lines = comparison.deltas
+    .filter((delta) => delta.newRuns.length + delta.known + delta.fixedRuns.length > 0)
+    .map((delta) => {
+      const fresh = delta.newRuns.length === 0 ? '0 new' : paint(`${delta.newRuns.length} new (${runList(delta.newRuns)})`, 'red', color);
+      const fixed = delta.fixedRuns.length === 0 ? '' : `, ${delta.fixedRuns.length} fixed (${runList(delta.fixedRuns)})`;
+      return `  ${delta.property}: ${fresh}, ${delta.known} known${fixed}`;
+    });
+  const fixedAny = comparison.deltas.some((delta) => delta.fixedRuns.length > 0);
+  return [
+    `against the fuzz baseline ${comparison.file} (failing runs: new fail the run, known are its recorded limitations):`,
+    ...(lines.length === 0 ? ['  no failures, new or known'] : lines),
+    ...(fixedAny ? ['  known failures that now hold: re-record with --update-baseline to keep them from coming back'] : []),
+  ].join('\n');
+}
+
+function runList(runs: readonly number[]): string {
+  const shown = runs.slice(0, 8).map((run) => `run ${run}`).join(', ');
+  return runs.length > 8 ? `${shown}, ...` : shown;
 }
 
 function row(property: PropertyReport, color: boolean): string[] {
@@ -89,9 +120,17 @@ function failureBlock(property: PropertyReport, color: boolean): string {
 }
 
 function footer(report: FuzzReport, options: FormatOptions): string {
-  const failed = report.properties.filter((p) => p.failed > 0).length;
+  const failed = report.properties.filter((p) => blocking(report, p)).length;
   const time = options.seconds === undefined ? '' : ` in ${options.seconds.toFixed(1)} s`;
-  const runs = report.path === null ? `${report.runs} runs` : 'one replayed run';
+  const played = report.shard === null ? `${report.runs} runs` : `${shardRunIds(report.runs, report.shard).length} of ${report.runs} runs`;
+  const runs = report.path === null ? played : 'one replayed run';
+  if (report.baseline !== null) {
+    const known = report.baseline.deltas.reduce((sum, delta) => sum + delta.known, 0);
+    const verdict = failed === 0
+      ? `no new failures against the baseline (${known} known; ${runs}${time})`
+      : `${failed} of ${report.properties.length} properties have new failures against the baseline (${runs}${time})`;
+    return `fast-check seed ${report.seed}; rerun: ${options.rerunCommand}\n${verdict}`;
+  }
   const verdict = failed === 0
     ? `all ${report.properties.length} properties held (${runs}${time})`
     : `${failed} of ${report.properties.length} properties failed (${runs}${time})`;

@@ -1,6 +1,7 @@
 /**
  * Per-property counts over the explored runs: how many were checked, passed, infeasible (with
- * their reasons) and failed, and the first failing run (what gets shrunk).
+ * their reasons) and failed, the first failing run (what gets shrunk), and every failing run by
+ * its id (what a fuzz baseline records and shards merge).
  */
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
 import type { PropertyName, PropertyViolation } from '../../checker/properties/property.ts';
@@ -16,10 +17,12 @@ export interface PropertyTally {
   readonly infeasibleReasons: Map<InfeasibilityReason, number>;
   /** 0-based index of the first failing run, and what failed there. */
   firstFailure: { readonly run: number; readonly violation: PropertyViolation } | null;
+  /** Every failing run, in run order, with what failed there. */
+  readonly failures: { readonly run: number; readonly violation: PropertyViolation }[];
 }
 
 export function emptyTally(property: PropertyName): PropertyTally {
-  return { property, checked: 0, passed: 0, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: new Map(), firstFailure: null };
+  return { property, checked: 0, passed: 0, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: new Map(), firstFailure: null, failures: [] };
 }
 
 export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict): void {
@@ -39,6 +42,7 @@ export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict):
       tally.checked += 1;
       tally.failed += 1;
       tally.firstFailure ??= { run, violation: verdict.violation };
+      tally.failures.push({ run, violation: verdict.violation });
       return;
     case 'not-checked':
       tally.notChecked += 1;

@@ -2,7 +2,10 @@
  * The fuzzer as a library function (the `fuzz` command is a thin shell over it): explore `runs`
  * generated scenarios from `seed`, tally every property, shrink the first failure of each failing
  * property into a counterexample scenario file. With `path`, skip exploration and replay (and
- * shrink further from) that exact fast-check path. Never prints: progress goes to callbacks.
+ * shrink further from) that exact fast-check path. With `shard`, play only that slice of the run
+ * ids (reports merge into one machine's: ci/merge-fuzz-reports.ts). With `baseline`, only runs it
+ * does not list as failing count against the strategy, and the first of those is what gets
+ * shrunk. Never prints: progress goes to callbacks.
  */
 import type fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
@@ -21,6 +24,9 @@ import { WorkerPool, type TaskOutcome } from '../../harness/run/worker-pool.ts';
 import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import type { FuzzProperty } from '../../checker/properties/property.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
+import { corpusFingerprint } from './corpus-fingerprint.ts';
+import { inShard, type Shard } from './fuzz-shard.ts';
+import { compareWithFuzzBaseline, hasNewFailures, knownFailures, type BaselineComparison, type FuzzBaseline } from '../ci/fuzz-baseline.ts';
 import { shrinkFailure, type ShrunkFailure } from './shrink-failure.ts';
 import { defaultReplaySample } from './replay-sample.ts';
 import { valueAtPath } from './value-at-path.ts';
@@ -61,6 +67,13 @@ export interface FuzzOptions {
   readonly onStrategyOutput?: (text: string) => void;
   /** Stop exploring at the first failing run, as fast-check does (the tallies then cover fewer runs). */
   readonly stopAtFirstFailure?: boolean;
+  /** Play only this shard's runs (run r when r mod n = i − 1); null or absent: every run. */
+  readonly shard?: Shard | null;
+  /**
+   * Known failures (`fuzz --baseline`, already checked comparable: ci/fuzz-baseline.ts): only the
+   * other failing runs fail the report, and the first of them is shrunk.
+   */
+  readonly baseline?: { readonly file: string; readonly baseline: FuzzBaseline } | null;
   /** Scenarios to play; defaults to `scenarioSpecArbitrary()`. */
   readonly arbitrary?: fc.Arbitrary<ScenarioSpec>;
   readonly onRun?: (done: number) => void;
@@ -78,16 +91,26 @@ export interface PropertyReport {
   readonly counterexample: { readonly failure: ShrunkFailure; readonly file: CounterexampleFile } | null;
   /** The failing run could not be replayed to a failure (a non-deterministic strategy or world). */
   readonly unreproduced: boolean;
+  /** Ids of the runs that failed, ascending (what a fuzz baseline records). */
+  readonly failedRuns: readonly number[];
 }
 
 export interface FuzzReport {
   readonly strategy: string;
+  readonly strategyOptions: Readonly<Record<string, unknown>>;
   readonly seed: number;
   readonly runs: number;
   readonly path: string | null;
   /** deterministic-replay judged one explored run in this many (replay-sample.ts). */
   readonly replaySample: number;
+  /** The slice of the runs this report covers; null: all of them. */
+  readonly shard: Shard | null;
+  /** Fingerprint of the corpus `seed` generates (corpus-fingerprint.ts). */
+  readonly corpus: string;
   readonly properties: readonly PropertyReport[];
+  /** What changed against `--baseline`; null without one. */
+  readonly baseline: BaselineComparison | null;
+  /** A property failed (with a baseline: a run failed that the baseline does not list). */
   readonly failed: boolean;
 }
 
@@ -103,6 +126,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         runs: options.runs,
         properties: options.properties,
         replaySample,
+        shard: options.shard ?? null,
         stopAtFirstFailure: options.stopAtFirstFailure === true,
         ...(options.onRun ? { onRun: options.onRun } : {}),
       }));
@@ -124,6 +148,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         runs: options.runs,
         properties: options.properties,
         replaySample,
+        shard: options.shard ?? null,
         strategy: strategySpec,
         ...(options.onRun ? { onRun: options.onRun } : {}),
       }));
@@ -157,13 +182,14 @@ async function fuzzWith(
 
   const reports: PropertyReport[] = [];
   for (const tally of tallies) {
-    const from = tally.firstFailure === null ? null : path ?? String(tally.firstFailure.run);
+    const target = firstToShrink(tally, options.baseline?.baseline ?? null);
+    const from = target === null ? null : path ?? String(target.run);
     if (from === null) {
       reports.push(report(tally, null, false));
       continue;
     }
     options.onShrink?.(tally.property);
-    const failure = isHang(tally) ? unshrunk(arbitrary, tally, options) : await shrinkFailure(arbitrary, player, tally.property, {
+    const failure = isHang(target!) ? unshrunk(arbitrary, tally.property, target!, options) : await shrinkFailure(arbitrary, player, tally.property, {
       seed: options.seed,
       runs: options.runs,
       path: from,
@@ -172,15 +198,30 @@ async function fuzzWith(
     const file = failure === null ? null : await fileFor(failure, options);
     reports.push(report(tally, failure && file && { failure, file }, failure === null));
   }
+  const shard = path === null ? options.shard ?? null : null;
+  const baseline = options.baseline && path === null
+    ? compareWithFuzzBaseline(options.baseline.baseline, options.baseline.file, reports, (run) => inShard(run, shard))
+    : null;
   return {
     strategy: options.strategy.name,
+    strategyOptions: options.strategy.options,
     seed: options.seed,
     runs: options.runs,
     path,
     replaySample,
+    shard,
+    corpus: corpusFingerprint(arbitrary, options.seed, options.runs),
     properties: reports,
-    failed: reports.some((r) => r.failed > 0),
+    baseline,
+    failed: baseline === null ? reports.some((r) => r.failed > 0) : hasNewFailures(baseline),
   };
+}
+
+/** The failing run to shrink: the first one, or with a baseline the first one it does not list. */
+function firstToShrink(tally: PropertyTally, baseline: FuzzBaseline | null): PropertyTally['failures'][number] | null {
+  if (baseline === null) return tally.failures[0] ?? null;
+  const known = knownFailures(baseline, tally.property);
+  return tally.failures.find((failure) => !known.has(failure.run)) ?? null;
 }
 
 async function fileFor(failure: ShrunkFailure, options: FuzzOptions): Promise<CounterexampleFile> {
@@ -190,13 +231,13 @@ async function fileFor(failure: ShrunkFailure, options: FuzzOptions): Promise<Co
 }
 
 /** Every candidate of a hung run would cost a whole watchdog (or hang this thread): keep that run unshrunk. */
-function isHang(tally: PropertyTally): boolean {
-  return tally.firstFailure?.violation.message.startsWith('strategy-hung') === true;
+function isHang(failure: PropertyTally['failures'][number]): boolean {
+  return failure.violation.message.startsWith('strategy-hung');
 }
 
-function unshrunk(arbitrary: fc.Arbitrary<ScenarioSpec>, tally: PropertyTally, options: FuzzOptions): ShrunkFailure {
-  const { run, violation } = tally.firstFailure!;
-  return { property: tally.property, spec: valueAtPath(arbitrary, options.seed, options.runs, String(run)), violation, seed: options.seed, path: String(run), shrinks: 0 };
+function unshrunk(arbitrary: fc.Arbitrary<ScenarioSpec>, property: PropertyName, failure: PropertyTally['failures'][number], options: FuzzOptions): ShrunkFailure {
+  const { run, violation } = failure;
+  return { property, spec: valueAtPath(arbitrary, options.seed, options.runs, String(run)), violation, seed: options.seed, path: String(run), shrinks: 0 };
 }
 
 /** Replay mode: judge the one scenario at `path`; the tally is that single run. */
@@ -217,8 +258,10 @@ function report(tally: PropertyTally, counterexample: PropertyReport['counterexa
     infeasible: tally.infeasible,
     failed: tally.failed,
     notChecked: tally.notChecked,
-    infeasibleReasons: Object.fromEntries(tally.infeasibleReasons),
+    // By name, so a report does not depend on which run met a reason first (shards merge into it).
+    infeasibleReasons: Object.fromEntries([...tally.infeasibleReasons].sort(([a], [b]) => a.localeCompare(b))),
     counterexample,
     unreproduced,
+    failedRuns: tally.failures.map((failure) => failure.run),
   };
 }

@@ -1,0 +1,91 @@
+/**
+ * `fuzz --merge`: the reports of the shards of one fuzz run (`--shard i/n`, i = 1..n, same
+ * strategy, seed, budget, properties and corpus) into exactly the report one machine would give:
+ * tallies add up, failing runs join, and each property's counterexample is the one the shard
+ * holding the first failing run shrank (one machine shrinks that same run, from the same seed and
+ * path). A missing, repeated or foreign shard is bad input, never a partial pass.
+ */
+import { BaselineError } from '../../harness/gate/baseline-error.ts';
+import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
+import { compareWithFuzzBaseline, hasNewFailures, knownFailures, type FuzzBaseline } from './fuzz-baseline.ts';
+import { inShard } from '../run/fuzz-shard.ts';
+import type { FuzzReport, PropertyReport } from '../run/run-fuzz.ts';
+
+export interface MergeInput {
+  readonly file: string;
+  readonly report: FuzzReport;
+}
+
+export function mergeFuzzReports(inputs: readonly MergeInput[], baseline: { readonly file: string; readonly baseline: FuzzBaseline } | null): FuzzReport {
+  const first = checkShards(inputs);
+  const properties = first.properties.map((property, index) => mergeProperty(inputs.map((input) => input.report.properties[index]!), inputs, baseline?.baseline ?? null));
+  const comparison = baseline === null ? null : compareWithFuzzBaseline(baseline.baseline, baseline.file, properties, () => true);
+  return {
+    strategy: first.strategy,
+    strategyOptions: first.strategyOptions,
+    seed: first.seed,
+    runs: first.runs,
+    path: null,
+    shard: null,
+    corpus: first.corpus,
+    replaySample: first.replaySample,
+    properties,
+    baseline: comparison,
+    failed: comparison === null ? properties.some((p) => p.failed > 0) : hasNewFailures(comparison),
+  };
+}
+
+/** The shards must be 1..n of one run, each once; returns the first report. */
+function checkShards(inputs: readonly MergeInput[]): FuzzReport {
+  if (inputs.length === 0) throw new BaselineError('--merge needs the report files of the shards');
+  const first = inputs[0]!.report;
+  const same = (report: FuzzReport) =>
+    report.strategy === first.strategy && JSON.stringify(report.strategyOptions) === JSON.stringify(first.strategyOptions)
+    && report.seed === first.seed && report.runs === first.runs && report.corpus === first.corpus && report.replaySample === first.replaySample
+    && report.properties.map((p) => p.property).join(',') === first.properties.map((p) => p.property).join(',');
+  const count = first.shard?.count ?? 1;
+  const seen = new Map<number, string>();
+  for (const { file, report } of inputs) {
+    if (!same(report)) {
+      throw new BaselineError(`--merge: ${file} is another fuzz run (${describe(report)}) than ${inputs[0]!.file} (${describe(first)})`);
+    }
+    const shard = report.shard ?? { index: 1, count: 1 };
+    if (shard.count !== count) throw new BaselineError(`--merge: ${file} is shard ${shard.index}/${shard.count}, ${inputs[0]!.file} one of ${count}`);
+    const twice = seen.get(shard.index);
+    if (twice !== undefined) throw new BaselineError(`--merge: shard ${shard.index}/${count} given twice (${twice}, ${file})`);
+    seen.set(shard.index, file);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !seen.has(index));
+  if (missing.length > 0) throw new BaselineError(`--merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+  return first;
+}
+
+function describe(report: FuzzReport): string {
+  return `strategy ${report.strategy}, seed ${report.seed}, ${report.runs} runs, replay sample ${report.replaySample}, properties ${report.properties.map((p) => p.property).join(' ')}, corpus ${report.corpus}`;
+}
+
+function mergeProperty(parts: readonly PropertyReport[], inputs: readonly MergeInput[], baseline: FuzzBaseline | null): PropertyReport {
+  const property = parts[0]!.property;
+  const failedRuns = parts.flatMap((part) => part.failedRuns).sort((a, b) => a - b);
+  const known = baseline === null ? new Set<number>() : knownFailures(baseline, property);
+  const target = failedRuns.find((run) => !known.has(run));
+  // The shard that played the run one machine would shrink shrank it too (its first such run).
+  const owner = target === undefined ? undefined : parts.find((_, i) => inShard(target, inputs[i]!.report.shard));
+  const reasons = new Map<InfeasibilityReason, number>();
+  for (const part of parts) {
+    for (const [reason, n] of Object.entries(part.infeasibleReasons) as [InfeasibilityReason, number][]) reasons.set(reason, (reasons.get(reason) ?? 0) + n);
+  }
+  const sum = (field: 'checked' | 'passed' | 'infeasible' | 'failed' | 'notChecked') => parts.reduce((total, part) => total + part[field], 0);
+  return {
+    property,
+    checked: sum('checked'),
+    passed: sum('passed'),
+    infeasible: sum('infeasible'),
+    failed: sum('failed'),
+    notChecked: sum('notChecked'),
+    infeasibleReasons: Object.fromEntries([...reasons].sort(([a], [b]) => a.localeCompare(b))),
+    counterexample: owner?.counterexample ?? null,
+    unreproduced: owner?.unreproduced ?? false,
+    failedRuns,
+  };
+}

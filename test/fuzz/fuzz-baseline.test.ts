@@ -1,0 +1,76 @@
+/**
+ * The fuzz baseline for CI: a run fails only on runs the baseline does not list as failing; the
+ * first such run is the one shrunk; known failures that now hold are listed; a baseline recorded
+ * for other runs (seed, budget, generator, properties) is refused, never a silent pass.
+ */
+import { describe, expect, it } from 'vitest';
+import { assertComparable, baselineFromReport, compareWithFuzzBaseline, hasNewFailures, type FuzzBaseline } from '../../src/fuzz/ci/fuzz-baseline.ts';
+import { runFuzz, type FuzzOptions } from '../../src/fuzz/run/run-fuzz.ts';
+
+const base: FuzzOptions = {
+  strategy: { name: 'threshold', options: {} },
+  runs: 8,
+  seed: 3,
+  properties: ['user-request-preserved'],
+  outDir: null,
+  cwd: process.cwd(),
+  maxShrinkCandidates: 4,
+};
+
+describe('fuzz baseline', () => {
+  it('passes on known failures, fails on new ones and shrinks the first new one', { timeout: 120_000 }, async () => {
+    const recorded = await runFuzz(base);
+    const known = recorded.properties[0]!.failedRuns;
+    expect(known.length).toBeGreaterThan(0); // the reference's own limitations
+    expect(recorded.failed).toBe(true);
+    const baseline = baselineFromReport(recorded);
+    expect(baseline.properties['user-request-preserved']!.failedRuns).toEqual(known);
+
+    const again = await runFuzz({ ...base, baseline: { file: 'b.json', baseline } });
+    expect(again.failed).toBe(false);
+    expect(again.baseline!.deltas).toEqual([{ property: 'user-request-preserved', known: known.length, newRuns: [], fixedRuns: [] }]);
+    expect(again.properties[0]!.counterexample).toBeNull(); // nothing new to shrink
+
+    // A strategy that drops the latest user message fails these runs and more.
+    const buggy = await runFuzz({ ...base, strategy: { name: './src/fuzz/planted-bugs/drop-latest-user.ts', options: {} }, baseline: { file: 'b.json', baseline } });
+    const delta = buggy.baseline!.deltas[0]!;
+    expect(buggy.failed).toBe(true);
+    expect(delta.newRuns.length).toBeGreaterThan(0);
+    expect(delta.newRuns.some((run) => known.includes(run))).toBe(false);
+    expect(buggy.properties[0]!.counterexample!.failure.path.split(':')[0]).toBe(String(delta.newRuns[0]));
+  });
+
+  it('lists known failures that no longer fail, without failing', () => {
+    const baseline = recordedBaseline([1, 4]);
+    const report = { property: 'user-request-preserved' as const, failedRuns: [4] };
+    const comparison = compareWithFuzzBaseline(baseline, 'b.json', [report], () => true);
+    expect(comparison.deltas).toEqual([{ property: 'user-request-preserved', known: 1, newRuns: [], fixedRuns: [1] }]);
+    expect(hasNewFailures(comparison)).toBe(false);
+    // A shard only answers for its own runs.
+    expect(compareWithFuzzBaseline(baseline, 'b.json', [{ ...report, failedRuns: [] }], (run) => run % 2 === 0).deltas[0]!.fixedRuns).toEqual([4]);
+  });
+
+  it('refuses a baseline recorded for other runs', () => {
+    const baseline = recordedBaseline([1]);
+    const run = { seed: 3, runs: 8, corpus: 'sha256:x', replaySample: 10, properties: ['user-request-preserved' as const] };
+    expect(() => assertComparable(baseline, 'b.json', { ...run, seed: 4 })).toThrow('b.json was recorded for seed 3, 8 runs; this run is seed 4, 8 runs');
+    expect(() => assertComparable(baseline, 'b.json', { ...run, runs: 9 })).toThrow('this run is seed 3, 9 runs');
+    expect(() => assertComparable(baseline, 'b.json', { ...run, corpus: 'sha256:y' })).toThrow('the generator changed');
+    expect(() => assertComparable(baseline, 'b.json', { ...run, properties: ['no-loop'] })).toThrow('no tallies for no-loop');
+    expect(() => assertComparable(baseline, 'b.json', { ...run, replaySample: 1, properties: ['deterministic-replay'] })).toThrow('give --replay-sample 10');
+  });
+});
+
+function recordedBaseline(failedRuns: number[]): FuzzBaseline {
+  return {
+    format: 'compaction-sim fuzz baseline',
+    version: 1,
+    strategy: 'threshold',
+    strategyOptions: {},
+    seed: 3,
+    runs: 8,
+    corpus: 'sha256:x',
+    replaySample: 10,
+    properties: { 'user-request-preserved': { checked: 8, passed: 8 - failedRuns.length, infeasible: 0, failed: failedRuns.length, failedRuns } },
+  };
+}
