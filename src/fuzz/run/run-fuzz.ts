@@ -9,20 +9,14 @@
  */
 import type fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
-import { createStrategy } from '../../harness/strategy/load-strategy.ts';
 import { scenarioSpecArbitrary } from '../arbitraries/scenario-spec.ts';
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
-import { propertyByName } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import { counterexampleFile, type CounterexampleFile, type FuzzStrategy } from './counterexample.ts';
-import { explore } from './explore.ts';
-import { CASE_WORKER_ENTRY, exploreInWorkers } from './explore-in-workers.ts';
-import { caseVerdictsOf, type CaseTask, type CaseTaskOutput } from './case-task.ts';
-import { createCasePlayer, type CasePlayer } from './play-case.ts';
-import { assertProbeLoaded, type ProbeOutput } from '../../harness/run/strategy-probe.ts';
-import { WorkerPool, type TaskOutcome } from '../../harness/run/worker-pool.ts';
+import type { ExploreOptions } from './explore.ts';
+import { withFuzzPlayers } from './fuzz-players.ts';
+import type { CasePlayer } from './play-case.ts';
 import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
-import type { FuzzProperty } from '../../checker/properties/property.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 import { corpusFingerprint } from './corpus-fingerprint.ts';
 import { inShard, type Shard } from './fuzz-shard.ts';
@@ -33,8 +27,7 @@ import { valueAtPath } from './value-at-path.ts';
 import { writeCounterexample } from './write-counterexample.ts';
 
 export const DEFAULT_RUNS = 100;
-/** Per-run watchdog when exploring in workers (the same default as `simulate --timeout`). */
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export { DEFAULT_TIMEOUT_MS } from './fuzz-players.ts';
 
 export interface FuzzOptions {
   readonly strategy: FuzzStrategy;
@@ -115,57 +108,27 @@ export interface FuzzReport {
 }
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
-  const strategySpec = { name: options.strategy.name, options: options.strategy.options, baseDir: options.cwd };
-  const properties = options.properties.map(propertyByName);
+  const strategy = strategySpecOf(options.strategy, options.cwd);
   const replaySample = options.replaySample ?? defaultReplaySample(options.properties);
-  if (options.jobs === undefined) {
-    await createStrategy(strategySpec); // fail fast (exit 2) on a strategy that cannot load
-    return fuzzWith(options, replaySample, createCasePlayer(strategySpec, properties), (arbitrary) =>
-      explore(arbitrary, createCasePlayer(strategySpec, properties), {
-        seed: options.seed,
-        runs: options.runs,
-        properties: options.properties,
-        replaySample,
-        shard: options.shard ?? null,
-        stopAtFirstFailure: options.stopAtFirstFailure === true,
-        ...(options.onRun ? { onRun: options.onRun } : {}),
-      }));
-  }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const pool = new WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>({
-    entry: CASE_WORKER_ENTRY,
-    jobs: options.jobs,
-    timeoutMs,
-    maxMemoryMb: options.maxMemoryMb,
-    onOutput: (_index, text) => (options.onStrategyOutput ?? ((chunk: string) => process.stderr.write(chunk)))(text),
-  });
-  try {
-    const [probe] = await pool.run([{ kind: 'probe', strategy: strategySpec }]);
-    assertProbeLoaded(probe as TaskOutcome<ProbeOutput>, strategySpec.name, timeoutMs);
-    return await fuzzWith(options, replaySample, workerCasePlayer(pool, strategySpec, properties), (arbitrary) =>
-      exploreInWorkers(arbitrary, pool, {
-        seed: options.seed,
-        runs: options.runs,
-        properties: options.properties,
-        replaySample,
-        shard: options.shard ?? null,
-        strategy: strategySpec,
-        ...(options.onRun ? { onRun: options.onRun } : {}),
-      }));
-  } finally {
-    pool.close();
-  }
+  return withFuzzPlayers(options, [strategy], (players) =>
+    fuzzWith(options, replaySample, players.player(strategy), (arbitrary) => players.explore(strategy, arbitrary, exploreOptionsOf(options, replaySample))));
 }
 
-/** Plays single runs (shrink candidates, a replayed path) one at a time on the pool's first worker. */
-function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>, strategy: StrategySpec, properties: readonly FuzzProperty[]): CasePlayer {
-  const all = properties.map((property) => property.name);
+/** A strategy as the loader takes it: module paths start at `cwd`. */
+export function strategySpecOf(strategy: FuzzStrategy, cwd: string): StrategySpec {
+  return { name: strategy.name, options: strategy.options, baseDir: cwd };
+}
+
+/** What exploring takes from the run's options. */
+export function exploreOptionsOf(options: FuzzOptions, replaySample: number): ExploreOptions {
   return {
-    async play(spec, only) {
-      const names = only === undefined ? all : all.filter((name) => only.includes(name));
-      const [outcome] = await pool.run([{ kind: 'case', spec, strategy, properties: names }]);
-      return caseVerdictsOf(names, outcome!);
-    },
+    seed: options.seed,
+    runs: options.runs,
+    properties: options.properties,
+    replaySample,
+    shard: options.shard ?? null,
+    stopAtFirstFailure: options.stopAtFirstFailure === true,
+    ...(options.onRun ? { onRun: options.onRun } : {}),
   };
 }
 
@@ -231,11 +194,11 @@ async function fileFor(failure: ShrunkFailure, options: FuzzOptions): Promise<Co
 }
 
 /** Every candidate of a hung run would cost a whole watchdog (or hang this thread): keep that run unshrunk. */
-function isHang(failure: PropertyTally['failures'][number]): boolean {
+export function isHang(failure: PropertyTally['failures'][number]): boolean {
   return failure.violation.message.startsWith('strategy-hung');
 }
 
-function unshrunk(arbitrary: fc.Arbitrary<ScenarioSpec>, property: PropertyName, failure: PropertyTally['failures'][number], options: FuzzOptions): ShrunkFailure {
+export function unshrunk(arbitrary: fc.Arbitrary<ScenarioSpec>, property: PropertyName, failure: PropertyTally['failures'][number], options: FuzzOptions): ShrunkFailure {
   const { run, violation } = failure;
   return { property, spec: valueAtPath(arbitrary, options.seed, options.runs, String(run)), violation, seed: options.seed, path: String(run), shrinks: 0 };
 }

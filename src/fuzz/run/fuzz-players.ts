@@ -1,0 +1,85 @@
+/**
+ * Where a fuzz run's strategies play: in this thread (no `jobs`: tests and trusted strategies), or
+ * only in worker threads (what the CLI does: a watchdog, the sandbox, a heap limit, a fresh import
+ * of the module per run). Each strategy is loaded once first, so one that cannot load is bad input
+ * (exit 2) before anything is played. One pool serves every strategy of a run (a differential run
+ * has two), each task naming its strategy.
+ */
+import type fc from 'fast-check';
+import type { ScenarioSpec } from '../../harness/scenario/index.ts';
+import { assertProbeLoaded, type ProbeOutput } from '../../harness/run/strategy-probe.ts';
+import { WorkerPool, type TaskOutcome } from '../../harness/run/worker-pool.ts';
+import { createStrategy, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
+import { propertyByName } from '../../checker/properties/index.ts';
+import type { PropertyName } from '../../checker/properties/property.ts';
+import { caseVerdictsOf, type CaseTask, type CaseTaskOutput } from './case-task.ts';
+import { explore, type ExploreOptions } from './explore.ts';
+import { CASE_WORKER_ENTRY, exploreInWorkers } from './explore-in-workers.ts';
+import { createCasePlayer, type CasePlayer } from './play-case.ts';
+import type { PropertyTally } from './property-tally.ts';
+
+/** Per-run watchdog when exploring in workers (the same default as `simulate --timeout`). */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface PlayersOptions {
+  readonly properties: readonly PropertyName[];
+  /** Workers playing in parallel; absent: everything in this thread (no watchdog, no sandbox). */
+  readonly jobs?: number;
+  readonly timeoutMs?: number;
+  readonly maxMemoryMb?: number;
+  /** What the strategy wrote (isolated mode; default: this process's stderr). */
+  readonly onStrategyOutput?: (text: string) => void;
+}
+
+export interface FuzzPlayers {
+  /** Plays single runs of `strategy` one at a time (shrink candidates, a replayed path). */
+  player(strategy: StrategySpec): CasePlayer;
+  /** Plays and tallies the explored runs with `strategy`. */
+  explore(strategy: StrategySpec, arbitrary: fc.Arbitrary<ScenarioSpec>, options: ExploreOptions): Promise<PropertyTally[]>;
+}
+
+export async function withFuzzPlayers<T>(
+  options: PlayersOptions,
+  strategies: readonly StrategySpec[],
+  body: (players: FuzzPlayers) => Promise<T>,
+): Promise<T> {
+  const properties = options.properties.map(propertyByName);
+  if (options.jobs === undefined) {
+    for (const strategy of strategies) await createStrategy(strategy); // fail fast (exit 2) on a strategy that cannot load
+    return body({
+      player: (strategy) => createCasePlayer(strategy, properties),
+      explore: (strategy, arbitrary, explored) => explore(arbitrary, createCasePlayer(strategy, properties), explored),
+    });
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const pool = new WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>({
+    entry: CASE_WORKER_ENTRY,
+    jobs: options.jobs,
+    timeoutMs,
+    maxMemoryMb: options.maxMemoryMb,
+    onOutput: (_index, text) => (options.onStrategyOutput ?? ((chunk: string) => process.stderr.write(chunk)))(text),
+  });
+  try {
+    for (const strategy of strategies) {
+      const [probe] = await pool.run([{ kind: 'probe', strategy }]);
+      assertProbeLoaded(probe as TaskOutcome<ProbeOutput>, strategy.name, timeoutMs);
+    }
+    return await body({
+      player: (strategy) => workerCasePlayer(pool, strategy, options.properties),
+      explore: (strategy, arbitrary, explored) => exploreInWorkers(arbitrary, pool, { ...explored, strategy }),
+    });
+  } finally {
+    pool.close();
+  }
+}
+
+/** Plays single runs one at a time on the pool's first worker. */
+function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>, strategy: StrategySpec, all: readonly PropertyName[]): CasePlayer {
+  return {
+    async play(spec, only) {
+      const names = only === undefined ? all : all.filter((name) => only.includes(name));
+      const [outcome] = await pool.run([{ kind: 'case', spec, strategy, properties: names }]);
+      return caseVerdictsOf(names, outcome!);
+    },
+  };
+}
