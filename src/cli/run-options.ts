@@ -84,16 +84,16 @@ export function parseRunArgs(args: RunArgs, defaultTimeoutMs = DEFAULT_TIMEOUT_M
   };
 }
 
-export function parseStrategyOptions(text: string | undefined): Record<string, unknown> | undefined {
+export function parseStrategyOptions(text: string | undefined, flag = '--strategy-options'): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--strategy-options is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError(`${flag} is not valid JSON: ${(error as Error).message}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UsageError('--strategy-options must be a JSON object, e.g. \'{"maxCompactionAttempts": 3}\'');
+    throw new UsageError(`${flag} must be a JSON object, e.g. '{"maxCompactionAttempts": 3}'`);
   }
   return value as Record<string, unknown>;
 }

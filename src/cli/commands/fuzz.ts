@@ -27,6 +27,8 @@ import { counterexampleFile } from '../../fuzz/run/counterexample.ts';
 import { parseShard, type Shard } from '../../fuzz/run/fuzz-shard.ts';
 import type { FuzzReport } from '../../fuzz/run/run-fuzz.ts';
 import { writeCounterexample } from '../../fuzz/run/write-counterexample.ts';
+import { formatDifferentialReport } from '../../fuzz/differential/format-differential-report.ts';
+import { runDifferentialFuzz } from '../../fuzz/differential/run-differential.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
 import { DEFAULT_MAX_MEMORY_MB } from '../../harness/run/task-worker.ts';
@@ -60,6 +62,8 @@ interface FuzzArgs extends RealSummarizerArgs {
   readonly 'update-baseline': boolean;
   readonly json?: string | undefined;
   readonly merge?: string[] | undefined;
+  readonly against?: string | undefined;
+  readonly 'against-options'?: string | undefined;
 }
 
 const fuzz: CommandModule<object, FuzzArgs> = {
@@ -88,7 +92,9 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('baseline', { type: 'string', describe: 'A fuzz baseline (JSON): fail only on runs it does not list as failing (known limitations stop blocking CI)' })
       .option('update-baseline', { type: 'boolean', default: false, describe: 'Record this run (all runs, no --shard) as the --baseline file' })
       .option('json', { type: 'string', describe: 'Also write the report as JSON to this file (what --merge reads)' })
-      .option('merge', { type: 'string', array: true, describe: 'Merge the --json reports of every shard of one run into its report (plays nothing)' }) as unknown as Argv<FuzzArgs>,
+      .option('merge', { type: 'string', array: true, describe: 'Merge the --json reports of every shard of one run into its report (plays nothing)' })
+      .option('against', { type: 'string', describe: 'Differential fuzzing: play the same runs with this reference strategy too, and fail where --strategy fails a property the reference holds' })
+      .option('against-options', { type: 'string', describe: 'Options of the --against strategy as a JSON object' }) as unknown as Argv<FuzzArgs>,
   handler: (args) =>
     runCommand(async () => {
       refuseRealSummarizer(args, 'fuzz', FUZZ_REFUSAL);
@@ -98,6 +104,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       // Counterexamples are written at the end: a folder they cannot go to must not cost the run.
       await prepareOutputDir(args.out, '--out', process.cwd(), { checkOnly: true });
       if (args.merge !== undefined) return mergeCommand(args);
+      if (args.against !== undefined) return differentialCommand(args, properties);
       const baseline = await baselineFor(args, properties);
       const progress = createProgress(args.quiet || args.path !== undefined);
       const started = performance.now(); // clock-ok: wall time shown to the user, never in results
@@ -132,6 +139,41 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       return finish(args, report, seconds);
     }),
 };
+
+/** `--against`: the same runs through both strategies, failing where only --strategy fails. */
+async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[]): Promise<number> {
+  const progress = createProgress(args.quiet || args.path !== undefined);
+  const started = performance.now(); // clock-ok: wall time shown to the user, never in results
+  progress.start(args.path === undefined ? 2 * args.runs : 2);
+  let report;
+  try {
+    report = await runDifferentialFuzz({
+      strategy: { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} },
+      against: { name: args.against!, options: parseStrategyOptions(args['against-options'], '--against-options') ?? {} },
+      runs: args.runs,
+      seed: args.seed,
+      properties,
+      path: args.path ?? null,
+      outDir: args.out,
+      cwd: process.cwd(),
+      maxShrinkCandidates: args['max-shrinks'],
+      jobs: args.jobs,
+      timeoutMs: args.timeout,
+      maxMemoryMb: args['max-memory'],
+      onRun: () => progress.tick(''),
+      onShrink: (property) => {
+        progress.stop();
+        if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where only ${args.strategy} fails...\n`);
+      },
+    });
+  } finally {
+    progress.stop();
+  }
+  const seconds = (performance.now() - started) / 1000; // clock-ok
+  const rerun = `${rerunCommand(args)} --against ${args.against}${args['against-options'] === undefined ? '' : ` --against-options '${args['against-options']}'`}`;
+  process.stdout.write(formatDifferentialReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerun, seconds }));
+  return report.failed ? EXIT_FAILED : EXIT_OK;
+}
 
 /** Prints the report, writes --json and --update-baseline, and says how it went. */
 async function finish(args: FuzzArgs, report: FuzzReport, seconds?: number): Promise<number> {
@@ -214,6 +256,11 @@ function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
   }
   if (args['update-baseline'] && args.baseline === undefined) throw new UsageError('--update-baseline writes the --baseline file: give --baseline <file>');
   if (args.merge !== undefined && args.merge.length === 0) throw new UsageError('--merge needs the --json report files of the shards');
+  if (args.against !== undefined) {
+    const clash = (['shard', 'baseline', 'update-baseline', 'json', 'merge'] as const).find((flag) => args[flag] !== undefined && args[flag] !== false);
+    if (clash !== undefined) throw new UsageError(`--against compares two strategies on one machine's runs: drop --${clash}`);
+  }
+  if (args['against-options'] !== undefined && args.against === undefined) throw new UsageError('--against-options needs --against <reference strategy>');
 }
 
 function rerunCommand(args: FuzzArgs): string {

@@ -29,24 +29,43 @@ export interface CounterexampleFile {
   readonly simulateCommand: string;
   /** `npx compaction-sim fuzz ... --seed S --path P`: replays the shrunk counterexample inside the fuzzer. */
   readonly fuzzCommand: string;
+  /** Differential counterexamples: `simulate <file> --strategy <reference>`, where the property holds. */
+  readonly referenceCommand?: string;
 }
 
-export function counterexampleFile(failure: ShrunkFailure, strategy: FuzzStrategy, outDir: string, cwd: string): CounterexampleFile {
-  const name = `${failure.property}.${strategySlug(strategy.name)}.seed-${failure.seed}`;
+/**
+ * A differential counterexample (`fuzz --against`): the property fails for the strategy and holds
+ * for `reference` on this scenario; `outcome` says how it holds there (passes, or infeasible).
+ */
+export interface AgainstReference {
+  readonly reference: FuzzStrategy;
+  readonly outcome: string;
+}
+
+export function counterexampleFile(failure: ShrunkFailure, strategy: FuzzStrategy, outDir: string, cwd: string, against?: AgainstReference): CounterexampleFile {
+  const vs = against === undefined ? '' : `-vs-${strategySlug(against.reference.name)}`;
+  const name = `${failure.property}.${strategySlug(strategy.name)}${vs}.seed-${failure.seed}`;
   const file = displayPath(join(outDir, `${name}.yaml`), cwd);
   const simulateCommand = `${REPLAY_COMMAND} simulate ${file} --strategy ${strategy.name}${optionsFlag(strategy)}`;
+  const againstFlags = against === undefined ? '' : ` --against ${against.reference.name}${optionsFlag(against.reference, '--against-options')}`;
   const fuzzCommand =
-    `${REPLAY_COMMAND} fuzz --strategy ${strategy.name}${optionsFlag(strategy)} --seed ${failure.seed} ` +
+    `${REPLAY_COMMAND} fuzz --strategy ${strategy.name}${optionsFlag(strategy)}${againstFlags} --seed ${failure.seed} ` +
     `--property ${failure.property} --path ${failure.path}`;
   const { name: _generated, ...generated } = failure.spec;
+  const referenceCommand = against === undefined ? undefined : `${REPLAY_COMMAND} simulate ${file} --strategy ${against.reference.name}${optionsFlag(against.reference)}`;
+  const description = referenceCommand === undefined
+    ? describe(failure, strategy, simulateCommand, fuzzCommand)
+    : describeDifference(failure, strategy, against!, referenceCommand, simulateCommand, fuzzCommand);
   const spec: ScenarioSpec = {
     name,
-    description: describe(failure, strategy, simulateCommand, fuzzCommand),
+    description,
     ...generated,
     strategy: { name: strategyNameFrom(strategy.name, resolve(cwd, outDir), cwd), ...optionsEntry(strategy) },
-    expect: expectFor(failure),
+    // A differential file asserts nothing strict: the universal check fails the property for the
+    // strategy and holds it for the reference, infeasible included (a strict key fails both there).
+    expect: against === undefined ? expectFor(failure) : {},
   };
-  return { file, spec, simulateCommand, fuzzCommand };
+  return { file, spec, simulateCommand, fuzzCommand, ...(referenceCommand === undefined ? {} : { referenceCommand }) };
 }
 
 /** The `expect` block that makes `simulate` fail on this property; {} for what it always checks. */
@@ -56,18 +75,39 @@ export function expectFor(failure: ShrunkFailure): ExpectSpec {
 }
 
 function describe(failure: ShrunkFailure, strategy: FuzzStrategy, simulateCommand: string, fuzzCommand: string): string {
-  const unchecked =
-    failure.property === 'deterministic-replay'
-      ? 'simulate plays a scenario once, so it cannot show this failure: replay it with the fuzz command.\n'
-      : '';
   return (
     `Fuzz counterexample: ${failure.property} failed for strategy ${strategy.name}.\n` +
     `${failure.violation.message}\n` +
     `fast-check seed ${failure.seed}, path ${failure.path} (shrunk ${failure.shrinks} times).\n` +
-    unchecked +
+    unchecked(failure) +
     `Replay: ${simulateCommand}\n` +
     `Replay the fuzz run: ${fuzzCommand}\n`
   );
+}
+
+function describeDifference(failure: ShrunkFailure, strategy: FuzzStrategy, against: AgainstReference, referenceCommand: string, simulateCommand: string, fuzzCommand: string): string {
+  const reference = against.reference;
+  return (
+    `Differential fuzz counterexample: ${failure.property} fails for strategy ${strategy.name} and holds for ${reference.name} on this scenario.\n` +
+    `${strategy.name}: ${failure.violation.message}\n` +
+    `${reference.name}: ${against.outcome}\n` +
+    `fast-check seed ${failure.seed}, path ${failure.path} (shrunk ${failure.shrinks} times while the difference persisted).\n` +
+    unchecked(failure) +
+    `Replay (${failure.property} fails): ${simulateCommand}\n` +
+    `Replay the reference (${failure.property} holds; it may fail other properties here): ${referenceCommand}\n` +
+    `Replay both in the fuzzer: ${fuzzCommand}\n`
+  );
+}
+
+function unchecked(failure: ShrunkFailure): string {
+  return failure.property === 'deterministic-replay'
+    ? 'simulate plays a scenario once, so it cannot show this failure: replay it with the fuzz command.\n'
+    : '';
+}
+
+/** A strategy as a short label: a built-in name, or a module's file name without extension. */
+export function strategyLabel(name: string): string {
+  return isModulePath(name) ? basename(name, extname(name)) : name;
 }
 
 /** Built-in names stay; a module path is rewritten relative to the file's folder (how the loader reads it). */
@@ -78,14 +118,13 @@ function strategyNameFrom(name: string, fileDir: string, cwd: string): string {
 }
 
 function strategySlug(name: string): string {
-  const base = isModulePath(name) ? basename(name, extname(name)) : name;
-  return base.replace(/[^A-Za-z0-9_-]+/g, '-');
+  return strategyLabel(name).replace(/[^A-Za-z0-9_-]+/g, '-');
 }
 
 function optionsEntry(strategy: FuzzStrategy): { options?: Record<string, unknown> } {
   return Object.keys(strategy.options).length === 0 ? {} : { options: { ...strategy.options } };
 }
 
-function optionsFlag(strategy: FuzzStrategy): string {
-  return Object.keys(strategy.options).length === 0 ? '' : ` --strategy-options '${JSON.stringify(strategy.options)}'`;
+function optionsFlag(strategy: FuzzStrategy, flag = '--strategy-options'): string {
+  return Object.keys(strategy.options).length === 0 ? '' : ` ${flag} '${JSON.stringify(strategy.options)}'`;
 }

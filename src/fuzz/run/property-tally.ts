@@ -19,10 +19,12 @@ export interface PropertyTally {
   firstFailure: { readonly run: number; readonly violation: PropertyViolation } | null;
   /** Every failing run, in run order, with what failed there. */
   readonly failures: { readonly run: number; readonly violation: PropertyViolation }[];
+  /** Runs that could not be judged (the world threw, the run hung or died): a differential run compares neither side there. */
+  readonly notCheckedRuns: number[];
 }
 
 export function emptyTally(property: PropertyName): PropertyTally {
-  return { property, checked: 0, passed: 0, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: new Map(), firstFailure: null, failures: [] };
+  return { property, checked: 0, passed: 0, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: new Map(), firstFailure: null, failures: [], notCheckedRuns: [] };
 }
 
 export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict): void {
@@ -46,6 +48,7 @@ export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict):
       return;
     case 'not-checked':
       tally.notChecked += 1;
+      tally.notCheckedRuns.push(run);
       return;
   }
 }
