@@ -75,7 +75,7 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
     const shrinker = differencePlayer(minePlayer, referencePlayer, options.properties);
     const properties: DifferentialPropertyReport[] = [];
     for (const [index, own] of mineTallies.entries()) {
-      const compared = compare(own, referenceTallies[index]!);
+      const compared = compareTallies(own, referenceTallies[index]!);
       const first = own.failures.find((failure) => failure.run === compared.onlyMine[0]);
       if (first === undefined) {
         properties.push({ ...compared, counterexample: null, unreproduced: false });
@@ -111,10 +111,10 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
   });
 }
 
-type Compared = Omit<DifferentialPropertyReport, 'counterexample' | 'unreproduced'>;
+export type Compared = Omit<DifferentialPropertyReport, 'counterexample' | 'unreproduced'>;
 
 /** Per run: which side failed, on the runs both could be judged on. */
-function compare(mine: PropertyTally, reference: PropertyTally): Compared {
+export function compareTallies(mine: PropertyTally, reference: PropertyTally): Compared {
   const unjudged = new Set([...mine.notCheckedRuns, ...reference.notCheckedRuns]);
   const mineFails = new Set(mine.failures.map((failure) => failure.run).filter((run) => !unjudged.has(run)));
   const referenceFails = new Set(reference.failures.map((failure) => failure.run).filter((run) => !unjudged.has(run)));

@@ -1,0 +1,170 @@
+/**
+ * `npm run bench:mutation`: the fuzzer's power, measured as a mutation score (issue 18). Mutants
+ * are generated mechanically (bench/mutation/mutants.ts) from the built-in strategies and the
+ * engine's estimator and split helpers; the planted bugs join them. Each mutant is the built-in
+ * strategy built from a copy of the engine with ONE change, loaded as a module (as a user's
+ * strategy is), and its reference is the same strategy from an unchanged copy. A mutant is killed
+ *  - by fuzz: the plain report (`fuzz --runs R --seed S`) fails a property the reference's report
+ *    holds on every run (what a user comparing two plain reports sees);
+ *  - by differential fuzzing: on some run it fails a property the reference holds (`--against`;
+ *    `--baseline` of the reference's runs finds the same runs);
+ *  - by the suites: some scenario of scenarios/stress, brutal and regressions fails an
+ *    expectation or property it does not fail with the reference.
+ * Options: --runs (default 200), --seed (1), --mutants (sample size, default 40, spread evenly
+ * over all mutants; --all: every one), --jobs (2), --timeout (per run, ms, default 10000), --json FILE.
+ * Deterministic for a given tree and options, except which runs a hang cuts short.
+ */
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PROPERTY_NAMES } from '../src/checker/properties/index.ts';
+import type { PropertyName } from '../src/checker/properties/property.ts';
+import { scenarioSpecArbitrary } from '../src/fuzz/arbitraries/scenario-spec.ts';
+import { compareTallies } from '../src/fuzz/differential/run-differential.ts';
+import { withFuzzPlayers } from '../src/fuzz/run/fuzz-players.ts';
+import type { PropertyTally } from '../src/fuzz/run/property-tally.ts';
+import { runSuite } from '../src/harness/run/run-suite.ts';
+import { intOption } from './bench-timing.ts';
+import { mutantsOf, sampleMutants, TARGETS, type Mutant } from './mutation/mutants.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const WORK = join(ROOT, 'reports/out/mutants');
+const SUITES = ['scenarios/stress', 'scenarios/brutal', 'scenarios/regressions'];
+// deterministic-replay is left out: no operator here makes a strategy non-deterministic, and it doubles each run.
+const PROPERTIES: readonly PropertyName[] = PROPERTY_NAMES.filter((property) => property !== 'deterministic-replay');
+const FACTORIES = { threshold: ['strategies/threshold.ts', 'thresholdStrategy'], sliding_window: ['strategies/sliding-window.ts', 'slidingWindowStrategy'] } as const;
+const PLANTED = ['never-compact.ts', 'drop-latest-user.ts', 'orphan-function-call.ts', 'grow-request.ts', 'late-threshold.ts'];
+
+interface Subject {
+  readonly id: string;
+  readonly label: string;
+  /** Module path (relative to ROOT) of the strategy under test, and of its reference. */
+  readonly module: string;
+  readonly reference: string;
+}
+
+interface Verdict {
+  readonly subject: Subject;
+  readonly fuzz: boolean;
+  readonly differential: boolean;
+  readonly suites: boolean;
+  readonly why: string;
+}
+
+const args = process.argv.slice(2);
+const runs = intOption(args, 'runs', 200);
+const seed = intOption(args, 'seed', 1);
+const sample = args.includes('--all') ? 0 : intOption(args, 'mutants', 40);
+const jobs = intOption(args, 'jobs', 2);
+const timeoutMs = intOption(args, 'timeout', 10_000);
+const jsonAt = args.indexOf('--json');
+const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+
+/** A copy of src/engine (mutated or not) with an entry module whose default export is the strategy's factory. */
+function engineCopy(name: string, strategy: keyof typeof FACTORIES, mutant: Mutant | null): string {
+  const dir = join(WORK, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(ROOT, 'src/engine'), join(dir, 'engine'), { recursive: true });
+  if (mutant !== null) writeFileSync(join(dir, 'engine', relative('src/engine', mutant.target.file)), mutant.source);
+  const [file, factory] = FACTORIES[strategy];
+  writeFileSync(join(dir, 'strategy.ts'), `export { ${factory} as default } from './engine/${file}';\n`);
+  return `./${relative(ROOT, join(dir, 'strategy.ts'))}`;
+}
+
+async function exploreBoth(subject: Subject): Promise<{ fuzz: boolean; differential: boolean; why: string }> {
+  const spec = (name: string) => ({ name, options: {}, baseDir: ROOT });
+  return withFuzzPlayers({ properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} }, [spec(subject.module), spec(subject.reference)], async (players) => {
+    const explore = (name: string) => players.explore(spec(name), scenarioSpecArbitrary(), { seed, runs, properties: PROPERTIES });
+    const reference = await cachedTallies(subject.reference, () => explore(subject.reference));
+    const mine = await explore(subject.module);
+    const newlyFailing = mine.filter((tally, i) => tally.failed > 0 && reference[i]!.failed === 0).map((tally) => tally.property);
+    const differing = mine.map((tally, i) => compareTallies(tally, reference[i]!)).filter((compared) => compared.onlyMine.length > 0);
+    const why = [
+      newlyFailing.length > 0 ? `fails ${newlyFailing.join(', ')}` : '',
+      differing.length > 0 ? `only it fails ${differing.map((c) => `${c.property} (${c.onlyMine.length} runs)`).join(', ')}` : '',
+    ].filter((part) => part !== '').join('; ');
+    return { fuzz: newlyFailing.length > 0, differential: differing.length > 0, why };
+  });
+}
+
+const referenceTallies = new Map<string, PropertyTally[]>();
+async function cachedTallies(module: string, explore: () => Promise<PropertyTally[]>): Promise<PropertyTally[]> {
+  const known = referenceTallies.get(module);
+  if (known !== undefined) return known;
+  const tallies = await explore();
+  referenceTallies.set(module, tallies);
+  return tallies;
+}
+
+const referenceSuites = new Map<string, Map<string, Set<string>>>();
+async function suiteFailures(module: string): Promise<Map<string, Set<string>>> {
+  const run = await runSuite({ paths: SUITES, strategy: module, jobs, timeoutMs, cwd: ROOT, onStrategyOutput: () => {} });
+  return new Map(run.outcomes.map((outcome) => [outcome.scenario.id, new Set(outcome.failures.map((failure) => failure.expectation))]));
+}
+
+async function suitesKill(subject: Subject): Promise<string | null> {
+  let reference = referenceSuites.get(subject.reference);
+  if (reference === undefined) {
+    reference = await suiteFailures(subject.reference);
+    referenceSuites.set(subject.reference, reference);
+  }
+  const mine = await suiteFailures(subject.module);
+  for (const [id, failures] of mine) {
+    const extra = [...failures].filter((failure) => !reference.get(id)?.has(failure));
+    if (extra.length > 0) return `${id.split('#').at(-1)}: ${extra.join(', ')}`;
+  }
+  return null;
+}
+
+async function judge(subject: Subject): Promise<Verdict> {
+  const fuzz = await exploreBoth(subject);
+  const suites = await suitesKill(subject);
+  return { subject, fuzz: fuzz.fuzz, differential: fuzz.differential, suites: suites !== null, why: [fuzz.why, suites === null ? '' : `suite ${suites}`].filter((p) => p !== '').join('; ') };
+}
+
+function share(verdicts: readonly Verdict[], killed: (verdict: Verdict) => boolean): string {
+  const n = verdicts.filter(killed).length;
+  return `${n}/${verdicts.length} (${((100 * n) / Math.max(1, verdicts.length)).toFixed(1)} %)`;
+}
+
+async function main(): Promise<void> {
+  const all = TARGETS.flatMap((target) => mutantsOf(target, readFileSync(join(ROOT, target.file), 'utf8')));
+  const chosen = sample === 0 ? all : sampleMutants(all, sample);
+  const references = { threshold: engineCopy('reference-threshold', 'threshold', null), sliding_window: engineCopy('reference-sliding_window', 'sliding_window', null) };
+  const subjects: Subject[] = [
+    ...chosen.map((mutant, i) => ({
+      id: mutant.id,
+      label: `${mutant.operator} ${mutant.target.file}:${mutant.line}: ${mutant.after}`,
+      module: engineCopy(`m${i}`, mutant.target.strategy, mutant),
+      reference: references[mutant.target.strategy],
+    })),
+    ...PLANTED.map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references.threshold })),
+  ];
+  process.stderr.write(`mutation score: ${all.length} mutants generated, ${chosen.length} played + ${PLANTED.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
+  const verdicts: Verdict[] = [];
+  for (const [i, subject] of subjects.entries()) {
+    const verdict = await judge(subject);
+    verdicts.push(verdict);
+    const marks = `${verdict.fuzz ? 'F' : '-'}${verdict.differential ? 'D' : '-'}${verdict.suites ? 'S' : '-'}`;
+    process.stdout.write(`${String(i + 1).padStart(3)}/${subjects.length} ${marks} ${subject.label}${verdict.why === '' ? '  SURVIVED' : `  (${verdict.why})`}\n`);
+  }
+  const mutants = verdicts.filter((verdict) => !verdict.subject.id.startsWith('planted:'));
+  const lines = [
+    '',
+    `mutation score at --runs ${runs} --seed ${seed} (${mutants.length} mutants of ${all.length}, plus ${PLANTED.length} planted bugs):`,
+    `  killed by fuzz (plain report):   ${share(verdicts, (v) => v.fuzz)}`,
+    `  killed by differential fuzzing:  ${share(verdicts, (v) => v.differential)}`,
+    `  killed by the suites:            ${share(verdicts, (v) => v.suites)}`,
+    `  combined (fuzz, differential, suites): ${share(verdicts, (v) => v.fuzz || v.differential || v.suites)}`,
+    `  mutants only, combined:          ${share(mutants, (v) => v.fuzz || v.differential || v.suites)}`,
+    `  survivors: ${verdicts.filter((v) => !(v.fuzz || v.differential || v.suites)).map((v) => v.subject.label).join(' | ') || 'none'}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (jsonFile !== undefined) {
+    writeFileSync(jsonFile, `${JSON.stringify({ runs, seed, generated: all.length, verdicts: verdicts.map((v) => ({ id: v.subject.id, label: v.subject.label, fuzz: v.fuzz, differential: v.differential, suites: v.suites, why: v.why })) }, null, 2)}\n`);
+  }
+  rmSync(WORK, { recursive: true, force: true });
+}
+
+await main();

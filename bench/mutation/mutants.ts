@@ -1,0 +1,126 @@
+/**
+ * Mutants generated mechanically from the built-in strategies and the engine's estimator and split
+ * helpers, with our own operator set (StrykerJS would need its own runner around a fuzzer; these
+ * five operators cover the survivor classes of issue 18):
+ *  - `boundary`: `>=` ↔ `>`, `<=` ↔ `<` (a trigger at `>` instead of `>=`, a window off by one);
+ *  - `comparison`: `===` ↔ `!==`;
+ *  - `constant`: an integer literal n → n + 1 and n − 1 (a budget, a ratio, a divisor);
+ *  - `byte-length`: UTF-8 byte length → UTF-16 code units (`Buffer.byteLength(s, 'utf8')` → `s.length`);
+ *  - `drop-statement`: an assignment or call statement removed.
+ * Comments, imports and type-only lines are never mutated; string literals are masked first.
+ */
+
+export interface MutationTarget {
+  /** Repository path of the source file mutated. */
+  readonly file: string;
+  /** The built-in strategy whose behaviour the file shapes (the mutant is that strategy built from the mutated engine). */
+  readonly strategy: 'threshold' | 'sliding_window';
+  /** Only these operators (default: every operator but byte-length). */
+  readonly operators?: readonly OperatorName[];
+}
+
+export type OperatorName = 'boundary' | 'comparison' | 'constant' | 'byte-length' | 'drop-statement';
+
+export interface Mutant {
+  readonly id: string;
+  readonly target: MutationTarget;
+  readonly operator: OperatorName;
+  /** 1-based line mutated. */
+  readonly line: number;
+  readonly before: string;
+  readonly after: string;
+  /** The whole mutated file. */
+  readonly source: string;
+}
+
+export const TARGETS: readonly MutationTarget[] = [
+  { file: 'src/engine/strategies/threshold.ts', strategy: 'threshold' },
+  { file: 'src/engine/strategies/sliding-window.ts', strategy: 'sliding_window' },
+  { file: 'src/engine/tokens/estimate-tokens.ts', strategy: 'threshold' },
+  { file: 'src/engine/tokens/utf8-byte-length.ts', strategy: 'threshold', operators: ['byte-length'] },
+  { file: 'src/engine/tokens/compute-buffer.ts', strategy: 'threshold' },
+  { file: 'src/engine/tokens/token-count.ts', strategy: 'threshold' },
+  { file: 'src/engine/split/split-index.ts', strategy: 'sliding_window' },
+  { file: 'src/engine/strategies/split-contents.ts', strategy: 'sliding_window' },
+  { file: 'src/engine/summary/truncate-for-summarizer.ts', strategy: 'threshold' },
+];
+
+const DEFAULT_OPERATORS: readonly OperatorName[] = ['boundary', 'comparison', 'constant', 'drop-statement'];
+
+interface Replacement {
+  readonly operator: OperatorName;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** Every mutant of `source`, in file order. */
+export function mutantsOf(target: MutationTarget, source: string): Mutant[] {
+  const operators = target.operators ?? DEFAULT_OPERATORS;
+  const lines = source.split('\n');
+  const mutants: Mutant[] = [];
+  let inComment = false;
+  lines.forEach((line, index) => {
+    const trimmed = line.trim();
+    const skip = inComment || trimmed.startsWith('/*') || trimmed.startsWith('*') || trimmed.startsWith('//')
+      || trimmed.startsWith('import ') || trimmed.startsWith('export type') || trimmed.startsWith('export interface')
+      || /^readonly |^\w+\??: /.test(trimmed);
+    if (trimmed.startsWith('/*')) inComment = !trimmed.includes('*/');
+    else if (inComment && trimmed.includes('*/')) inComment = false;
+    if (skip) return;
+    const code = maskStrings(line.replace(/\/\/.*$/, (comment) => ' '.repeat(comment.length)));
+    for (const replacement of replacementsOf(code, line, operators)) {
+      const after = line.slice(0, replacement.start) + replacement.text + line.slice(replacement.end);
+      const mutated = [...lines];
+      mutated[index] = after;
+      mutants.push({
+        id: `${target.file.replace(/^src\/engine\//, '').replace(/\.ts$/, '')}:${index + 1}:${replacement.operator}:${mutants.length}`,
+        target,
+        operator: replacement.operator,
+        line: index + 1,
+        before: line.trim(),
+        after: after.trim(),
+        source: mutated.join('\n'),
+      });
+    }
+  });
+  return mutants;
+}
+
+function replacementsOf(code: string, line: string, operators: readonly OperatorName[]): Replacement[] {
+  const found: Replacement[] = [];
+  const each = (pattern: RegExp, operator: OperatorName, text: (match: RegExpExecArray) => string | null) => {
+    if (!operators.includes(operator)) return;
+    for (const match of code.matchAll(pattern)) {
+      const replaced = text(match as RegExpExecArray);
+      if (replaced !== null) found.push({ operator, start: match.index!, end: match.index! + match[0].length, text: replaced });
+    }
+  };
+  each(/ (>=|<=|>|<) /g, 'boundary', (m) => ({ '>=': ' > ', '<=': ' < ', '>': ' >= ', '<': ' <= ' })[m[1]!] ?? null);
+  each(/ (===|!==) /g, 'comparison', (m) => (m[1] === '===' ? ' !== ' : ' === '));
+  each(/(?<![\w.$])(\d+)(?![\w.])/g, 'constant', (m) => {
+    const value = Number(m[1]!.replace(/_/g, ''));
+    return Number.isSafeInteger(value) ? String(value + 1) : null;
+  });
+  each(/(?<![\w.$])([1-9]\d*)(?![\w.])/g, 'constant', (m) => String(Number(m[1]!) - 1));
+  // On the line itself: the pattern holds a string literal, which masking blanks.
+  if (operators.includes('byte-length')) {
+    for (const m of line.matchAll(/Buffer\.byteLength\((\w+), 'utf8'\)/g)) found.push({ operator: 'byte-length', start: m.index!, end: m.index! + m[0].length, text: `${m[1]!}.length` });
+  }
+  if (operators.includes('drop-statement') && /^\s*(?!return\b|const\b|let\b|if\b|for\b|throw\b|break\b|continue\b|case\b|default\b)[\w.[\]]+(\s*([+-]?=)\s*|\().*;\s*$/.test(code) && !/=>\s*$/.test(code)) {
+    const indent = line.length - line.trimStart().length;
+    found.push({ operator: 'drop-statement', start: indent, end: line.length, text: ';' });
+  }
+  return found;
+}
+
+/** Blanks the contents of string and template literals, so operators never touch text. */
+function maskStrings(code: string): string {
+  return code.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, (literal) => literal[0] + ' '.repeat(literal.length - 2) + literal[0]);
+}
+
+/** `count` mutants spread evenly over `all` (every k-th, deterministic), or all of them. */
+export function sampleMutants(all: readonly Mutant[], count: number): Mutant[] {
+  if (count >= all.length) return [...all];
+  return Array.from({ length: count }, (_, i) => all[Math.floor((i * all.length) / count)]!);
+}
