@@ -20,6 +20,7 @@ export type {
   CompactionStrategy,
   Content,
   ContextGuardOptions,
+  DeclaredTrigger,
   GenerateContentConfig,
   LlmRequest,
   LlmResponse,

@@ -8,6 +8,7 @@ export type {
   CompactionState,
   CompactionStrategy,
   Content,
+  DeclaredTrigger,
   GenerateContentConfig,
   LlmRequest,
   LlmResponse,

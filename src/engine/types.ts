@@ -123,6 +123,23 @@ export interface CompactionStrategy {
    * again; the host bounds retries only by its own call limit, so a strategy bounds its own.
    */
   onModelError?(ctx: CompactionContext, error: unknown, request: LlmRequest): void | ModelErrorOutcome | Promise<void | ModelErrorOutcome>;
+  /**
+   * Optional: the trigger the strategy promises to keep, so the fuzzer can check it
+   * (`declared-trigger`): no request sent at or over it passes without a compaction, and no
+   * compaction fires well below it. Read by the harness only; the host never uses it.
+   */
+  readonly declaredTrigger?: DeclaredTrigger;
+}
+
+/** A strategy's declared trigger (`CompactionStrategy.declaredTrigger`). */
+export interface DeclaredTrigger {
+  /** The request size, in real tokens (as the provider counts them), from which it compacts, for a model's window. */
+  tokens(contextWindow: number): number;
+  /**
+   * How far its own count may be off the provider's, as a share (0.1 = 10 %): a request may pass
+   * uncompacted up to tokens × (1 + tolerance), and compaction may fire from tokens × (1 − tolerance).
+   */
+  readonly tolerance: number;
 }
 
 /** What `compact` may report back to `ContextGuard` (all optional). */

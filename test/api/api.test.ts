@@ -130,7 +130,7 @@ describe('compare()', () => {
     ]);
     expect(report.league[1]!.overflowSteps).toBeGreaterThan(0);
     expect(report.fuzz).toEqual({ runs: 2, seed: 3 });
-    for (const row of report.league) for (const tally of row.fuzz ?? []) expect(tally.passed + tally.infeasible + tally.failed).toBe(2);
+    for (const row of report.league) for (const tally of row.fuzz ?? []) expect(tally.passed + tally.infeasible + tally.failed + tally.notChecked).toBe(2);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
     for (const file of ['compare.json', 'compare.md', 'compare.html', 'run-meta.json']) expect(existsSync(join(reportDir, file)), file).toBe(true);
     expect(JSON.parse(readFileSync(join(reportDir, 'run-meta.json'), 'utf8'))).toMatchObject({ command: 'compare (api)' });

@@ -2,6 +2,7 @@
  * Every fuzz property, in report order. Each is a pure check over one played scenario
  * (`property.ts`); the fuzzer evaluates all selected properties on every generated scenario.
  */
+import { declaredTrigger } from './declared-trigger.ts';
 import { deterministicReplay } from './deterministic-replay.ts';
 import { eventsImmutable } from './events-immutable.ts';
 import { noLoop } from './no-loop.ts';
@@ -20,6 +21,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   noOrphans,
   userRequestPreserved,
   summarizerInputFits,
+  declaredTrigger,
   eventsImmutable,
   sessionCompletes,
   deterministicReplay,
@@ -35,6 +37,7 @@ export function propertyByName(name: PropertyName): FuzzProperty {
 
 export type { ExpectKey, FuzzProperty, PropertyName, PropertyViolation } from './property.ts';
 export {
+  declaredTrigger,
   deterministicReplay,
   eventsImmutable,
   noLoop,

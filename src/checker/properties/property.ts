@@ -5,6 +5,7 @@
  * scenario makes unavoidable carries `infeasible` (the documented condition that proves it): the
  * fuzzer reports those as infeasible, never as passes and never as failures.
  */
+import type { CompactionStrategy } from '../../engine/types.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 import type { Infeasibility } from '../infeasibility/infeasibility.ts';
@@ -16,6 +17,7 @@ export type PropertyName =
   | 'no-orphans'
   | 'user-request-preserved'
   | 'summarizer-input-fits'
+  | 'declared-trigger'
   | 'events-immutable'
   | 'session-completes'
   | 'deterministic-replay';
@@ -51,7 +53,10 @@ export interface FuzzProperty {
   readonly expectKey: ExpectKey | null;
   /** True when `check` needs a second, independent run of the same scenario. */
   readonly needsRerun: boolean;
-  check(scenario: WorldScenario, result: SessionResult, rerun?: SessionResult): PropertyViolation | null;
+  /** Absent: judges every strategy. Else a strategy it does not apply to is not judged (not-checked). */
+  readonly appliesTo?: (strategy: CompactionStrategy) => boolean;
+  /** `strategy`: the instance that played `result` (what it declares; absent where the caller has none). */
+  check(scenario: WorldScenario, result: SessionResult, rerun?: SessionResult, strategy?: CompactionStrategy): PropertyViolation | null;
 }
 
 /** Builds a violation; `infeasible` defaults to null (a real failure). */

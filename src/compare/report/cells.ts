@@ -16,6 +16,7 @@ export const PROPERTY_SHORT: Readonly<Record<PropertyName, string>> = {
   'no-orphans': 'orphans',
   'user-request-preserved': 'request',
   'summarizer-input-fits': 'summarizer',
+  'declared-trigger': 'trigger',
   'events-immutable': 'immutable',
   'session-completes': 'completes',
   'deterministic-replay': 'replay',
@@ -44,6 +45,8 @@ export function matrixText(result: ContenderResult): string {
 }
 
 export function fuzzText(tally: FuzzPropertyTally): string {
+  // A property the strategy gives nothing to check (declared-trigger without a declaration).
+  if (tally.passed + tally.infeasible + tally.failed === 0) return '—';
   return `${tally.passed}/${tally.infeasible}/${tally.failed}`;
 }
 

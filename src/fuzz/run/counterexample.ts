@@ -100,9 +100,9 @@ function describeDifference(failure: ShrunkFailure, strategy: FuzzStrategy, agai
 }
 
 function unchecked(failure: ShrunkFailure): string {
-  return failure.property === 'deterministic-replay'
-    ? 'simulate plays a scenario once, so it cannot show this failure: replay it with the fuzz command.\n'
-    : '';
+  if (failure.property === 'deterministic-replay') return 'simulate plays a scenario once, so it cannot show this failure: replay it with the fuzz command.\n';
+  if (failure.property === 'declared-trigger') return 'simulate does not judge declared triggers: replay it with the fuzz command.\n';
+  return '';
 }
 
 /** A strategy as a short label: a built-in name, or a module's file name without extension. */

@@ -57,7 +57,12 @@ export function createPlayer(
         return worldError(judged, error instanceof Error ? error.message : String(error));
       }
       await prepareRequestFloor(scenario.world);
-      return new Map(judged.map((property) => [property.name, verdictOf(property.check(scenario.world, result, rerun))]));
+      return new Map(judged.map((property): [PropertyName, Verdict] => [
+        property.name,
+        property.appliesTo !== undefined && !property.appliesTo(first)
+          ? { status: 'not-checked', reason: `${property.name}: the strategy declares nothing it could check` }
+          : verdictOf(property.check(scenario.world, result, rerun, first)),
+      ]));
     },
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * A strategy that declares its trigger (`CompactionStrategy.declaredTrigger`: a size in real
+ * tokens for a window, and how far its own count may be off) keeps it: no request sent at or over
+ * tokens × (1 + tolerance) passes without the strategy compacting on that step (calling the
+ * summarizer or trimming history), and no compaction fires on a request below
+ * tokens × (1 − tolerance) as the host built it. What "no overflow" cannot see: an estimator that
+ * undercounts (the system instruction skipped, UTF-16 units counted for CJK) compacts late but
+ * often still fits; one that overcounts compacts early and pays for summaries it did not need. A
+ * strategy that declares nothing is not judged (not-checked), nor is a step whose request has no
+ * contents (ContextGuard does not consult the strategy on it) or that sent nothing.
+ *
+ * The request the strategy judged lies between what it sent and what the host built (a stored
+ * summary may replace covered contents first), so the two checks read the bound that is sound:
+ * the sent size for "passed uncompacted", the built size for "fired below".
+ */
+import type { DeclaredTrigger } from '../../engine/types.ts';
+import type { StepRecord } from '../../world/session-result.ts';
+import { describeStep, violation, type FuzzProperty } from './property.ts';
+
+export const declaredTrigger: FuzzProperty = {
+  name: 'declared-trigger',
+  description: 'a strategy that declares its trigger compacts every request at or over it and never well below it',
+  expectKey: null,
+  needsRerun: false,
+  appliesTo: (strategy) => strategy.declaredTrigger !== undefined,
+  check(_scenario, result, _rerun, strategy) {
+    const declared = strategy?.declaredTrigger;
+    if (declared === undefined) return null;
+    for (const step of result.steps) {
+      // Nothing sent, or a request with no contents: ContextGuard consults no strategy then.
+      if (step.shortCircuited || step.contentsBefore === 0) continue;
+      const broken = brokenTrigger(step, declared);
+      if (broken !== null) return violation('declared-trigger', step, `${describeStep(step)} ${broken}`);
+    }
+    return null;
+  },
+};
+
+/** What the step did against the declared trigger, or null when it kept it. */
+export function brokenTrigger(step: StepRecord, declared: DeclaredTrigger): string | null {
+  const trigger = declared.tokens(step.contextWindow);
+  const compacted = step.summarizerCalls.length > 0 || step.trimmed;
+  // Rounded to a millionth: 800 × 1.1 is 880.0000000000001 in floating point, and must read 880.
+  const upper = roundMicro(trigger * (1 + declared.tolerance));
+  const lower = roundMicro(trigger * (1 - declared.tolerance));
+  const within = declared.tolerance === 0 ? '' : ` (tolerance ${formatShare(declared.tolerance)})`;
+  if (!compacted && step.realAfter >= upper) {
+    return `sent ${step.realAfter} real tokens without compacting, at or over its declared trigger of ${trigger}${within}`;
+  }
+  if (compacted && step.realBefore < lower) {
+    const how = step.summarizerCalls.length > 0 ? 'summarized' : 'trimmed history';
+    return `${how} on a request of ${step.realBefore} real tokens, below its declared trigger of ${trigger}${within}`;
+  }
+  return null;
+}
+
+function roundMicro(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+function formatShare(share: number): string {
+  return `${Number((share * 100).toFixed(2))} %`;
+}

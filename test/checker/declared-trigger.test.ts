@@ -1,0 +1,64 @@
+/**
+ * `declared-trigger`: a strategy that declares its trigger compacts every request at or over it
+ * and never well below it. The step-level rule on hand-made steps, then the fuzzer telling an
+ * estimator that skips the system instruction from its correct twin, where `no-overflow` fails
+ * both alike; a strategy that declares nothing is not judged.
+ */
+import { describe, expect, it } from 'vitest';
+import { brokenTrigger } from '../../src/checker/properties/declared-trigger.ts';
+import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
+import type { StepRecord } from '../../src/world/session-result.ts';
+
+const trigger = { tokens: (window: number) => window * 0.8, tolerance: 0 };
+
+function step(realBefore: number, realAfter: number, compaction: 'none' | 'summary' | 'trim'): StepRecord {
+  const call = { inputTokens: 10, inputRealTokens: 10, contextWindow: null, maxOutputTokens: null, outputTokens: 5, outcome: 'ok' as const };
+  return {
+    step: 3, turn: 1, label: 'user', clock: 0, contextWindow: 1000, contentsBefore: 4, contentsAfter: 4, heuristicBefore: 0, heuristicAfter: 0,
+    realBefore, realAfter, overflow: false, shortCircuited: false, summarizerCalls: compaction === 'summary' ? [call] : [], reinjection: false,
+    trimmed: compaction === 'trim', compacted: compaction !== 'none', cacheChurn: 0, uncachedTokens: 0, orphanCalls: 0, orphanResponses: 0, userRequestPresent: true,
+  };
+}
+
+describe('declared-trigger, one step', () => {
+  it('fails a request sent at or over the trigger without compacting, exactly at the boundary too', () => {
+    expect(brokenTrigger(step(800, 800, 'none'), trigger)).toBe('sent 800 real tokens without compacting, at or over its declared trigger of 800');
+    expect(brokenTrigger(step(799, 799, 'none'), trigger)).toBeNull();
+    expect(brokenTrigger(step(900, 300, 'summary'), trigger)).toBeNull();
+  });
+
+  it('fails a compaction below the trigger, and allows the declared tolerance both ways', () => {
+    expect(brokenTrigger(step(700, 200, 'trim'), trigger)).toBe('trimmed history on a request of 700 real tokens, below its declared trigger of 800');
+    expect(brokenTrigger(step(799, 200, 'summary'), trigger)).toBe('summarized on a request of 799 real tokens, below its declared trigger of 800');
+    const loose = { ...trigger, tolerance: 0.1 };
+    expect(brokenTrigger(step(721, 200, 'summary'), loose)).toBeNull();
+    expect(brokenTrigger(step(879, 879, 'none'), loose)).toBeNull();
+    expect(brokenTrigger(step(880, 880, 'none'), loose)).toBe('sent 880 real tokens without compacting, at or over its declared trigger of 800 (tolerance 10 %)');
+    expect(brokenTrigger(step(719, 200, 'summary'), loose)).toContain('below its declared trigger');
+  });
+});
+
+describe('declared-trigger in the fuzzer', () => {
+  const fuzz = (name: string) => runFuzz({
+    strategy: { name, options: {} }, runs: 15, seed: 1, properties: ['declared-trigger', 'no-overflow'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 10,
+  });
+
+  it('catches an estimator that skips the system instruction, which no-overflow cannot tell from its correct twin', { timeout: 120_000 }, async () => {
+    const [correct, buggy] = [await fuzz('./test/fuzz/fixtures/exact-trigger-strategy.ts'), await fuzz('./src/fuzz/planted-bugs/undercount-system-instruction.ts')];
+    const [correctTrigger, correctOverflow] = correct.properties;
+    const [buggyTrigger, buggyOverflow] = buggy.properties;
+    expect(correctTrigger!.checked).toBe(15);
+    expect(correctTrigger!.failed).toBe(0);
+    expect(buggyTrigger!.failed).toBeGreaterThan(0);
+    expect(buggyTrigger!.counterexample!.failure.violation.message).toMatch(/without compacting, at or over its declared trigger/);
+    // Both overflow alike: keeping the latest content whole is their shared limitation.
+    expect(correctOverflow!.failed).toBeGreaterThan(0);
+    expect(buggyOverflow!.failed).toBeGreaterThan(0);
+  });
+
+  it('does not judge a strategy that declares no trigger', { timeout: 60_000 }, async () => {
+    const report = await runFuzz({ strategy: { name: 'threshold', options: {} }, runs: 3, seed: 1, properties: ['declared-trigger'], outDir: null, cwd: process.cwd() });
+    expect(report.properties[0]).toMatchObject({ checked: 0, notChecked: 3, failed: 0 });
+    expect(report.failed).toBe(false);
+  });
+});
