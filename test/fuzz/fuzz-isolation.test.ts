@@ -1,0 +1,40 @@
+/**
+ * Issue 18's "survive any strategy" and "module-level state", for the fuzzer: a strategy that
+ * exhausts its worker's heap fails that run as strategy-out-of-memory, the failure is shrunk and
+ * the report still comes out; a strategy keeping state at module level gives the same tallies
+ * whatever the number of workers (each run imports the module afresh).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.ts';
+
+const out = mkdtempSync(join(tmpdir(), 'fuzz-isolation-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+const HOSTILE = 'test/fixtures/hostile/strategies';
+
+describe('fuzz survives any strategy', () => {
+  it('reports a strategy that exhausts its memory as a failed, shrunk run, and the report comes out', { timeout: 120_000 }, async () => {
+    const run = await runCli(['fuzz', '--strategy', `./${HOSTILE}/hogs-memory.mjs`, '--runs', '2', '--seed', '3', '--max-memory', '128',
+      '--property', 'session-completes', '--property', 'no-overflow', '--max-shrinks', '4', '--quiet', '--out', out]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/│ session-completes\s+│\s+2 │\s+0 │\s+0 │\s+2 │/);
+    expect(run.stdout).toContain('FAIL session-completes: strategy-out-of-memory');
+    const file = /counterexample: (\S+\.yaml) \(shrunk (\d+) times/.exec(run.stdout);
+    expect(Number(file?.[2])).toBeGreaterThan(0);
+    expect(existsSync(file![1]!)).toBe(true);
+    expect(run.stdout).toContain('1 of 2 properties failed (2 runs');
+  });
+
+  it('gives the same tallies for a strategy with module-level state on one worker or two', { timeout: 120_000 }, async () => {
+    const args = ['fuzz', '--strategy', `./${HOSTILE}/module-state.mjs`, '--runs', '6', '--seed', '3', '--property', 'user-request-preserved', '--property', 'no-orphans', '--property', 'no-loop', '--max-shrinks', '2', '--quiet', '--out', out];
+    const table = (stdout: string) => stdout.slice(0, stdout.indexOf('fast-check seed'));
+    const [one, two] = [await runCli([...args, '--jobs', '1']), await runCli([...args, '--jobs', '2'])];
+    expect(one.code).toBe(1);
+    // Every run dropped its oldest content once (4 of them lose the user's request); one module
+    // shared by a worker's runs would drop it only in the first run that worker played (1 failure with one worker).
+    expect(one.stdout).toMatch(/│ user-request-preserved\s+│\s+6 │\s+2 │\s+0 │\s+4 │/);
+    expect(table(two.stdout)).toBe(table(one.stdout));
+  });
+});
