@@ -12,7 +12,9 @@
  *    expectation or property it does not fail with the reference.
  * Options: --runs (default 200), --seed (1), --mutants (sample size, default 40, spread evenly
  * over all mutants; --all: every one), --jobs (2), --timeout (per run, ms, default 10000), --json FILE.
- * Deterministic for a given tree and options, except which runs a hang cuts short.
+ * Deterministic for a given tree and options: a run that misses the watchdog is played again alone
+ * with a two-minute one before it counts as a hang (confirmHangs).
+ * Options: --only id,id (play only these mutant ids, e.g. to re-check survivors).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -22,7 +24,9 @@ import type { PropertyName } from '../src/checker/properties/property.ts';
 import { scenarioSpecArbitrary } from '../src/fuzz/arbitraries/scenario-spec.ts';
 import { compareTallies } from '../src/fuzz/differential/run-differential.ts';
 import { withFuzzPlayers } from '../src/fuzz/run/fuzz-players.ts';
-import type { PropertyTally } from '../src/fuzz/run/property-tally.ts';
+import { addVerdict, type PropertyTally } from '../src/fuzz/run/property-tally.ts';
+import { valueAtPath } from '../src/fuzz/run/value-at-path.ts';
+import type { Verdict } from '../src/checker/verdict.ts';
 import { runSuite } from '../src/harness/run/run-suite.ts';
 import { intOption } from './bench-timing.ts';
 import { mutantsOf, sampleMutants, TARGETS, type Mutant } from './mutation/mutants.ts';
@@ -33,6 +37,8 @@ const SUITES = ['scenarios/stress', 'scenarios/brutal', 'scenarios/regressions']
 // deterministic-replay is left out: no operator here makes a strategy non-deterministic, and it doubles each run.
 const PROPERTIES: readonly PropertyName[] = PROPERTY_NAMES.filter((property) => property !== 'deterministic-replay');
 const FACTORIES = { threshold: ['strategies/threshold.ts', 'thresholdStrategy'], sliding_window: ['strategies/sliding-window.ts', 'slidingWindowStrategy'] } as const;
+const CONFIRM_TIMEOUT_MS = 120_000;
+const MAX_CONFIRMED_HANGS = 3;
 const PLANTED = ['never-compact.ts', 'drop-latest-user.ts', 'orphan-function-call.ts', 'grow-request.ts', 'late-threshold.ts'];
 
 interface Subject {
@@ -43,7 +49,7 @@ interface Subject {
   readonly reference: string;
 }
 
-interface Verdict {
+interface MutantVerdict {
   readonly subject: Subject;
   readonly fuzz: boolean;
   readonly differential: boolean;
@@ -57,6 +63,8 @@ const seed = intOption(args, 'seed', 1);
 const sample = args.includes('--all') ? 0 : intOption(args, 'mutants', 40);
 const jobs = intOption(args, 'jobs', 2);
 const timeoutMs = intOption(args, 'timeout', 10_000);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? new Set(args[onlyAt + 1]!.split(',')) : null;
 const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 
@@ -76,8 +84,8 @@ async function exploreBoth(subject: Subject): Promise<{ fuzz: boolean; different
   const spec = (name: string) => ({ name, options: {}, baseDir: ROOT });
   return withFuzzPlayers({ properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} }, [spec(subject.module), spec(subject.reference)], async (players) => {
     const explore = (name: string) => players.explore(spec(name), scenarioSpecArbitrary(), { seed, runs, properties: PROPERTIES });
-    const reference = await cachedTallies(subject.reference, () => explore(subject.reference));
-    const mine = await explore(subject.module);
+    const reference = await cachedTallies(subject.reference, async () => confirmHangs(subject.reference, await explore(subject.reference)));
+    const mine = await confirmHangs(subject.module, await explore(subject.module));
     const newlyFailing = mine.filter((tally, i) => tally.failed > 0 && reference[i]!.failed === 0).map((tally) => tally.property);
     const differing = mine.map((tally, i) => compareTallies(tally, reference[i]!)).filter((compared) => compared.onlyMine.length > 0);
     const why = [
@@ -86,6 +94,47 @@ async function exploreBoth(subject: Subject): Promise<{ fuzz: boolean; different
     ].filter((part) => part !== '').join('; ');
     return { fuzz: newlyFailing.length > 0, differential: differing.length > 0, why };
   });
+}
+
+/**
+ * A run that hit the watchdog is played again alone with a long one: on a loaded machine a run of
+ * a few seconds of CPU can miss the watchdog, which is the machine's, not the mutant's. A run that
+ * finishes then is tallied with its real verdicts; one that hangs again stays hung (a real loop).
+ */
+async function confirmHangs(module: string, tallies: PropertyTally[]): Promise<PropertyTally[]> {
+  const completes = tallies.find((tally) => tally.property === 'session-completes');
+  const hung = (completes?.failures ?? []).filter((failure) => failure.violation.message.startsWith('strategy-hung')).map((failure) => failure.run);
+  if (hung.length === 0) return tallies;
+  const spec = { name: module, options: {}, baseDir: ROOT };
+  return withFuzzPlayers({ properties: PROPERTIES, jobs: 1, timeoutMs: CONFIRM_TIMEOUT_MS, onStrategyOutput: () => {} }, [spec], async (players) => {
+    const player = players.player(spec);
+    // A real loop hangs on every run that compacts: a few replays decide, the rest stay as they were.
+    for (const run of hung.slice(0, MAX_CONFIRMED_HANGS)) {
+      const verdicts = await player.play(valueAtPath(scenarioSpecArbitrary(), seed, runs, String(run)));
+      const again = verdicts.get('session-completes');
+      if (again?.status === 'failed' && again.violation.message.startsWith('strategy-hung')) return tallies;
+      for (const tally of tallies) replaceRun(tally, run, verdicts.get(tally.property)!);
+    }
+    return tallies;
+  });
+}
+
+/** Re-tallies one run of `tally` with `verdict` (the run's earlier verdict was a failure or not-checked: a hang). */
+function replaceRun(tally: PropertyTally, run: number, verdict: Verdict): void {
+  const failed = tally.failures.findIndex((failure) => failure.run === run);
+  if (failed >= 0) {
+    tally.failures.splice(failed, 1);
+    tally.failed -= 1;
+    tally.checked -= 1;
+    if (tally.firstFailure?.run === run) tally.firstFailure = tally.failures[0] ?? null;
+  }
+  const unchecked = tally.notCheckedRuns.indexOf(run);
+  if (unchecked >= 0) {
+    tally.notCheckedRuns.splice(unchecked, 1);
+    tally.notChecked -= 1;
+  }
+  addVerdict(tally, run, verdict);
+  tally.failures.sort((a, b) => a.run - b.run);
 }
 
 const referenceTallies = new Map<string, PropertyTally[]>();
@@ -117,20 +166,20 @@ async function suitesKill(subject: Subject): Promise<string | null> {
   return null;
 }
 
-async function judge(subject: Subject): Promise<Verdict> {
+async function judge(subject: Subject): Promise<MutantVerdict> {
   const fuzz = await exploreBoth(subject);
   const suites = await suitesKill(subject);
   return { subject, fuzz: fuzz.fuzz, differential: fuzz.differential, suites: suites !== null, why: [fuzz.why, suites === null ? '' : `suite ${suites}`].filter((p) => p !== '').join('; ') };
 }
 
-function share(verdicts: readonly Verdict[], killed: (verdict: Verdict) => boolean): string {
+function share(verdicts: readonly MutantVerdict[], killed: (verdict: MutantVerdict) => boolean): string {
   const n = verdicts.filter(killed).length;
   return `${n}/${verdicts.length} (${((100 * n) / Math.max(1, verdicts.length)).toFixed(1)} %)`;
 }
 
 async function main(): Promise<void> {
   const all = TARGETS.flatMap((target) => mutantsOf(target, readFileSync(join(ROOT, target.file), 'utf8')));
-  const chosen = sample === 0 ? all : sampleMutants(all, sample);
+  const chosen = only !== null ? all.filter((mutant) => only.has(mutant.id)) : sample === 0 ? all : sampleMutants(all, sample);
   const references = { threshold: engineCopy('reference-threshold', 'threshold', null), sliding_window: engineCopy('reference-sliding_window', 'sliding_window', null) };
   const subjects: Subject[] = [
     ...chosen.map((mutant, i) => ({
@@ -139,10 +188,10 @@ async function main(): Promise<void> {
       module: engineCopy(`m${i}`, mutant.target.strategy, mutant),
       reference: references[mutant.target.strategy],
     })),
-    ...PLANTED.map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references.threshold })),
+    ...PLANTED.filter((file) => only === null || only.has(`planted:${file}`)).map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references.threshold })),
   ];
   process.stderr.write(`mutation score: ${all.length} mutants generated, ${chosen.length} played + ${PLANTED.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
-  const verdicts: Verdict[] = [];
+  const verdicts: MutantVerdict[] = [];
   for (const [i, subject] of subjects.entries()) {
     const verdict = await judge(subject);
     verdicts.push(verdict);
