@@ -83,7 +83,7 @@ function engineCopy(name: string, strategy: keyof typeof FACTORIES, mutant: Muta
 async function exploreBoth(subject: Subject): Promise<{ fuzz: boolean; differential: boolean; why: string }> {
   const spec = (name: string) => ({ name, options: {}, baseDir: ROOT });
   return withFuzzPlayers({ properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} }, [spec(subject.module), spec(subject.reference)], async (players) => {
-    const explore = (name: string) => players.explore(spec(name), scenarioSpecArbitrary(), { seed, runs, properties: PROPERTIES });
+    const explore = (name: string) => players.explore(spec(name), scenarioSpecArbitrary(), { seed, runs, properties: PROPERTIES, replaySample: 1 });
     const reference = await cachedTallies(subject.reference, async () => confirmHangs(subject.reference, await explore(subject.reference)));
     const mine = await confirmHangs(subject.module, await explore(subject.module));
     const newlyFailing = mine.filter((tally, i) => tally.failed > 0 && reference[i]!.failed === 0).map((tally) => tally.property);
