@@ -75,6 +75,13 @@ function engineCopy(name: string, strategy: keyof typeof FACTORIES, mutant: Muta
   mkdirSync(dir, { recursive: true });
   cpSync(join(ROOT, 'src/engine'), join(dir, 'engine'), { recursive: true });
   if (mutant !== null) writeFileSync(join(dir, 'engine', relative('src/engine', mutant.target.file)), mutant.source);
+  // The world's request contents answer the engine's estimator with estimates they made once, under
+  // a global symbol: a copy must not share it, or its (mutated) estimator would be skipped for them.
+  const estimator = join(dir, 'engine/tokens/estimate-tokens.ts');
+  const shared = "Symbol.for('compaction-sim.knownContentTokens')";
+  const source = readFileSync(estimator, 'utf8');
+  if (!source.includes(shared)) throw new Error(`${estimator}: the estimator's hint symbol moved; update bench/mutation-score.ts`);
+  writeFileSync(estimator, source.replace(shared, "Symbol('compaction-sim.knownContentTokens (engine copy)')"));
   const [file, factory] = FACTORIES[strategy];
   writeFileSync(join(dir, 'strategy.ts'), `export { ${factory} as default } from './engine/${file}';\n`);
   return `./${relative(ROOT, join(dir, 'strategy.ts'))}`;
