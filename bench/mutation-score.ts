@@ -187,6 +187,7 @@ function share(verdicts: readonly MutantVerdict[], killed: (verdict: MutantVerdi
 async function main(): Promise<void> {
   const all = TARGETS.flatMap((target) => mutantsOf(target, readFileSync(join(ROOT, target.file), 'utf8')));
   const chosen = only !== null ? all.filter((mutant) => only.has(mutant.id)) : sample === 0 ? all : sampleMutants(all, sample);
+  const planted = PLANTED.filter((file) => only === null || only.has(`planted:${file}`));
   const references = { threshold: engineCopy('reference-threshold', 'threshold', null), sliding_window: engineCopy('reference-sliding_window', 'sliding_window', null) };
   const subjects: Subject[] = [
     ...chosen.map((mutant, i) => ({
@@ -195,9 +196,9 @@ async function main(): Promise<void> {
       module: engineCopy(`m${i}`, mutant.target.strategy, mutant),
       reference: references[mutant.target.strategy],
     })),
-    ...PLANTED.filter((file) => only === null || only.has(`planted:${file}`)).map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references.threshold })),
+    ...planted.map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references.threshold })),
   ];
-  process.stderr.write(`mutation score: ${all.length} mutants generated, ${chosen.length} played + ${PLANTED.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
+  process.stderr.write(`mutation score: ${all.length} mutants generated, ${chosen.length} played + ${planted.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
   const verdicts: MutantVerdict[] = [];
   for (const [i, subject] of subjects.entries()) {
     const verdict = await judge(subject);
@@ -208,7 +209,7 @@ async function main(): Promise<void> {
   const mutants = verdicts.filter((verdict) => !verdict.subject.id.startsWith('planted:'));
   const lines = [
     '',
-    `mutation score at --runs ${runs} --seed ${seed} (${mutants.length} mutants of ${all.length}, plus ${PLANTED.length} planted bugs):`,
+    `mutation score at --runs ${runs} --seed ${seed} (${mutants.length} mutants of ${all.length}, plus ${planted.length} planted bugs):`,
     `  killed by fuzz (plain report):   ${share(verdicts, (v) => v.fuzz)}`,
     `  killed by differential fuzzing:  ${share(verdicts, (v) => v.differential)}`,
     `  killed by the suites:            ${share(verdicts, (v) => v.suites)}`,
