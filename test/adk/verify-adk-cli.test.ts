@@ -6,12 +6,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'vitest';
-import { MAIN, runNode, STACK_LINE, type CliResult } from '../cli/run-cli.ts';
+import { cliMain, runNode, STACK_LINE, type CliResult } from '../cli/run-cli.ts';
 
 const CLI_FIXTURES = 'test/adk/fixtures/cli';
 
 function verifyAdk(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runNode(['--import', 'tsx', MAIN, 'verify-adk', ...args], env);
+  return runNode([cliMain(), 'verify-adk', ...args], env);
 }
 
 // Child processes: run side by side (each assertion uses its test's own `expect`).

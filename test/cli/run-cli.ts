@@ -1,15 +1,25 @@
 /**
- * Runs the real CLI in a child process (what `npx tsx src/cli/main.ts …` does, minus npx's
- * own start-up): exit code, stdout and stderr, with colour off as in CI logs.
+ * Runs the real CLI in a child process, compiled as users install it (`npx compaction-sim …`,
+ * minus npx's own start-up; built once per test run by test/global-setup.ts): exit code, stdout
+ * and stderr, with colour off as in CI logs.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const MAIN = join(ROOT, 'src/cli/main.ts');
+/** The compiled package of this test run (test/global-setup.ts). */
+export function compiledPackage(): string {
+  return inject('compiledPackage');
+}
+
+/** The compiled `compaction-sim` bin: `node <it> <args>` runs the command. */
+export function cliMain(): string {
+  return join(compiledPackage(), 'dist/cli/main.js');
+}
 export const FIXTURES = 'test/fixtures/scenarios';
 export const STRATEGIES = 'test/fixtures/strategies';
 
@@ -22,7 +32,7 @@ export interface CliResult {
 /** Runs `compaction-sim <args>`; one worker unless the test asks for --jobs (tests run side by side). */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   const jobs = args.includes('--jobs') || args.length === 0 || args[0]?.startsWith('-') ? [] : ['--jobs', '1'];
-  return runNode(['--import', 'tsx', MAIN, ...args, ...jobs], env);
+  return runNode([cliMain(), ...args, ...jobs], env);
 }
 
 export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { STRATEGY_CATALOG } from '../../src/harness/strategy/strategy-catalog.ts';
-import { MAIN, runNode } from './run-cli.ts';
+import { cliMain, runNode } from './run-cli.ts';
 
 describe('compaction-sim strategies', () => {
   it('lists every built-in strategy, one per line, name first, with its source', async () => {
-    const result = await runNode(['--import', 'tsx', MAIN, 'strategies']);
+    const result = await runNode([cliMain(), 'strategies']);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.map((line) => line.split(/\s+/)[0])).toEqual(STRATEGY_CATALOG.map((s) => s.name));
@@ -15,7 +15,7 @@ describe('compaction-sim strategies', () => {
   });
 
   it('rejects arguments it does not take (exit 2)', async () => {
-    const result = await runNode(['--import', 'tsx', MAIN, 'strategies', '--jobs', '2']);
+    const result = await runNode([cliMain(), 'strategies', '--jobs', '2']);
     expect(result.code).toBe(2);
   });
 });

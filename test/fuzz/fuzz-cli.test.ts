@@ -4,12 +4,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliMain } from '../cli/run-cli.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  const run = spawnSync(process.execPath, [cliMain(), ...args], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
   });
@@ -52,9 +53,9 @@ describe('compaction-sim fuzz', () => {
   });
 
   it('reports a hung strategy through the watchdog, unshrunk', () => {
-    const run = cli('fuzz', '--strategy', './test/fuzz/fixtures/hang-strategy.ts', '--runs', '1', '--seed', '3', '--timeout', '1500', '--property', 'session-completes', '--out', out);
+    const run = cli('fuzz', '--strategy', './test/fuzz/fixtures/hang-strategy.ts', '--runs', '1', '--seed', '3', '--timeout', '5000', '--property', 'session-completes', '--out', out);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('FAIL session-completes: strategy-hung: no result within 1500 ms');
+    expect(run.stdout).toContain('FAIL session-completes: strategy-hung: no result within 5000 ms');
     expect(run.stdout).toContain('(shrunk 0 times; fast-check seed 3, path 0)');
   });
 });

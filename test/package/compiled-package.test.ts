@@ -4,20 +4,18 @@
  * entries load nothing heavy they do not use. The full install into a fresh project, with a
  * TypeScript 5 consumer, is the consumer test in .ci/run (.ci/consumer-test).
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, ROOT, runNode, STRATEGIES, tempDir } from '../cli/run-cli.ts';
-import { compilePackage } from './compiled-package.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compiledPackage, FIXTURES, ROOT, runNode, STRATEGIES, tempDir } from '../cli/run-cli.ts';
 
 let pkg: string;
 let bin: string;
 
 beforeAll(() => {
-  pkg = compilePackage();
+  pkg = compiledPackage();
   bin = join(pkg, 'dist/cli/main.js');
 });
-afterAll(() => rmSync(pkg, { recursive: true, force: true }));
 
 /** The relative specifiers a module imports statically (`import … from`, `export … from`), type imports included. */
 const STATIC_IMPORT = /^(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm;

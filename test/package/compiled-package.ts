@@ -1,14 +1,16 @@
 /**
- * The package as users install it, built fresh for the tests that need it: src/ compiled with
- * tsconfig.build.json into a temporary folder laid out like the published package (package.json,
- * dist/, the scenario schema), its dependencies linked from this repo's node_modules. Tests run
- * what users run, never a stale dist/ of the working tree.
+ * The package as users install it, built fresh for the tests (once per run, by
+ * test/global-setup.ts): src/ compiled with tsconfig.build.json into a temporary folder laid out
+ * like the published package (package.json, dist/, the scenario schema), its dependencies linked
+ * from this repo's node_modules. Tests run what users run, never a stale dist/ of the working tree.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ROOT } from '../cli/run-cli.ts';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export function compilePackage(): string {
   const dir = mkdtempSync(join(tmpdir(), 'compaction-sim-package-'));
