@@ -71,19 +71,38 @@ async function timeSession(world: WorldScenario): Promise<SessionRun> {
   return { ms: run.ms, steps: run.value.totals.llmSteps };
 }
 
+/**
+ * One sample of a session's cost: the session played `repeats` times, the mean CPU ms of one
+ * play. Every length is played for the same number of turns per sample (the longest session's),
+ * so a 100-turn session (about 10 ms, the resolution of a few garbage collections) is timed over
+ * a second as the long one is, not from one noisy play.
+ */
+async function sampleSession(world: WorldScenario, repeats: number): Promise<SessionRun> {
+  let ms = 0;
+  let steps = 0;
+  for (let i = 0; i < repeats; i += 1) {
+    const run = await timeSession(world);
+    ms += run.ms;
+    steps = run.steps;
+  }
+  return { ms: ms / repeats, steps };
+}
+
 async function benchScaling(runs: number): Promise<BenchResult> {
   const sessions = SCALING_TURNS.map(sessionOf);
-  for (const session of sessions) await timeSession(session); // warm-up
+  const longest = SCALING_TURNS[SCALING_TURNS.length - 1]!;
+  const repeats = SCALING_TURNS.map((turns) => Math.max(1, Math.round(longest / turns)));
+  for (const [k, session] of sessions.entries()) await sampleSession(session, repeats[k]!); // warm-up
   const measured: SessionRun[][] = SCALING_TURNS.map(() => []);
   // Interleaved, so a slow patch on a shared machine hits every length.
   for (let i = 0; i < runs; i += 1) {
-    for (const [k, session] of sessions.entries()) measured[k]!.push(await timeSession(session));
+    for (const [k, session] of sessions.entries()) measured[k]!.push(await sampleSession(session, repeats[k]!));
   }
   const ms = measured.map((list) => median(list.map((run) => run.ms)));
-  const table = benchTable(['session', 'LLM steps', `CPU ms (median of ${runs})`, 'µs / step', 'all runs (CPU ms)']);
+  const table = benchTable(['session', 'plays per sample', 'LLM steps', `CPU ms per play (median of ${runs} samples)`, 'µs / step', 'all samples (CPU ms per play)']);
   SCALING_TURNS.forEach((turns, k) => {
     const steps = measured[k]![0]!.steps;
-    table.push([`${turns.toLocaleString('en-US')} turns`, steps, ms[k]!.toFixed(1), ((1000 * ms[k]!) / steps).toFixed(1), measured[k]!.map((run) => run.ms.toFixed(0)).join(' ')]);
+    table.push([`${turns.toLocaleString('en-US')} turns`, repeats[k]!, steps, ms[k]!.toFixed(1), ((1000 * ms[k]!) / steps).toFixed(1), measured[k]!.map((run) => run.ms.toFixed(0)).join(' ')]);
   });
   const row = (index: number, k: number): TargetRow => {
     const ratio = ms[k]! / ms[k - 1]!;
