@@ -71,11 +71,12 @@ function cards(report: SuiteReport): string {
 }
 
 function overview(report: SuiteReport): string {
-  const head = ['scenario', 'window', 'strategy', 'turns', 'LLM steps', 'summ.', 're-inj.', 'trimmed', 'fallbacks', 'peak real tokens', 'overflow', 'loops/thrash', 'verdict']
+  // The verdict right after the name: on a narrow screen the table scrolls, and the verdict is what a reader looks for.
+  const head = ['scenario', 'verdict', 'window', 'strategy', 'turns', 'LLM steps', 'summ.', 're-inj.', 'trimmed', 'fallbacks', 'peak real tokens', 'overflow', 'loops/thrash']
     .map((title) => `<th>${title}</th>`).join('');
   const rows = report.scenarios.map((record, index) => {
     const overflow = record.overflowSteps ?? 0;
-    return `<tr><td class="name"><a href="#s${index}">${escapeHtml(record.name)}</a></td><td>${formatWindow(record.settings.contextWindow)}</td><td class="strategy">${escapeHtml(record.settings.strategy.name)}</td><td>${formatCount(record.settings.turns)}</td><td>${formatCount(record.llmSteps)}</td><td>${formatCount(record.summarizations)}</td><td>${formatCount(record.reinjections)}</td><td>${formatCount(record.trimmedSteps)}</td><td>${formatCount(record.fallbacks)}</td><td>${peakCell(record)}</td><td${overflow > 0 ? ' class="bad"' : ''}>${formatCount(record.overflowSteps)}</td><td>${formatLoopsThrash(record)}</td><td>${verdictPill(record)}</td></tr>`;
+    return `<tr><td class="name"><a href="#s${index}">${escapeHtml(record.name)}</a></td><td>${verdictPill(record)}</td><td>${formatWindow(record.settings.contextWindow)}</td><td class="strategy">${escapeHtml(record.settings.strategy.name)}</td><td>${formatCount(record.settings.turns)}</td><td>${formatCount(record.llmSteps)}</td><td>${formatCount(record.summarizations)}</td><td>${formatCount(record.reinjections)}</td><td>${formatCount(record.trimmedSteps)}</td><td>${formatCount(record.fallbacks)}</td><td>${peakCell(record)}</td><td${overflow > 0 ? ' class="bad"' : ''}>${formatCount(record.overflowSteps)}</td><td>${formatLoopsThrash(record)}</td></tr>`;
   });
   return `<section class="panel"><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
