@@ -81,17 +81,7 @@ export function opencodeClassicStrategy(options?: Record<string, unknown>): Comp
       return { append: [{ endEventId: end, contents: [...summaryContents(summary), userText(CONTINUE_TEXT)] }] };
     },
 
-    async onModelError(ctx, error) {
-      if (!isContextWindowExceeded(error)) return undefined;
-      const end = lastEventId(ctx);
-      if (end === undefined) return undefined;
-      const { head, replayed } = reactiveSplit(projectedHistory(ctx));
-      const summary = await summarize(ctx, head);
-      if (summary === undefined) return undefined;
-      forgetStepTokens(ctx);
-      const after = replayed ? [structuredClone(replayed)] : [userText(OVERFLOW_NOTE_TEXT)];
-      return { append: [{ endEventId: end, contents: [...summaryContents(summary), ...after] }], retry: true };
-    },
+    onModelError: reactiveCompaction(summarize),
 
     afterInvocation: (ctx) => (prune ? { append: pruneRecords(projectedHistory(ctx)) } : undefined),
   };
@@ -105,6 +95,27 @@ export function opencodeClassicStrategy(options?: Record<string, unknown>): Comp
 export function reactiveSplit(history: readonly HistoryMessage[]): { head: readonly HistoryMessage[]; replayed: Content | undefined } {
   const replay = lastRealUserIndex(history);
   return replay < 0 ? { head: history, replayed: undefined } : { head: history.slice(0, replay), replayed: history[replay]!.content };
+}
+
+/**
+ * opencode's reactive path, the same in both modes: on a context-window error, summarize the
+ * history before the last real user message and retry with that message replayed (or a note when
+ * there is none).
+ */
+export function reactiveCompaction(
+  summarize: (ctx: CompactionContext, head: readonly HistoryMessage[]) => Promise<string | undefined>,
+): NonNullable<CompactionStrategy['onModelError']> {
+  return async (ctx, error) => {
+    if (!isContextWindowExceeded(error)) return undefined;
+    const end = lastEventId(ctx);
+    if (end === undefined) return undefined;
+    const { head, replayed } = reactiveSplit(projectedHistory(ctx));
+    const summary = await summarize(ctx, head);
+    if (summary === undefined) return undefined;
+    forgetStepTokens(ctx);
+    const after = replayed ? [structuredClone(replayed)] : [userText(OVERFLOW_NOTE_TEXT)];
+    return { append: [{ endEventId: end, contents: [...summaryContents(summary), ...after] }], retry: true };
+  };
 }
 
 /** The classic summary call: the whole history + the prompt, no tools; undefined when it failed. */

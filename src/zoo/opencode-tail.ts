@@ -19,7 +19,6 @@
  * chars/4 tail sizing (CJK kept 4× over budget).
  */
 import type { Content } from '@google/genai';
-import { isContextWindowExceeded } from '../engine/errors/context-window-exceeded.ts';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
 import { capText, userText } from './_shared/content-text.ts';
 import { firstRawEventId, lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
@@ -28,7 +27,6 @@ import {
   forgetStepTokens,
   lastIsSummary,
   lastStepTokens,
-  OVERFLOW_NOTE_TEXT,
   pruneRecords,
   recordStepTokens,
   SESSION_TOO_LARGE,
@@ -39,7 +37,7 @@ import {
 } from './_shared/opencode.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
-import { opencodeOptions, reactiveSplit } from './opencode-classic.ts';
+import { opencodeOptions, reactiveCompaction } from './opencode-classic.ts';
 
 export const OPENCODE_TAIL = 'opencode-tail';
 export const DEFAULT_TAIL_TURNS = 2;
@@ -90,17 +88,7 @@ export function opencodeTailStrategy(options?: Record<string, unknown>): Compact
       };
     },
 
-    async onModelError(ctx, error) {
-      if (!isContextWindowExceeded(error)) return undefined;
-      const end = lastEventId(ctx);
-      if (end === undefined) return undefined;
-      const { head, replayed } = reactiveSplit(projectedHistory(ctx));
-      const summary = await summarize(ctx, head);
-      if (summary === undefined) return undefined;
-      forgetStepTokens(ctx);
-      const after = replayed ? [structuredClone(replayed)] : [userText(OVERFLOW_NOTE_TEXT)];
-      return { append: [{ endEventId: end, contents: [...summaryContents(summary), ...after] }], retry: true };
-    },
+    onModelError: reactiveCompaction(summarize),
 
     afterInvocation: (ctx) => (prune ? { append: pruneRecords(projectedHistory(ctx)) } : undefined),
   };
