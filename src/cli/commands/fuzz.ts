@@ -112,18 +112,8 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       let report;
       try {
         report = await runFuzz({
-          strategy: { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} },
-          runs: args.runs,
-          seed: args.seed,
-          properties,
+          ...sharedRunOptions(args, properties),
           ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
-          path: args.path ?? null,
-          outDir: args.out,
-          cwd: process.cwd(),
-          maxShrinkCandidates: args['max-shrinks'],
-          jobs: args.jobs,
-          timeoutMs: args.timeout,
-          maxMemoryMb: args['max-memory'],
           shard,
           baseline,
           onRun: () => progress.tick(''),
@@ -140,6 +130,23 @@ const fuzz: CommandModule<object, FuzzArgs> = {
     }),
 };
 
+/** What a plain and a differential fuzz run take alike from the command line. */
+function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[]) {
+  return {
+    strategy: { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} },
+    runs: args.runs,
+    seed: args.seed,
+    properties,
+    path: args.path ?? null,
+    outDir: args.out,
+    cwd: process.cwd(),
+    maxShrinkCandidates: args['max-shrinks'],
+    jobs: args.jobs,
+    timeoutMs: args.timeout,
+    maxMemoryMb: args['max-memory'],
+  };
+}
+
 /** `--against`: the same runs through both strategies, failing where only --strategy fails. */
 async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[]): Promise<number> {
   const progress = createProgress(args.quiet || args.path !== undefined);
@@ -148,18 +155,8 @@ async function differentialCommand(args: FuzzArgs, properties: readonly Property
   let report;
   try {
     report = await runDifferentialFuzz({
-      strategy: { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} },
+      ...sharedRunOptions(args, properties),
       against: { name: args.against!, options: parseStrategyOptions(args['against-options'], '--against-options') ?? {} },
-      runs: args.runs,
-      seed: args.seed,
-      properties,
-      path: args.path ?? null,
-      outDir: args.out,
-      cwd: process.cwd(),
-      maxShrinkCandidates: args['max-shrinks'],
-      jobs: args.jobs,
-      timeoutMs: args.timeout,
-      maxMemoryMb: args['max-memory'],
       onRun: () => progress.tick(''),
       onShrink: (property) => {
         progress.stop();
