@@ -253,21 +253,28 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
     summary = tokens <= 8 ? '' : clipText(summary, Math.floor(tokens / 2));
     request.contents = arrange(summary, tail, c.requestText);
   }
-  if (count(request.contents) > c.window) {
-    // The user's own message instead of the quote, when it is the smaller (no attachments to carry).
-    const message = messageCarrying(c.built, c.requestText);
-    const bare = arrange(summary, tail, c.requestText, message);
-    if (count(bare) < count(request.contents)) request.contents = bare;
-    if (count(request.contents) > c.window && c.requestText !== '') {
-      // Last resort: the user's message as its text alone, its attachments dropped. An over-window
-      // request is refused whole, so the text reaching the model beats nothing reaching it; this is
-      // the smallest request that still carries the user's request (regressions/hardened-attachment-over-window).
-      // Only the request's own text: not a marker left where an attachment was cut, nor other parts.
-      const plainMessage: Content = { role: 'user', parts: [{ text: c.requestText }] };
-      const plainTail = tail.map((content) => (content.role === 'user' && carriesText([content], c.requestText) ? plainMessage : content));
-      const plain = arrange(summary, plainTail, c.requestText, plainMessage);
-      if (count(plain) < count(request.contents)) request.contents = plain;
+  // Each fallback below replaces the request only when the provider counts it smaller; the count
+  // of what is sent is kept rather than asked for again (near the window it is the host's count).
+  let sent = count(request.contents);
+  const preferSmaller = (candidate: Content[]): void => {
+    const tokens = count(candidate);
+    if (tokens < sent) {
+      request.contents = candidate;
+      sent = tokens;
     }
+  };
+  if (sent > c.window) {
+    // The user's own message instead of the quote, when it is the smaller (no attachments to carry).
+    preferSmaller(arrange(summary, tail, c.requestText, messageCarrying(c.built, c.requestText)));
+  }
+  if (sent > c.window && c.requestText !== '') {
+    // Last resort: the user's message as its text alone, its attachments dropped. An over-window
+    // request is refused whole, so the text reaching the model beats nothing reaching it; this is
+    // the smallest request that still carries the user's request (regressions/hardened-attachment-over-window).
+    // Only the request's own text: not a marker left where an attachment was cut, nor other parts.
+    const plainMessage: Content = { role: 'user', parts: [{ text: c.requestText }] };
+    const plainTail = tail.map((content) => (content.role === 'user' && carriesText([content], c.requestText) ? plainMessage : content));
+    preferSmaller(arrange(summary, plainTail, c.requestText, plainMessage));
   }
 
   const coveredNow = c.covered + split;
