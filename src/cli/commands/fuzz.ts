@@ -4,7 +4,9 @@
  * and, for each failure, the shrunk counterexample file and the commands that replay it.
  * For CI: `--baseline FILE` fails only on runs the baseline does not list as failing
  * (`--update-baseline` records it), `--shard i/n` plays a slice of the runs, `--json FILE` writes
- * the report, and `--merge FILES..` merges the shards' reports into one machine's.
+ * the report, and `--merge FILES..` merges the shards' reports into one machine's. `--against REF`
+ * plays the same runs with a reference strategy and fails only where --strategy fails a property
+ * the reference holds (differential fuzzing; it shards, writes --json and merges the same way).
  * Exit 0 when every property held, 1 when one failed, 2 on bad input. It refuses --real-summarizer
  * (exit 2): replaying and shrinking a case needs a deterministic summarizer.
  */
@@ -20,15 +22,17 @@ import { DEFAULT_REPLAY_SAMPLE, defaultReplaySample } from '../../fuzz/run/repla
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
 import { scenarioSpecArbitrary } from '../../fuzz/arbitraries/scenario-spec.ts';
 import { assertComparable, baselineFromReport, readFuzzBaseline, writeFuzzBaseline, type FuzzBaseline } from '../../fuzz/ci/fuzz-baseline.ts';
-import { readFuzzReportFile, writeFuzzReportFile } from '../../fuzz/ci/fuzz-report-file.ts';
+import { DIFFERENTIAL_REPORT_FORMAT, FUZZ_REPORT_FORMAT, readReportFile, writeDifferentialReportFile, writeFuzzReportFile } from '../../fuzz/ci/fuzz-report-file.ts';
 import { mergeFuzzReports } from '../../fuzz/ci/merge-fuzz-reports.ts';
 import { corpusFingerprint } from '../../fuzz/run/corpus-fingerprint.ts';
-import { counterexampleFile } from '../../fuzz/run/counterexample.ts';
-import { parseShard, type Shard } from '../../fuzz/run/fuzz-shard.ts';
+import { counterexampleFile, type FuzzStrategy } from '../../fuzz/run/counterexample.ts';
+import { parseShard, shardRunIds, type Shard } from '../../fuzz/run/fuzz-shard.ts';
 import type { FuzzReport } from '../../fuzz/run/run-fuzz.ts';
 import { writeCounterexample } from '../../fuzz/run/write-counterexample.ts';
 import { formatDifferentialReport } from '../../fuzz/differential/format-differential-report.ts';
-import { runDifferentialFuzz } from '../../fuzz/differential/run-differential.ts';
+import { mergeDifferentialReports } from '../../fuzz/differential/merge-differential-reports.ts';
+import { runDifferentialFuzz, type DifferentialPropertyReport, type DifferentialReport } from '../../fuzz/differential/run-differential.ts';
+import { describeVerdict } from '../../fuzz/differential/differential-verdicts.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
 import { DEFAULT_MAX_MEMORY_MB } from '../../harness/run/task-worker.ts';
@@ -39,6 +43,7 @@ import { runCommand } from '../run-command.ts';
 import { FUZZ_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
 import { parseStrategyOptions } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
+import { BaselineError } from '../../harness/gate/baseline-error.ts';
 
 /** Counterexamples land here unless --out says otherwise (git-ignored; pass --out scenarios/regressions to keep one). */
 export const DEFAULT_FUZZ_OUT = 'reports/out/fuzz';
@@ -104,7 +109,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       // Counterexamples are written at the end: a folder they cannot go to must not cost the run.
       await prepareOutputDir(args.out, '--out', process.cwd(), { checkOnly: true });
       if (args.merge !== undefined) return mergeCommand(args);
-      if (args.against !== undefined) return differentialCommand(args, properties);
+      if (args.against !== undefined) return differentialCommand(args, properties, shard);
       const baseline = await baselineFor(args, properties);
       const progress = createProgress(args.quiet || args.path !== undefined);
       const started = performance.now(); // clock-ok: wall time shown to the user, never in results
@@ -148,27 +153,35 @@ function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[]) {
 }
 
 /** `--against`: the same runs through both strategies, failing where only --strategy fails. */
-async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[]): Promise<number> {
+async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null): Promise<number> {
   const progress = createProgress(args.quiet || args.path !== undefined);
   const started = performance.now(); // clock-ok: wall time shown to the user, never in results
-  progress.start(args.path === undefined ? 2 * args.runs : 2);
+  progress.start(args.path === undefined ? 2 * (shard === null ? args.runs : shardRunIds(args.runs, shard).length) : 2);
   let report;
   try {
     report = await runDifferentialFuzz({
       ...sharedRunOptions(args, properties),
+      ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
+      shard,
       against: { name: args.against!, options: parseStrategyOptions(args['against-options'], '--against-options') ?? {} },
       onRun: () => progress.tick(''),
-      onShrink: (property) => {
+      onShrink: (property, failing) => {
         progress.stop();
-        if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where only ${args.strategy} fails...\n`);
+        if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where only ${failing} fails...\n`);
       },
     });
   } finally {
     progress.stop();
   }
   const seconds = (performance.now() - started) / 1000; // clock-ok
+  return finishDifferential(args, report, seconds);
+}
+
+/** Prints a differential report, writes --json, and says how it went (only mine's worse runs fail it). */
+async function finishDifferential(args: FuzzArgs, report: DifferentialReport, seconds?: number): Promise<number> {
   const rerun = `${rerunCommand(args)} --against ${args.against}${args['against-options'] === undefined ? '' : ` --against-options '${args['against-options']}'`}`;
-  process.stdout.write(formatDifferentialReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerun, seconds }));
+  process.stdout.write(formatDifferentialReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerun, ...(seconds === undefined ? {} : { seconds }) }));
+  if (args.json !== undefined) await writeDifferentialReportFile(args.json, report);
   return report.failed ? EXIT_FAILED : EXIT_OK;
 }
 
@@ -208,7 +221,16 @@ async function baselineFor(args: FuzzArgs, properties: readonly PropertyName[]):
 
 /** `--merge`: one report from the shards' reports; counterexamples written to --out as one machine would. */
 async function mergeCommand(args: FuzzArgs): Promise<number> {
-  const inputs = await Promise.all(args.merge!.map(async (file) => ({ file, report: await readFuzzReportFile(file) })));
+  const inputs = await Promise.all(args.merge!.map(async (file) => ({ file, content: await readReportFile(file) })));
+  const plain = inputs.flatMap(({ file, content }) => (content.format === FUZZ_REPORT_FORMAT ? [{ file, report: content.report }] : []));
+  const differential = inputs.flatMap(({ file, content }) => (content.format === DIFFERENTIAL_REPORT_FORMAT ? [{ file, report: content.report }] : []));
+  if (plain.length > 0 && differential.length > 0) {
+    throw new BaselineError(`--merge: ${differential[0]!.file} is a differential (--against) report and ${plain[0]!.file} a plain one: merge the shards of one run`);
+  }
+  return differential.length > 0 ? mergeDifferentialCommand(args, differential) : mergePlainCommand(args, plain);
+}
+
+async function mergePlainCommand(args: FuzzArgs, inputs: readonly { file: string; report: FuzzReport }[]): Promise<number> {
   const first = inputs[0]?.report;
   let baseline: { file: string; baseline: FuzzBaseline } | null = null;
   if (first !== undefined && args.baseline !== undefined && !args['update-baseline']) {
@@ -225,16 +247,45 @@ async function mergeCommand(args: FuzzArgs): Promise<number> {
     return { ...property, counterexample: { failure: property.counterexample.failure, file } };
   }));
   const report: FuzzReport = { ...merged, properties };
+  return finish(argsOfMerged(args, report, { name: report.strategy, options: report.strategyOptions }), report);
+}
+
+async function mergeDifferentialCommand(args: FuzzArgs, inputs: readonly { file: string; report: DifferentialReport }[]): Promise<number> {
+  if (args.baseline !== undefined) throw new UsageError('--baseline compares a plain fuzz run: a differential run already compares with its --against reference');
+  const merged = mergeDifferentialReports(inputs);
+  const cwd = process.cwd();
+  // Written again where --out says, as one machine would have written them.
+  const rewrite = async (found: DifferentialPropertyReport['counterexample'], failing: FuzzStrategy, holding: FuzzStrategy) => {
+    if (found === null) return null;
+    const file = counterexampleFile(found.failure, failing, args.out, cwd, { reference: holding, outcome: describeVerdict(found.reference) });
+    await writeCounterexample(file, cwd);
+    return { ...found, file };
+  };
+  const properties = await Promise.all(merged.properties.map(async (property) => ({
+    ...property,
+    counterexample: await rewrite(property.counterexample, merged.strategy, merged.against),
+    referenceCounterexample: await rewrite(property.referenceCounterexample, merged.against, merged.strategy),
+  })));
+  const report: DifferentialReport = { ...merged, properties };
   const mergedArgs: FuzzArgs = {
+    ...argsOfMerged(args, report, report.strategy),
+    against: report.against.name,
+    ...(Object.keys(report.against.options).length === 0 ? {} : { 'against-options': JSON.stringify(report.against.options) }),
+  };
+  return finishDifferential(mergedArgs, report);
+}
+
+/** The command line one machine would have run for a merged report (its rerun line). */
+function argsOfMerged(args: FuzzArgs, report: { seed: number; runs: number; properties: readonly { property: PropertyName }[] }, strategy: FuzzStrategy): FuzzArgs {
+  return {
     ...args,
-    strategy: report.strategy,
-    ...(Object.keys(report.strategyOptions).length === 0 ? {} : { 'strategy-options': JSON.stringify(report.strategyOptions) }),
+    strategy: strategy.name,
+    ...(Object.keys(strategy.options).length === 0 ? {} : { 'strategy-options': JSON.stringify(strategy.options) }),
     runs: report.runs,
     seed: report.seed,
     property: report.properties.length === PROPERTY_NAMES.length ? undefined : report.properties.map((p) => p.property),
     shard: undefined,
   };
-  return finish(mergedArgs, report);
 }
 
 function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
@@ -254,8 +305,10 @@ function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
   if (args['update-baseline'] && args.baseline === undefined) throw new UsageError('--update-baseline writes the --baseline file: give --baseline <file>');
   if (args.merge !== undefined && args.merge.length === 0) throw new UsageError('--merge needs the --json report files of the shards');
   if (args.against !== undefined) {
-    const clash = (['shard', 'baseline', 'update-baseline', 'json', 'merge'] as const).find((flag) => args[flag] !== undefined && args[flag] !== false);
-    if (clash !== undefined) throw new UsageError(`--against compares two strategies on one machine's runs: drop --${clash}`);
+    // The reference plays the part a fuzz baseline would: a run fails only where mine fails and it holds.
+    const clash = (['baseline', 'update-baseline'] as const).find((flag) => args[flag] !== undefined && args[flag] !== false);
+    if (clash !== undefined) throw new UsageError(`--against already compares with a reference strategy's verdicts on the same runs: drop --${clash}`);
+    if (args.merge !== undefined) throw new UsageError('--merge reads both strategies from the shard reports: drop --against');
   }
   if (args['against-options'] !== undefined && args.against === undefined) throw new UsageError('--against-options needs --against <reference strategy>');
 }

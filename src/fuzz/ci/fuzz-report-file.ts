@@ -2,28 +2,30 @@
  * A fuzz report as a JSON file (`fuzz --json <file>`): everything the terminal report says and
  * the ids of the failing runs, plus each counterexample's scenario, so the shards of a CI matrix
  * can be merged into the report one machine would give (`fuzz --merge`), counterexample files
- * included, on a machine that never played a run.
+ * included, on a machine that never played a run. A differential run (`--against`) writes its own
+ * format: per property the runs where only one strategy fails, and both shrunk differences.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { PROPERTY_NAMES } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
+import type { DifferentialReport } from '../differential/run-differential.ts';
 import type { FuzzReport } from '../run/run-fuzz.ts';
 import { readJsonFile } from './read-json-file.ts';
 
 export const FUZZ_REPORT_FORMAT = 'compaction-sim fuzz report';
+export const DIFFERENTIAL_REPORT_FORMAT = 'compaction-sim differential fuzz report';
 
-interface FuzzReportFile {
-  readonly format: typeof FUZZ_REPORT_FORMAT;
-  readonly version: 1;
-  readonly report: FuzzReport;
-}
+/** A report file as read back: which kind of run wrote it. */
+export type ReportFileContent =
+  | { readonly format: typeof FUZZ_REPORT_FORMAT; readonly version: 1; readonly report: FuzzReport }
+  | { readonly format: typeof DIFFERENTIAL_REPORT_FORMAT; readonly version: 1; readonly report: DifferentialReport };
 
 const count = z.number().int().min(0);
 const propertyName = z.enum(PROPERTY_NAMES as [PropertyName, ...PropertyName[]]);
 // The fields merging reads are checked; a counterexample is written back as it came.
-const reportSchema = z.object({
+const plainSchema = z.object({
   format: z.literal(FUZZ_REPORT_FORMAT),
   version: z.literal(1),
   report: z.object({
@@ -52,13 +54,56 @@ const reportSchema = z.object({
   }),
 });
 
+const strategy = z.object({ name: z.string(), options: z.record(z.string(), z.unknown()) });
+const shrunkDifference = z.object({
+  failure: z.object({ path: z.string() }).passthrough(),
+  reference: z.object({ status: z.string() }).passthrough(),
+  file: z.object({ file: z.string() }).passthrough(),
+}).passthrough().nullable();
+const differentialSchema = z.object({
+  format: z.literal(DIFFERENTIAL_REPORT_FORMAT),
+  version: z.literal(1),
+  report: z.object({
+    strategy,
+    against: strategy,
+    seed: z.number().int(),
+    runs: z.number().int().min(1),
+    path: z.null({ error: 'a replayed --path is one run, not a shard: nothing to merge' }),
+    shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).nullable(),
+    corpus: z.string(),
+    replaySample: z.number().int().min(1),
+    properties: z.array(z.object({
+      property: propertyName,
+      compared: count,
+      mineFailed: count,
+      referenceFailed: count,
+      bothFailed: count,
+      onlyMine: z.array(count),
+      onlyReference: z.array(count),
+      counterexample: shrunkDifference,
+      unreproduced: z.boolean(),
+      referenceCounterexample: shrunkDifference,
+      referenceUnreproduced: z.boolean(),
+    })),
+    failed: z.boolean(),
+  }),
+});
+const reportSchema = z.discriminatedUnion('format', [plainSchema, differentialSchema]);
+
 export async function writeFuzzReportFile(file: string, report: FuzzReport): Promise<void> {
-  const content: FuzzReportFile = { format: FUZZ_REPORT_FORMAT, version: 1, report };
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(content, null, 2)}\n`, 'utf8');
+  await writeContent(file, { format: FUZZ_REPORT_FORMAT, version: 1, report });
 }
 
-export async function readFuzzReportFile(file: string): Promise<FuzzReport> {
-  const content = await readJsonFile(file, reportSchema, 'fuzz report');
-  return content.report as unknown as FuzzReport;
+export async function writeDifferentialReportFile(file: string, report: DifferentialReport): Promise<void> {
+  await writeContent(file, { format: DIFFERENTIAL_REPORT_FORMAT, version: 1, report });
+}
+
+/** A plain or a differential report, as its `format` says. */
+export async function readReportFile(file: string): Promise<ReportFileContent> {
+  return (await readJsonFile(file, reportSchema, 'fuzz report')) as unknown as ReportFileContent;
+}
+
+async function writeContent(file: string, content: ReportFileContent): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(content, null, 2)}\n`, 'utf8');
 }

@@ -5,19 +5,16 @@
  * holding the first failing run shrank (one machine shrinks that same run, from the same seed and
  * path). A missing, repeated or foreign shard is bad input, never a partial pass.
  */
-import { BaselineError } from '../../harness/gate/baseline-error.ts';
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
+import { checkShards, type ShardFile } from './check-shards.ts';
 import { compareWithFuzzBaseline, hasNewFailures, knownFailures, type FuzzBaseline } from './fuzz-baseline.ts';
 import { inShard } from '../run/fuzz-shard.ts';
 import type { FuzzReport, PropertyReport } from '../run/run-fuzz.ts';
 
-export interface MergeInput {
-  readonly file: string;
-  readonly report: FuzzReport;
-}
+export type MergeInput = ShardFile<FuzzReport>;
 
 export function mergeFuzzReports(inputs: readonly MergeInput[], baseline: { readonly file: string; readonly baseline: FuzzBaseline } | null): FuzzReport {
-  const first = checkShards(inputs);
+  const first = checkShards(inputs, describe);
   const properties = first.properties.map((property, index) => mergeProperty(inputs.map((input) => input.report.properties[index]!), inputs, baseline?.baseline ?? null));
   const comparison = baseline === null ? null : compareWithFuzzBaseline(baseline.baseline, baseline.file, properties, () => true);
   return {
@@ -35,33 +32,13 @@ export function mergeFuzzReports(inputs: readonly MergeInput[], baseline: { read
   };
 }
 
-/** The shards must be 1..n of one run, each once; returns the first report. */
-function checkShards(inputs: readonly MergeInput[]): FuzzReport {
-  if (inputs.length === 0) throw new BaselineError('--merge needs the report files of the shards');
-  const first = inputs[0]!.report;
-  const same = (report: FuzzReport) =>
-    report.strategy === first.strategy && JSON.stringify(report.strategyOptions) === JSON.stringify(first.strategyOptions)
-    && report.seed === first.seed && report.runs === first.runs && report.corpus === first.corpus && report.replaySample === first.replaySample
-    && report.properties.map((p) => p.property).join(',') === first.properties.map((p) => p.property).join(',');
-  const count = first.shard?.count ?? 1;
-  const seen = new Map<number, string>();
-  for (const { file, report } of inputs) {
-    if (!same(report)) {
-      throw new BaselineError(`--merge: ${file} is another fuzz run (${describe(report)}) than ${inputs[0]!.file} (${describe(first)})`);
-    }
-    const shard = report.shard ?? { index: 1, count: 1 };
-    if (shard.count !== count) throw new BaselineError(`--merge: ${file} is shard ${shard.index}/${shard.count}, ${inputs[0]!.file} one of ${count}`);
-    const twice = seen.get(shard.index);
-    if (twice !== undefined) throw new BaselineError(`--merge: shard ${shard.index}/${count} given twice (${twice}, ${file})`);
-    seen.set(shard.index, file);
-  }
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !seen.has(index));
-  if (missing.length > 0) throw new BaselineError(`--merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
-  return first;
+/** What makes two reports shards of one fuzz run (and names it in an error). */
+function describe(report: FuzzReport): string {
+  return `strategy ${report.strategy}${options(report.strategyOptions)}, seed ${report.seed}, ${report.runs} runs, replay sample ${report.replaySample}, properties ${report.properties.map((p) => p.property).join(' ')}, corpus ${report.corpus}`;
 }
 
-function describe(report: FuzzReport): string {
-  return `strategy ${report.strategy}, seed ${report.seed}, ${report.runs} runs, replay sample ${report.replaySample}, properties ${report.properties.map((p) => p.property).join(' ')}, corpus ${report.corpus}`;
+function options(strategyOptions: Readonly<Record<string, unknown>>): string {
+  return Object.keys(strategyOptions).length === 0 ? '' : ` ${JSON.stringify(strategyOptions)}`;
 }
 
 function mergeProperty(parts: readonly PropertyReport[], inputs: readonly MergeInput[], baseline: FuzzBaseline | null): PropertyReport {

@@ -1,14 +1,14 @@
 /**
  * The differential fuzz report for a terminal: per property the runs compared, how many each
  * strategy fails, how many both fail, and the runs where only one fails; then, for each property
- * mine fails where the reference holds, both outcomes on the shrunk counterexample and the
- * commands that replay it with each strategy.
+ * one fails where the other holds (BETTER: only the reference fails; WORSE: only mine), both
+ * outcomes on the shrunk counterexample and the commands that replay it with each strategy.
  */
 import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
 import { strategyLabel } from '../run/counterexample.ts';
 import type { FormatOptions } from '../run/format-fuzz-report.ts';
-import type { DifferentialPropertyReport, DifferentialReport } from './run-differential.ts';
+import type { DifferenceCounterexample, DifferentialPropertyReport, DifferentialReport } from './run-differential.ts';
 import { describeVerdict } from './differential-verdicts.ts';
 
 export function formatDifferentialReport(report: DifferentialReport, options: FormatOptions): string {
@@ -28,14 +28,12 @@ export function formatDifferentialReport(report: DifferentialReport, options: Fo
     `compaction-sim fuzz: strategy ${report.strategy.name} against ${report.against.name}, ${what}, seed ${report.seed} (the same scenarios through both)`,
     table.toString(),
   ];
-  const better = report.properties.filter((property) => property.onlyReference.length > 0);
-  if (better.length > 0) {
-    sections.push([
-      `where only ${reference} fails (${mine} holds; not shrunk):`,
-      ...better.map((property) => `  ${property.property}: ${runList(property.onlyReference)}`),
-    ].join('\n'));
-  }
-  sections.push(...report.properties.filter((property) => property.onlyMine.length > 0).map((property) => worseBlock(mine, reference, property, color)));
+  sections.push(...report.properties.filter((property) => property.onlyReference.length > 0).map((property) => differenceBlock(
+    paint('BETTER', 'green', color), reference, mine, property.property, property.onlyReference, property.referenceCounterexample, property.referenceUnreproduced,
+  )));
+  sections.push(...report.properties.filter((property) => property.onlyMine.length > 0).map((property) => differenceBlock(
+    paint('WORSE', 'red', color), mine, reference, property.property, property.onlyMine, property.counterexample, property.unreproduced,
+  )));
   const worse = report.properties.filter((property) => property.onlyMine.length > 0).length;
   const time = options.seconds === undefined ? '' : ` in ${options.seconds.toFixed(1)} s`;
   const runs = report.path === null ? `${report.runs} runs` : 'one replayed run';
@@ -60,20 +58,31 @@ function row(property: DifferentialPropertyReport, color: boolean): string[] {
   ];
 }
 
-function worseBlock(mine: string, reference: string, property: DifferentialPropertyReport, color: boolean): string {
-  const title = `${paint('WORSE', 'red', color)} ${property.property}: ${mine} fails where ${reference} holds on ${property.onlyMine.length} run(s) (${runList(property.onlyMine)})`;
-  const found = property.counterexample;
+/**
+ * One property where `failing` fails and `holding` holds: WORSE when mine is the one failing,
+ * BETTER when the reference is (mine fixed those runs).
+ */
+function differenceBlock(
+  label: string,
+  failing: string,
+  holding: string,
+  property: string,
+  runs: readonly number[],
+  found: DifferenceCounterexample | null,
+  unreproduced: boolean,
+): string {
+  const title = `${label} ${property}: ${failing} fails where ${holding} holds on ${runs.length} run(s) (${runList(runs)})`;
   if (found === null) {
-    return `${title}\n  the first such run did not differ again when replayed (a non-deterministic strategy or world)`;
+    return unreproduced ? `${title}\n  the first such run did not differ again when replayed (a non-deterministic strategy or world)` : title;
   }
   const { failure, file } = found;
   return [
     title,
-    `  ${mine}: ${failure.violation.message}`,
-    `  ${reference}: ${describeVerdict(found.reference)}`,
+    `  ${failing}: ${failure.violation.message}`,
+    `  ${holding}: ${describeVerdict(found.reference)}`,
     `  counterexample: ${file.file} (shrunk ${failure.shrinks} times while the difference persisted; fast-check seed ${failure.seed}, path ${failure.path})`,
-    `  replay:         ${file.simulateCommand}`,
-    `  reference:      ${file.referenceCommand}`,
+    `  replay (${failing}): ${file.simulateCommand}`,
+    `  replay (${holding}): ${file.referenceCommand}`,
     `  fuzz replay:    ${file.fuzzCommand}`,
   ].join('\n');
 }

@@ -8,8 +8,10 @@
  * Runs where mine fails and the reference holds fail the report (exit 1); the first of them, per
  * property, is shrunk while the difference persists (mine still fails, the reference still holds)
  * and written as a counterexample that states both outcomes. Runs where only the reference fails
- * are listed (mine is better there), not shrunk. With `path`, the one run at that fast-check path
- * is played by both and shrunk further from there.
+ * (mine is better there: what a change fixed) never fail the report; the first of them, per
+ * property, is shrunk the same way with the roles swapped, so the fix has its own replayable
+ * scenario. With `path`, the one run at that fast-check path is played by both and shrunk further
+ * from there.
  */
 import type fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
@@ -17,7 +19,9 @@ import type { PropertyName } from '../../checker/properties/property.ts';
 import type { Verdict } from '../../checker/verdict.ts';
 import { scenarioSpecArbitrary } from '../arbitraries/scenario-spec.ts';
 import { counterexampleFile, type CounterexampleFile, type FuzzStrategy } from '../run/counterexample.ts';
+import { corpusFingerprint } from '../run/corpus-fingerprint.ts';
 import { withFuzzPlayers } from '../run/fuzz-players.ts';
+import type { Shard } from '../run/fuzz-shard.ts';
 import type { CasePlayer } from '../run/play-case.ts';
 import { addVerdict, emptyTally, type PropertyTally } from '../run/property-tally.ts';
 import { exploreOptionsOf, isHang, strategySpecOf, unshrunk, type FuzzOptions } from '../run/run-fuzz.ts';
@@ -27,7 +31,7 @@ import { valueAtPath } from '../run/value-at-path.ts';
 import { writeCounterexample } from '../run/write-counterexample.ts';
 import { describeVerdict, differencePlayer } from './differential-verdicts.ts';
 
-export interface DifferentialOptions extends Omit<FuzzOptions, 'shard' | 'baseline' | 'stopAtFirstFailure'> {
+export interface DifferentialOptions extends Omit<FuzzOptions, 'baseline' | 'stopAtFirstFailure'> {
   /** The strategy to compare with (a built-in name or module path, as `strategy`). */
   readonly against: FuzzStrategy;
 }
@@ -43,10 +47,25 @@ export interface DifferentialPropertyReport {
   readonly onlyMine: readonly number[];
   /** The reference fails, mine holds. */
   readonly onlyReference: readonly number[];
-  /** The first `onlyMine` run, shrunk while the difference persisted; `reference`: its verdict there. */
-  readonly counterexample: { readonly failure: ShrunkFailure; readonly reference: Verdict; readonly file: CounterexampleFile } | null;
+  /** The first `onlyMine` run, shrunk while the difference persisted; `reference`: the reference's verdict there. */
+  readonly counterexample: DifferenceCounterexample | null;
   /** The first `onlyMine` run no longer differed when replayed (a non-deterministic strategy or world). */
   readonly unreproduced: boolean;
+  /**
+   * The first `onlyReference` run (mine is better there), shrunk while the reference still fails
+   * and mine still holds: the file's strategy is the reference, and `reference` holds mine's verdict.
+   */
+  readonly referenceCounterexample: DifferenceCounterexample | null;
+  readonly referenceUnreproduced: boolean;
+}
+
+/** A shrunk run where one strategy fails a property and the other holds it. */
+export interface DifferenceCounterexample {
+  /** The failing strategy's shrunk failure. */
+  readonly failure: ShrunkFailure;
+  /** The holding strategy's verdict on the shrunk scenario (passed, or infeasible). */
+  readonly reference: Verdict;
+  readonly file: CounterexampleFile;
 }
 
 export interface DifferentialReport {
@@ -55,6 +74,12 @@ export interface DifferentialReport {
   readonly seed: number;
   readonly runs: number;
   readonly path: string | null;
+  /** The slice of the runs this report covers (`--shard`; merge-differential-reports.ts); null: all of them. */
+  readonly shard: Shard | null;
+  /** Fingerprint of the corpus `seed` generates (corpus-fingerprint.ts): shards of one run share it. */
+  readonly corpus: string;
+  /** deterministic-replay judged one explored run in this many (replay-sample.ts). */
+  readonly replaySample: number;
   readonly properties: readonly DifferentialPropertyReport[];
   /** Mine fails some property on a run where the reference holds it. */
   readonly failed: boolean;
@@ -72,32 +97,21 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
     const [mineTallies, referenceTallies] = path === null
       ? [await players.explore(mine, arbitrary, exploreOptionsOf(options, replaySample)), await players.explore(reference, arbitrary, exploreOptionsOf(options, replaySample))]
       : await replayBoth(arbitrary, minePlayer, referencePlayer, options, path);
-    const shrinker = differencePlayer(minePlayer, referencePlayer, options.properties);
+    const worse = differencePlayer(minePlayer, referencePlayer, options.properties);
+    const better = differencePlayer(referencePlayer, minePlayer, options.properties);
     const properties: DifferentialPropertyReport[] = [];
     for (const [index, own] of mineTallies.entries()) {
-      const compared = compareTallies(own, referenceTallies[index]!);
-      const first = own.failures.find((failure) => failure.run === compared.onlyMine[0]);
-      if (first === undefined) {
-        properties.push({ ...compared, counterexample: null, unreproduced: false });
-        continue;
-      }
-      options.onShrink?.(own.property);
-      const failure = isHang(first)
-        ? unshrunk(arbitrary, own.property, first, { ...options, path: null })
-        : await shrinkFailure(arbitrary, shrinker, own.property, {
-          seed: options.seed,
-          runs: options.runs,
-          path: path ?? String(first.run),
-          ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
-        });
-      if (failure === null) {
-        properties.push({ ...compared, counterexample: null, unreproduced: true });
-        continue;
-      }
-      const referenceVerdict = (await referencePlayer.play(failure.spec)).get(own.property)!;
-      const file = counterexampleFile(failure, options.strategy, options.outDir ?? '.', options.cwd, { reference: options.against, outcome: describeVerdict(referenceVerdict) });
-      if (options.outDir !== null) await writeCounterexample(file, options.cwd);
-      properties.push({ ...compared, counterexample: { failure, reference: referenceVerdict, file }, unreproduced: false });
+      const theirs = referenceTallies[index]!;
+      const compared = compareTallies(own, theirs);
+      const mineWorse = await shrinkDifference(own, compared.onlyMine[0], worse, referencePlayer, { failing: options.strategy, holding: options.against }, arbitrary, options, path);
+      const mineBetter = await shrinkDifference(theirs, compared.onlyReference[0], better, minePlayer, { failing: options.against, holding: options.strategy }, arbitrary, options, path);
+      properties.push({
+        ...compared,
+        counterexample: mineWorse === 'unreproduced' ? null : mineWorse,
+        unreproduced: mineWorse === 'unreproduced',
+        referenceCounterexample: mineBetter === 'unreproduced' ? null : mineBetter,
+        referenceUnreproduced: mineBetter === 'unreproduced',
+      });
     }
     return {
       strategy: options.strategy,
@@ -105,13 +119,51 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
       seed: options.seed,
       runs: options.runs,
       path,
+      shard: path === null ? options.shard ?? null : null,
+      corpus: corpusFingerprint(arbitrary, options.seed, options.runs),
+      replaySample,
       properties,
       failed: properties.some((property) => property.onlyMine.length > 0),
     };
   });
 }
 
-export type Compared = Omit<DifferentialPropertyReport, 'counterexample' | 'unreproduced'>;
+export type Compared = Omit<DifferentialPropertyReport, 'counterexample' | 'unreproduced' | 'referenceCounterexample' | 'referenceUnreproduced'>;
+
+/**
+ * The first run where `failing` fails the property and `holding` holds it, shrunk while that
+ * difference persists (a hung run is kept unshrunk: every candidate would cost a watchdog) and
+ * written as a counterexample that states both outcomes; null when there is no such run,
+ * 'unreproduced' when it no longer differed on replay.
+ */
+async function shrinkDifference(
+  failingTally: PropertyTally,
+  run: number | undefined,
+  difference: CasePlayer,
+  holdingPlayer: CasePlayer,
+  sides: { readonly failing: FuzzStrategy; readonly holding: FuzzStrategy },
+  arbitrary: fc.Arbitrary<ScenarioSpec>,
+  options: DifferentialOptions,
+  path: string | null,
+): Promise<DifferenceCounterexample | null | 'unreproduced'> {
+  const first = failingTally.failures.find((failure) => failure.run === run);
+  if (first === undefined) return null;
+  const property = failingTally.property;
+  options.onShrink?.(property, sides.failing.name);
+  const failure = isHang(first)
+    ? unshrunk(arbitrary, property, first, { ...options, path: null })
+    : await shrinkFailure(arbitrary, difference, property, {
+      seed: options.seed,
+      runs: options.runs,
+      path: path ?? String(first.run),
+      ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
+    });
+  if (failure === null) return 'unreproduced';
+  const holding = (await holdingPlayer.play(failure.spec, [property])).get(property)!;
+  const file = counterexampleFile(failure, sides.failing, options.outDir ?? '.', options.cwd, { reference: sides.holding, outcome: describeVerdict(holding) });
+  if (options.outDir !== null) await writeCounterexample(file, options.cwd);
+  return { failure, reference: holding, file };
+}
 
 /** Per run: which side failed, on the runs both could be judged on. */
 export function compareTallies(mine: PropertyTally, reference: PropertyTally): Compared {

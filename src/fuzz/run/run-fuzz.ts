@@ -70,7 +70,8 @@ export interface FuzzOptions {
   /** Scenarios to play; defaults to `scenarioSpecArbitrary()`. */
   readonly arbitrary?: fc.Arbitrary<ScenarioSpec>;
   readonly onRun?: (done: number) => void;
-  readonly onShrink?: (property: PropertyName) => void;
+  /** Shrinking starts for a property; `failing`: the strategy that fails it there (differential: either side). */
+  readonly onShrink?: (property: PropertyName, failing: string) => void;
 }
 
 export interface PropertyReport {
@@ -151,7 +152,7 @@ async function fuzzWith(
       reports.push(report(tally, null, false));
       continue;
     }
-    options.onShrink?.(tally.property);
+    options.onShrink?.(tally.property, options.strategy.name);
     const failure = isHang(target!) ? unshrunk(arbitrary, tally.property, target!, options) : await shrinkFailure(arbitrary, player, tally.property, {
       seed: options.seed,
       runs: options.runs,

@@ -1,0 +1,45 @@
+/**
+ * `fuzz --merge` for differential runs (`--against ... --shard i/n --json FILE`): the shards'
+ * reports into exactly the report one machine would give. Counts add up, the runs where only one
+ * strategy fails join (ascending), and each shrunk difference is the one the shard holding that
+ * first run shrank (one machine shrinks that same run, from the same seed and path).
+ */
+import { checkShards, type ShardFile } from '../ci/check-shards.ts';
+import { inShard } from '../run/fuzz-shard.ts';
+import type { DifferentialPropertyReport, DifferentialReport } from './run-differential.ts';
+
+export function mergeDifferentialReports(inputs: readonly ShardFile<DifferentialReport>[]): DifferentialReport {
+  const first = checkShards(inputs, describe);
+  const properties = first.properties.map((property, index) => mergeProperty(inputs.map((input) => input.report.properties[index]!), inputs));
+  return { ...first, path: null, shard: null, properties, failed: properties.some((property) => property.onlyMine.length > 0) };
+}
+
+/** What makes two reports shards of one differential run (and names it in an error). */
+function describe(report: DifferentialReport): string {
+  const side = (strategy: DifferentialReport['strategy']) => `${strategy.name}${Object.keys(strategy.options).length === 0 ? '' : ` ${JSON.stringify(strategy.options)}`}`;
+  return `strategy ${side(report.strategy)} against ${side(report.against)}, seed ${report.seed}, ${report.runs} runs, replay sample ${report.replaySample}, ` +
+    `properties ${report.properties.map((p) => p.property).join(' ')}, corpus ${report.corpus}`;
+}
+
+function mergeProperty(parts: readonly DifferentialPropertyReport[], inputs: readonly ShardFile<DifferentialReport>[]): DifferentialPropertyReport {
+  const joined = (field: 'onlyMine' | 'onlyReference') => parts.flatMap((part) => part[field]).sort((a, b) => a - b);
+  const sum = (field: 'compared' | 'mineFailed' | 'referenceFailed' | 'bothFailed') => parts.reduce((total, part) => total + part[field], 0);
+  const ownerOf = (run: number | undefined) => (run === undefined ? undefined : parts.find((_, i) => inShard(run, inputs[i]!.report.shard)));
+  const onlyMine = joined('onlyMine');
+  const onlyReference = joined('onlyReference');
+  const worse = ownerOf(onlyMine[0]);
+  const better = ownerOf(onlyReference[0]);
+  return {
+    property: parts[0]!.property,
+    compared: sum('compared'),
+    mineFailed: sum('mineFailed'),
+    referenceFailed: sum('referenceFailed'),
+    bothFailed: sum('bothFailed'),
+    onlyMine,
+    onlyReference,
+    counterexample: worse?.counterexample ?? null,
+    unreproduced: worse?.unreproduced ?? false,
+    referenceCounterexample: better?.referenceCounterexample ?? null,
+    referenceUnreproduced: better?.referenceUnreproduced ?? false,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Differential fuzzing on a CI matrix: `--against ... --shard i/n --json FILE` on each machine,
+ * then `--merge` gives exactly the differential report one machine gives (counts, the runs where
+ * only one strategy fails, and the differences shrunk from the first such runs). A plain report
+ * and a differential one never merge together.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mergeDifferentialReports } from '../../src/fuzz/differential/merge-differential-reports.ts';
+import { runDifferentialFuzz, type DifferentialOptions } from '../../src/fuzz/differential/run-differential.ts';
+import { runCli } from '../cli/run-cli.ts';
+
+const out = mkdtempSync(join(tmpdir(), 'fuzz-differential-shard-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const LATE = './src/fuzz/planted-bugs/late-threshold.ts';
+// Seed 7: only the variant overflows at run 4 (test/fuzz/differential.test.ts); 5 runs reach it.
+const options: DifferentialOptions = {
+  strategy: { name: LATE, options: {} },
+  against: { name: 'threshold', options: {} },
+  runs: 5,
+  seed: 7,
+  properties: ['no-overflow', 'no-loop'],
+  outDir: null,
+  cwd: process.cwd(),
+  maxShrinkCandidates: 4,
+};
+
+describe('differential shards', () => {
+  it('merge into exactly the differential report of one machine', { timeout: 180_000 }, async () => {
+    const whole = await runDifferentialFuzz(options);
+    expect(whole.properties[0]!.onlyMine).toEqual([4]);
+    expect(whole.properties[0]!.counterexample).not.toBeNull();
+    const shards = [];
+    for (const index of [1, 2]) shards.push(await runDifferentialFuzz({ ...options, shard: { index, count: 2 } }));
+    // Each shard compared only its own runs.
+    expect(shards[0]!.properties[0]!.onlyMine).toEqual([4]);
+    expect(shards[1]!.properties[0]!.onlyMine).toEqual([]);
+    expect(shards[0]!.properties[0]!.compared + shards[1]!.properties[0]!.compared).toBe(whole.properties[0]!.compared);
+    const merged = mergeDifferentialReports([{ file: 'b.json', report: shards[1]! }, { file: 'a.json', report: shards[0]! }]);
+    expect(merged).toEqual(whole);
+    expect(() => mergeDifferentialReports([{ file: 'a.json', report: shards[0]! }])).toThrow('shard 2/2 missing');
+    const foreign = { ...shards[1]!, against: { name: 'sliding_window', options: {} } };
+    expect(() => mergeDifferentialReports([{ file: 'a.json', report: shards[0]! }, { file: 'c.json', report: foreign }])).toThrow(/c\.json is another fuzz run \(strategy .* against sliding_window/);
+  });
+
+  it('the CLI writes shard reports with --json and merges them; a plain and a differential report do not merge', { timeout: 180_000 }, async () => {
+    const common = ['fuzz', '--strategy', LATE, '--against', 'threshold', '--runs', '5', '--seed', '7', '--property', 'no-overflow', '--max-shrinks', '3', '--quiet', '--jobs', '1', '--out', out];
+    const one = await runCli([...common, '--shard', '1/2', '--json', join(out, 'd1.json')]);
+    const two = await runCli([...common, '--shard', '2/2', '--json', join(out, 'd2.json')]);
+    expect(one.code).toBe(1); // run 4 is shard 1's
+    expect(two.code).toBe(0);
+    const merged = await runCli(['fuzz', '--merge', join(out, 'd2.json'), join(out, 'd1.json'), '--out', out]);
+    expect(merged.code).toBe(1);
+    expect(merged.stdout).toContain('WORSE no-overflow: late-threshold fails where threshold holds on 1 run(s) (run 4)');
+    expect(merged.stdout).toContain('5 runs');
+    const plain = await runCli(['fuzz', '--strategy', 'threshold', '--runs', '2', '--seed', '7', '--property', 'no-overflow', '--quiet', '--jobs', '1', '--json', join(out, 'p.json'), '--out', out]);
+    expect([0, 1]).toContain(plain.code);
+    const mixed = await runCli(['fuzz', '--merge', join(out, 'd1.json'), join(out, 'p.json')]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain('is a differential (--against) report');
+  });
+});
