@@ -54,7 +54,7 @@ function row(property: DifferentialPropertyReport, color: boolean): string[] {
     String(property.bothFailed),
     property.onlyMine.length > 0 ? paint(onlyMine, 'red', color) : onlyMine,
     String(property.onlyReference.length),
-    property.counterexample?.file.file ?? (property.onlyMine.length > 0 ? '(not reproduced)' : ''),
+    property.counterexample?.file.file ?? (property.onlyMine.length > 0 ? '(not reproduced)' : property.referenceCounterexample?.file.file ?? ''),
   ];
 }
 
@@ -83,7 +83,7 @@ function differenceBlock(
     `  counterexample: ${file.file} (shrunk ${failure.shrinks} times while the difference persisted; fast-check seed ${failure.seed}, path ${failure.path})`,
     `  replay (${failing}): ${file.simulateCommand}`,
     `  replay (${holding}): ${file.referenceCommand}`,
-    `  fuzz replay:    ${file.fuzzCommand}`,
+    `  fuzz replay (both): ${file.fuzzCommand}`,
   ].join('\n');
 }
 
