@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mergeDifferentialReports } from '../../src/fuzz/differential/merge-differential-reports.ts';
-import { runDifferentialFuzz, type DifferentialOptions } from '../../src/fuzz/differential/run-differential.ts';
+import { runDifferentialFuzz, type DifferentialOptions, type DifferentialReport } from '../../src/fuzz/differential/run-differential.ts';
 import { runCli } from '../cli/run-cli.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'fuzz-differential-shard-'));
@@ -33,7 +33,7 @@ describe('differential shards', () => {
     const whole = await runDifferentialFuzz(options);
     expect(whole.properties[0]!.onlyMine).toEqual([4]);
     expect(whole.properties[0]!.counterexample).not.toBeNull();
-    const shards = [];
+    const shards: DifferentialReport[] = [];
     for (const index of [1, 2]) shards.push(await runDifferentialFuzz({ ...options, shard: { index, count: 2 } }));
     // Each shard compared only its own runs.
     expect(shards[0]!.properties[0]!.onlyMine).toEqual([4]);
