@@ -3,12 +3,15 @@
  * from `seed` through a strategy, tallies every property on each, and shrinks the first failure
  * of each failing property into a counterexample scenario (returned in the report; written as a
  * file only when `outDir` is given). The same seed always generates the same scenarios.
+ * `fuzzAgainst()` is `fuzz --against`: the same runs through a reference strategy too, failing
+ * only where the strategy fails a property the reference holds (did my change make anything worse?).
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { PROPERTY_NAMES } from '../checker/properties/index.ts';
 import type { PropertyName } from '../checker/properties/property.ts';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz, type FuzzReport } from '../fuzz/run/run-fuzz.ts';
+import { runDifferentialFuzz, type DifferentialReport } from '../fuzz/differential/run-differential.ts';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz, type FuzzOptions as RunOptions, type FuzzReport } from '../fuzz/run/run-fuzz.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../fuzz/run/shrink-failure.ts';
 import { integerOption } from './check-options.ts';
 
@@ -46,11 +49,33 @@ export interface FuzzOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
+export interface FuzzAgainstOptions extends FuzzOptions {
+  /** The reference: a built-in name or a module path relative to `cwd`, as `strategy`. */
+  readonly against: string;
+  readonly againstOptions?: Readonly<Record<string, unknown>>;
+}
+
 export type { FuzzReport, PropertyReport } from '../fuzz/run/run-fuzz.ts';
+export type { DifferentialReport, DifferentialPropertyReport, DifferenceCounterexample } from '../fuzz/differential/run-differential.ts';
 export type { CounterexampleFile } from '../fuzz/run/counterexample.ts';
 export type { ShrunkFailure } from '../fuzz/run/shrink-failure.ts';
 
 export async function fuzz(options: FuzzOptions = {}): Promise<FuzzReport> {
+  return runFuzz(runOptionsOf(options));
+}
+
+/**
+ * Differential fuzzing: per property, the runs where one strategy fails and the other holds; the
+ * first of each kind shrunk while the difference persists. `failed` when the strategy fails some
+ * property on a run where `against` holds it.
+ */
+export async function fuzzAgainst(options: FuzzAgainstOptions): Promise<DifferentialReport> {
+  if (typeof options.against !== 'string' || options.against === '') throw new RangeError('against must name the reference strategy (a built-in name or a module path)');
+  return runDifferentialFuzz({ ...runOptionsOf(options), against: { name: options.against, options: options.againstOptions ?? {} } });
+}
+
+/** Checks the options (a RangeError names the bad one) and fills in the defaults. */
+function runOptionsOf(options: FuzzOptions): RunOptions {
   const properties = options.properties ?? PROPERTY_NAMES;
   for (const property of properties) {
     if (!PROPERTY_NAMES.includes(property)) throw new RangeError(`unknown property "${property}" (one of ${PROPERTY_NAMES.join(', ')})`);
@@ -61,7 +86,7 @@ export async function fuzz(options: FuzzOptions = {}): Promise<FuzzReport> {
   }
   const runs = integerOption('runs', options.runs ?? DEFAULT_RUNS, 1);
   const cwd = resolve(options.cwd ?? process.cwd());
-  return runFuzz({
+  return {
     strategy: { name: options.strategy ?? 'threshold', options: options.strategyOptions ?? {} },
     runs,
     seed: integerOption('seed', options.seed ?? 1, Number.MIN_SAFE_INTEGER),
@@ -74,5 +99,5 @@ export async function fuzz(options: FuzzOptions = {}): Promise<FuzzReport> {
     jobs: integerOption('jobs', options.jobs ?? availableParallelism(), 1),
     timeoutMs: integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
     ...(options.onProgress ? { onRun: (done: number) => options.onProgress?.(done, runs) } : {}),
-  });
+  };
 }

@@ -4,7 +4,8 @@
  *
  * - `simulate()` plays scenario files through a strategy and returns the report;
  * - `gate()` compares a run with the committed baseline;
- * - `fuzz()` hunts for counterexamples and shrinks them into scenarios;
+ * - `fuzz()` hunts for counterexamples and shrinks them into scenarios; `fuzzAgainst()` compares
+ *   a strategy with a reference on the same runs (differential fuzzing);
  * - `compare()` plays the same suites and fuzzed corpus through several strategies and ranks them;
  * - `loadScenarios()` / `loadScenario()` / `parseScenario()` read and validate scenario files
  *   (a `ScenarioError` names the file, line, field path and what was expected).
@@ -16,8 +17,10 @@ export { simulate } from './simulate.ts';
 export type { SimulateOptions, SimulateResult } from './simulate.ts';
 export { gate } from './gate.ts';
 export type { GateOptions, GateResult } from './gate.ts';
-export { fuzz } from './fuzz.ts';
-export type { CounterexampleFile, FuzzOptions, FuzzReport, PropertyReport, ShrunkFailure } from './fuzz.ts';
+export { fuzz, fuzzAgainst } from './fuzz.ts';
+export type {
+  CounterexampleFile, DifferenceCounterexample, DifferentialPropertyReport, DifferentialReport, FuzzAgainstOptions, FuzzOptions, FuzzReport, PropertyReport, ShrunkFailure,
+} from './fuzz.ts';
 export { compare } from './compare.ts';
 export type { CompareOptions } from './compare.ts';
 export type { ComparisonReport } from '../compare/comparison-report.ts';

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BaselineError, compare, fuzz, gate, parseScenario, ScenarioError, simulate, StrategyLoadError } from '../../src/api/index.ts';
+import { BaselineError, compare, fuzz, fuzzAgainst, gate, parseScenario, ScenarioError, simulate, StrategyLoadError } from '../../src/api/index.ts';
 import { FIXTURES, ROOT, STRATEGIES, tempDir } from '../cli/run-cli.ts';
 
 const SUITE = `${FIXTURES}/suite`;
@@ -106,6 +106,26 @@ describe('fuzz()', () => {
     await expect(fuzz({ properties: ['no-such-property' as never] })).rejects.toThrow('unknown property "no-such-property"');
     await expect(fuzz({ path: '3:1' })).rejects.toThrow('give exactly one property');
     await expect(fuzz({ runs: 0 })).rejects.toThrow('runs must be an integer >= 1');
+  });
+});
+
+describe('fuzzAgainst()', () => {
+  it('names the run where only the strategy fails, shrunk while the difference persists', async () => {
+    // Seed 7: threshold reading the window 3 % too large overflows at run 4, where threshold fits (test/fuzz/differential.test.ts).
+    const report = await fuzzAgainst({
+      strategy: join(ROOT, 'src/fuzz/planted-bugs/late-threshold.ts'),
+      against: 'threshold',
+      runs: 5,
+      seed: 7,
+      properties: ['no-overflow'],
+      maxShrinks: 3,
+      jobs: 1,
+      cwd: tempDir('api-fuzz-against'),
+    });
+    expect(report.failed).toBe(true);
+    expect(report.properties[0]!.onlyMine).toEqual([4]);
+    expect(report.properties[0]!.counterexample!.file.referenceCommand).toMatch(/--strategy threshold$/);
+    await expect(fuzzAgainst({ against: '' })).rejects.toThrow('against must name the reference strategy');
   });
 });
 
