@@ -25,18 +25,22 @@ export type ReportFileContent =
 const count = z.number().int().min(0);
 const propertyName = z.enum(PROPERTY_NAMES as [PropertyName, ...PropertyName[]]);
 // The fields merging reads are checked; a counterexample is written back as it came.
+// What every shard of one run shares, and which shard it is (what --merge checks).
+const shardOfRun = {
+  seed: z.number().int(),
+  runs: z.number().int().min(1),
+  path: z.null({ error: 'a replayed --path is one run, not a shard: nothing to merge' }),
+  shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).nullable(),
+  corpus: z.string(),
+  replaySample: z.number().int().min(1),
+};
 const plainSchema = z.object({
   format: z.literal(FUZZ_REPORT_FORMAT),
   version: z.literal(1),
   report: z.object({
     strategy: z.string(),
     strategyOptions: z.record(z.string(), z.unknown()),
-    seed: z.number().int(),
-    runs: z.number().int().min(1),
-    path: z.null({ error: 'a replayed --path is one run, not a shard: nothing to merge' }),
-    shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).nullable(),
-    corpus: z.string(),
-    replaySample: z.number().int().min(1),
+    ...shardOfRun,
     properties: z.array(z.object({
       property: propertyName,
       checked: count,
@@ -66,12 +70,7 @@ const differentialSchema = z.object({
   report: z.object({
     strategy,
     against: strategy,
-    seed: z.number().int(),
-    runs: z.number().int().min(1),
-    path: z.null({ error: 'a replayed --path is one run, not a shard: nothing to merge' }),
-    shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).nullable(),
-    corpus: z.string(),
-    replaySample: z.number().int().min(1),
+    ...shardOfRun,
     properties: z.array(z.object({
       property: propertyName,
       compared: count,
