@@ -5,9 +5,10 @@
  * passes of the suite (A B, B A, A B, ...), timed in this process's own CPU time, and reports the
  * median of the per-round ratios: drift hits both sides of a round alike.
  *
- *   npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N]
+ *   npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N] [--matched]
  *     (default scenarios/stress scenarios/brutal, adk-js flavour, 30 rounds of which the first 4
- *      are warm-up)
+ *      are warm-up; full measuring, or with --matched what the adk-js bench's "measuring matched"
+ *      side plays: `measure: false`)
  *
  * The other revision is checked out into a temporary git worktree (removed afterwards) that
  * borrows this tree's node_modules, so both sides run on the same dependencies; its modules are
@@ -30,7 +31,7 @@ const WARMUP_ROUNDS = 4;
 type SuitePass = () => Promise<number>;
 
 /** A function that plays the suite once with the world found under `root` and returns its total ms. */
-async function suiteUnder(root: string, paths: readonly string[]): Promise<SuitePass> {
+async function suiteUnder(root: string, paths: readonly string[], measure: boolean): Promise<SuitePass> {
   const load = (path: string) => import(pathToFileURL(join(root, path)).href);
   const { loadScenarios } = await load('src/harness/scenario/index.ts');
   const { createStrategy } = await load('src/harness/strategy/load-strategy.ts');
@@ -43,7 +44,7 @@ async function suiteUnder(root: string, paths: readonly string[]): Promise<Suite
     for (const scenario of scenarios) {
       const strategy = await createStrategy(scenario.strategy);
       const start = cpuMs();
-      await runSession(scenario.world, { strategy });
+      await runSession(scenario.world, { strategy, measure });
       total += cpuMs() - start;
     }
     return total;
@@ -53,6 +54,8 @@ async function suiteUnder(root: string, paths: readonly string[]): Promise<Suite
 export interface RevisionComparison {
   readonly revision: string;
   readonly rounds: number;
+  /** Full measuring (true) or `measure: false` (--matched). */
+  readonly measure: boolean;
   /** Median suite CPU ms over the timed rounds. */
   readonly baseMs: number;
   readonly workMs: number;
@@ -60,7 +63,7 @@ export interface RevisionComparison {
   readonly ratios: readonly number[];
 }
 
-export async function compareRevisions(revision: string, paths: readonly string[], rounds: number): Promise<RevisionComparison> {
+export async function compareRevisions(revision: string, paths: readonly string[], rounds: number, measure = true): Promise<RevisionComparison> {
   const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
   let commit: string;
   try {
@@ -73,8 +76,8 @@ export async function compareRevisions(revision: string, paths: readonly string[
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', tree, commit], { cwd: top, stdio: 'pipe' });
   try {
     symlinkSync(join(top, 'node_modules'), join(tree, 'node_modules'), 'dir');
-    const base = await suiteUnder(tree, paths);
-    const work = await suiteUnder(top, paths);
+    const base = await suiteUnder(tree, paths, measure);
+    const work = await suiteUnder(top, paths, measure);
     const baseTimes: number[] = [];
     const workTimes: number[] = [];
     for (let round = 0; round < WARMUP_ROUNDS + rounds; round += 1) {
@@ -86,7 +89,7 @@ export async function compareRevisions(revision: string, paths: readonly string[
       workTimes.push(round % 2 === 0 ? b : a);
     }
     const ratios = workTimes.map((ms, i) => ms / baseTimes[i]!).sort((x, y) => x - y);
-    return { revision: `${revision} (${commit.slice(0, 7)})`, rounds, baseMs: median(baseTimes), workMs: median(workTimes), ratios };
+    return { revision: `${revision} (${commit.slice(0, 7)})`, rounds, measure, baseMs: median(baseTimes), workMs: median(workTimes), ratios };
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: top, stdio: 'pipe' });
     rmSync(dir, { recursive: true, force: true });
@@ -102,7 +105,7 @@ export function renderComparison(result: RevisionComparison): string {
   const ratio = median(ratios);
   const verdict = ratio < 1 ? `${((1 - ratio) * 100).toFixed(0)}% less time` : `${((ratio - 1) * 100).toFixed(0)}% more time`;
   return [
-    `World: this tree against ${result.revision}, ${result.rounds} rounds in one process, alternating`,
+    `World (${result.measure ? 'full measuring' : 'measuring matched'}): this tree against ${result.revision}, ${result.rounds} rounds in one process, alternating`,
     table.toString(),
     `work / base per round: median ${ratio.toFixed(3)} (${verdict}), middle half ${quartile(0.25).toFixed(3)}-${quartile(0.75).toFixed(3)}`,
   ].join('\n');
@@ -113,8 +116,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     const argv = process.argv.slice(2);
     const rounds = intOption(argv, 'rounds', DEFAULT_ROUNDS);
     const [revision, ...paths] = positionalArgs(argv, ['rounds']);
-    if (!revision) throw new Error('usage: npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N]');
-    console.log(renderComparison(await compareRevisions(revision, paths.length > 0 ? paths : DEFAULT_PATHS, rounds)));
+    if (!revision) throw new Error('usage: npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N] [--matched]');
+    const measure = !argv.includes('--matched');
+    console.log(renderComparison(await compareRevisions(revision, paths.length > 0 ? paths : DEFAULT_PATHS, rounds, measure)));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`compare-revisions: ${message.split('\n')[0]}`);
