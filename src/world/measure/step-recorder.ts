@@ -195,7 +195,9 @@ export class SessionRecorder implements StepObserver {
   countPromptTokens(request: LlmRequest): number {
     const open = this.#open;
     if (open?.sent && open.sent.request === request) return open.sent.real;
-    return this.#measure(request, open?.origin ?? request.contents).real;
+    // Only the count is wanted: not the preamble key (a hash), which nothing reads from here.
+    const items = contentItems(request.contents ?? [], open?.origin ?? request.contents);
+    return this.#requireTurn().tokenModel.countRequest(request, requestHeuristic(request, items), items);
   }
 
   /**
