@@ -21,6 +21,16 @@ import type { PropertyTally } from './property-tally.ts';
 /** Per-run watchdog when exploring in workers (the same default as `simulate --timeout`). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/**
+ * Heap limit of a fuzz worker (MB), below `simulate`'s 4096 because the cost budget
+ * (arbitraries/_internals/cost-budget.ts) bounds every generated session: threshold's 1000 runs
+ * of seed 1 all complete under a 512 MB limit (the largest live heap after a full collection is
+ * about 200 MB), so 1024 leaves twice that. The limit also sets how much garbage V8 lets pile up
+ * before a full collection (its heap growing factor rises with the limit): at 4096 MB the fuzz
+ * process peaked at 1.35-1.85 GB of resident memory on that run (--jobs 2), at 1024 MB at 0.71-0.79 GB.
+ */
+export const DEFAULT_FUZZ_MAX_MEMORY_MB = 1024;
+
 export interface PlayersOptions {
   readonly properties: readonly PropertyName[];
   /** Workers playing in parallel; absent: everything in this thread (no watchdog, no sandbox). */
@@ -56,7 +66,7 @@ export async function withFuzzPlayers<T>(
     entry: CASE_WORKER_ENTRY,
     jobs: options.jobs,
     timeoutMs,
-    maxMemoryMb: options.maxMemoryMb,
+    maxMemoryMb: options.maxMemoryMb ?? DEFAULT_FUZZ_MAX_MEMORY_MB,
     onOutput: (_index, text) => (options.onStrategyOutput ?? ((chunk: string) => process.stderr.write(chunk)))(text),
   });
   try {
