@@ -17,7 +17,7 @@ import { PROPERTY_NAMES } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import { REPLAY_COMMAND } from '../../fuzz/run/counterexample.ts';
 import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
+import { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
 import { DEFAULT_REPLAY_SAMPLE, defaultReplaySample } from '../../fuzz/run/replay-sample.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
 import { scenarioSpecArbitrary } from '../../fuzz/arbitraries/scenario-spec.ts';
@@ -35,7 +35,6 @@ import { runDifferentialFuzz, type DifferentialPropertyReport, type Differential
 import { describeVerdict } from '../../fuzz/differential/differential-verdicts.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
-import { DEFAULT_MAX_MEMORY_MB } from '../../harness/run/task-worker.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { createProgress } from '../progress.ts';
@@ -91,7 +90,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('max-shrinks', { type: 'number', default: DEFAULT_MAX_SHRINK_CANDIDATES, describe: 'Shrink candidates to play at most per failing property' })
       .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it' })
       .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-run watchdog in ms while exploring: a strategy with no result by then fails session-completes as strategy-hung' })
-      .option('max-memory', { type: 'number', default: DEFAULT_MAX_MEMORY_MB, describe: 'Heap limit of each worker in MB: a run whose strategy exhausts it fails session-completes as strategy-out-of-memory' })
+      .option('max-memory', { type: 'number', default: DEFAULT_FUZZ_MAX_MEMORY_MB, describe: 'Heap limit of each worker in MB: a run whose strategy exhausts it fails session-completes as strategy-out-of-memory' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' })
       .option('shard', { type: 'string', describe: 'Play shard i of n (e.g. 2/4): the runs r with r mod n = i - 1; merge the shards\' --json reports with --merge' })
       .option('baseline', { type: 'string', describe: 'A fuzz baseline (JSON): fail only on runs it does not list as failing (known limitations stop blocking CI)' })

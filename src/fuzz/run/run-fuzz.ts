@@ -27,7 +27,7 @@ import { valueAtPath } from './value-at-path.ts';
 import { writeCounterexample } from './write-counterexample.ts';
 
 export const DEFAULT_RUNS = 100;
-export { DEFAULT_TIMEOUT_MS } from './fuzz-players.ts';
+export { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_TIMEOUT_MS } from './fuzz-players.ts';
 
 export interface FuzzOptions {
   readonly strategy: FuzzStrategy;
