@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/longest-first-sequencer.ts';
 
 export default defineConfig({
   resolve: {
@@ -27,5 +28,7 @@ export default defineConfig({
     // stubbed globals or env, no registries filled at run time); code that must be loaded afresh
     // (a strategy's module-level state) already runs in worker threads or child processes.
     isolate: false,
+    // Longest files first, so that the two workers finish together (test/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });
