@@ -1,30 +1,42 @@
 /**
- * `npm test` within 120 s of wall time on this machine, with no test dropped: runs the whole
- * vitest suite once, as `npm test` does, and reports its wall time (what a developer waits) and
- * how many tests passed. Wall time, not CPU: the suite runs files in parallel, and waiting is the
- * point; run it on an idle machine.
+ * `npm test` within 120 s of wall time on this machine, with no test dropped: runs `npm test`
+ * once, exactly as a developer or CI does (CI=true, so the browser tests run too), and reports its
+ * wall time (what a developer waits: the target) and its CPU time, user + system of every process
+ * it started (the same figure on a busy machine as on an idle one, so a change in it is a change
+ * in the suite, not in the neighbours). Wall time depends on the machine being idle: when the CPU
+ * time is more than twice the wall time allows on its cores, the machine was not the bottleneck.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { TargetRow } from './target-row.ts';
 
 export const TARGET_TEST_WALL_S = 120;
 
+/** bash's `times`, second line: the user and system time of every child it waited for. */
+const CHILD_TIMES = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/gm;
+
 export function benchTestSuite(): { rows: TargetRow[]; table: string } {
+  // `npm test` as typed, under bash so that its `times` can add up the CPU of the whole process
+  // tree (vitest, its workers, the CLI processes and worker threads the tests start).
+  const script = 'npm test; status=$?; times; exit $status';
   const started = performance.now(); // clock-ok
-  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: 'true' }, maxBuffer: 64 * 1024 * 1024 });
   const seconds = (performance.now() - started) / 1000; // clock-ok
   const summary = (label: string) => new RegExp(`^\\s*${label}\\s+(.+)$`, 'm').exec(run.stdout)?.[1]?.trim() ?? '?';
+  const times = [...run.stdout.matchAll(CHILD_TIMES)].at(-1);
+  const cpu = times === undefined ? null : Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]);
+  const cpuText = cpu === null ? 'CPU time unknown' : `${cpu.toFixed(0)} s CPU (user + system) on ${availableParallelism()} cores`;
   const passed = run.status === 0;
   return {
     rows: [
       {
         target: '10. npm test, wall time',
         goal: `≤ ${TARGET_TEST_WALL_S} s, all passing`,
-        measured: `${seconds.toFixed(0)} s (tests: ${summary('Tests')})`,
+        measured: `${seconds.toFixed(0)} s wall, ${cpuText} (tests: ${summary('Tests')})`,
         pass: passed && seconds <= TARGET_TEST_WALL_S,
       },
     ],
-    table: `Test suite (npm test: vitest run, once): ${seconds.toFixed(1)} s wall, exit ${String(run.status)}\n  test files: ${summary('Test Files')}\n  tests:      ${summary('Tests')}`,
+    table: `Test suite (npm test, once): ${seconds.toFixed(1)} s wall, ${cpuText}, exit ${String(run.status)}\n  test files: ${summary('Test Files')}\n  tests:      ${summary('Tests')}`,
   };
 }

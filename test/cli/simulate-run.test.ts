@@ -26,9 +26,20 @@ async function simulate(args: string[]): Promise<{ code: number | null; stdout: 
 
 const parse = (json: string) => JSON.parse(json) as ReportJson;
 
+/**
+ * `simulate SUITE` (one worker, the default here): three tests read the same run, so it is started
+ * once for the file rather than once per test (the same process, the same output, asserted on as
+ * before).
+ */
+let wholeSuiteRun: ReturnType<typeof simulate> | undefined;
+function wholeSuite(): ReturnType<typeof simulate> {
+  wholeSuiteRun ??= simulate([SUITE]);
+  return wholeSuiteRun;
+}
+
 describe.concurrent('simulate', () => {
   it('passes a suite whose expectations hold: exit 0, one row per scenario, closing line last', async () => {
-    const run = await simulate([SUITE]);
+    const run = await wholeSuite();
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('4 passed, 0 failed');
@@ -52,7 +63,7 @@ describe.concurrent('simulate', () => {
   });
 
   it('gives byte-identical reports with --jobs 1 and --jobs 3', async () => {
-    const [one, three] = await Promise.all([simulate([SUITE, '--jobs', '1']), simulate([SUITE, '--jobs', '3'])]);
+    const [one, three] = await Promise.all([wholeSuite(), simulate([SUITE, '--jobs', '3'])]);
     expect(one.code).toBe(0);
     expect(three.json).toBe(one.json);
     expect(readFileSync(join(three.dir, 'junit.xml'), 'utf8')).toBe(readFileSync(join(one.dir, 'junit.xml'), 'utf8'));
@@ -61,7 +72,7 @@ describe.concurrent('simulate', () => {
 
   it('splits the suite into disjoint shards whose union is the whole run', async () => {
     const [all, first, second] = await Promise.all([
-      simulate([SUITE]),
+      wholeSuite(),
       simulate([SUITE, '--shard', '1/2']),
       simulate([SUITE, '--shard', '2/2', '--jobs', '2']),
     ]);

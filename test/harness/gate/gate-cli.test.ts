@@ -22,6 +22,9 @@ function editBaseline(from: string, edit: (data: { scenarios: Record<string, Rec
 describe('gate', () => {
   let baseline = '';
   let written = '';
+  /** The failing gate two tests read (its exit code and table; its advice): one process for both. */
+  let neverCompactsRun: ReturnType<typeof gate> | undefined;
+  const neverCompactsAgainstBaseline = () => (neverCompactsRun ??= gate(baseline, '--strategy', `${STRATEGIES}/never-compacts.ts`));
 
   beforeAll(async () => {
     baseline = join(tempDir('gate'), 'baseline.json');
@@ -55,7 +58,7 @@ describe('gate', () => {
     });
 
     it('fails when a strategy stops compacting (new overflows)', async () => {
-      const result = await gate(baseline, '--strategy', `${STRATEGIES}/never-compacts.ts`);
+      const result = await neverCompactsAgainstBaseline();
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/chain-8k.*regression.*overflowSteps/);
       expect(result.stdout).toMatch(/gate failed: \d+ changes against/);
@@ -118,7 +121,7 @@ describe('gate', () => {
     });
 
     it('on failure, says what changed and how to accept it on purpose, never offering the update as the fix', async () => {
-      const result = await gate(baseline, '--strategy', `${STRATEGIES}/never-compacts.ts`);
+      const result = await neverCompactsAgainstBaseline();
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('A regression is a bug to fix, not a number to update.');
       expect(result.stdout).toMatch(/To accept changes on purpose .*reviewed row by row.*commit .*baseline\.json with a message that says why/);
