@@ -20,6 +20,7 @@ import { SummarizationError, summarize, summaryMaxWords } from '../summary/summa
 import { injectContinuation, injectSummary, replaceSummary } from '../summary/summary-content.ts';
 import { truncateForSummarizer } from '../summary/truncate-for-summarizer.ts';
 import { computeBuffer } from '../tokens/compute-buffer.ts';
+import { CONTEXTGUARD_DECLARED_ESTIMATE } from '../tokens/declared-estimate.ts';
 import { estimateTokens } from '../tokens/estimate-tokens.ts';
 import { calibratedTokenCount } from '../tokens/token-count.ts';
 import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest } from '../types.ts';
@@ -103,5 +104,6 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
     });
   }
 
-  return { name: STRATEGY_THRESHOLD, compact };
+  // The count it compacts by, for the fuzzer's estimate-precision (read by the harness only).
+  return { name: STRATEGY_THRESHOLD, compact, declaredEstimate: CONTEXTGUARD_DECLARED_ESTIMATE };
 }
