@@ -63,7 +63,6 @@ export {
   estimateTokens,
   estimateToolTokens,
   FALLBACK_MESSAGE_BYTES,
-  findSplitIndex,
   goFormatLength,
   goFormatNumber,
   GoJsonMarshalError,

@@ -116,7 +116,6 @@ export {
 export {
   contentHasFunctionCall,
   contentHasFunctionResponse,
-  findSplitIndex,
   safeSplitIndex,
   walkBackToPairBoundary,
   walkForwardToPairBoundary,
