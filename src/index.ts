@@ -23,6 +23,7 @@ export type {
   DeclaredEstimate,
   DeclaredTrigger,
   EstimateTolerances,
+  OwnTrigger,
   GenerateContentConfig,
   LlmRequest,
   LlmResponse,

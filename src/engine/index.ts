@@ -11,6 +11,7 @@ export type {
   DeclaredEstimate,
   DeclaredTrigger,
   EstimateTolerances,
+  OwnTrigger,
   GenerateContentConfig,
   LlmRequest,
   LlmResponse,

@@ -130,11 +130,27 @@ export interface CompactionStrategy {
    */
   readonly declaredTrigger?: DeclaredTrigger;
   /**
+   * Optional: the trigger in the strategy's own count, which `compact` reports on every call as
+   * `CompactionOutcome.triggerCount`: a call whose count is at or over `at(contextWindow)`
+   * compacts (calls the summarizer or trims history), one below it does not, exactly. What a
+   * trigger in real tokens cannot pin: a comparison off by one (`>` for `>=`) at the boundary.
+   * Read by the harness only.
+   */
+  readonly ownTrigger?: OwnTrigger;
+  /**
    * Optional: the count the strategy judges requests by, so the fuzzer can check it against the
    * provider's count per kind of content (`estimate-precision`): the system instruction, the tool
    * declarations, text and tool responses of each kind, inline data... Read by the harness only.
    */
   readonly declaredEstimate?: DeclaredEstimate;
+}
+
+/** A strategy's trigger in its own count (`CompactionStrategy.ownTrigger`). */
+export interface OwnTrigger {
+  /** The count, in the strategy's own unit, from which it compacts, for a model's window. */
+  at(contextWindow: number): number;
+  /** What the count counts, for messages ("calibrated tokens", "contents since the last compaction"). */
+  readonly counts: string;
 }
 
 /** A strategy's declared estimator (`CompactionStrategy.declaredEstimate`). */
@@ -189,6 +205,13 @@ export interface CompactionOutcome {
    * a second time. Leave it out when unsure: a wrong value skews the next step's calibration.
    */
   readonly requestTokens?: number;
+  /**
+   * The count the strategy compared with its trigger on this call, in its own unit (the threshold
+   * strategy: its calibrated token count; the sliding window: the contents since its last
+   * compaction). With `CompactionStrategy.ownTrigger`, the fuzzer checks that the call compacted
+   * exactly when this count reached the trigger (`declared-trigger`).
+   */
+  readonly triggerCount?: number;
 }
 
 /** Builds a strategy from plain options (what scenario files and `--strategy` name). */
