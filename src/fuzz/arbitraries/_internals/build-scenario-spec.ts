@@ -10,6 +10,7 @@ import type {
   TurnGroupSpec,
   UserMessageSpec,
 } from '../../../harness/scenario/scenario-schema.ts';
+import { withColdThresholdUser } from './cold-threshold.ts';
 import { fitBudget, type SizedGroup } from './cost-budget.ts';
 import type { ScenarioDraft, SizeDraft, TokenModelDraft, ToolDraft, TurnDraft, UserDraft } from './drafts.ts';
 import { resolveSize, type SizeContext } from './resolve-size.ts';
@@ -38,7 +39,7 @@ export function buildScenarioSpec(draft: ScenarioDraft): ScenarioSpec {
     ...(isDefaultTokenModel(draft.tokenModel) ? {} : { tokenModel: { ...draft.tokenModel } }),
     ...(draft.streaming > 0 ? { streaming: draft.streaming } : {}),
   };
-  return {
+  const spec: ScenarioSpec = {
     name: 'fuzz-case',
     seed: draft.seed,
     ...(draft.profile === 'adk' ? {} : { profile: draft.profile }),
@@ -47,6 +48,10 @@ export function buildScenarioSpec(draft: ScenarioDraft): ScenarioSpec {
     ...summarizerSpec(draft),
     ...turnsOrPhases(draft, groups),
   };
+  // The cold-threshold anchor needs the request's exact overhead, known once the spec resolves. An
+  // empty first message stays empty: under adk-go it is a feature of its own (issue 17).
+  const cold = draft.coldThreshold ?? null;
+  return cold === null || draft.turns[0]?.user.form === 'empty' ? spec : withColdThresholdUser(spec, cold);
 }
 
 function sizeContext(draft: ScenarioDraft): SizeContext {
