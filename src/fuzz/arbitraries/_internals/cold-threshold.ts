@@ -5,22 +5,26 @@
  * system prompt, the MCP declarations and, in the adk profile, a declaration per called tool, as
  * adk-js sends them; the first turn's attachments) is measured on the resolved scenario exactly as the world builds it, so the
  * count lands on the threshold whatever the draft's tools are (exactly when the threshold is a
- * multiple of 5, or 2 more: every notable window's is).
+ * multiple of 5, or 2 more: every notable window's is), unless the cost budget scales the session
+ * down (build-scenario-spec.ts builds the draft again with that message, within the budget).
  */
 import { DEFAULT_HEURISTIC_CORRECTION_FACTOR } from '../../../engine/constants.ts';
 import { computeThreshold } from '../../../engine/tokens/compute-buffer.ts';
 import { estimateTokens } from '../../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest } from '../../../engine/types.ts';
 import { resolveScenario } from '../../../harness/scenario/resolve-scenario.ts';
-import type { ScenarioSpec, TurnGroupSpec } from '../../../harness/scenario/scenario-schema.ts';
+import type { ScenarioSpec } from '../../../harness/scenario/scenario-schema.ts';
 import { generateText } from '../../../world/content/generate-text.ts';
 import { ModelScript } from '../../../world/models/model-script.ts';
 import { rngFor } from '../../../world/sim/prng.ts';
 import { declarationsFor } from '../../../world/tools/world-tool.ts';
 import { worldTools } from '../../../world/world-tools.ts';
 
-/** `spec` with its first user message resized onto the cold threshold (± `tokens`), as a sized text of its kind; unchanged when the rest of the request alone reaches it. */
-export function withColdThresholdUser(spec: ScenarioSpec, tokens: number): ScenarioSpec {
+/**
+ * The bytes of a first user message that put `spec`'s first request on the cold threshold
+ * (± `tokens`); null when the rest of that request alone reaches it (no message lands on it).
+ */
+export function coldThresholdUserBytes(spec: ScenarioSpec, tokens: number): number | null {
   const world = resolveScenario(spec, { file: 'fuzz-case.yaml', baseDir: '.' }).world;
   const script = new ModelScript(world.seed);
   // The first turn's attachments ride in the same user content as the text being sized.
@@ -32,21 +36,5 @@ export function withColdThresholdUser(spec: ScenarioSpec, tokens: number): Scena
   if (declarations.length > 0) request.config!.tools = [{ functionDeclarations: declarations }];
   const window = world.phases[0]!.contextWindow;
   const heuristic = Math.ceil(computeThreshold(window) / DEFAULT_HEURISTIC_CORRECTION_FACTOR) - estimateTokens(request) + tokens;
-  // The overhead alone at or over the threshold: no first message lands on it, keep the drawn one.
-  return heuristic <= 0 ? spec : resizeFirstUser(spec, heuristic * 4);
-}
-
-function resizeFirstUser(spec: ScenarioSpec, bytes: number): ScenarioSpec {
-  const resize = (groups: readonly TurnGroupSpec[]): TurnGroupSpec[] => {
-    const [first, ...rest] = groups;
-    if (first === undefined) return [];
-    const kind = typeof first.user === 'object' && 'kind' in first.user ? first.user.kind : undefined;
-    return [{ ...first, user: kind === undefined ? { size: bytes } : { size: bytes, kind } }, ...rest];
-  };
-  if (spec.turns !== undefined) return { ...spec, turns: resize(spec.turns) };
-  if (spec.phases !== undefined && spec.phases.length > 0) {
-    const [first, ...rest] = spec.phases;
-    return { ...spec, phases: [{ ...first!, turns: resize(first!.turns) }, ...rest] };
-  }
-  return spec;
+  return heuristic <= 0 ? null : heuristic * 4;
 }
