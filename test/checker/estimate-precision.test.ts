@@ -6,7 +6,7 @@
  * planted bug from its correct twin, and not judging a strategy that declares nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { estimateProbes, toleranceFor, undercountedKind } from '../../src/checker/properties/estimate-precision.ts';
+import { estimatePrecision, estimateProbes, toleranceFor, undercountedKind } from '../../src/checker/properties/estimate-precision.ts';
 import { CONTEXTGUARD_DECLARED_ESTIMATE } from '../../src/engine/tokens/declared-estimate.ts';
 import type { CompactionStrategy, DeclaredEstimate } from '../../src/engine/types.ts';
 import estimateSkipsSystemInstruction from '../../src/fuzz/planted-bugs/estimate-skips-system-instruction.ts';
@@ -52,6 +52,14 @@ describe('estimate-precision on the probes of one scenario', () => {
     const bpe = await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' });
     expect(undercountedKind(probes, declared(estimateUtf16()), bpe)).toMatch(/for text:cjk/);
     expect(undercountedKind(probes, declared(estimateSkipsSystemInstruction()), bpe)).toMatch(/for system-instruction/);
+  });
+
+  it('fails, never crashes on, an estimator that throws or counts no number', () => {
+    const throwing: CompactionStrategy = { name: 'throwing', compact: () => undefined, declaredEstimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => { throw new TypeError('boom'); } } };
+    const violation = estimatePrecision.check(world, { steps: [] } as never, undefined, throwing);
+    expect(violation?.message).toBe('its declared estimator threw: boom (token model ratio:2)');
+    const nan: CompactionStrategy = { ...throwing, declaredEstimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => Number.NaN } };
+    expect(estimatePrecision.check(world, { steps: [] } as never, undefined, nan)?.message).toBe('its declared estimator threw: it counted NaN (token model ratio:2)');
   });
 
   it('reads a tolerance by probe name, then content kind, then default', () => {

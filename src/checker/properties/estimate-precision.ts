@@ -67,7 +67,13 @@ export const estimatePrecision: FuzzProperty = {
       const model = loadedTokenModel(phase.tokenModel);
       if (seen.has(model.key)) continue;
       seen.add(model.key);
-      const broken = undercountedKind(probes, declared, model);
+      let broken: string | null;
+      try {
+        broken = undercountedKind(probes, declared, model);
+      } catch (error) {
+        // The strategy's own code: a throw is its failure, never the fuzzer's crash.
+        broken = `its declared estimator threw: ${error instanceof Error ? error.message : String(error)}`;
+      }
       if (broken !== null) return violation('estimate-precision', { step: null, turn: null }, `${broken} (token model ${model.key})`);
     }
     return null;
@@ -76,7 +82,11 @@ export const estimatePrecision: FuzzProperty = {
 
 /** The first probe the declared estimator undercounts beyond its tolerance under `model`, as a sentence; null when none. */
 export function undercountedKind(probes: readonly EstimateProbe[], declared: DeclaredEstimate, model: TokenModel): string | null {
-  const estimated = (request: LlmRequest) => declared.tokens(request) - declared.tokens(EMPTY_REQUEST);
+  const estimated = (request: LlmRequest): number => {
+    const count = declared.tokens(request) - declared.tokens(EMPTY_REQUEST);
+    if (!Number.isFinite(count)) throw new Error(`it counted ${count}`);
+    return count;
+  };
   let scale = 1;
   if (declared.unit === 'calibrated') {
     const reference = calibrationProbe();
