@@ -29,7 +29,7 @@ import { valueAtPath } from '../src/fuzz/run/value-at-path.ts';
 import type { Verdict } from '../src/checker/verdict.ts';
 import { runSuite } from '../src/harness/run/run-suite.ts';
 import { intOption } from './bench-timing.ts';
-import { mutantsOf, sampleMutants, TARGETS, type Mutant } from './mutation/mutants.ts';
+import { EQUIVALENT_MUTANTS, mutantsOf, sampleMutants, TARGETS, type Mutant } from './mutation/mutants.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const WORK = join(ROOT, 'reports/out/mutants');
@@ -39,7 +39,12 @@ const PROPERTIES: readonly PropertyName[] = PROPERTY_NAMES.filter((property) => 
 const FACTORIES = { threshold: ['strategies/threshold.ts', 'thresholdStrategy'], sliding_window: ['strategies/sliding-window.ts', 'slidingWindowStrategy'] } as const;
 const CONFIRM_TIMEOUT_MS = 120_000;
 const MAX_CONFIRMED_HANGS = 3;
-const PLANTED = ['never-compact.ts', 'drop-latest-user.ts', 'orphan-function-call.ts', 'grow-request.ts', 'late-threshold.ts'];
+const PLANTED = [
+  'never-compact.ts', 'drop-latest-user.ts', 'orphan-function-call.ts', 'grow-request.ts', 'late-threshold.ts',
+  // issue 18's survivor classes: estimators that undercount, boundary errors.
+  'undercount-system-instruction.ts', 'estimate-skips-system-instruction.ts', 'estimate-skips-tool-declarations.ts', 'estimate-utf16.ts',
+  'trigger-above.ts', 'window-off-by-one.ts',
+];
 
 interface Subject {
   readonly id: string;
@@ -198,7 +203,7 @@ async function main(): Promise<void> {
     })),
     ...planted.map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references.threshold })),
   ];
-  process.stderr.write(`mutation score: ${all.length} mutants generated, ${chosen.length} played + ${planted.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
+  process.stderr.write(`mutation score: ${all.length} mutants generated (${EQUIVALENT_MUTANTS.length} provably equivalent ones left out), ${chosen.length} played + ${planted.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
   const verdicts: MutantVerdict[] = [];
   for (const [i, subject] of subjects.entries()) {
     const verdict = await judge(subject);

@@ -8,6 +8,8 @@
  *  - `byte-length`: UTF-8 byte length → UTF-16 code units (`Buffer.byteLength(s, 'utf8')` → `s.length`);
  *  - `drop-statement`: an assignment or call statement removed.
  * Comments, imports and type-only lines are never mutated; string literals are masked first.
+ * Mutants that are provably equivalent to the original (EQUIVALENT_MUTANTS, each with its proof)
+ * are left out: no test can kill them, so counting them would only understate the score.
  */
 
 export interface MutationTarget {
@@ -47,6 +49,63 @@ export const TARGETS: readonly MutationTarget[] = [
 
 const DEFAULT_OPERATORS: readonly OperatorName[] = ['boundary', 'comparison', 'constant', 'drop-statement'];
 
+/** A mutant no behaviour can tell from the original, by reading the code: the line before and after the change, and why. */
+export interface EquivalentMutant {
+  readonly file: string;
+  readonly before: string;
+  readonly after: string;
+  readonly why: string;
+}
+
+export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
+  {
+    file: 'src/engine/strategies/threshold.ts',
+    before: 'requestTokens = newTokens;',
+    after: ';',
+    why: 'without it the outcome reports no requestTokens, and ContextGuard estimates the request itself: estimateTokens of the same, unchanged request, newTokens',
+  },
+  {
+    file: 'src/engine/strategies/sliding-window.ts',
+    before: 'requestTokens = newTokens;',
+    after: ';',
+    why: 'as in threshold: ContextGuard then estimates the unchanged request itself, the same value (the early return on a failed summary reports it from the same unchanged request)',
+  },
+  {
+    file: 'src/engine/tokens/estimate-tokens.ts',
+    before: 'for (let i = 0; i < count; i += 1) {',
+    after: 'for (let i = 0; i <= count; i += 1) {',
+    why: 'the extra element, contents[contents.length], is undefined and skipped (a copied engine has no hint under its private symbol)',
+  },
+  {
+    file: 'src/engine/tokens/estimate-tokens.ts',
+    before: 'for (let j = 0; j < parts.length; j += 1) total += estimatePartTokens(parts[j]);',
+    after: 'for (let j = 0; j <= parts.length; j += 1) total += estimatePartTokens(parts[j]);',
+    why: 'the extra part, parts[parts.length], is undefined, and estimatePartTokens(undefined) is 0',
+  },
+  {
+    file: 'src/engine/tokens/estimate-tokens.ts',
+    before: 'if (!data) return 0;',
+    after: 'if (!data) return 1;',
+    why: 'inlineDataByteLength is only read as Math.floor(bytes / 4): 1 byte and 0 bytes are both 0 tokens',
+  },
+  {
+    file: 'src/engine/tokens/estimate-tokens.ts',
+    before: 'return 0;',
+    after: 'return 1;',
+    why: 'safeJsonLength (the only bare `return 0;` of the file) is only read as Math.floor(length / 4): 1 and 0 are both 0 tokens',
+  },
+  {
+    file: 'src/engine/summary/truncate-for-summarizer.ts',
+    before: 'if (total <= budget) return contents.slice();',
+    after: 'if (total < budget) return contents.slice();',
+    why: 'at total === budget the loop below never runs (its guard is total > budget), so it returns contents.slice(0), the same copy',
+  },
+];
+
+function isEquivalent(mutant: Pick<Mutant, 'target' | 'before' | 'after'>): boolean {
+  return EQUIVALENT_MUTANTS.some((known) => known.file === mutant.target.file && known.before === mutant.before && known.after === mutant.after);
+}
+
 interface Replacement {
   readonly operator: OperatorName;
   readonly start: number;
@@ -71,6 +130,7 @@ export function mutantsOf(target: MutationTarget, source: string): Mutant[] {
     const code = maskStrings(line.replace(/\/\/.*$/, (comment) => ' '.repeat(comment.length)));
     for (const replacement of replacementsOf(code, line, operators)) {
       const after = line.slice(0, replacement.start) + replacement.text + line.slice(replacement.end);
+      if (isEquivalent({ target, before: trimmed, after: after.trim() })) continue;
       const mutated = [...lines];
       mutated[index] = after;
       mutants.push({

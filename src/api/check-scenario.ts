@@ -29,7 +29,7 @@ export interface CheckScenarioOptions {
    */
   readonly strategy: StrategyFactory | CompactionStrategy | string;
   readonly strategyOptions?: Readonly<Record<string, unknown>>;
-  /** The properties to judge (default: all ten, `PROPERTY_NAMES`). */
+  /** The properties to judge (default: all eleven, `PROPERTY_NAMES`). */
   readonly properties?: readonly PropertyName[];
   /** Where a module path starts (default: `process.cwd()`). */
   readonly cwd?: string;

@@ -26,7 +26,7 @@ export interface FuzzOptions {
   readonly runs?: number;
   /** fast-check seed (default 1). */
   readonly seed?: number;
-  /** The properties to check (default: all ten, `PROPERTY_NAMES`). */
+  /** The properties to check (default: all eleven, `PROPERTY_NAMES`). */
   readonly properties?: readonly PropertyName[];
   /**
    * `deterministic-replay` plays one run in this many twice (runs 0, n, 2n, ...; 1 = every run).

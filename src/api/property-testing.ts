@@ -1,7 +1,7 @@
 /**
  * `compaction-sim/fuzz`: the fuzzer's building blocks for property tests in your own suite
  * (vitest with `@fast-check/vitest`, jest, `node:test` with `fc.assert`): the fast-check
- * arbitrary of whole scenarios, some of its parts, the ten properties and `checkScenario`,
+ * arbitrary of whole scenarios, some of its parts, the eleven properties and `checkScenario`,
  * which plays one scenario through your strategy and judges it. The whole fuzz run (explore,
  * shrink, write counterexamples) is `fuzz()` in `compaction-sim/api`.
  */

@@ -55,20 +55,23 @@ export class ContextGuard {
     return this.#strategies.get(agentName);
   }
 
-  async beforeModel(ctx: CompactionContext, request: LlmRequest | undefined | null): Promise<void> {
-    if (!request || !request.contents || request.contents.length === 0) return;
+  /** Returns what the strategy reported (a host may record its `triggerCount`); undefined when it reported nothing or threw. */
+  async beforeModel(ctx: CompactionContext, request: LlmRequest | undefined | null): Promise<CompactionOutcome | undefined> {
+    if (!request || !request.contents || request.contents.length === 0) return undefined;
     const strategy = this.#strategies.get(ctx.agentName);
-    if (!strategy) return;
-    let reported: unknown;
+    if (!strategy) return undefined;
+    let outcome: CompactionOutcome | undefined;
     try {
-      const outcome: unknown = await strategy.compact(this.#withWarn(ctx), request);
-      if (outcome !== null && typeof outcome === 'object') reported = (outcome as CompactionOutcome).requestTokens;
+      const reported: unknown = await strategy.compact(this.#withWarn(ctx), request);
+      if (reported !== null && typeof reported === 'object') outcome = reported as CompactionOutcome;
     } catch (error) {
       this.#reportStrategyError(error, ctx.agentName);
     }
     // Upstream estimates the request again here; a strategy that just estimated it says so.
+    const reported = outcome?.requestTokens;
     const heuristic = typeof reported === 'number' && Number.isSafeInteger(reported) && reported >= 0 ? reported : estimateTokens(request);
     persistLastHeuristic(ctx, heuristic);
+    return outcome;
   }
 
   /**

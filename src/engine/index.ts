@@ -8,7 +8,10 @@ export type {
   CompactionState,
   CompactionStrategy,
   Content,
+  DeclaredEstimate,
   DeclaredTrigger,
+  EstimateTolerances,
+  OwnTrigger,
   GenerateContentConfig,
   LlmRequest,
   LlmResponse,
@@ -114,7 +117,6 @@ export {
 export {
   contentHasFunctionCall,
   contentHasFunctionResponse,
-  findSplitIndex,
   safeSplitIndex,
   walkBackToPairBoundary,
   walkForwardToPairBoundary,

@@ -129,6 +129,60 @@ export interface CompactionStrategy {
    * compaction fires well below it. Read by the harness only; the host never uses it.
    */
   readonly declaredTrigger?: DeclaredTrigger;
+  /**
+   * Optional: the trigger in the strategy's own count, which `compact` reports on every call as
+   * `CompactionOutcome.triggerCount`: a call whose count is at or over `at(contextWindow)`
+   * compacts (calls the summarizer or trims history), one below it does not, exactly. What a
+   * trigger in real tokens cannot pin: a comparison off by one (`>` for `>=`) at the boundary.
+   * Read by the harness only.
+   */
+  readonly ownTrigger?: OwnTrigger;
+  /**
+   * Optional: the count the strategy judges requests by, so the fuzzer can check it against the
+   * provider's count per kind of content (`estimate-precision`): the system instruction, the tool
+   * declarations, text and tool responses of each kind, inline data... Read by the harness only.
+   */
+  readonly declaredEstimate?: DeclaredEstimate;
+}
+
+/** A strategy's trigger in its own count (`CompactionStrategy.ownTrigger`). */
+export interface OwnTrigger {
+  /** The count, in the strategy's own unit, from which it compacts, for a model's window. */
+  at(contextWindow: number): number;
+  /** What the count counts, for messages ("calibrated tokens", "contents since the last compaction"). */
+  readonly counts: string;
+}
+
+/** A strategy's declared estimator (`CompactionStrategy.declaredEstimate`). */
+export interface DeclaredEstimate {
+  /** The strategy's count of a request, before any calibration (ContextGuard: `estimateTokens`). */
+  tokens(request: LlmRequest): number;
+  /**
+   * `real`: `tokens` counts the provider's tokens already. `calibrated`: the strategy scales its
+   * count by what the provider reports for whole requests (ContextGuard's correction factor), so
+   * only the count of one kind against another matters: the check first scales every count by
+   * the provider's count of a plain English text over the strategy's.
+   */
+  readonly unit: 'real' | 'calibrated';
+  /**
+   * How far the count of one kind of content may fall below the provider's count of it, as a
+   * share (0.1: at least 90 % of it). One number for every kind, or per kind: a probe's own name
+   * (`system-instruction`, `tool-declarations`, `text:cjk`, `tool-response:json`, `function-call`,
+   * `inline-data`, `server-tool-call`, `server-tool-response`), else its content kind (`cjk`, `emoji`, ...), else `default`.
+   */
+  readonly tolerance: number | EstimateTolerances;
+  /**
+   * Optional: the tolerance when the provider counts with a real tokenizer (BPE: the world's
+   * `tiktoken` token models), whose count of code, JSON, CJK or emoji departs from any count of
+   * bytes or characters. Absent: `tolerance` there too.
+   */
+  readonly tokenizerTolerance?: number | EstimateTolerances;
+}
+
+/** Per-kind tolerances of a `DeclaredEstimate` (shares); `default` for every kind not named. */
+export interface EstimateTolerances {
+  readonly default: number;
+  readonly [kind: string]: number;
 }
 
 /** A strategy's declared trigger (`CompactionStrategy.declaredTrigger`). */
@@ -151,6 +205,13 @@ export interface CompactionOutcome {
    * a second time. Leave it out when unsure: a wrong value skews the next step's calibration.
    */
   readonly requestTokens?: number;
+  /**
+   * The count the strategy compared with its trigger on this call, in its own unit (the threshold
+   * strategy: its calibrated token count; the sliding window: the contents since its last
+   * compaction). With `CompactionStrategy.ownTrigger`, the fuzzer checks that the call compacted
+   * exactly when this count reached the trigger (`declared-trigger`).
+   */
+  readonly triggerCount?: number;
 }
 
 /** Builds a strategy from plain options (what scenario files and `--strategy` name). */

@@ -172,6 +172,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
       return overhead;
     },
     countTokens,
+    onTriggerCount: (count) => recorder.onTriggerCount(count),
   });
   const agent = new LlmAgent({
     name: scenario.agentName,

@@ -67,6 +67,8 @@ export interface StepRecord {
   readonly orphanResponses: number;
   /** The latest user request is present verbatim or quoted in a continuation. */
   readonly userRequestPresent: boolean;
+  /** The count the strategy compared with its trigger on this step (`CompactionOutcome.triggerCount`), when it reported one. */
+  readonly triggerCount?: number;
 }
 
 export type SessionFailureKind =

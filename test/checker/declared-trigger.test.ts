@@ -5,7 +5,7 @@
  * both alike; a strategy that declares nothing is not judged.
  */
 import { describe, expect, it } from 'vitest';
-import { brokenTrigger } from '../../src/checker/properties/declared-trigger.ts';
+import { brokenOwnTrigger, brokenTrigger } from '../../src/checker/properties/declared-trigger.ts';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import type { StepRecord } from '../../src/world/session-result.ts';
 
@@ -38,6 +38,21 @@ describe('declared-trigger, one step', () => {
   });
 });
 
+describe('declared-trigger in the strategy\'s own count, one step', () => {
+  const own = { at: (window: number) => window * 0.8, counts: 'calibrated tokens' };
+  const counted = (count: number | undefined, compaction: 'none' | 'summary' | 'trim'): StepRecord => ({ ...step(0, 0, compaction), ...(count === undefined ? {} : { triggerCount: count }) });
+
+  it('fails a count exactly at the trigger that did not compact, and a compaction one below it', () => {
+    expect(brokenOwnTrigger(counted(800, 'none'), own)).toBe('counted 800 calibrated tokens, at or over its own trigger of 800, and did not compact');
+    expect(brokenOwnTrigger(counted(799, 'summary'), own)).toBe('summarized on a count of 799 calibrated tokens, below its own trigger of 800');
+    expect(brokenOwnTrigger(counted(799, 'trim'), own)).toBe('trimmed history on a count of 799 calibrated tokens, below its own trigger of 800');
+    expect(brokenOwnTrigger(counted(800, 'summary'), own)).toBeNull();
+    expect(brokenOwnTrigger(counted(799, 'none'), own)).toBeNull();
+    // A step the strategy reported no count for is not judged.
+    expect(brokenOwnTrigger(counted(undefined, 'none'), own)).toBeNull();
+  });
+});
+
 describe('declared-trigger in the fuzzer', () => {
   const fuzz = (name: string) => runFuzz({
     strategy: { name, options: {} }, runs: 15, seed: 1, properties: ['declared-trigger', 'no-overflow'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 10,
@@ -57,8 +72,26 @@ describe('declared-trigger in the fuzzer', () => {
   });
 
   it('does not judge a strategy that declares no trigger', { timeout: 60_000 }, async () => {
-    const report = await runFuzz({ strategy: { name: 'threshold', options: {} }, runs: 3, seed: 1, properties: ['declared-trigger'], outDir: null, cwd: process.cwd() });
+    const report = await runFuzz({ strategy: { name: './src/fuzz/planted-bugs/never-compact.ts', options: {} }, runs: 3, seed: 1, properties: ['declared-trigger'], outDir: null, cwd: process.cwd() });
     expect(report.properties[0]).toMatchObject({ checked: 0, notChecked: 3, failed: 0 });
     expect(report.failed).toBe(false);
+  });
+
+  it('catches a trigger at > instead of >= and a window off by one, where the correct twin, threshold and sliding_window hold', { timeout: 240_000 }, async () => {
+    // Seed 2: the cold-threshold draft lands a first request on the threshold within 30 runs.
+    const own = (name: string, options: Record<string, unknown> = {}, runs = 30) => runFuzz({
+      strategy: { name, options }, runs, seed: 2, properties: ['declared-trigger'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 20,
+    });
+    for (const options of [{}, { counting: 'contents' }]) {
+      expect((await own('./test/fuzz/fixtures/boundary-strategy.ts', options)).properties[0]).toMatchObject({ checked: 30, failed: 0 });
+    }
+    for (const name of ['threshold', 'sliding_window']) expect((await own(name, {}, 6)).properties[0], name).toMatchObject({ checked: 6, failed: 0 });
+    // The cold-threshold draft lands the first request exactly on the threshold the strategy counts.
+    const [above] = (await own('./src/fuzz/planted-bugs/trigger-above.ts')).properties;
+    expect(above!.failed).toBeGreaterThan(0);
+    expect(above!.counterexample!.failure.violation.message).toMatch(/^step 0 .* counted (\d+) tokens \(estimate x 2\.5\), at or over its own trigger of \1, and did not compact$/);
+    const [early] = (await own('./src/fuzz/planted-bugs/window-off-by-one.ts')).properties;
+    expect(early!.failed).toBeGreaterThan(0);
+    expect(early!.counterexample!.failure.violation.message).toMatch(/summarized on a count of 20 contents, below its own trigger of 21$/);
   });
 });

@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   contentHasFunctionCall,
   contentHasFunctionResponse,
-  findSplitIndex,
   safeSplitIndex,
   walkBackToPairBoundary,
   walkForwardToPairBoundary,
 } from '../../src/engine/index.ts';
 import {
-  largeToolResultContent,
   makeConversation,
   makeToolOnlyConversation,
   textContent,
@@ -75,33 +73,5 @@ describe('safeSplitIndex', () => {
     const contents = [textContent('user', 'a'), null, toolCallContent('x'), toolResultContent('x')] as unknown as Content[];
     expect(walkBackToPairBoundary(contents, 3)).toBe(1);
     expect(walkForwardToPairBoundary(contents, 1)).toBe(1);
-  });
-});
-
-describe('findSplitIndex (legacy)', () => {
-  it('20-turn conversation under budget 1000 never reaches the budget → len/2', () => {
-    const contents = makeConversation(20);
-    const idx = findSplitIndex(contents, 1000);
-    expect(idx).toBeGreaterThan(0);
-    expect(idx).toBeLessThan(contents.length);
-    expect(idx).toBe(20);
-  });
-
-  it('2 messages with budget 10000 → safeSplitIndex(1) = 1', () => {
-    expect(findSplitIndex([textContent('user', 'hello'), textContent('model', 'hi')], 10_000)).toBe(1);
-  });
-
-  it('counts tool payloads: the big tool result fills the budget, recent keeps ≤ 1000 tokens', () => {
-    const contents = [
-      textContent('user', 'hello'),
-      textContent('model', 'let me check'),
-      toolCallContent('big_tool'),
-      largeToolResultContent('big_tool', 4000),
-      toolCallContent('another_tool'),
-      largeToolResultContent('another_tool', 4000),
-      textContent('user', 'ok'),
-      textContent('model', 'done'),
-    ];
-    expect(findSplitIndex(contents, 500)).toBe(6);
   });
 });

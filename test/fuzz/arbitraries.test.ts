@@ -147,6 +147,25 @@ describe('sizes anchored to the window', () => {
   });
 });
 
+describe('the cold-threshold draft', () => {
+  it('lands the first request exactly on the threshold as ContextGuard counts it before a real count, whatever else it carries', async () => {
+    const burstTurn: TurnDraft = {
+      ...plainTurn,
+      user: { form: 'literal', text: 'Turn {i}: investigate step by step' },
+      attachments: [{ mimeType: 'image/png', size: { anchor: 'bytes', bytes: 1_200 } }],
+      tools: [{ size: { anchor: 'bytes', bytes: 900 }, kind: null, repeat: 2 }],
+    };
+    for (const [coldThreshold, offset] of [[0, 0], [1, 2], [-1, -3]] as const) {
+      const spec = buildScenarioSpec(draft({ coldThreshold, systemPrompt: { anchor: 'bytes', bytes: 700 }, toolDeclarations: { count: 3, schemaSize: 400 }, turns: [burstTurn, plainTurn] }));
+      const strategy = thresholdStrategy();
+      const result = await runSession(resolveScenario(spec, { file: 'cold.yaml', baseDir: process.cwd() }).world, { strategy });
+      // 8,000-token window: threshold 6,400 = 2,560 heuristic tokens × 2.5.
+      expect(result.steps[0]!.triggerCount).toBe(6_400 + offset);
+      expect(result.steps[0]!.summarizerCalls.length > 0).toBe(coldThreshold >= 0);
+    }
+  });
+});
+
 describe('buildScenarioSpec', () => {
   it('leaves every default out', () => {
     expect(buildScenarioSpec(draft({}))).toEqual({ name: 'fuzz-case', seed: 1, session: { contextWindow: 8_000 }, turns: [{ user: 'ok' }] });

@@ -69,10 +69,14 @@ function sessionDifference(world: RunForComparison, adk: RunForComparison, world
   );
 }
 
-/** A step's measurements, without the world's logical clock (adk-js time is the stubbed Date). */
+/**
+ * A step's measurements, without the world's logical clock (adk-js time is the stubbed Date) and
+ * the count the strategy reported against its trigger (what the strategy said, not what either
+ * runtime measured: only the world's plugin records it, for the fuzzer's declared-trigger).
+ */
 function measurements(record: StepRecord | undefined): unknown {
   if (!record) return undefined;
-  const { clock: _clock, ...rest } = record;
+  const { clock: _clock, triggerCount: _triggerCount, ...rest } = record;
   return rest;
 }
 

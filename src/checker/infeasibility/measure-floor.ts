@@ -47,7 +47,7 @@ function measureFloor(scenario: WorldScenario): RequestFloor {
   const script = new ModelScript(scenario.seed);
   const overheadRequest = fixedPartsOf(scenario, script);
   const overheadHeuristic = estimateTokens(overheadRequest);
-  const modelOf = (turn: number): TokenModel => tokenModelFor(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);
+  const modelOf = (turn: number): TokenModel => loadedTokenModel(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);
   const overhead = new Map<number, number>();
   const carrying = new Map<number, number>();
   const overheadOf = (turn: number): number => {
@@ -81,7 +81,8 @@ function fixedPartsOf(scenario: WorldScenario, script: ModelScript): LlmRequest 
   return request;
 }
 
-function tokenModelFor(spec: TokenModelSpec): TokenModel {
+/** The token model of `spec`, loaded by `prepareRequestFloor` for a BPE one (other checkers count with it too). */
+export function loadedTokenModel(spec: TokenModelSpec): TokenModel {
   if (spec.kind === 'ratio') return ratioTokenModel(spec.ratio);
   const model = bpeModels.get(spec.encoding);
   if (model === undefined) throw new Error(`request floor: call prepareRequestFloor first (token model ${spec.encoding} not loaded)`);

@@ -12,8 +12,15 @@
  * The request the strategy judged lies between what it sent and what the host built (a stored
  * summary may replace covered contents first), so the two checks read the bound that is sound:
  * the sent size for "passed uncompacted", the built size for "fired below".
+ *
+ * A strategy may also declare its trigger in its own count (`ownTrigger`) and report that count
+ * on every call (`CompactionOutcome.triggerCount`, the world records it per step): then a step
+ * whose count is at or over the trigger must compact and one below must not, exactly, with no
+ * tolerance. That pins a comparison off by one (`>` for `>=`, a window of `maxTurns` contents
+ * instead of `maxTurns + 1`), which a trigger in real tokens cannot: the generator lands requests
+ * exactly on ContextGuard's threshold as counted before any real count (size-draft.ts).
  */
-import type { DeclaredTrigger } from '../../engine/types.ts';
+import type { DeclaredTrigger, OwnTrigger } from '../../engine/types.ts';
 import type { StepRecord } from '../../world/session-result.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
 
@@ -22,19 +29,34 @@ export const declaredTrigger: FuzzProperty = {
   description: 'a strategy that declares its trigger compacts every request at or over it and never well below it',
   expectKey: null,
   needsRerun: false,
-  appliesTo: (strategy) => strategy.declaredTrigger !== undefined,
+  appliesTo: (strategy) => strategy.declaredTrigger !== undefined || strategy.ownTrigger !== undefined,
   check(_scenario, result, _rerun, strategy) {
     const declared = strategy?.declaredTrigger;
-    if (declared === undefined) return null;
+    const own = strategy?.ownTrigger;
+    if (declared === undefined && own === undefined) return null;
     for (const step of result.steps) {
       // Nothing sent, or a request with no contents: ContextGuard consults no strategy then.
       if (step.shortCircuited || step.contentsBefore === 0) continue;
-      const broken = brokenTrigger(step, declared);
+      const broken = (declared === undefined ? null : brokenTrigger(step, declared)) ?? (own === undefined ? null : brokenOwnTrigger(step, own));
       if (broken !== null) return violation('declared-trigger', step, `${describeStep(step)} ${broken}`);
     }
     return null;
   },
 };
+
+/** What the step did against the trigger in the strategy's own count, or null when it kept it (or reported no count). */
+export function brokenOwnTrigger(step: StepRecord, own: OwnTrigger): string | null {
+  const count = step.triggerCount;
+  if (count === undefined) return null;
+  const trigger = own.at(step.contextWindow);
+  const compacted = step.summarizerCalls.length > 0 || step.trimmed;
+  if (!compacted && count >= trigger) return `counted ${count} ${own.counts}, at or over its own trigger of ${trigger}, and did not compact`;
+  if (compacted && count < trigger) {
+    const how = step.summarizerCalls.length > 0 ? 'summarized' : 'trimmed history';
+    return `${how} on a count of ${count} ${own.counts}, below its own trigger of ${trigger}`;
+  }
+  return null;
+}
 
 /** What the step did against the declared trigger, or null when it kept it. */
 export function brokenTrigger(step: StepRecord, declared: DeclaredTrigger): string | null {

@@ -3,6 +3,7 @@
  * (`property.ts`); the fuzzer evaluates all selected properties on every generated scenario.
  */
 import { declaredTrigger } from './declared-trigger.ts';
+import { estimatePrecision } from './estimate-precision.ts';
 import { deterministicReplay } from './deterministic-replay.ts';
 import { eventsImmutable } from './events-immutable.ts';
 import { noLoop } from './no-loop.ts';
@@ -22,6 +23,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   userRequestPreserved,
   summarizerInputFits,
   declaredTrigger,
+  estimatePrecision,
   eventsImmutable,
   sessionCompletes,
   deterministicReplay,
@@ -39,6 +41,7 @@ export type { ExpectKey, FuzzProperty, PropertyName, PropertyViolation } from '.
 export {
   declaredTrigger,
   deterministicReplay,
+  estimatePrecision,
   eventsImmutable,
   noLoop,
   noOrphans,

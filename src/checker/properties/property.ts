@@ -18,6 +18,7 @@ export type PropertyName =
   | 'user-request-preserved'
   | 'summarizer-input-fits'
   | 'declared-trigger'
+  | 'estimate-precision'
   | 'events-immutable'
   | 'session-completes'
   | 'deterministic-replay';

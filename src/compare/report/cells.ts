@@ -17,6 +17,7 @@ export const PROPERTY_SHORT: Readonly<Record<PropertyName, string>> = {
   'user-request-preserved': 'request',
   'summarizer-input-fits': 'summarizer',
   'declared-trigger': 'trigger',
+  'estimate-precision': 'estimate',
   'events-immutable': 'immutable',
   'session-completes': 'completes',
   'deterministic-replay': 'replay',

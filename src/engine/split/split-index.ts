@@ -1,11 +1,12 @@
 /**
  * Pair-safe split points between "old" (summarized) and "recent" (kept) contents
  * (adk-utils-go `safeSplitIndex`, `walkBackToPairBoundary`, `walkForwardToPairBoundary`,
- * `findSplitIndex`, spec §8). A split must never separate a model function call from the user
- * function response that answers it: providers reject a response without its call.
+ * spec §8). A split must never separate a model function call from the user function response
+ * that answers it: providers reject a response without its call. Upstream's legacy
+ * `findSplitIndex` (a split by a recent-token budget) is not ported: neither strategy calls it,
+ * upstream or here, so nothing could observe it.
  */
 import type { Content } from '@google/genai';
-import { estimatePartTokens } from '../tokens/estimate-tokens.ts';
 
 type Contents = readonly (Content | undefined | null)[];
 
@@ -71,21 +72,4 @@ export function safeSplitIndex(contents: Contents, idx: number): number {
   if (idx <= 0) idx = 1;
   if (idx >= contents.length) idx = contents.length - 1;
   return idx;
-}
-
-/**
- * Legacy split by a recent-token budget (unused by both strategies upstream, kept for parity with
- * its unit tests): walk back summing part tokens until the budget is reached.
- */
-export function findSplitIndex(contents: Contents, recentBudget: number): number {
-  let tokens = 0;
-  for (let i = contents.length - 1; i >= 0; i -= 1) {
-    const c = contents[i];
-    if (!c) continue;
-    for (const part of c.parts ?? []) tokens += estimatePartTokens(part);
-    if (tokens >= recentBudget) {
-      return i < contents.length - 2 ? safeSplitIndex(contents, i + 1) : safeSplitIndex(contents, contents.length - 2);
-    }
-  }
-  return contents.length > 2 ? safeSplitIndex(contents, Math.trunc(contents.length / 2)) : safeSplitIndex(contents, 1);
 }

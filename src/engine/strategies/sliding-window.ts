@@ -25,7 +25,7 @@ import { SummarizationError, summarize } from '../summary/summarize.ts';
 import { injectContinuation, injectSummary, replaceSummary } from '../summary/summary-content.ts';
 import { computeBuffer } from '../tokens/compute-buffer.ts';
 import { estimateContentTokens, estimateTokens } from '../tokens/estimate-tokens.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest } from '../types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OwnTrigger } from '../types.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -51,9 +51,11 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
     let existingSummary = loadSummary(ctx);
     const watermark = loadContentsAtCompaction(ctx);
     const total = request.contents.length;
-    if (total - watermark <= maxTurns) {
+    // The count it compares with its trigger, reported on every call (ownTrigger: the fuzzer checks the boundary).
+    const triggerCount = total - watermark;
+    if (triggerCount <= maxTurns) {
       if (existingSummary !== '') injectSummary(request, existingSummary, watermark);
-      return undefined;
+      return { triggerCount };
     }
 
     return serialize(async () => {
@@ -85,7 +87,7 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
             strategy: STRATEGY_SLIDING_WINDOW,
             error: `summarization failed: ${error.message}`,
           });
-          return { requestTokens };
+          return { requestTokens, triggerCount };
         }
         existingSummary = summary;
         persistSummary(ctx, summary, estimateContentTokens(old));
@@ -97,9 +99,12 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
         if (newTokens < threshold) break;
         if (attempt < attempts - 1) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));
       }
-      return { requestTokens };
+      return { requestTokens, triggerCount };
     });
   }
 
-  return { name: STRATEGY_SLIDING_WINDOW, compact };
+  // Where it compacts, for the fuzzer's declared-trigger (read by the harness only). It declares no
+  // estimator: it compares the raw estimate, never calibrated, only to decide whether to retry.
+  const ownTrigger: OwnTrigger = { at: () => maxTurns + 1, counts: 'contents since the last compaction' };
+  return { name: STRATEGY_SLIDING_WINDOW, compact, ownTrigger };
 }

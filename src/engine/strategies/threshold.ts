@@ -19,10 +19,11 @@ import { buildFallbackSummary } from '../summary/build-fallback-summary.ts';
 import { SummarizationError, summarize, summaryMaxWords } from '../summary/summarize.ts';
 import { injectContinuation, injectSummary, replaceSummary } from '../summary/summary-content.ts';
 import { truncateForSummarizer } from '../summary/truncate-for-summarizer.ts';
-import { computeBuffer } from '../tokens/compute-buffer.ts';
+import { computeBuffer, computeThreshold } from '../tokens/compute-buffer.ts';
+import { CONTEXTGUARD_DECLARED_ESTIMATE } from '../tokens/declared-estimate.ts';
 import { estimateTokens } from '../tokens/estimate-tokens.ts';
 import { calibratedTokenCount } from '../tokens/token-count.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest } from '../types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OwnTrigger } from '../types.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -59,7 +60,8 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
     const heuristic = estimateTokens(request);
     const totalTokens = calibratedTokenCount(ctx, heuristic);
     // Either way the request's final estimate is known: ContextGuard need not estimate it again.
-    if (totalTokens < threshold) return { requestTokens: heuristic };
+    // The count it compared with its trigger is reported too (ownTrigger: the fuzzer checks the boundary).
+    if (totalTokens < threshold) return { requestTokens: heuristic, triggerCount: totalTokens };
 
     return serialize(async () => {
       let requestTokens: number | undefined;
@@ -99,9 +101,15 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
           });
         }
       }
-      return { requestTokens };
+      return { requestTokens, triggerCount: totalTokens };
     });
   }
 
-  return { name: STRATEGY_THRESHOLD, compact };
+  // What it counts by and where it compacts, for the fuzzer's estimate-precision and
+  // declared-trigger (read by the harness only; the host never uses them).
+  const ownTrigger: OwnTrigger = {
+    at: (modelWindow) => computeThreshold(maxTokens > 0 ? maxTokens : modelWindow),
+    counts: 'calibrated tokens',
+  };
+  return { name: STRATEGY_THRESHOLD, compact, declaredEstimate: CONTEXTGUARD_DECLARED_ESTIMATE, ownTrigger };
 }

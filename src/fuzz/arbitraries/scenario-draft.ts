@@ -33,6 +33,8 @@ export function scenarioDraftArbitrary(): fc.Arbitrary<ScenarioDraft> {
     turns: fc.array(turnGroupDraftArbitrary(), { minLength: 1, maxLength: 6 }),
     phaseSwitch: phaseSwitchDraftArbitrary(),
     summarizer: summarizerDraftArbitrary(),
+    // Now and then the first request exactly on ContextGuard's threshold as it counts it (cold-threshold.ts).
+    coldThreshold: sometimes(fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constantFrom(1, -1), weight: 1 }), 10),
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * The summarizer model: the seeds' fixed reply, one that fills maxOutputTokens, or one that
  * ignores it (exceed); its own window (same or smaller than the agent's); and faults on chosen
- * calls: error, empty, timeout, oversize (peers §8 #12: the summarizer itself fails or overflows).
+ * calls: error, empty, timeout, oversize (peers §8 #12: the summarizer itself fails or overflows),
+ * sometimes on the first calls only (it fails once, twice or three times, then recovers).
  */
 import fc from 'fast-check';
 import { sometimes } from './_internals/sometimes.ts';
@@ -22,6 +23,9 @@ function summarizerFaultDraftArbitrary(): fc.Arbitrary<SummarizerFaultDraft> {
     calls: fc.oneof(
       fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 }).map((calls) => [...calls].sort((a, b) => a - b)),
       fc.constant('all' as const),
+      // The first k calls fail, then the summarizer recovers: a strategy that gives up one attempt
+      // early (two summarization attempts of three) keeps the failed result the next would replace.
+      fc.integer({ min: 1, max: 3 }).map((k) => Array.from({ length: k }, (_, i) => i + 1)),
     ),
   });
 }

@@ -102,6 +102,7 @@ function describeDifference(failure: ShrunkFailure, strategy: FuzzStrategy, agai
 function unchecked(failure: ShrunkFailure): string {
   if (failure.property === 'deterministic-replay') return 'simulate plays a scenario once, so it cannot show this failure: replay it with the fuzz command.\n';
   if (failure.property === 'declared-trigger') return 'simulate does not judge declared triggers: replay it with the fuzz command.\n';
+  if (failure.property === 'estimate-precision') return 'simulate does not judge declared estimators: replay it with the fuzz command.\n';
   return '';
 }
 

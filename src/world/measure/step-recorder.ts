@@ -86,6 +86,7 @@ interface OpenStep {
   shortCircuited: boolean;
   sent: Measured | undefined;
   modelRequest: LlmRequest | undefined;
+  triggerCount: number | undefined;
 }
 
 export interface SessionRecorderOptions {
@@ -168,9 +169,15 @@ export class SessionRecorder implements StepObserver {
       shortCircuited: false,
       sent: undefined,
       modelRequest: undefined,
+      triggerCount: undefined,
     };
     this.#nextStep += 1;
     turn.stepInTurn += 1;
+  }
+
+  /** The count the strategy compared with its trigger on this step (it reported one). */
+  onTriggerCount(count: number): void {
+    if (this.#open) this.#open.triggerCount = count;
   }
 
   onShortCircuit(): void {
@@ -277,6 +284,7 @@ export class SessionRecorder implements StepObserver {
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userSource),
+      ...(open.triggerCount === undefined ? {} : { triggerCount: open.triggerCount }),
     });
     const digest = this.digest;
     if (digest || this.#options.recordTrace) {

@@ -49,6 +49,8 @@ export interface CompactionPluginOptions {
   readonly requestOverhead?: () => RequestOverhead;
   /** X11: the current phase's provider count of a request. */
   readonly countTokens?: (request: LlmRequest) => number;
+  /** The count the strategy compared with its trigger on this step (`CompactionOutcome.triggerCount`), when it reported one. */
+  readonly onTriggerCount?: (count: number) => void;
 }
 
 export class CompactionPlugin extends BasePlugin {
@@ -86,7 +88,8 @@ export class CompactionPlugin extends BasePlugin {
   // (The two per-step callbacks guard inline rather than through #guarded: no closure per step.)
   override async beforeModelCallback({ callbackContext, llmRequest }: { callbackContext: Context; llmRequest: LlmRequest }): Promise<undefined> {
     try {
-      await this.#guard.beforeModel(this.#compactionContext(callbackContext), llmRequest);
+      const count: unknown = (await this.#guard.beforeModel(this.#compactionContext(callbackContext), llmRequest))?.triggerCount;
+      if (typeof count === 'number' && Number.isFinite(count)) this.#options.onTriggerCount?.(count);
     } catch (error) {
       this.#options.onStrategyFailure(error);
     }

@@ -10,6 +10,7 @@ import type {
   TurnGroupSpec,
   UserMessageSpec,
 } from '../../../harness/scenario/scenario-schema.ts';
+import { coldThresholdUserBytes } from './cold-threshold.ts';
 import { fitBudget, type SizedGroup } from './cost-budget.ts';
 import type { ScenarioDraft, SizeDraft, TokenModelDraft, ToolDraft, TurnDraft, UserDraft } from './drafts.ts';
 import { resolveSize, type SizeContext } from './resolve-size.ts';
@@ -22,6 +23,28 @@ const DEFAULT_RESPONSE_BYTES = 120;
 const MIN_WINDOW = 1_000;
 
 export function buildScenarioSpec(draft: ScenarioDraft): ScenarioSpec {
+  const spec = buildPlainSpec(draft);
+  // The cold-threshold anchor needs the request's exact overhead, known once the spec resolves;
+  // the draft is then built again with that first message, so the cost budget still holds. An
+  // empty first message stays empty: under adk-go it is a feature of its own (issue 17).
+  const cold = draft.coldThreshold ?? null;
+  if (cold === null || draft.turns[0] === undefined || draft.turns[0].user.form === 'empty') return spec;
+  const bytes = coldThresholdUserBytes(spec, cold);
+  return bytes === null ? spec : buildPlainSpec(withFirstUserBytes(draft, bytes));
+}
+
+/** The draft with its first turn on its own, its user message `bytes` long (of its kind, if sized). */
+function withFirstUserBytes(draft: ScenarioDraft, bytes: number): ScenarioDraft {
+  const [first, ...rest] = draft.turns;
+  const kind = first!.user.form === 'sized' ? first!.user.kind : null;
+  const resized: TurnDraft = { ...first!, repeat: 1, user: { form: 'sized', size: { anchor: 'bytes', bytes }, kind } };
+  const split = first!.repeat > 1;
+  const turns = split ? [resized, { ...first!, repeat: first!.repeat - 1 }, ...rest] : [resized, ...rest];
+  const phaseSwitch = split && draft.phaseSwitch !== null ? { ...draft.phaseSwitch, atGroup: draft.phaseSwitch.atGroup + 1 } : draft.phaseSwitch;
+  return { ...draft, turns, phaseSwitch, coldThreshold: null };
+}
+
+function buildPlainSpec(draft: ScenarioDraft): ScenarioSpec {
   const context = sizeContext(draft);
   const systemPromptBytes = draft.systemPrompt === null ? null : resolveSize(draft.systemPrompt, { ...context, overheadTokens: 0 });
   const sized = draft.turns.map((turn) => sizeGroup(turn, context));

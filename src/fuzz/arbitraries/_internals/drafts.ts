@@ -93,4 +93,11 @@ export interface ScenarioDraft {
   readonly turns: readonly TurnDraft[];
   readonly phaseSwitch: PhaseSwitchDraft | null;
   readonly summarizer: SummarizerDraft;
+  /**
+   * Set: the first user message is resized so the session's first request lands exactly on the
+   * compaction threshold as ContextGuard counts it before any real count arrives (heuristic × the
+   * cold factor 2.5, truncated), ± this many heuristic tokens: where a trigger at `>` instead of
+   * `>=` differs (`_internals/cold-threshold.ts`). Absent or null: as drawn.
+   */
+  readonly coldThreshold?: number | null;
 }

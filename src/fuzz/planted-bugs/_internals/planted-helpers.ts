@@ -11,7 +11,12 @@ import type { CompactionContext, LlmRequest } from '../../../engine/types.ts';
 const COLD_FACTOR = 2.5;
 
 export function overThreshold(ctx: CompactionContext, request: LlmRequest): boolean {
-  return estimateTokens(request) * COLD_FACTOR >= computeThreshold(ctx.contextWindow);
+  return overThresholdBy(estimateTokens, ctx, request);
+}
+
+/** The same trigger with another estimator (the planted estimator bugs). */
+export function overThresholdBy(estimate: (request: LlmRequest) => number, ctx: CompactionContext, request: LlmRequest): boolean {
+  return estimate(request) * COLD_FACTOR >= computeThreshold(ctx.contextWindow);
 }
 
 /** Asks the summarizer for a summary of the texts (tool payloads left out); a failed or empty call gives a fixed note. */

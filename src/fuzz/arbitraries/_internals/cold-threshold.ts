@@ -1,0 +1,40 @@
+/**
+ * The cold-threshold anchor made exact: the bytes of the first user message that put the session's
+ * first request on ContextGuard's threshold as it counts before any real count arrives
+ * (trunc(heuristic × 2.5), contextguard spec §6), ± heuristic tokens. The rest of that request (the
+ * system prompt, the MCP declarations and, in the adk profile, a declaration per called tool, as
+ * adk-js sends them; the first turn's attachments) is measured on the resolved scenario exactly as the world builds it, so the
+ * count lands on the threshold whatever the draft's tools are (exactly when the threshold is a
+ * multiple of 5, or 2 more: every notable window's is), unless the cost budget scales the session
+ * down (build-scenario-spec.ts builds the draft again with that message, within the budget).
+ */
+import { DEFAULT_HEURISTIC_CORRECTION_FACTOR } from '../../../engine/constants.ts';
+import { computeThreshold } from '../../../engine/tokens/compute-buffer.ts';
+import { estimateTokens } from '../../../engine/tokens/estimate-tokens.ts';
+import type { LlmRequest } from '../../../engine/types.ts';
+import { resolveScenario } from '../../../harness/scenario/resolve-scenario.ts';
+import type { ScenarioSpec } from '../../../harness/scenario/scenario-schema.ts';
+import { generateText } from '../../../world/content/generate-text.ts';
+import { ModelScript } from '../../../world/models/model-script.ts';
+import { rngFor } from '../../../world/sim/prng.ts';
+import { declarationsFor } from '../../../world/tools/world-tool.ts';
+import { worldTools } from '../../../world/world-tools.ts';
+
+/**
+ * The bytes of a first user message that put `spec`'s first request on the cold threshold
+ * (± `tokens`); null when the rest of that request alone reaches it (no message lands on it).
+ */
+export function coldThresholdUserBytes(spec: ScenarioSpec, tokens: number): number | null {
+  const world = resolveScenario(spec, { file: 'fuzz-case.yaml', baseDir: '.' }).world;
+  const script = new ModelScript(world.seed);
+  // The first turn's attachments ride in the same user content as the text being sized.
+  const firstTurn = world.turns[0];
+  const attachments = firstTurn === undefined ? [] : (script.userMessage(firstTurn).parts ?? []).filter((part) => part.text === undefined);
+  const request: LlmRequest = { contents: attachments.length === 0 ? [] : [{ role: 'user', parts: attachments }], config: {} };
+  if (world.systemPrompt !== null) request.config!.systemInstruction = generateText(world.systemPrompt, rngFor(world.seed, 'system-prompt'));
+  const declarations = declarationsFor(worldTools(world, script));
+  if (declarations.length > 0) request.config!.tools = [{ functionDeclarations: declarations }];
+  const window = world.phases[0]!.contextWindow;
+  const heuristic = Math.ceil(computeThreshold(window) / DEFAULT_HEURISTIC_CORRECTION_FACTOR) - estimateTokens(request) + tokens;
+  return heuristic <= 0 ? null : heuristic * 4;
+}
