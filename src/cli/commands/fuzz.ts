@@ -110,33 +110,24 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       if (args.merge !== undefined) return mergeCommand(args);
       if (args.against !== undefined) return differentialCommand(args, properties, shard);
       const baseline = await baselineFor(args, properties);
-      const progress = createProgress(args.quiet || args.path !== undefined);
-      const started = performance.now(); // clock-ok: wall time shown to the user, never in results
-      progress.start(args.runs);
-      let report;
-      try {
-        report = await runFuzz({
-          ...sharedRunOptions(args, properties),
-          ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
-          shard,
-          baseline,
-          onRun: () => progress.tick(''),
-          onShrink: (property) => {
-            progress.stop();
-            if (!args.quiet) process.stderr.write(`shrinking the first ${property} failure...\n`);
-          },
-        });
-      } finally {
-        progress.stop();
-      }
-      const seconds = (performance.now() - started) / 1000; // clock-ok
+      const { report, seconds } = await withProgress(args, runsPlayed(args, shard), (progress) => runFuzz({
+        ...sharedRunOptions(args, properties, shard),
+        baseline,
+        onRun: () => progress.tick(''),
+        onShrink: (property) => {
+          progress.stop();
+          if (!args.quiet) process.stderr.write(`shrinking the first ${property} failure...\n`);
+        },
+      }));
       return finish(args, report, seconds);
     }),
 };
 
 /** What a plain and a differential fuzz run take alike from the command line. */
-function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[]) {
+function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null) {
   return {
+    ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
+    shard,
     strategy: { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} },
     runs: args.runs,
     seed: args.seed,
@@ -151,28 +142,37 @@ function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[]) {
   };
 }
 
-/** `--against`: the same runs through both strategies, failing where only --strategy fails. */
-async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null): Promise<number> {
+/** The runs this invocation plays: one replayed path, a shard's slice, or all of them. */
+function runsPlayed(args: FuzzArgs, shard: Shard | null): number {
+  if (args.path !== undefined) return 1;
+  return shard === null ? args.runs : shardRunIds(args.runs, shard).length;
+}
+
+/** Runs `play` under a progress bar of `total` ticks (none with --quiet or --path) and times it for the report. */
+async function withProgress<R>(args: FuzzArgs, total: number, play: (progress: ReturnType<typeof createProgress>) => Promise<R>): Promise<{ report: R; seconds: number }> {
   const progress = createProgress(args.quiet || args.path !== undefined);
   const started = performance.now(); // clock-ok: wall time shown to the user, never in results
-  progress.start(args.path === undefined ? 2 * (shard === null ? args.runs : shardRunIds(args.runs, shard).length) : 2);
-  let report;
+  progress.start(total);
   try {
-    report = await runDifferentialFuzz({
-      ...sharedRunOptions(args, properties),
-      ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
-      shard,
-      against: { name: args.against!, options: parseStrategyOptions(args['against-options'], '--against-options') ?? {} },
-      onRun: () => progress.tick(''),
-      onShrink: (property, failing) => {
-        progress.stop();
-        if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where only ${failing} fails...\n`);
-      },
-    });
+    const report = await play(progress);
+    return { report, seconds: (performance.now() - started) / 1000 }; // clock-ok
   } finally {
     progress.stop();
   }
-  const seconds = (performance.now() - started) / 1000; // clock-ok
+}
+
+/** `--against`: the same runs through both strategies, failing where only --strategy fails. */
+async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null): Promise<number> {
+  // Every run is played by both strategies.
+  const { report, seconds } = await withProgress(args, 2 * runsPlayed(args, shard), (progress) => runDifferentialFuzz({
+    ...sharedRunOptions(args, properties, shard),
+    against: { name: args.against!, options: parseStrategyOptions(args['against-options'], '--against-options') ?? {} },
+    onRun: () => progress.tick(''),
+    onShrink: (property, failing) => {
+      progress.stop();
+      if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where only ${failing} fails...\n`);
+    },
+  }));
   return finishDifferential(args, report, seconds);
 }
 
