@@ -14,12 +14,9 @@
  */
 import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest } from '../../engine/types.ts';
-import { generateText } from '../../world/content/generate-text.ts';
 import { ModelScript } from '../../world/models/model-script.ts';
 import { createTokenModel, ratioTokenModel, type TokenModel } from '../../world/models/token-models.ts';
-import { rngFor } from '../../world/sim/prng.ts';
-import { declarationsFor } from '../../world/tools/world-tool.ts';
-import { worldTools } from '../../world/world-tools.ts';
+import { requestPreamble } from '../../world/request-preamble.ts';
 import type { TokenModelSpec, WorldScenario } from '../../world/world-scenario.ts';
 import type { RequestFloor } from './request-floor.ts';
 
@@ -45,7 +42,7 @@ export function requestFloorOf(scenario: WorldScenario): RequestFloor {
 
 function measureFloor(scenario: WorldScenario): RequestFloor {
   const script = new ModelScript(scenario.seed);
-  const overheadRequest = fixedPartsOf(scenario, script);
+  const overheadRequest = requestPreamble(scenario, script);
   const overheadHeuristic = estimateTokens(overheadRequest);
   const modelOf = (turn: number): TokenModel => loadedTokenModel(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);
   const overhead = new Map<number, number>();
@@ -70,16 +67,6 @@ function measureFloor(scenario: WorldScenario): RequestFloor {
   };
 }
 
-/** What every request of the session carries, built as the world's agent builds it. */
-function fixedPartsOf(scenario: WorldScenario, script: ModelScript): LlmRequest {
-  const declarations = declarationsFor(worldTools(scenario, script));
-  const request: LlmRequest = { contents: [], config: {} };
-  if (scenario.systemPrompt !== null) {
-    request.config!.systemInstruction = generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt'));
-  }
-  if (declarations.length > 0) request.config!.tools = [{ functionDeclarations: declarations }];
-  return request;
-}
 
 /** The token model of `spec`, loaded by `prepareRequestFloor` for a BPE one (other checkers count with it too). */
 export function loadedTokenModel(spec: TokenModelSpec): TokenModel {

@@ -23,15 +23,15 @@
  * token models, so a counterexample shrinks to the scenario holding the kind it undercounts.
  */
 import { Buffer } from 'node:buffer';
-import type { Content, FunctionDeclaration } from '@google/genai';
+import type { Content, Tool } from '@google/genai';
 import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { DeclaredEstimate, LlmRequest } from '../../engine/types.ts';
 import { generateText } from '../../world/content/generate-text.ts';
 import type { TokenModel } from '../../world/models/token-models.ts';
 import { deepFreeze } from '../../world/sessions/deep-freeze.ts';
 import { rngFor } from '../../world/sim/prng.ts';
-import { makeCalledToolDeclaration, calledToolsInOrder } from '../../world/tools/called-tool-declaration.ts';
-import { makeToolDeclarations } from '../../world/tools/make-tool-declarations.ts';
+import { ModelScript } from '../../world/models/model-script.ts';
+import { requestPreamble } from '../../world/request-preamble.ts';
 import type { ContentKind, TextSpec, WorldScenario } from '../../world/world-scenario.ts';
 import { loadedTokenModel } from '../infeasibility/measure-floor.ts';
 import { violation, type FuzzProperty } from './property.ts';
@@ -134,14 +134,14 @@ export function estimateProbes(scenario: WorldScenario): readonly EstimateProbe[
 
 function buildProbes(scenario: WorldScenario): EstimateProbe[] {
   const probes: EstimateProbe[] = [];
-  if (scenario.systemPrompt !== null) {
-    const full = generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt'));
-    const text = Buffer.byteLength(full, 'utf8') > MAX_SYSTEM_PROBE_BYTES ? generateText(prefixSpec(scenario.systemPrompt), rngFor(scenario.seed, 'system-prompt')) : full;
-    if (text !== '') {
-      probes.push(frozenProbe('system-instruction', kindOf(scenario.systemPrompt), Buffer.byteLength(text, 'utf8'), { contents: [], config: { systemInstruction: text } }));
-    }
+  // What the world sends before any content: its system instruction and tool declarations.
+  const preamble = requestPreamble(scenario, new ModelScript(scenario.seed));
+  const full = preamble.config?.systemInstruction;
+  if (typeof full === 'string' && full !== '') {
+    const text = Buffer.byteLength(full, 'utf8') > MAX_SYSTEM_PROBE_BYTES ? generateText(prefixSpec(scenario.systemPrompt!), rngFor(scenario.seed, 'system-prompt')) : full;
+    probes.push(frozenProbe('system-instruction', kindOf(scenario.systemPrompt!), Buffer.byteLength(text, 'utf8'), { contents: [], config: { systemInstruction: text } }));
   }
-  const declarations = declarationsOf(scenario);
+  const declarations = (preamble.config?.tools?.[0] as Tool | undefined)?.functionDeclarations ?? [];
   if (declarations.length > 0) {
     const bytes = Buffer.byteLength(JSON.stringify(declarations), 'utf8');
     probes.push(frozenProbe('tool-declarations', null, bytes, { contents: [], config: { tools: [{ functionDeclarations: declarations }] } }));
@@ -153,20 +153,6 @@ function buildProbes(scenario: WorldScenario): EstimateProbe[] {
   if (scenario.turns.some((turn) => turn.attachments.length > 0)) for (const bytes of PROBE_BYTES) probes.push(inlineDataProbe(bytes));
   for (const bytes of PROBE_BYTES) probes.push(...serverToolProbes(bytes));
   return probes;
-}
-
-/** The declarations every request carries, as the world's agent declares them (world-tools.ts). */
-function declarationsOf(scenario: WorldScenario): FunctionDeclaration[] {
-  const declarations = scenario.toolDeclarations === null ? [] : makeToolDeclarations(scenario.toolDeclarations.count, scenario.toolDeclarations.schemaSize);
-  if (scenario.declareCalledTools) {
-    const taken = new Set(declarations.map((declaration) => declaration.name));
-    for (const call of calledToolsInOrder(scenario.turns)) {
-      if (taken.has(call.name)) continue;
-      taken.add(call.name);
-      declarations.push(makeCalledToolDeclaration(call));
-    }
-  }
-  return declarations;
 }
 
 /** The content kinds of the scenario's texts (user and model) and of its tool responses; a literal text counts as prose. */

@@ -14,11 +14,8 @@ import { estimateTokens } from '../../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest } from '../../../engine/types.ts';
 import { resolveScenario } from '../../../harness/scenario/resolve-scenario.ts';
 import type { ScenarioSpec } from '../../../harness/scenario/scenario-schema.ts';
-import { generateText } from '../../../world/content/generate-text.ts';
 import { ModelScript } from '../../../world/models/model-script.ts';
-import { rngFor } from '../../../world/sim/prng.ts';
-import { declarationsFor } from '../../../world/tools/world-tool.ts';
-import { worldTools } from '../../../world/world-tools.ts';
+import { requestPreamble } from '../../../world/request-preamble.ts';
 
 /**
  * The bytes of a first user message that put `spec`'s first request on the cold threshold
@@ -30,10 +27,7 @@ export function coldThresholdUserBytes(spec: ScenarioSpec, tokens: number): numb
   // The first turn's attachments ride in the same user content as the text being sized.
   const firstTurn = world.turns[0];
   const attachments = firstTurn === undefined ? [] : (script.userMessage(firstTurn).parts ?? []).filter((part) => part.text === undefined);
-  const request: LlmRequest = { contents: attachments.length === 0 ? [] : [{ role: 'user', parts: attachments }], config: {} };
-  if (world.systemPrompt !== null) request.config!.systemInstruction = generateText(world.systemPrompt, rngFor(world.seed, 'system-prompt'));
-  const declarations = declarationsFor(worldTools(world, script));
-  if (declarations.length > 0) request.config!.tools = [{ functionDeclarations: declarations }];
+  const request: LlmRequest = { ...requestPreamble(world, script), contents: attachments.length === 0 ? [] : [{ role: 'user', parts: attachments }] };
   const window = world.phases[0]!.contextWindow;
   const heuristic = Math.ceil(computeThreshold(window) / DEFAULT_HEURISTIC_CORRECTION_FACTOR) - estimateTokens(request) + tokens;
   return heuristic <= 0 ? null : heuristic * 4;
