@@ -138,7 +138,6 @@ function replaceRun(tally: PropertyTally, run: number, verdict: Verdict): void {
     tally.failures.splice(failed, 1);
     tally.failed -= 1;
     tally.checked -= 1;
-    if (tally.firstFailure?.run === run) tally.firstFailure = tally.failures[0] ?? null;
   }
   const unchecked = tally.notCheckedRuns.indexOf(run);
   if (unchecked >= 0) {

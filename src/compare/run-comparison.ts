@@ -147,6 +147,6 @@ function fuzzTally(tally: PropertyTally): FuzzPropertyTally {
     infeasible: tally.infeasible,
     failed: tally.failed,
     notChecked: tally.notChecked,
-    firstFailedRun: tally.firstFailure?.run ?? null,
+    firstFailedRun: tally.failures[0]?.run ?? null,
   };
 }

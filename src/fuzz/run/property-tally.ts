@@ -1,7 +1,7 @@
 /**
  * Per-property counts over the explored runs: how many were checked, passed, infeasible (with
- * their reasons) and failed, the first failing run (what gets shrunk), and every failing run by
- * its id (what a fuzz baseline records and shards merge).
+ * their reasons) and failed, and every failing run by its id (the first is what gets shrunk; all of
+ * them are what a fuzz baseline records and shards merge).
  */
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
 import type { PropertyName, PropertyViolation } from '../../checker/properties/property.ts';
@@ -15,16 +15,14 @@ export interface PropertyTally {
   failed: number;
   notChecked: number;
   readonly infeasibleReasons: Map<InfeasibilityReason, number>;
-  /** 0-based index of the first failing run, and what failed there. */
-  firstFailure: { readonly run: number; readonly violation: PropertyViolation } | null;
-  /** Every failing run, in run order, with what failed there. */
+  /** Every failing run, in run order, with what failed there (the first is what gets shrunk). */
   readonly failures: { readonly run: number; readonly violation: PropertyViolation }[];
   /** Runs that could not be judged (the world threw, the run hung or died): a differential run compares neither side there. */
   readonly notCheckedRuns: number[];
 }
 
 export function emptyTally(property: PropertyName): PropertyTally {
-  return { property, checked: 0, passed: 0, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: new Map(), firstFailure: null, failures: [], notCheckedRuns: [] };
+  return { property, checked: 0, passed: 0, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: new Map(), failures: [], notCheckedRuns: [] };
 }
 
 export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict): void {
@@ -43,7 +41,6 @@ export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict):
     case 'failed':
       tally.checked += 1;
       tally.failed += 1;
-      tally.firstFailure ??= { run, violation: verdict.violation };
       tally.failures.push({ run, violation: verdict.violation });
       return;
     case 'not-checked':
