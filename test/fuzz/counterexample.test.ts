@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { counterexampleFile } from '../../src/fuzz/run/counterexample.ts';
+import { counterexampleFile, strategyLabels } from '../../src/fuzz/run/counterexample.ts';
 import { writeCounterexample } from '../../src/fuzz/run/write-counterexample.ts';
 import { formatFuzzReport } from '../../src/fuzz/run/format-fuzz-report.ts';
 import type { FuzzReport, PropertyReport } from '../../src/fuzz/run/run-fuzz.ts';
@@ -40,6 +40,17 @@ describe('counterexampleFile', () => {
     expect(file.file).toBe('reports/out/fuzz/no-overflow.never-compact.seed-7.yaml');
     expect(file.spec.strategy).toEqual({ name: '../../../src/fuzz/planted-bugs/never-compact.ts', options: { limit: 3 } });
     expect(file.simulateCommand).toContain(`--strategy ./src/fuzz/planted-bugs/never-compact.ts --strategy-options '{"limit":3}'`);
+  });
+
+  it('tells a strategy from the base branch\'s copy of it by path, in labels and differential file names', () => {
+    expect(strategyLabels('./my-strategy.ts', './base/my-strategy.ts')).toEqual(['my-strategy', 'base/my-strategy']);
+    expect(strategyLabels('./src/fuzz/planted-bugs/late-threshold.ts', 'threshold')).toEqual(['late-threshold', 'threshold']);
+    expect(strategyLabels('threshold', 'threshold')).toEqual(['threshold', 'threshold']);
+    const against = { reference: { name: './base/my-strategy.ts', options: {} }, outcome: 'holds' };
+    const worse = counterexampleFile(failure, { name: './my-strategy.ts', options: {} }, 'out', cwd, against);
+    const better = counterexampleFile(failure, against.reference, 'out', cwd, { reference: { name: './my-strategy.ts', options: {} }, outcome: 'holds' });
+    expect(worse.file).toBe('out/no-overflow.my-strategy-vs-base-my-strategy.seed-7.yaml');
+    expect(better.file).toBe('out/no-overflow.base-my-strategy-vs-my-strategy.seed-7.yaml');
   });
 
   it('leaves expect empty for what simulate always checks', () => {

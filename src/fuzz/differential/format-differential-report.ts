@@ -6,16 +6,15 @@
  */
 import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
-import { strategyLabel } from '../run/counterexample.ts';
+import { strategyLabels } from '../run/counterexample.ts';
 import type { FormatOptions } from '../run/format-fuzz-report.ts';
 import type { DifferenceCounterexample, DifferentialPropertyReport, DifferentialReport } from './run-differential.ts';
 import { describeVerdict } from './differential-verdicts.ts';
 
 export function formatDifferentialReport(report: DifferentialReport, options: FormatOptions): string {
   const { color } = options;
-  // Short labels in the table (a module path would make every column as wide as the path).
-  const mine = strategyLabel(report.strategy.name);
-  const reference = strategyLabel(report.against.name);
+  // Short labels in the table (a module path would make every column as wide as the path), unless both read alike.
+  const [mine, reference] = strategyLabels(report.strategy.name, report.against.name);
   const table = new Table({
     head: ['property', 'runs compared', `${mine} fails`, `${reference} fails`, 'both fail', `only ${mine}`, `only ${reference}`, 'counterexample']
       .map((title) => paint(title, 'bold', color)),

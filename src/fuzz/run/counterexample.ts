@@ -43,8 +43,9 @@ export interface AgainstReference {
 }
 
 export function counterexampleFile(failure: ShrunkFailure, strategy: FuzzStrategy, outDir: string, cwd: string, against?: AgainstReference): CounterexampleFile {
-  const vs = against === undefined ? '' : `-vs-${strategySlug(against.reference.name)}`;
-  const name = `${failure.property}.${strategySlug(strategy.name)}${vs}.seed-${failure.seed}`;
+  const [own, other] = against === undefined ? [strategyLabel(strategy.name), ''] : strategyLabels(strategy.name, against.reference.name);
+  const vs = against === undefined ? '' : `-vs-${slug(other)}`;
+  const name = `${failure.property}.${slug(own)}${vs}.seed-${failure.seed}`;
   const file = displayPath(join(outDir, `${name}.yaml`), cwd);
   const simulateCommand = `${REPLAY_COMMAND} simulate ${file} --strategy ${strategy.name}${optionsFlag(strategy)}`;
   const againstFlags = against === undefined ? '' : ` --against ${against.reference.name}${optionsFlag(against.reference, '--against-options')}`;
@@ -118,8 +119,20 @@ function strategyNameFrom(name: string, fileDir: string, cwd: string): string {
   return target.startsWith('.') ? target : `./${target}`;
 }
 
-function strategySlug(name: string): string {
-  return strategyLabel(name).replace(/[^A-Za-z0-9_-]+/g, '-');
+/**
+ * Two strategies compared with each other, labelled so they read apart: their short labels, or,
+ * when those are the same (a strategy against the base branch's copy of it: `./my-strategy.ts`
+ * against `./base/my-strategy.ts`), their module paths without `./` and extension.
+ */
+export function strategyLabels(mine: string, reference: string): [string, string] {
+  const short: [string, string] = [strategyLabel(mine), strategyLabel(reference)];
+  if (short[0] !== short[1] || mine === reference) return short;
+  const long = (name: string) => name.replace(/^\.\//, '').replace(/\.[cm]?[jt]s$/, '');
+  return [long(mine), long(reference)];
+}
+
+function slug(label: string): string {
+  return label.replace(/[^A-Za-z0-9_-]+/g, '-');
 }
 
 function optionsEntry(strategy: FuzzStrategy): { options?: Record<string, unknown> } {
