@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compiledPackage, FIXTURES, ROOT, runNode, STRATEGIES, tempDir } from '../cli/run-cli.ts';
 
@@ -100,6 +101,14 @@ describe('the compiled package', () => {
     // The walk sees imports: the CLI loads yargs, the adk entry loads @google/adk.
     expect(staticallyLoaded(join(pkg, 'dist/cli/main.js')).has('yargs')).toBe(true);
     expect(staticallyLoaded(join(pkg, 'dist/adk/index.js')).has('@google/adk')).toBe(true);
+  });
+
+  it('runs its worker threads for a script given with node --input-type=module -e (a flag workers refuse)', async () => {
+    const api = pathToFileURL(join(pkg, 'dist/api/index.js')).href;
+    const script = `const { simulate } = await import(${JSON.stringify(api)}); const r = await simulate({ paths: [${JSON.stringify(`${FIXTURES}/suite`)}], jobs: 1 }); console.log(r.report.summary.passed);`;
+    const result = await runNode(['--input-type=module', '-e', script]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toBe('4');
   });
 
   it('imports every entry from plain Node by package name', async () => {

@@ -20,7 +20,23 @@ export function siblingModule(name: string, importMetaUrl: string): URL {
 
 /** Starts a worker thread running `entry` (a `.js` module, or a `.ts` one under tsx). */
 export function bootWorker(entry: URL, options: WorkerOptions = {}): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
+  const withFlags = { execArgv: workerExecArgv(), ...options };
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, withFlags);
   // The boot imports the last argument (argv stays free of anything else, workerData untouched).
-  return new Worker(TSX_BOOT, { ...options, argv: [...(options.argv ?? []), entry.href] });
+  return new Worker(TSX_BOOT, { ...withFlags, argv: [...(options.argv ?? []), entry.href] });
+}
+
+/**
+ * The process's Node flags, which a worker inherits, less those a worker refuses to start with:
+ * `--input-type` (a script given with `node --input-type=module -e ...` that calls the API) kills
+ * every worker before it runs ("--input-type can only be used with string input").
+ */
+function workerExecArgv(): string[] {
+  const flags: string[] = [];
+  for (let i = 0; i < process.execArgv.length; i += 1) {
+    const flag = process.execArgv[i]!;
+    if (flag === '--input-type') i += 1; // its value is the next argument
+    else if (!flag.startsWith('--input-type=')) flags.push(flag);
+  }
+  return flags;
 }
