@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The package compiled once, for every test that starts the command line (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
+    // In-process tests' worker threads run that compiled package too (test/setup-compiled-workers.ts).
+    setupFiles: ['test/setup-compiled-workers.ts'],
     // The simulation is CPU-bound and deterministic; a generous per-test limit keeps slow CI
     // machines green without hiding hangs (hangs are caught by the harness's own watchdog).
     testTimeout: 120_000,
