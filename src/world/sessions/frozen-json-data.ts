@@ -22,45 +22,23 @@ export function isFrozenJsonData(value: unknown): boolean {
   return frozenJsonData(value, 0);
 }
 
-const proven = new WeakSet<object>();
+const proofs = new WeakMap<object, boolean>();
 
 /**
- * `deepFreeze(value)` (same objects frozen, same order, same reads) in the same pass as the proof
- * that the result is frozen JSON data; a proven value is remembered (`isProvenFrozenJsonData`).
+ * Is `value` frozen JSON data now? Proven once and remembered (a frozen tree stays as it is, so
+ * the verdict holds from then on; a "no" is kept too: conservative, the caller copies or
+ * re-serializes). Callers prove when it matters: the step recorder as each event is appended
+ * (the end-of-session check compares with the JSON of that moment), the request builder when it
+ * first shares a content. Appending only freezes (`deepFreeze`), so a run that measures nothing
+ * proves only what it shares.
  */
-export function deepFreezeProving(value: object): void {
-  if (freezeProving(value, 0)) proven.add(value);
-}
-
-/** Was `value` proven frozen JSON data when `deepFreezeProving` froze it? */
-export function isProvenFrozenJsonData(value: object): boolean {
-  return proven.has(value);
-}
-
-function freezeProving(value: unknown, depth: number): boolean {
-  if (value === null || typeof value !== 'object') return frozenJsonData(value, depth);
-  // deepFreeze stops at an object that is already frozen: prove that subtree on its own.
-  if (Object.isFrozen(value)) return frozenJsonData(value, depth);
-  Object.freeze(value);
-  const proto: unknown = Object.getPrototypeOf(value);
-  const isArray = Array.isArray(value);
-  let ok = depth <= MAX_DEPTH && (isArray ? proto === Array.prototype : proto === Object.prototype || proto === null);
-  if (ok && isArray) {
-    for (let i = 0; i < (value as unknown[]).length; i += 1) {
-      if (!hasOwn.call(value, i)) {
-        ok = false;
-        break;
-      }
-    }
+export function provenFrozenJsonData(value: object): boolean {
+  let proven = proofs.get(value);
+  if (proven === undefined) {
+    proven = frozenJsonData(value, 0);
+    proofs.set(value, proven);
   }
-  for (const key of Object.keys(value)) {
-    if (ok) {
-      const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
-      if (descriptor === undefined || descriptor.get !== undefined || descriptor.set !== undefined) ok = false;
-    }
-    if (!freezeProving((value as Record<string, unknown>)[key], depth + 1)) ok = false;
-  }
-  return ok;
+  return proven;
 }
 
 function frozenJsonData(value: unknown, depth: number): boolean {

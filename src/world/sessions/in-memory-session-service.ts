@@ -15,7 +15,7 @@
  */
 import type { Event } from '../events/event.ts';
 import type { Session } from './session.ts';
-import { deepFreezeProving } from './frozen-json-data.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import { carryDeltaStamps, shouldApplyDeltaWrite, TEMP_PREFIX } from './state.ts';
 
 export class InMemorySessionService {
@@ -56,7 +56,7 @@ export class InMemorySessionService {
   appendEvent(session: Session, event: Event): Event {
     if (event.partial) return event;
     trimTempDeltaState(event);
-    deepFreezeProving(event); // deepFreeze, plus the proof the end-of-session check relies on
+    deepFreeze(event); // immutable from here on (the recorder proves it is frozen JSON data when it measures)
     const storage = this.#require();
     const index = this.#indexById.get(event.id);
     this.#snapshot = undefined;

@@ -8,7 +8,7 @@ import type { Content } from '@google/genai';
 import { estimateContentTokens } from '../../../engine/tokens/estimate-tokens.ts';
 import { AF_FUNCTION_CALL_ID_PREFIX, type Event } from '../../events/event.ts';
 import { deepFreeze } from '../../sessions/deep-freeze.ts';
-import { isProvenFrozenJsonData } from '../../sessions/frozen-json-data.ts';
+import { provenFrozenJsonData } from '../../sessions/frozen-json-data.ts';
 import { cloneValue } from './clone-content.ts';
 
 export class ContentSource {
@@ -42,7 +42,8 @@ export function sourceOfEvent(event: Event): ContentSource {
   if (!source) {
     const original = event.content as Content;
     let content: Content;
-    if (isProvenFrozenJsonData(event) && !hasClientFunctionCallId(original)) {
+    // Only the content is shared, so only the content must be unchangeable.
+    if (!hasClientFunctionCallId(original) && provenFrozenJsonData(original)) {
       content = original;
     } else {
       content = cloneValue(original);
