@@ -161,7 +161,7 @@ async function withProgress<R>(args: FuzzArgs, total: number, play: (progress: R
   }
 }
 
-/** `--against`: the same runs through both strategies, failing where only --strategy fails. */
+/** `--against`: the same runs through both strategies, failing where --strategy fails and the reference holds. */
 async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null): Promise<number> {
   // Every run is played by both strategies.
   const { report, seconds } = await withProgress(args, 2 * runsPlayed(args, shard), (progress) => runDifferentialFuzz({
@@ -170,7 +170,7 @@ async function differentialCommand(args: FuzzArgs, properties: readonly Property
     onRun: () => progress.tick(''),
     onShrink: (property, failing) => {
       progress.stop();
-      if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where only ${failing} fails...\n`);
+      if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where ${failing} fails and the other holds...\n`);
     },
   }));
   return finishDifferential(args, report, seconds);

@@ -3,7 +3,7 @@
  * the ids of the failing runs, plus each counterexample's scenario, so the shards of a CI matrix
  * can be merged into the report one machine would give (`fuzz --merge`), counterexample files
  * included, on a machine that never played a run. A differential run (`--against`) writes its own
- * format: per property the runs where only one strategy fails, and both shrunk differences.
+ * format: per property the runs where one strategy fails and the other holds, and both shrunk differences.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -76,6 +76,8 @@ const differentialSchema = z.object({
       compared: count,
       mineFailed: count,
       referenceFailed: count,
+      mineFailedFirst: count,
+      referenceFailedFirst: count,
       bothFailed: count,
       onlyMine: z.array(count),
       onlyReference: z.array(count),

@@ -1,6 +1,7 @@
 /**
  * The differential fuzz report for a terminal: per property the runs compared, how many each
- * strategy fails, how many both fail, and the runs where only one fails; then, for each property
+ * strategy fails, how many both fail, and the runs where one fails where the other holds (only it
+ * fails, or it fails first: differential-verdicts.ts); then, for each property
  * one fails where the other holds (BETTER: only the reference fails; WORSE: only mine), both
  * outcomes on the shrunk counterexample and the commands that replay it with each strategy.
  */
@@ -9,14 +10,14 @@ import { paint } from '../../harness/report/ansi.ts';
 import { strategyLabels } from '../run/counterexample.ts';
 import type { FormatOptions } from '../run/format-fuzz-report.ts';
 import type { DifferenceCounterexample, DifferentialPropertyReport, DifferentialReport } from './run-differential.ts';
-import { describeVerdict } from './differential-verdicts.ts';
+import { describeHolding } from './differential-verdicts.ts';
 
 export function formatDifferentialReport(report: DifferentialReport, options: FormatOptions): string {
   const { color } = options;
   // Short labels in the table (a module path would make every column as wide as the path), unless both read alike.
   const [mine, reference] = strategyLabels(report.strategy.name, report.against.name);
   const table = new Table({
-    head: ['property', 'runs compared', `${mine} fails`, `${reference} fails`, 'both fail', `only ${mine}`, `only ${reference}`, 'counterexample']
+    head: ['property', 'runs compared', `${mine} fails`, `${reference} fails`, 'both fail', `only/first ${mine}`, `only/first ${reference}`, 'counterexample']
       .map((title) => paint(title, 'bold', color)),
     style: { head: [], border: color ? ['grey'] : [] },
     colAligns: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
@@ -26,6 +27,7 @@ export function formatDifferentialReport(report: DifferentialReport, options: Fo
   const sections = [
     `compaction-sim fuzz: strategy ${report.strategy.name} against ${report.against.name}, ${what}, seed ${report.seed} (the same scenarios through both)`,
     table.toString(),
+    'only/first: that strategy fails the property where the other holds it, or breaks it too but earlier in the same conversation',
   ];
   sections.push(...report.properties.filter((property) => property.onlyReference.length > 0).map((property) => differenceBlock(
     paint('BETTER', 'green', color), reference, mine, property.property, property.onlyReference, property.referenceCounterexample, property.referenceUnreproduced,
@@ -78,7 +80,7 @@ function differenceBlock(
   return [
     title,
     `  ${failing}: ${failure.violation.message}`,
-    `  ${holding}: ${describeVerdict(found.reference)}`,
+    `  ${holding}: ${describeHolding(failure.violation, found.reference)}`,
     `  counterexample: ${file.file} (shrunk ${failure.shrinks} times while the difference persisted; fast-check seed ${failure.seed}, path ${failure.path})`,
     `  replay (${failing}): ${file.simulateCommand}`,
     `  replay (${holding}): ${file.referenceCommand}`,

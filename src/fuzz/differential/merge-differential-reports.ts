@@ -1,7 +1,7 @@
 /**
  * `fuzz --merge` for differential runs (`--against ... --shard i/n --json FILE`): the shards'
- * reports into exactly the report one machine would give. Counts add up, the runs where only one
- * strategy fails join (ascending), and each shrunk difference is the one the shard holding that
+ * reports into exactly the report one machine would give. Counts add up, the runs where one
+ * strategy fails where the other holds join (ascending), and each shrunk difference is the one the shard holding that
  * first run shrank (one machine shrinks that same run, from the same seed and path).
  */
 import { checkShards, type ShardFile } from '../ci/check-shards.ts';
@@ -23,7 +23,7 @@ function describe(report: DifferentialReport): string {
 
 function mergeProperty(parts: readonly DifferentialPropertyReport[], inputs: readonly ShardFile<DifferentialReport>[]): DifferentialPropertyReport {
   const joined = (field: 'onlyMine' | 'onlyReference') => parts.flatMap((part) => part[field]).sort((a, b) => a - b);
-  const sum = (field: 'compared' | 'mineFailed' | 'referenceFailed' | 'bothFailed') => parts.reduce((total, part) => total + part[field], 0);
+  const sum = (field: 'compared' | 'mineFailed' | 'referenceFailed' | 'bothFailed' | 'mineFailedFirst' | 'referenceFailedFirst') => parts.reduce((total, part) => total + part[field], 0);
   const ownerOf = (run: number | undefined) => (run === undefined ? undefined : parts.find((_, i) => inShard(run, inputs[i]!.report.shard)));
   const onlyMine = joined('onlyMine');
   const onlyReference = joined('onlyReference');
@@ -35,6 +35,8 @@ function mergeProperty(parts: readonly DifferentialPropertyReport[], inputs: rea
     mineFailed: sum('mineFailed'),
     referenceFailed: sum('referenceFailed'),
     bothFailed: sum('bothFailed'),
+    mineFailedFirst: sum('mineFailedFirst'),
+    referenceFailedFirst: sum('referenceFailedFirst'),
     onlyMine,
     onlyReference,
     counterexample: worse?.counterexample ?? null,

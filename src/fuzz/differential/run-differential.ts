@@ -5,10 +5,12 @@
  * fails the property on many runs: a plain fuzz report cannot tell the variant's extra failures
  * from the reference's own (issue 18: threshold fails no-overflow on about a third of the runs).
  *
- * Runs where mine fails and the reference holds fail the report (exit 1); the first of them, per
- * property, is shrunk while the difference persists (mine still fails, the reference still holds)
- * and written as a counterexample that states both outcomes. Runs where only the reference fails
- * (mine is better there: what a change fixed) never fail the report; the first of them, per
+ * Runs where mine fails and the reference holds fail the report (exit 1): the reference passes,
+ * is excused, or breaks the property too but only later in the same conversation (a change that
+ * loses the user's request one step sooner than a reference that loses it too:
+ * differential-verdicts.ts). The first of them, per property, is shrunk while the difference
+ * persists and written as a counterexample that states both outcomes. Runs where the reference
+ * fails and mine holds (mine is better there: what a change fixed) never fail the report; the first of them, per
  * property, is shrunk the same way with the roles swapped, so the fix has its own replayable
  * scenario. With `path`, the one run at that fast-check path is played by both and shrunk further
  * from there.
@@ -29,7 +31,7 @@ import { shrinkFailure, type ShrunkFailure } from '../run/shrink-failure.ts';
 import { defaultReplaySample } from '../run/replay-sample.ts';
 import { valueAtPath } from '../run/value-at-path.ts';
 import { writeCounterexample } from '../run/write-counterexample.ts';
-import { describeVerdict, differencePlayer } from './differential-verdicts.ts';
+import { describeHolding, differencePlayer, failsEarlier } from './differential-verdicts.ts';
 
 export interface DifferentialOptions extends Omit<FuzzOptions, 'baseline' | 'stopAtFirstFailure'> {
   /** The strategy to compare with (a built-in name or module path, as `strategy`). */
@@ -43,9 +45,17 @@ export interface DifferentialPropertyReport {
   readonly mineFailed: number;
   readonly referenceFailed: number;
   readonly bothFailed: number;
-  /** Mine fails, the reference holds (passes or infeasible): what fails the report. Ascending run ids. */
+  /** Of the runs both fail: mine broke the property earlier in the conversation (those runs are in `onlyMine` too). */
+  readonly mineFailedFirst: number;
+  /** Of the runs both fail: the reference broke it earlier (in `onlyReference` too). */
+  readonly referenceFailedFirst: number;
+  /**
+   * Mine fails where the reference holds: the reference passes, is excused (infeasible), or breaks
+   * the property only later in the same conversation (differential-verdicts.ts). What fails the
+   * report. Ascending run ids.
+   */
   readonly onlyMine: readonly number[];
-  /** The reference fails, mine holds. */
+  /** The reference fails where mine holds. */
   readonly onlyReference: readonly number[];
   /** The first `onlyMine` run, shrunk while the difference persisted; `reference`: the reference's verdict there. */
   readonly counterexample: DifferenceCounterexample | null;
@@ -63,7 +73,7 @@ export interface DifferentialPropertyReport {
 export interface DifferenceCounterexample {
   /** The failing strategy's shrunk failure. */
   readonly failure: ShrunkFailure;
-  /** The holding strategy's verdict on the shrunk scenario (passed, or infeasible). */
+  /** The holding strategy's verdict on the shrunk scenario: passed, infeasible, or failed later in the conversation. */
   readonly reference: Verdict;
   readonly file: CounterexampleFile;
 }
@@ -160,7 +170,11 @@ async function shrinkDifference(
     });
   if (failure === null) return 'unreproduced';
   const holding = (await holdingPlayer.play(failure.spec, [property])).get(property)!;
-  const file = counterexampleFile(failure, sides.failing, options.outDir ?? '.', options.cwd, { reference: sides.holding, outcome: describeVerdict(holding) });
+  const file = counterexampleFile(failure, sides.failing, options.outDir ?? '.', options.cwd, {
+    reference: sides.holding,
+    outcome: describeHolding(failure.violation, holding),
+    failsLater: holding.status === 'failed',
+  });
   if (options.outDir !== null) await writeCounterexample(file, options.cwd);
   return { failure, reference: holding, file };
 }
@@ -168,18 +182,24 @@ async function shrinkDifference(
 /** Per run: which side failed, on the runs both could be judged on. */
 export function compareTallies(mine: PropertyTally, reference: PropertyTally): Compared {
   const unjudged = new Set([...mine.notCheckedRuns, ...reference.notCheckedRuns]);
-  const mineFails = new Set(mine.failures.map((failure) => failure.run).filter((run) => !unjudged.has(run)));
-  const referenceFails = new Set(reference.failures.map((failure) => failure.run).filter((run) => !unjudged.has(run)));
+  const mineFails = new Map(mine.failures.filter((failure) => !unjudged.has(failure.run)).map((failure) => [failure.run, failure]));
+  const referenceFails = new Map(reference.failures.filter((failure) => !unjudged.has(failure.run)).map((failure) => [failure.run, failure]));
   const mineUnjudged = new Set(mine.notCheckedRuns);
   const judgedOnlyByMine = reference.notCheckedRuns.filter((run) => !mineUnjudged.has(run)).length;
+  const both = [...mineFails.keys()].filter((run) => referenceFails.has(run));
+  // A run both fail still differs when one broke the property earlier in the conversation.
+  const mineFirst = new Set(both.filter((run) => failsEarlier(mineFails.get(run)!, referenceFails.get(run)!)));
+  const referenceFirst = new Set(both.filter((run) => failsEarlier(referenceFails.get(run)!, mineFails.get(run)!)));
   return {
     property: mine.property,
     compared: mine.checked - judgedOnlyByMine,
     mineFailed: mineFails.size,
     referenceFailed: referenceFails.size,
-    bothFailed: [...mineFails].filter((run) => referenceFails.has(run)).length,
-    onlyMine: [...mineFails].filter((run) => !referenceFails.has(run)),
-    onlyReference: [...referenceFails].filter((run) => !mineFails.has(run)),
+    bothFailed: both.length,
+    mineFailedFirst: mineFirst.size,
+    referenceFailedFirst: referenceFirst.size,
+    onlyMine: [...mineFails.keys()].filter((run) => !referenceFails.has(run) || mineFirst.has(run)),
+    onlyReference: [...referenceFails.keys()].filter((run) => !mineFails.has(run) || referenceFirst.has(run)),
   };
 }
 

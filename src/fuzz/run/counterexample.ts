@@ -34,12 +34,14 @@ export interface CounterexampleFile {
 }
 
 /**
- * A differential counterexample (`fuzz --against`): the property fails for the strategy and holds
- * for `reference` on this scenario; `outcome` says how it holds there (passes, or infeasible).
+ * A differential counterexample (`fuzz --against`): the property fails for the strategy where
+ * `reference` holds it on this scenario; `outcome` says how it holds there (passes, is excused, or
+ * breaks it only later in the conversation: `failsLater`).
  */
 export interface AgainstReference {
   readonly reference: FuzzStrategy;
   readonly outcome: string;
+  readonly failsLater?: boolean;
 }
 
 export function counterexampleFile(failure: ShrunkFailure, strategy: FuzzStrategy, outDir: string, cwd: string, against?: AgainstReference): CounterexampleFile {
@@ -88,14 +90,20 @@ function describe(failure: ShrunkFailure, strategy: FuzzStrategy, simulateComman
 
 function describeDifference(failure: ShrunkFailure, strategy: FuzzStrategy, against: AgainstReference, referenceCommand: string, simulateCommand: string, fuzzCommand: string): string {
   const reference = against.reference;
+  const where = against.failsLater === true
+    ? `fails for strategy ${strategy.name} at step ${failure.violation.step}, where ${reference.name} still holds it (${reference.name} breaks it later in the same conversation)`
+    : `fails for strategy ${strategy.name} and holds for ${reference.name} on this scenario`;
+  const referenceReplay = against.failsLater === true
+    ? `${failure.property} breaks later than with ${strategy.name}`
+    : `${failure.property} holds; it may fail other properties here`;
   return (
-    `Differential fuzz counterexample: ${failure.property} fails for strategy ${strategy.name} and holds for ${reference.name} on this scenario.\n` +
+    `Differential fuzz counterexample: ${failure.property} ${where}.\n` +
     `${strategy.name}: ${failure.violation.message}\n` +
     `${reference.name}: ${against.outcome}\n` +
     `fast-check seed ${failure.seed}, path ${failure.path} (shrunk ${failure.shrinks} times while the difference persisted).\n` +
     unchecked(failure) +
     `Replay (${failure.property} fails): ${simulateCommand}\n` +
-    `Replay the reference (${failure.property} holds; it may fail other properties here): ${referenceCommand}\n` +
+    `Replay the reference (${referenceReplay}): ${referenceCommand}\n` +
     `Replay both in the fuzzer: ${fuzzCommand}\n`
   );
 }

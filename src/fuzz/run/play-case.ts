@@ -11,6 +11,7 @@ import { runSession } from '../../world/index.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 import { prepareRequestFloor } from '../../checker/infeasibility/measure-floor.ts';
 import type { FuzzProperty, PropertyName } from '../../checker/properties/property.ts';
+import { scriptedSteps } from '../../checker/scripted-steps.ts';
 import { verdictOf, type Verdict } from '../../checker/verdict.ts';
 
 /** The file name generated scenarios resolve under (ids and messages only). */
@@ -57,11 +58,12 @@ export function createPlayer(
         return worldError(judged, error instanceof Error ? error.message : String(error));
       }
       await prepareRequestFloor(scenario.world);
+      const scripted = scriptedSteps(scenario.world, result);
       return new Map(judged.map((property): [PropertyName, Verdict] => [
         property.name,
         property.appliesTo !== undefined && !property.appliesTo(first)
           ? { status: 'not-checked', reason: `${property.name}: the strategy declares nothing it could check` }
-          : verdictOf(property.check(scenario.world, result, rerun, first)),
+          : verdictOf(property.check(scenario.world, result, rerun, first), scripted),
       ]));
     },
   };

@@ -16,7 +16,7 @@ export interface PropertyTally {
   notChecked: number;
   readonly infeasibleReasons: Map<InfeasibilityReason, number>;
   /** Every failing run, in run order, with what failed there (the first is what gets shrunk). */
-  readonly failures: { readonly run: number; readonly violation: PropertyViolation }[];
+  readonly failures: { readonly run: number; readonly violation: PropertyViolation; readonly scriptedSteps?: number }[];
   /** Runs that could not be judged (the world threw, the run hung or died): a differential run compares neither side there. */
   readonly notCheckedRuns: number[];
 }
@@ -41,7 +41,7 @@ export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict):
     case 'failed':
       tally.checked += 1;
       tally.failed += 1;
-      tally.failures.push({ run, violation: verdict.violation });
+      tally.failures.push(verdict.scriptedSteps === undefined ? { run, violation: verdict.violation } : { run, violation: verdict.violation, scriptedSteps: verdict.scriptedSteps });
       return;
     case 'not-checked':
       tally.notChecked += 1;
