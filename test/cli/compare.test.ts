@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compare } from '../../src/api/compare.ts';
 import type { ComparisonReport } from '../../src/compare/comparison-report.ts';
 import { parseContenders } from '../../src/cli/commands/compare.ts';
 import { STRATEGY_CATALOG } from '../../src/harness/strategy/strategy-catalog.ts';
-import { runCli, STACK_LINE, tempDir } from './run-cli.ts';
+import { ROOT, runCli, STACK_LINE, tempDir } from './run-cli.ts';
 
 const CRUSH_BUG = 'scenarios/museum/crush-uncapped-tool-result.yaml';
 const LANGCHAIN_BUG = 'scenarios/museum/langchain-error-as-summary.yaml';
@@ -19,13 +20,24 @@ describe('compaction-sim compare', () => {
     expect(parseContenders(['crush', 'cline-sdk'], ['cline-sdk={"enabled": true}'])).toEqual([{ name: 'crush', options: undefined }, { name: 'cline-sdk', options: { enabled: true } }]);
   });
 
+  it('rejects --strategy-options it cannot read, naming the argument', () => {
+    expect(() => parseContenders(['crush'], ['{"a":1}'])).toThrow(/--strategy-options must be name=JSON/);
+    expect(() => parseContenders(['crush'], ['pi={}'])).toThrow(/names pi, which is not entered/);
+    expect(() => parseContenders(['crush'], ['crush={oops'])).toThrow(/--strategy-options is not valid JSON/);
+  });
+
+  it('rejects a strategy entered twice and options a strategy does not take, before anything runs', async () => {
+    const paths = [CRUSH_BUG];
+    await expect(compare({ paths, contenders: [{ name: 'crush' }, { name: 'crush' }], cwd: ROOT })).rejects.toThrow(/strategy crush is entered twice/);
+    await expect(compare({ paths, contenders: [{ name: 'crush', options: { nope: 1 } }], cwd: ROOT })).rejects.toThrow(/crush: unknown option "nope"/);
+  });
+
+  // One process per kind of bad input the command line turns into exit 2 (its own usage checks,
+  // a strategy that cannot load, an argument parseContenders refuses, a missing path); the
+  // messages of the others are the same errors, asserted above.
   it.each([
     [['--strategy', 'nope', CRUSH_BUG], /unknown strategy "nope"/],
-    [['--strategy', 'crush', '--strategy', 'crush', CRUSH_BUG], /strategy crush is entered twice/],
-    [['--strategy', 'crush', '--strategy-options', '{"a":1}', CRUSH_BUG], /--strategy-options must be name=JSON/],
     [['--strategy', 'crush', '--strategy-options', 'pi={}', CRUSH_BUG], /names pi, which is not entered/],
-    [['--strategy', 'crush', '--strategy-options', 'crush={oops', CRUSH_BUG], /--strategy-options is not valid JSON/],
-    [['--strategy', 'crush', '--strategy-options', 'crush={"nope":1}', CRUSH_BUG], /crush: unknown option "nope"/],
     [['--strategy', 'crush', '--fuzz-runs', '-1', CRUSH_BUG], /--fuzz-runs must be an integer >= 0/],
     [['--strategy', 'crush', 'scenarios/no-such-folder'], /no-such-folder/],
   ])('bad input %j is exit 2 with a clear message', async (args, message) => {
@@ -38,10 +50,14 @@ describe('compaction-sim compare', () => {
   it('plays the suites and the fuzzed corpus through each strategy: the same JSON whatever --jobs, every report written', async () => {
     const args = ['compare', CRUSH_BUG, '--strategy', 'crush', LANGCHAIN_BUG, '--strategy', 'threshold', '--fuzz-runs', '2', '--seed', '3', '--format', 'json', '--quiet'];
     const dir = tempDir('compare-run');
-    const [one, two] = await Promise.all([runCli([...args, '--jobs', '1', '--report-dir', dir]), runCli([...args, '--jobs', '2', '--report-dir', tempDir('compare-run-2')])]);
-    expect([one.code, two.code]).toEqual([0, 0]);
-    expect(two.stdout).toBe(one.stdout);
+    // The same comparison with two workers, through compare() of the API, which the command calls.
+    const [one, two] = await Promise.all([
+      runCli([...args, '--jobs', '1', '--report-dir', dir]),
+      compare({ paths: [CRUSH_BUG, LANGCHAIN_BUG], contenders: [{ name: 'crush' }, { name: 'threshold' }], fuzzRuns: 2, seed: 3, jobs: 2, cwd: ROOT }),
+    ]);
+    expect(one.code).toBe(0);
     const report = JSON.parse(one.stdout) as ComparisonReport;
+    expect(JSON.parse(JSON.stringify(two))).toEqual(report);
     expect(readFileSync(join(dir, 'compare.json'), 'utf8')).toBe(one.stdout);
     expect(readFileSync(join(dir, 'compare.md'), 'utf8')).toContain('### Museum of reported bugs');
     expect(readFileSync(join(dir, 'compare.html'), 'utf8')).toContain('<h1>Strategy comparison</h1>');

@@ -1,9 +1,15 @@
-/** `simulate` end to end: verdicts, exit codes, reports, determinism across --jobs and --shard. */
+/**
+ * `simulate` end to end: verdicts, exit codes, reports, determinism across --jobs and --shard.
+ * One process per exit path and per option the command line wires in; where a test compares two
+ * runs, the second is `simulate()` of the API, which the command calls (a process costs about half
+ * a second of CPU to start).
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { simulate as simulateApi } from '../../src/api/simulate.ts';
 import { xmlProblems } from '../harness/report/xml-well-formed.ts';
-import { FIXTURES, runCli, tempDir } from './run-cli.ts';
+import { FIXTURES, ROOT, runCli, tempDir } from './run-cli.ts';
 
 const SUITE = `${FIXTURES}/suite`;
 
@@ -63,21 +69,23 @@ describe.concurrent('simulate', () => {
   });
 
   it('gives byte-identical reports with --jobs 1 and --jobs 3', async () => {
-    const [one, three] = await Promise.all([wholeSuite(), simulate([SUITE, '--jobs', '3'])]);
+    const threeDir = tempDir('sim-jobs-3');
+    const [one] = await Promise.all([wholeSuite(), simulateApi({ paths: [SUITE], jobs: 3, cwd: ROOT, reportDir: threeDir })]);
     expect(one.code).toBe(0);
-    expect(three.json).toBe(one.json);
-    expect(readFileSync(join(three.dir, 'junit.xml'), 'utf8')).toBe(readFileSync(join(one.dir, 'junit.xml'), 'utf8'));
-    expect(readFileSync(join(three.dir, 'report.html'), 'utf8')).toBe(readFileSync(join(one.dir, 'report.html'), 'utf8'));
+    expect(readFileSync(join(threeDir, 'report.json'), 'utf8')).toBe(one.json);
+    expect(readFileSync(join(threeDir, 'junit.xml'), 'utf8')).toBe(readFileSync(join(one.dir, 'junit.xml'), 'utf8'));
+    expect(readFileSync(join(threeDir, 'report.html'), 'utf8')).toBe(readFileSync(join(one.dir, 'report.html'), 'utf8'));
   });
 
   it('splits the suite into disjoint shards whose union is the whole run', async () => {
     const [all, first, second] = await Promise.all([
       wholeSuite(),
-      simulate([SUITE, '--shard', '1/2']),
+      simulateApi({ paths: [SUITE], shard: { index: 1, count: 2 }, jobs: 1, cwd: ROOT }),
       simulate([SUITE, '--shard', '2/2', '--jobs', '2']),
     ]);
     const full = parse(all.json).scenarios;
-    const shards = [parse(first.json).scenarios, parse(second.json).scenarios];
+    // The API's report is the object report.json is written from.
+    const shards = [parse(JSON.stringify(first.report)).scenarios, parse(second.json).scenarios];
     expect(shards[0]?.length).toBe(2);
     expect(shards[1]?.length).toBe(2);
     const ids = shards.flat().map((s) => s.id);
@@ -133,8 +141,9 @@ describe.concurrent('simulate', () => {
 
   it('--seed replaces every scenario seed and re-draws seeded sizes', async () => {
     const file = `${FIXTURES}/suite/parallel-16k.yaml`;
-    const [own, other] = await Promise.all([simulate([file]), simulate([file, '--seed', '99'])]);
-    const [ownRecord] = parse(own.json).scenarios;
+    // The file's own seed: its record in the whole suite's run (a scenario plays alike alone or in a suite).
+    const [own, other] = await Promise.all([wholeSuite(), simulate([file, '--seed', '99'])]);
+    const ownRecord = parse(own.json).scenarios.find((s) => s.name === 'parallel-16k');
     const [otherRecord] = parse(other.json).scenarios;
     expect(ownRecord?.settings.seed).toBe(3);
     expect(otherRecord?.settings.seed).toBe(99);

@@ -1,14 +1,25 @@
-/** The `gate` command end to end on the small fixture suite, against a temporary baseline. */
+/**
+ * The `gate` command end to end on the small fixture suite, against a temporary baseline: one
+ * process per exit path and per option the command line wires in (the table, the advice, the
+ * messages), and the comparisons themselves through `gate()` of the API, which the command calls
+ * (a process costs about half a second of CPU to start; the API call reuses this one).
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, STACK_LINE, STRATEGIES, tempDir } from '../../cli/run-cli.ts';
+import { gate as gateApi } from '../../../src/api/gate.ts';
+import { FIXTURES, ROOT, runCli, STACK_LINE, STRATEGIES, tempDir } from '../../cli/run-cli.ts';
 
 const SUITE = `${FIXTURES}/suite`;
 const CHAIN = 'test/fixtures/scenarios/suite/chain-8k.yaml#chain-8k';
 
 function gate(baseline: string, ...args: string[]) {
   return runCli(['gate', SUITE, '--baseline', baseline, '--report-dir', tempDir('gate-out'), '--quiet', ...args]);
+}
+
+/** `gate()` of the API on the same suite, as the command runs it (one worker). */
+function gateInProcess(baseline: string, options: Omit<Parameters<typeof gateApi>[0] & object, 'baseline'> = {}) {
+  return gateApi({ paths: [SUITE], baseline, jobs: 1, cwd: ROOT, ...options });
 }
 
 function editBaseline(from: string, edit: (data: { scenarios: Record<string, Record<string, unknown>> }) => void): string {
@@ -52,8 +63,8 @@ describe('gate', () => {
 
     it('writes the same baseline again (deterministic)', async () => {
       const again = join(tempDir('gate-again'), 'baseline.json');
-      const result = await gate(again, '--update-baseline', '--jobs', '2');
-      expect(result.code).toBe(0);
+      const result = await gateInProcess(again, { updateBaseline: true, jobs: 2 });
+      expect(result.passed).toBe(true);
       expect(readFileSync(again, 'utf8')).toBe(written);
     });
 
@@ -65,18 +76,18 @@ describe('gate', () => {
     });
 
     it('fails when the baseline entry has fewer overflow steps than the run', async () => {
-      const neverCompacts = ['--strategy', `${STRATEGIES}/never-compacts.ts`];
+      const neverCompacts = { strategy: `./${STRATEGIES}/never-compacts.ts` };
       const overflowing = join(tempDir('gate-overflow'), 'baseline.json');
-      expect((await gate(overflowing, ...neverCompacts, '--update-baseline')).code).toBe(0);
-      expect((await gate(overflowing, ...neverCompacts)).code).toBe(0);
+      expect((await gateInProcess(overflowing, { ...neverCompacts, updateBaseline: true })).passed).toBe(true);
+      expect((await gateInProcess(overflowing, neverCompacts)).passed).toBe(true);
       const edited = editBaseline(overflowing, (data) => {
         const entry = data.scenarios[CHAIN] as Record<string, number>;
         expect(entry['overflowSteps']).toBeGreaterThan(0);
         entry['overflowSteps'] = (entry['overflowSteps'] as number) - 1;
       });
-      const result = await gate(edited, ...neverCompacts);
-      expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/chain-8k.*regression.*overflowSteps/);
+      const result = await gateInProcess(edited, neverCompacts);
+      expect(result.passed).toBe(false);
+      expect(result.changes.map((change) => [change.id, change.kind, change.what])).toContainEqual([CHAIN, 'regression', 'overflowSteps']);
     });
 
     it('fails when a count drifts from the baseline, unless a --tolerance allows it', async () => {
@@ -84,9 +95,10 @@ describe('gate', () => {
         const entry = data.scenarios[CHAIN] as Record<string, number>;
         entry['summarizations'] = (entry['summarizations'] as number) + 1;
       });
-      const [strict, tolerant] = await Promise.all([gate(edited), gate(edited, '--tolerance', 'summarizations=1')]);
-      expect(strict.code).toBe(1);
-      expect(strict.stdout).toMatch(/chain-8k.*drift.*summarizations/);
+      // The comparison through the API; the flag through the command line, on its passing side.
+      const [strict, tolerant] = await Promise.all([gateInProcess(edited), gate(edited, '--tolerance', 'summarizations=1')]);
+      expect(strict.passed).toBe(false);
+      expect(strict.changes.map((change) => [change.id, change.kind, change.what])).toEqual([[CHAIN, 'drift', 'summarizations']]);
       expect(tolerant.code, tolerant.stdout).toBe(0);
     });
 
@@ -95,10 +107,11 @@ describe('gate', () => {
         data.scenarios['test/fixtures/scenarios/suite/gone.yaml#gone'] = data.scenarios[CHAIN] as Record<string, unknown>;
         delete data.scenarios[CHAIN];
       });
-      const result = await gate(edited);
-      expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/chain-8k.*added/);
-      expect(result.stdout).toMatch(/gone\.yaml#gone.*removed/);
+      const result = await gateInProcess(edited);
+      expect(result.passed).toBe(false);
+      expect(result.changes.map((change) => [change.id, change.kind])).toEqual(
+        expect.arrayContaining([[CHAIN, 'added'], ['test/fixtures/scenarios/suite/gone.yaml#gone', 'removed']]),
+      );
     });
 
     it('rejects a malformed baseline and --update-baseline with --shard as bad input', async () => {
@@ -135,8 +148,8 @@ describe('gate', () => {
       // Updating from a subset keeps the other entries.
       const copy = join(tempDir('gate-subset'), 'baseline.json');
       writeFileSync(copy, written);
-      const update = await runCli(['gate', `${SUITE}/chain-8k.yaml`, '--baseline', copy, '--report-dir', tempDir('gate-out'), '--quiet', '--update-baseline']);
-      expect(update.code).toBe(0);
+      const update = await gateApi({ paths: [`${SUITE}/chain-8k.yaml`], baseline: copy, jobs: 1, cwd: ROOT, updateBaseline: true });
+      expect(update.changes).toEqual([]);
       expect(readFileSync(copy, 'utf8')).toBe(written);
     });
   });
