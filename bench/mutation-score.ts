@@ -45,6 +45,8 @@ const PLANTED = [
   'never-compact.ts', 'drop-latest-user.ts', 'orphan-function-call.ts', 'grow-request.ts', 'late-threshold.ts',
   // issue 18's survivor classes: estimators that undercount, boundary errors.
   'undercount-system-instruction.ts', 'estimate-skips-system-instruction.ts', 'estimate-skips-tool-declarations.ts', 'estimate-utf16.ts',
+  // An estimator that overcounts a kind (the survivors counting a call's struct or a map value at / 3).
+  'estimate-overcounts-calls.ts',
   'trigger-above.ts', 'window-off-by-one.ts',
   // Fails where the reference fails too, only earlier (differential-verdicts.ts); its reference is the sliding window.
   'sliding-window-no-continuation.ts',

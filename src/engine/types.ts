@@ -177,6 +177,16 @@ export interface DeclaredEstimate {
    * bytes or characters. Absent: `tolerance` there too.
    */
   readonly tokenizerTolerance?: number | EstimateTolerances;
+  /**
+   * Optional: how far the count of one kind may rise above the provider's count of it, as a share
+   * (0.1: at most 110 % of it), per kind as `tolerance` is. An estimator that overcounts a kind
+   * compacts early on requests rich in it: summarizer calls spent and detail lost well below the
+   * window, which a trigger declared in the strategy's own count cannot show. Absent: overcounts
+   * are not judged.
+   */
+  readonly overcount?: number | EstimateTolerances;
+  /** Optional: `overcount` when the provider counts with a real tokenizer. Absent: `overcount` there too. */
+  readonly tokenizerOvercount?: number | EstimateTolerances;
 }
 
 /** Per-kind tolerances of a `DeclaredEstimate` (shares); `default` for every kind not named. */

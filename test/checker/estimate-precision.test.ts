@@ -1,14 +1,16 @@
 /**
  * `estimate-precision`: a strategy that declares its estimator never undercounts a kind of content
- * beyond its declared tolerance. The probes of a hand-made scenario against ContextGuard's count
- * and three planted estimators (system instruction skipped, tool declarations skipped, UTF-16
- * units for CJK and emoji), under a ratio and a BPE token model; then the fuzzer telling each
+ * beyond its declared tolerance, nor overcounts one beyond the share it declares. The probes of a
+ * hand-made scenario against ContextGuard's count and four planted estimators (system instruction
+ * skipped, tool declarations skipped, UTF-16 units for CJK and emoji, calls counted a third
+ * high), under a ratio and a BPE token model; then the fuzzer telling each
  * planted bug from its correct twin, and not judging a strategy that declares nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { estimatePrecision, estimateProbes, toleranceFor, undercountedKind } from '../../src/checker/properties/estimate-precision.ts';
+import { estimatePrecision, estimateProbes, toleranceFor, miscountedKind } from '../../src/checker/properties/estimate-precision.ts';
 import { CONTEXTGUARD_DECLARED_ESTIMATE } from '../../src/engine/tokens/declared-estimate.ts';
 import type { CompactionStrategy, DeclaredEstimate } from '../../src/engine/types.ts';
+import estimateOvercountsCalls from '../../src/fuzz/planted-bugs/estimate-overcounts-calls.ts';
 import estimateSkipsSystemInstruction from '../../src/fuzz/planted-bugs/estimate-skips-system-instruction.ts';
 import estimateSkipsToolDeclarations from '../../src/fuzz/planted-bugs/estimate-skips-tool-declarations.ts';
 import estimateUtf16 from '../../src/fuzz/planted-bugs/estimate-utf16.ts';
@@ -38,20 +40,34 @@ describe('estimate-precision on the probes of one scenario', () => {
   });
 
   it('holds for ContextGuard\'s count under a ratio and a BPE token model', async () => {
-    expect(undercountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, ratioTokenModel(2))).toBeNull();
-    expect(undercountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, ratioTokenModel(4.7))).toBeNull();
-    expect(undercountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' }))).toBeNull();
+    expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, ratioTokenModel(2))).toBeNull();
+    expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, ratioTokenModel(4.7))).toBeNull();
+    expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' }))).toBeNull();
   });
 
   it('fails each planted estimator on the kind it undercounts', async () => {
     const ratio = ratioTokenModel(2);
-    expect(undercountedKind(probes, declared(estimateSkipsSystemInstruction()), ratio)).toMatch(/^counts 0 tokens .* for system-instruction \(2000 bytes\) where the provider counts \d+: 100 % under, beyond its declared tolerance of 1 %$/);
-    expect(undercountedKind(probes, declared(estimateSkipsToolDeclarations()), ratio)).toMatch(/for tool-declarations .* 100 % under/);
-    expect(undercountedKind(probes, declared(estimateUtf16()), ratio)).toMatch(/for text:cjk \(400 bytes\) .* 6[67](\.\d+)? % under/);
+    expect(miscountedKind(probes, declared(estimateSkipsSystemInstruction()), ratio)).toMatch(/^counts 0 tokens .* for system-instruction \(2000 bytes\) where the provider counts \d+: 100 % under, beyond its declared tolerance of 1 %$/);
+    expect(miscountedKind(probes, declared(estimateSkipsToolDeclarations()), ratio)).toMatch(/for tool-declarations .* 100 % under/);
+    expect(miscountedKind(probes, declared(estimateUtf16()), ratio)).toMatch(/for text:cjk \(400 bytes\) .* 6[67](\.\d+)? % under/);
     // Under a real tokenizer the declared tolerance for CJK is wide (60 %), and UTF-16 units still fall beyond it.
     const bpe = await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' });
-    expect(undercountedKind(probes, declared(estimateUtf16()), bpe)).toMatch(/for text:cjk/);
-    expect(undercountedKind(probes, declared(estimateSkipsSystemInstruction()), bpe)).toMatch(/for system-instruction/);
+    expect(miscountedKind(probes, declared(estimateUtf16()), bpe)).toMatch(/for text:cjk/);
+    expect(miscountedKind(probes, declared(estimateSkipsSystemInstruction()), bpe)).toMatch(/for system-instruction/);
+  });
+
+  it('fails an estimator that overcounts a kind beyond its declared overcount, and judges no overcount it does not declare', async () => {
+    const overcounting = declared(estimateOvercountsCalls());
+    const bpe = await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' });
+    for (const model of [ratioTokenModel(2), bpe]) {
+      expect(miscountedKind(probes, overcounting, model)).toMatch(/^counts [\d.]+ tokens \(calibrated on plain prose: x[\d.]+\) for function-call \(400 bytes\) where the provider counts \d+: \d+(\.\d+)? % over, beyond its declared overcount of 5 %$/);
+    }
+    // The same estimator, declaring no bound on overcounting: not judged for it.
+    const { overcount: _, ...undeclared } = overcounting;
+    expect(miscountedKind(probes, undeclared, ratioTokenModel(2))).toBeNull();
+    // A bound under a real tokenizer of its own.
+    expect(miscountedKind(probes, { ...overcounting, tokenizerOvercount: 0.5 }, bpe)).toBeNull();
+    expect(miscountedKind(probes, { ...overcounting, tokenizerOvercount: 0.5 }, ratioTokenModel(2))).toMatch(/% over/);
   });
 
   it('fails, never crashes on, an estimator that throws or counts no number', () => {
@@ -84,6 +100,7 @@ describe('estimate-precision in the fuzzer', () => {
       './src/fuzz/planted-bugs/estimate-skips-system-instruction.ts': /for system-instruction/,
       './src/fuzz/planted-bugs/estimate-skips-tool-declarations.ts': /for tool-declarations/,
       './src/fuzz/planted-bugs/estimate-utf16.ts': /for (text|tool-response):(cjk|emoji)/,
+      './src/fuzz/planted-bugs/estimate-overcounts-calls.ts': /for (function-call|server-tool-call) .* % over, beyond its declared overcount of 5 %/,
     };
     for (const [bug, message] of Object.entries(caught)) {
       const [tally] = (await fuzz(bug)).properties;

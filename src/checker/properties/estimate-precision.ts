@@ -15,8 +15,9 @@
  * provider's count is the scenario's token model of each phase (ratio or BPE), marginal over an
  * empty request. A `calibrated` estimate is first scaled by the provider's count of 40,000 bytes of
  * plain English prose over the strategy's (what a correction factor learnt on whole requests
- * does), so only kinds counted unlike plain text can fail. Only undercounts fail: an overcount
- * compacts early, which `declared-trigger` judges for a strategy that declares its trigger.
+ * does), so only kinds counted unlike plain text can fail. An overcount fails only beyond the
+ * share the strategy declares for it (`overcount`): counting some kind high compacts early on
+ * requests rich in it, which a trigger declared in the strategy's own count cannot show.
  *
  * A strategy that declares nothing is not judged (not-checked); the verdict does not depend on
  * what the strategy did in the session, only on its estimator and the scenario's content and
@@ -54,7 +55,7 @@ export interface EstimateProbe {
 
 export const estimatePrecision: FuzzProperty = {
   name: 'estimate-precision',
-  description: 'a strategy that declares its estimator never undercounts a kind of content beyond its declared tolerance',
+  description: 'a strategy that declares its estimator never undercounts (or, if it declares how far, overcounts) a kind of content beyond its declared tolerance',
   expectKey: null,
   needsRerun: false,
   appliesTo: (strategy) => strategy.declaredEstimate !== undefined,
@@ -69,7 +70,7 @@ export const estimatePrecision: FuzzProperty = {
       seen.add(model.key);
       let broken: string | null;
       try {
-        broken = undercountedKind(probes, declared, model);
+        broken = miscountedKind(probes, declared, model);
       } catch (error) {
         // The strategy's own code: a throw is its failure, never the fuzzer's crash.
         broken = `its declared estimator threw: ${error instanceof Error ? error.message : String(error)}`;
@@ -80,8 +81,19 @@ export const estimatePrecision: FuzzProperty = {
   },
 };
 
-/** The first probe the declared estimator undercounts beyond its tolerance under `model`, as a sentence; null when none. */
-export function undercountedKind(probes: readonly EstimateProbe[], declared: DeclaredEstimate, model: TokenModel): string | null {
+/** A probe's count by the declared estimator (scaled, for a `calibrated` one) and by the provider. */
+export interface ProbeCount {
+  readonly probe: EstimateProbe;
+  readonly counted: number;
+  readonly real: number;
+}
+
+/**
+ * Every probe counted by the declared estimator and by `model`; `scale` is the calibration a
+ * `calibrated` estimate gets (the provider's count of plain prose over the strategy's), 1 for
+ * `real`. A string when no calibration can scale the estimate (it counts no plain prose).
+ */
+export function countProbes(probes: readonly EstimateProbe[], declared: DeclaredEstimate, model: TokenModel): { scale: number; counts: ProbeCount[] } | string {
   const estimated = (request: LlmRequest): number => {
     const count = declared.tokens(request) - declared.tokens(EMPTY_REQUEST);
     if (!Number.isFinite(count)) throw new Error(`it counted ${count}`);
@@ -94,15 +106,30 @@ export function undercountedKind(probes: readonly EstimateProbe[], declared: Dec
     if (!(counted > 0)) return `counts ${counted} tokens for ${CALIBRATION_BYTES} bytes of plain prose, so no calibration can scale it`;
     scale = realTokens(model, reference.request) / counted;
   }
-  for (const probe of probes) {
-    const real = realTokens(model, probe.request);
-    const counted = estimated(probe.request) * scale;
-    const tolerance = toleranceFor(model.spec.kind === 'tiktoken' ? declared.tokenizerTolerance ?? declared.tolerance : declared.tolerance, probe);
-    // One token of slack: the provider's count and a scaled estimate are both rounded.
-    if (counted + 1 < real * (1 - tolerance)) {
-      const under = 100 * (1 - counted / real);
-      const how = declared.unit === 'calibrated' ? ` (calibrated on plain prose: x${round2(scale)})` : '';
-      return `counts ${round2(counted)} tokens${how} for ${probe.name} (${probe.bytes} bytes) where the provider counts ${real}: ${round2(under)} % under, beyond its declared tolerance of ${round2(100 * tolerance)} %`;
+  return { scale, counts: probes.map((probe) => ({ probe, counted: estimated(probe.request) * scale, real: realTokens(model, probe.request) })) };
+}
+
+/**
+ * The first probe the declared estimator undercounts beyond its tolerance under `model`, or
+ * overcounts beyond its declared overcount share, as a sentence; null when none.
+ */
+export function miscountedKind(probes: readonly EstimateProbe[], declared: DeclaredEstimate, model: TokenModel): string | null {
+  const counted = countProbes(probes, declared, model);
+  if (typeof counted === 'string') return counted;
+  const tokenizer = model.spec.kind === 'tiktoken';
+  const under = tokenizer ? declared.tokenizerTolerance ?? declared.tolerance : declared.tolerance;
+  const over = tokenizer ? declared.tokenizerOvercount ?? declared.overcount : declared.overcount;
+  const how = declared.unit === 'calibrated' ? ` (calibrated on plain prose: x${round2(counted.scale)})` : '';
+  for (const { probe, counted: count, real } of counted.counts) {
+    const tolerance = toleranceFor(under, probe);
+    // One token of slack either way: the provider's count and a scaled estimate are both rounded.
+    if (count + 1 < real * (1 - tolerance)) {
+      return `counts ${round2(count)} tokens${how} for ${probe.name} (${probe.bytes} bytes) where the provider counts ${real}: ${round2(100 * (1 - count / real))} % under, beyond its declared tolerance of ${round2(100 * tolerance)} %`;
+    }
+    if (over === undefined) continue;
+    const overcount = toleranceFor(over, probe);
+    if (count - 1 > real * (1 + overcount)) {
+      return `counts ${round2(count)} tokens${how} for ${probe.name} (${probe.bytes} bytes) where the provider counts ${real}: ${round2(100 * (count / real - 1))} % over, beyond its declared overcount of ${round2(100 * overcount)} %`;
     }
   }
   return null;
