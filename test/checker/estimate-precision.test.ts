@@ -25,6 +25,8 @@ const world = resolveScenario({
   turns: [
     { user: { size: 900, kind: 'cjk' }, tools: [{ name: 'read_file', size: 1200, kind: 'emoji' }] },
     { user: 'Summarize what you found', attachments: [{ mimeType: 'image/png', size: 3000 }] },
+    // The Go simulator's "xxx…" responses, which a BPE tokenizer packs tighter than prose: ContextGuard overcounts them.
+    { user: 'And the raw dump?', tools: [{ name: 'read_file', size: 2000, kind: 'x' }] },
   ],
 }, { file: 'kinds.yaml', baseDir: process.cwd() }).world;
 
@@ -35,7 +37,7 @@ describe('estimate-precision on the probes of one scenario', () => {
 
   it('probes each kind the scenario holds, and the server tool parts it never does', () => {
     const names = new Set(probes.map((probe) => probe.name));
-    for (const name of ['system-instruction', 'tool-declarations', 'text:cjk', 'text:prose', 'tool-response:emoji', 'function-call', 'inline-data', 'server-tool-call', 'server-tool-response']) expect(names).toContain(name);
+    for (const name of ['system-instruction', 'tool-declarations', 'text:cjk', 'text:prose', 'tool-response:emoji', 'tool-response:x', 'function-call', 'inline-data', 'server-tool-call', 'server-tool-response']) expect(names).toContain(name);
     expect(names).not.toContain('text:json');
   });
 
@@ -43,6 +45,10 @@ describe('estimate-precision on the probes of one scenario', () => {
     expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, ratioTokenModel(2))).toBeNull();
     expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, ratioTokenModel(4.7))).toBeNull();
     expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' }))).toBeNull();
+    // Within the 40 % it declares for `x` under a tokenizer, beyond the 5 % of every other kind.
+    const cl100k = await createTokenModel({ kind: 'tiktoken', encoding: 'cl100k_base' });
+    expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, cl100k)).toBeNull();
+    expect(miscountedKind(probes, { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokenizerOvercount: 0.05 }, cl100k)).toMatch(/for tool-response:x \(\d+ bytes\) .* % over, beyond its declared overcount of 5 %/);
   });
 
   it('fails each planted estimator on the kind it undercounts', async () => {
