@@ -92,15 +92,15 @@ export function strategyFromFactory(
   return strategy;
 }
 
-function builtinFactory(name: string): StrategyFactory {
-  const factory = catalogStrategy(name)?.factory;
-  if (factory === undefined) {
+function builtinFactory(name: string): Promise<StrategyFactory> {
+  const entry = catalogStrategy(name);
+  if (entry === undefined) {
     const known = STRATEGY_CATALOG.map((strategy) => strategy.name).sort().join(', ');
     throw new StrategyLoadError(
       `unknown strategy "${name}": use a built-in (${known}) or a module path such as ./my-strategy.ts`,
     );
   }
-  return factory;
+  return entry.load();
 }
 
 /** A function (default export) is a factory; an object with `compact` is a ready strategy. */

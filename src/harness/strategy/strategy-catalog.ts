@@ -9,7 +9,8 @@ import { ZOO_STRATEGIES } from '../../zoo/zoo-strategies.ts';
 
 export interface CatalogStrategy {
   readonly name: string;
-  readonly factory: StrategyFactory;
+  /** Its factory (a zoo strategy's module is imported then, not with the catalog). */
+  readonly load: () => Promise<StrategyFactory>;
   /** Where its behaviour comes from (repository, path, commit or version). */
   readonly source: string;
 }
@@ -17,9 +18,9 @@ export interface CatalogStrategy {
 const CONTEXTGUARD_SOURCE = 'achetronic/adk-utils-go plugin/contextguard (ContextGuard), ported in src/engine';
 
 export const STRATEGY_CATALOG: readonly CatalogStrategy[] = Object.freeze([
-  { name: STRATEGY_THRESHOLD, factory: BUILTIN_STRATEGIES[STRATEGY_THRESHOLD]!, source: `${CONTEXTGUARD_SOURCE} (compaction_strategy_threshold.go)` },
-  { name: STRATEGY_SLIDING_WINDOW, factory: BUILTIN_STRATEGIES[STRATEGY_SLIDING_WINDOW]!, source: `${CONTEXTGUARD_SOURCE} (compaction_strategy_sliding_window.go)` },
-  { name: STRATEGY_HARDENED, factory: BUILTIN_STRATEGIES[STRATEGY_HARDENED]!, source: 'compaction-sim: ContextGuard\'s threshold design with every limitation the fuzzer found fixed (src/engine/strategies/hardened)' },
+  { name: STRATEGY_THRESHOLD, load: async () => BUILTIN_STRATEGIES[STRATEGY_THRESHOLD]!, source: `${CONTEXTGUARD_SOURCE} (compaction_strategy_threshold.go)` },
+  { name: STRATEGY_SLIDING_WINDOW, load: async () => BUILTIN_STRATEGIES[STRATEGY_SLIDING_WINDOW]!, source: `${CONTEXTGUARD_SOURCE} (compaction_strategy_sliding_window.go)` },
+  { name: STRATEGY_HARDENED, load: async () => BUILTIN_STRATEGIES[STRATEGY_HARDENED]!, source: 'compaction-sim: ContextGuard\'s threshold design with every limitation the fuzzer found fixed (src/engine/strategies/hardened)' },
   ...ZOO_STRATEGIES,
 ]);
 
