@@ -1,9 +1,13 @@
 /**
  * The progress bar on stderr: only on an interactive terminal, never with --quiet or NO_COLOR
- * (its cursor control is ANSI), so logs and pipes stay clean.
+ * (its cursor control is ANSI), so logs and pipes stay clean. cli-progress is loaded only when a
+ * bar is drawn (about 20 ms of start-up that CI logs, pipes and --quiet runs never use).
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgressModule from 'cli-progress';
 import { colorAllowed } from '../harness/report/ansi.ts';
+
+const require = createRequire(import.meta.url);
 
 export interface Progress {
   start(total: number): void;
@@ -15,6 +19,7 @@ const SILENT: Progress = { start() {}, tick() {}, stop() {} };
 
 export function createProgress(quiet: boolean): Progress {
   if (quiet || !colorAllowed(process.stderr)) return SILENT;
+  const cliProgress = require('cli-progress') as typeof cliProgressModule;
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
