@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
@@ -51,8 +50,9 @@ export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = {}): P
   });
 }
 
+/** A new folder in the run's temporary folder (test/global-setup.ts removes it after the run). */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `compaction-sim-${prefix}-`));
+  return mkdtempSync(join(inject('testTemp'), `${prefix}-`));
 }
 
 /** A Node stack frame line: bad input must never print one. */
