@@ -25,7 +25,7 @@ import { SummarizationError, summarize } from '../summary/summarize.ts';
 import { injectContinuation, injectSummary, replaceSummary } from '../summary/summary-content.ts';
 import { computeBuffer } from '../tokens/compute-buffer.ts';
 import { estimateContentTokens, estimateTokens } from '../tokens/estimate-tokens.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OwnTrigger } from '../types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OptionSpace, OwnTrigger } from '../types.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -35,6 +35,20 @@ export interface SlidingWindowStrategyOptions {
   /** Summarisation passes per compaction (Go `WithMaxCompactionAttempts`); 0 = 3. */
   readonly maxCompactionAttempts?: number;
 }
+
+/**
+ * The options the fuzzer draws (`CompactionStrategy.optionSpace`). maxTurns from 2: with 2, a
+ * three-content request splits at index 0 (nothing to summarize), the one edge of safeSplitIndex
+ * a larger window never reaches; with 1, a two-content request would split at −1, where upstream
+ * panics (SplitIndexOutOfRangeError says so), a documented misuse rather than something to find
+ * again on every run. Up to 40: 33 is the smallest window whose tail, 30 % of it, lands just
+ * under an integer (9.9 contents), where a tail computed any other way shows first. Attempts 1 to
+ * 4 around upstream's 3: one pass, no retry, and one more halving than the default.
+ */
+export const SLIDING_WINDOW_OPTION_SPACE: OptionSpace = Object.freeze({
+  maxTurns: Object.freeze({ min: 2, max: 40, default: DEFAULT_MAX_TURNS }),
+  maxCompactionAttempts: Object.freeze({ min: 1, max: 4, default: DEFAULT_MAX_COMPACTION_ATTEMPTS }),
+});
 
 export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions): CompactionStrategy;
 export function slidingWindowStrategy(options?: Record<string, unknown>): CompactionStrategy;
@@ -106,5 +120,5 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
   // Where it compacts, for the fuzzer's declared-trigger (read by the harness only). It declares no
   // estimator: it compares the raw estimate, never calibrated, only to decide whether to retry.
   const ownTrigger: OwnTrigger = { at: () => maxTurns + 1, counts: 'contents since the last compaction' };
-  return { name: STRATEGY_SLIDING_WINDOW, compact, ownTrigger };
+  return { name: STRATEGY_SLIDING_WINDOW, compact, ownTrigger, optionSpace: SLIDING_WINDOW_OPTION_SPACE };
 }
