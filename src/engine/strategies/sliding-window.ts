@@ -18,6 +18,7 @@ import {
   RECENT_KEEP_PERCENT,
   STRATEGY_SLIDING_WINDOW,
 } from '../constants.ts';
+import type { Content } from '@google/genai';
 import { split } from './split-contents.ts';
 import { loadTodos } from '../state/load-todos.ts';
 import { loadContentsAtCompaction, loadSummary, persistContentsAtCompaction, persistSummary } from '../state/state-helpers.ts';
@@ -25,7 +26,8 @@ import { SummarizationError, summarize } from '../summary/summarize.ts';
 import { injectContinuation, injectSummary, replaceSummary } from '../summary/summary-content.ts';
 import { computeBuffer } from '../tokens/compute-buffer.ts';
 import { estimateContentTokens, estimateTokens } from '../tokens/estimate-tokens.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OptionSpace, OwnTrigger } from '../types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OwnTrigger } from '../types.ts';
+import { SLIDING_WINDOW_OPTION_SPACE } from './option-spaces.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -37,22 +39,23 @@ export interface SlidingWindowStrategyOptions {
 }
 
 /**
- * The options the fuzzer draws (`CompactionStrategy.optionSpace`). maxTurns from 2: with 2, a
- * three-content request splits at index 0 (nothing to summarize), the one edge of safeSplitIndex
- * a larger window never reaches; with 1, a two-content request would split at −1, where upstream
- * panics (SplitIndexOutOfRangeError says so), a documented misuse rather than something to find
- * again on every run. Up to 40: 33 is the smallest window whose tail, 30 % of it, lands just
- * under an integer (9.9 contents), where a tail computed any other way shows first. Attempts 1 to
- * 4 around upstream's 3: one pass, no retry, and one more halving than the default.
+ * A change to how the old/recent split is computed: none in the strategy itself; a planted bug
+ * (src/fuzz/planted-bugs/sliding-window-split-at-zero.ts) swaps the split point, so the fuzzer's
+ * reach into it is proven on this very strategy rather than on a copy of it that could drift.
  */
-export const SLIDING_WINDOW_OPTION_SPACE: OptionSpace = Object.freeze({
-  maxTurns: Object.freeze({ min: 2, max: 40, default: DEFAULT_MAX_TURNS }),
-  maxCompactionAttempts: Object.freeze({ min: 1, max: 4, default: DEFAULT_MAX_COMPACTION_ATTEMPTS }),
-});
+export interface SlidingWindowVariation {
+  /** The split point for a candidate index (upstream: `safeSplitIndex`). */
+  readonly splitIndex?: (contents: readonly Content[], idx: number) => number;
+}
 
 export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions): CompactionStrategy;
 export function slidingWindowStrategy(options?: Record<string, unknown>): CompactionStrategy;
 export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+  return slidingWindowWith({}, options);
+}
+
+/** The sliding window with `variation` (none: `slidingWindowStrategy`). */
+export function slidingWindowWith(variation: SlidingWindowVariation, options?: SlidingWindowStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
   const read = readIntegerOptions(STRATEGY_SLIDING_WINDOW, options, {
     maxTurns: { min: 0, meaning: `contents since the last compaction, 0 = ${DEFAULT_MAX_TURNS}` },
     maxCompactionAttempts: { min: 0, meaning: `summarisation passes, 0 = ${DEFAULT_MAX_COMPACTION_ATTEMPTS}` },
@@ -83,7 +86,7 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
       let recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc((maxTurns * RECENT_KEEP_PERCENT) / 100));
 
       for (let attempt = 0; attempt < attempts; attempt += 1) {
-        const { old, recent } = split(request.contents, recentKeep);
+        const { old, recent } = split(request.contents, recentKeep, variation.splitIndex);
         if (old.length === 0) {
           ctx.warn?.('ContextGuard [sliding_window]: nothing to compact (split at 0), aborting', {
             agent: ctx.agentName,

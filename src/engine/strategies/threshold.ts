@@ -23,7 +23,8 @@ import { computeBuffer, computeThreshold } from '../tokens/compute-buffer.ts';
 import { CONTEXTGUARD_DECLARED_ESTIMATE } from '../tokens/declared-estimate.ts';
 import { estimateTokens } from '../tokens/estimate-tokens.ts';
 import { calibratedTokenCount } from '../tokens/token-count.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OptionSpace, OwnTrigger } from '../types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OwnTrigger } from '../types.ts';
+import { THRESHOLD_OPTION_SPACE } from './option-spaces.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -33,16 +34,6 @@ export interface ThresholdStrategyOptions {
   /** Summarisation passes per compaction (Go `WithMaxCompactionAttempts`); 0 = 3. */
   readonly maxCompactionAttempts?: number;
 }
-
-/**
- * The options the fuzzer draws (`CompactionStrategy.optionSpace`): attempts 1 to 4 around
- * upstream's 3. `maxTokens` is left out: its meaningful values (0, or a window below the model's)
- * depend on each scenario's window, which a fixed range cannot follow, and a fixed value above a
- * small model's window is a misconfiguration that overflows by design, not a bug to find.
- */
-export const THRESHOLD_OPTION_SPACE: OptionSpace = Object.freeze({
-  maxCompactionAttempts: Object.freeze({ min: 1, max: 4, default: DEFAULT_MAX_COMPACTION_ATTEMPTS }),
-});
 
 export function thresholdStrategy(options?: ThresholdStrategyOptions): CompactionStrategy;
 export function thresholdStrategy(options?: Record<string, unknown>): CompactionStrategy;
