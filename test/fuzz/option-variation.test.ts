@@ -20,6 +20,8 @@ import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { assertSpaceAccepted, readOptionSpace, variedSpace } from '../../src/harness/strategy/option-space.ts';
 import { resolveScenario, type ScenarioSpec } from '../../src/harness/scenario/index.ts';
 import { runSession } from '../../src/world/index.ts';
+import { optionsLine } from '../../src/fuzz/run/format-fuzz-report.ts';
+import { runCli } from '../cli/run-cli.ts';
 
 const SPACE = SLIDING_WINDOW_OPTION_SPACE;
 
@@ -143,5 +145,18 @@ describe('a run played with its drawn options', () => {
     const result = await runSession(world, { strategy: played });
     expect(declaredTrigger.check(world, result, undefined, played)).toBeNull();
     expect(declaredTrigger.check(world, result, undefined, slidingWindowStrategy())?.message).toMatch(/compact/);
+  });
+});
+
+describe('the report and the command line', () => {
+  it('say which options were drawn, and --no-vary-options turns drawing off (and is kept in the rerun line)', { timeout: 30_000 }, async () => {
+    expect(optionsLine(SPACE)).toBe(
+      '\nstrategy options drawn per run: maxCompactionAttempts 1..4 (default 3), maxTurns 2..40 (default 20); shrunk towards the defaults (--no-vary-options: the given options on every run)',
+    );
+    expect(optionsLine(null)).toBe('');
+    const off = await runCli(['fuzz', '--strategy', 'sliding_window', '--runs', '1', '--seed', '7', '--property', 'events-immutable', '--quiet', '--no-vary-options']);
+    expect(off.code).toBe(0);
+    expect(off.stdout).not.toContain('strategy options drawn per run');
+    expect(off.stdout).toContain('rerun: npx compaction-sim fuzz --strategy sliding_window --no-vary-options --runs 1 --seed 7');
   });
 });
