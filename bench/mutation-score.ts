@@ -120,7 +120,7 @@ function runAt(space: OptionSpace | null, run: number) {
 }
 
 function corpus(space: OptionSpace | null) {
-  return playedArbitrary({ strategy: { name: 'subject', options: {} } }, space);
+  return playedArbitrary({}, space);
 }
 
 async function exploreBoth(subject: Subject, space: OptionSpace | null): Promise<{ fuzz: boolean; differential: boolean; why: string }> {

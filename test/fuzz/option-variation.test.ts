@@ -54,7 +54,7 @@ describe('drawing strategy options', () => {
 
   it('leaves each run\'s scenario as it was, and gives a run the same options however it is played', async () => {
     const base = scenarioSpecArbitrary();
-    const varied = withDrawnOptions(base, SPACE, 'sliding_window');
+    const varied = withDrawnOptions(base, SPACE);
     const plain = fc.sample(base, { seed: 5, numRuns: 12 });
     const sampled = fc.sample(varied, { seed: 5, numRuns: 12 });
     expect(sampled.map(({ strategy: _drawn, ...spec }) => spec)).toEqual(plain);

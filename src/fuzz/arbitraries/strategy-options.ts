@@ -26,9 +26,17 @@ export function strategyOptionsArbitrary(space: OptionSpace): fc.Arbitrary<Recor
 }
 
 /**
- * Scenarios of `arbitrary`, each with options drawn from `space` for the strategy `name` (the
- * player merges the user's fixed options over them: option-variation.ts).
+ * What a generated scenario names as its strategy when it carries drawn options: the player plays
+ * its own strategy and only reads the options (run/option-variation.ts), and the counterexample
+ * file names the real one. A fixed name keeps the corpus (and its fingerprint) the same for every
+ * strategy that declares the same space, as it is for every strategy that declares none.
  */
-export function withDrawnOptions(arbitrary: fc.Arbitrary<ScenarioSpec>, space: OptionSpace, name: string): fc.Arbitrary<ScenarioSpec> {
-  return fc.tuple(arbitrary, strategyOptionsArbitrary(space)).map(([spec, options]) => ({ ...spec, strategy: { name, options } }));
+export const DRAWN_FOR = 'fuzzed-strategy';
+
+/**
+ * Scenarios of `arbitrary`, each with options drawn from `space` (the player merges the user's
+ * fixed options over them: run/option-variation.ts).
+ */
+export function withDrawnOptions(arbitrary: fc.Arbitrary<ScenarioSpec>, space: OptionSpace): fc.Arbitrary<ScenarioSpec> {
+  return fc.tuple(arbitrary, strategyOptionsArbitrary(space)).map(([spec, options]) => ({ ...spec, strategy: { name: DRAWN_FOR, options } }));
 }

@@ -138,9 +138,9 @@ export function drawnSpace(options: Pick<FuzzOptions, 'varyOptions' | 'strategy'
 }
 
 /** The scenarios a run plays: `base`, each with options drawn from `space` when there is one. */
-export function playedArbitrary(options: Pick<FuzzOptions, 'arbitrary' | 'strategy'>, space: OptionSpace | null): fc.Arbitrary<ScenarioSpec> {
+export function playedArbitrary(options: Pick<FuzzOptions, 'arbitrary'>, space: OptionSpace | null): fc.Arbitrary<ScenarioSpec> {
   const base = options.arbitrary ?? scenarioSpecArbitrary();
-  return space === null ? base : withDrawnOptions(base, space, options.strategy.name);
+  return space === null ? base : withDrawnOptions(base, space);
 }
 
 /** How a failure's options were chosen, for its counterexample file. */
