@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SLIDING_WINDOW_OPTION_SPACE } from '../../src/engine/strategies/option-spaces.ts';
 import { runDifferentialFuzz, type DifferentialOptions } from '../../src/fuzz/differential/run-differential.ts';
+import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { runOneScenario } from '../../src/harness/run/run-one-scenario.ts';
 import { loadScenario } from '../../src/harness/scenario/index.ts';
 
@@ -80,5 +81,18 @@ describe('a bug only non-default options show', () => {
     const again = await runDifferentialFuzz({ ...options, path: found.failure.path, outDir: null, maxShrinkCandidates: 1 });
     expect(again.properties[0]!.onlyMine).toEqual([0]);
     expect(again.properties[0]!.counterexample!.failure.spec).toEqual(found.failure.spec);
+  });
+
+  it('a plain counterexample carries its drawn options, and simulate fails on it with them', { timeout: 60_000 }, async () => {
+    // The sliding window itself breaks no-loop on seed 8's run 0 (drawn maxTurns 2, above).
+    const report = await runFuzz({ ...options, strategy: options.against, maxShrinkCandidates: 4 });
+    const found = report.properties[0]!.counterexample!;
+    const played = found.failure.spec.strategy!.options!;
+    expect(report.optionSpace).toEqual(SLIDING_WINDOW_OPTION_SPACE);
+    expect(found.file.spec.strategy).toEqual({ name: 'sliding_window', options: played });
+    expect(found.file.simulateCommand).toContain(`--strategy sliding_window --strategy-options '${JSON.stringify(played)}'`);
+    const scenario = await loadScenario(found.file.file);
+    expect(found.file.spec.expect).toEqual({ noLoop: true });
+    expect((await runOneScenario(scenario)).failures.map((failure) => failure.expectation)).toContain('noLoop');
   });
 });
