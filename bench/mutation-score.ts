@@ -15,6 +15,8 @@
  * Deterministic for a given tree and options: a run that misses the watchdog is played again alone
  * with a two-minute one before it counts as a hang (confirmHangs).
  * Options: --only id,id (play only these mutant ids, e.g. to re-check survivors).
+ * Each run draws the strategy options a subject and its reference both declare (optionSpace), as
+ * `fuzz --against` does; --no-vary-options plays the defaults on every run (as before variation).
  * A mutant that hangs on the first run even under the long watchdog (an endless loop) is judged on
  * witnesses instead of every run (loopsOnFirstRun): about four minutes instead of half an hour.
  */
@@ -23,8 +25,9 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROPERTY_NAMES } from '../src/checker/properties/index.ts';
 import type { PropertyName } from '../src/checker/properties/property.ts';
-import { scenarioSpecArbitrary } from '../src/fuzz/arbitraries/scenario-spec.ts';
-import { compareTallies } from '../src/fuzz/differential/run-differential.ts';
+import type { OptionSpace } from '../src/engine/types.ts';
+import { compareTallies, sharedOptionSpace } from '../src/fuzz/differential/run-differential.ts';
+import { playedArbitrary } from '../src/fuzz/run/run-fuzz.ts';
 import { withFuzzPlayers } from '../src/fuzz/run/fuzz-players.ts';
 import { addVerdict, type PropertyTally } from '../src/fuzz/run/property-tally.ts';
 import { valueAtPath } from '../src/fuzz/run/value-at-path.ts';
@@ -50,8 +53,13 @@ const PLANTED = [
   'trigger-above.ts', 'window-off-by-one.ts',
   // Fails where the reference fails too, only earlier (differential-verdicts.ts); its reference is the sliding window.
   'sliding-window-no-continuation.ts',
+  // Shows only for a window of 2 contents: found only with drawn options (its reference is the sliding window).
+  'sliding-window-split-at-zero.ts',
 ];
-const PLANTED_REFERENCE: Readonly<Record<string, 'threshold' | 'sliding_window'>> = { 'sliding-window-no-continuation.ts': 'sliding_window' };
+const PLANTED_REFERENCE: Readonly<Record<string, 'threshold' | 'sliding_window'>> = {
+  'sliding-window-no-continuation.ts': 'sliding_window',
+  'sliding-window-split-at-zero.ts': 'sliding_window',
+};
 
 interface Subject {
   readonly id: string;
@@ -79,6 +87,8 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1]!.split(',')) : null;
 const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+// Draw each run's strategy options from the space both sides declare (the fuzz command's default).
+const varyOptions = !args.includes('--no-vary-options');
 
 /** A copy of src/engine (mutated or not) with an entry module whose default export is the strategy's factory. */
 function engineCopy(name: string, strategy: keyof typeof FACTORIES, mutant: Mutant | null): string {
@@ -99,12 +109,28 @@ function engineCopy(name: string, strategy: keyof typeof FACTORIES, mutant: Muta
   return `./${relative(ROOT, join(dir, 'strategy.ts'))}`;
 }
 
-async function exploreBoth(subject: Subject): Promise<{ fuzz: boolean; differential: boolean; why: string }> {
+/** The options a subject and its reference both draw per run, as `fuzz --against` draws them (null: none). */
+async function drawnSpace(subject: Subject): Promise<OptionSpace | null> {
+  const spec = (name: string) => ({ name, options: {}, baseDir: ROOT });
+  return withFuzzPlayers({ properties: ['session-completes'], jobs: 1, timeoutMs, onStrategyOutput: () => {} }, [spec(subject.module), spec(subject.reference)], async (players) =>
+    sharedOptionSpace({ varyOptions, strategy: spec(subject.module), against: spec(subject.reference) }, players.optionSpace(spec(subject.module)), players.optionSpace(spec(subject.reference))).space);
+}
+
+/** Run `run` of the corpus, with the options drawn for it when `space` is one. */
+function runAt(space: OptionSpace | null, run: number) {
+  return valueAtPath(corpus(space), seed, runs, String(run));
+}
+
+function corpus(space: OptionSpace | null) {
+  return playedArbitrary({}, space);
+}
+
+async function exploreBoth(subject: Subject, space: OptionSpace | null): Promise<{ fuzz: boolean; differential: boolean; why: string }> {
   const spec = (name: string) => ({ name, options: {}, baseDir: ROOT });
   return withFuzzPlayers({ properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} }, [spec(subject.module), spec(subject.reference)], async (players) => {
-    const explore = (name: string) => players.explore(spec(name), scenarioSpecArbitrary(), { seed, runs, properties: PROPERTIES, replaySample: 1 });
-    const reference = await referenceExploration(subject.reference);
-    const mine = await confirmHangs(subject.module, await explore(subject.module));
+    const explore = (name: string) => players.explore(spec(name), corpus(space), { seed, runs, properties: PROPERTIES, replaySample: 1, varied: space !== null });
+    const reference = await referenceExploration(subject.reference, space);
+    const mine = await confirmHangs(subject.module, await explore(subject.module), space);
     const newlyFailing = mine.filter((tally, i) => tally.failed > 0 && reference[i]!.failed === 0).map((tally) => tally.property);
     const differing = mine.map((tally, i) => compareTallies(tally, reference[i]!)).filter((compared) => compared.onlyMine.length > 0);
     const why = [
@@ -125,16 +151,16 @@ async function exploreBoth(subject: Subject): Promise<{ fuzz: boolean; different
  * hangs there but passes other scenarios is judged on that one scenario: the suites' share can only
  * be undercounted, never overclaimed. Null: it does not hang on run 0, and it is played in full.
  */
-async function loopsOnFirstRun(subject: Subject): Promise<MutantVerdict | null> {
+async function loopsOnFirstRun(subject: Subject, space: OptionSpace | null): Promise<MutantVerdict | null> {
   const hungOn = async (timeout: number) => {
     const spec = { name: subject.module, options: {}, baseDir: ROOT };
     return withFuzzPlayers({ properties: ['session-completes'], jobs: 1, timeoutMs: timeout, onStrategyOutput: () => {} }, [spec], async (players) => {
-      const verdict = (await players.player(spec).play(valueAtPath(scenarioSpecArbitrary(), seed, runs, '0'))).get('session-completes');
+      const verdict = (await players.player(spec, space !== null).play(runAt(space, 0))).get('session-completes');
       return verdict?.status === 'failed' && verdict.violation.message.startsWith('strategy-hung');
     });
   };
   if (!(await hungOn(timeoutMs)) || !(await hungOn(CONFIRM_TIMEOUT_MS))) return null;
-  const reference = await referenceExploration(subject.reference);
+  const reference = await referenceExploration(subject.reference, space);
   const completes = reference.find((tally) => tally.property === 'session-completes')!;
   const referenceHolds = completes.failed === 0 && !completes.notCheckedRuns.includes(0);
   const referenceSuite = await referenceSuiteFailures(subject.reference);
@@ -155,16 +181,16 @@ async function loopsOnFirstRun(subject: Subject): Promise<MutantVerdict | null> 
  * a few seconds of CPU can miss the watchdog, which is the machine's, not the mutant's. A run that
  * finishes then is tallied with its real verdicts; one that hangs again stays hung (a real loop).
  */
-async function confirmHangs(module: string, tallies: PropertyTally[]): Promise<PropertyTally[]> {
+async function confirmHangs(module: string, tallies: PropertyTally[], space: OptionSpace | null): Promise<PropertyTally[]> {
   const completes = tallies.find((tally) => tally.property === 'session-completes');
   const hung = (completes?.failures ?? []).filter((failure) => failure.violation.message.startsWith('strategy-hung')).map((failure) => failure.run);
   if (hung.length === 0) return tallies;
   const spec = { name: module, options: {}, baseDir: ROOT };
   return withFuzzPlayers({ properties: PROPERTIES, jobs: 1, timeoutMs: CONFIRM_TIMEOUT_MS, onStrategyOutput: () => {} }, [spec], async (players) => {
-    const player = players.player(spec);
+    const player = players.player(spec, space !== null);
     // A real loop hangs on every run that compacts: a few replays decide, the rest stay as they were.
     for (const run of hung.slice(0, MAX_CONFIRMED_HANGS)) {
-      const verdicts = await player.play(valueAtPath(scenarioSpecArbitrary(), seed, runs, String(run)));
+      const verdicts = await player.play(runAt(space, run));
       const again = verdicts.get('session-completes');
       if (again?.status === 'failed' && again.violation.message.startsWith('strategy-hung')) return tallies;
       for (const tally of tallies) replaceRun(tally, run, verdicts.get(tally.property)!);
@@ -191,14 +217,15 @@ function replaceRun(tally: PropertyTally, run: number, verdict: Verdict): void {
 }
 
 const referenceTallies = new Map<string, PropertyTally[]>();
-/** The reference's tallies on the corpus, explored once per reference. */
-async function referenceExploration(module: string): Promise<PropertyTally[]> {
-  const known = referenceTallies.get(module);
+/** The reference's tallies on the corpus (with the options drawn from `space`), explored once per reference and space. */
+async function referenceExploration(module: string, space: OptionSpace | null): Promise<PropertyTally[]> {
+  const key = JSON.stringify([module, space]);
+  const known = referenceTallies.get(key);
   if (known !== undefined) return known;
   const spec = { name: module, options: {}, baseDir: ROOT };
   const tallies = await withFuzzPlayers({ properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} }, [spec], async (players) =>
-    confirmHangs(module, await players.explore(spec, scenarioSpecArbitrary(), { seed, runs, properties: PROPERTIES, replaySample: 1 })));
-  referenceTallies.set(module, tallies);
+    confirmHangs(module, await players.explore(spec, corpus(space), { seed, runs, properties: PROPERTIES, replaySample: 1, varied: space !== null }), space));
+  referenceTallies.set(key, tallies);
   return tallies;
 }
 
@@ -229,9 +256,10 @@ async function suitesKill(subject: Subject): Promise<string | null> {
 }
 
 async function judge(subject: Subject): Promise<MutantVerdict> {
-  const looping = await loopsOnFirstRun(subject);
+  const space = await drawnSpace(subject);
+  const looping = await loopsOnFirstRun(subject, space);
   if (looping !== null) return looping;
-  const fuzz = await exploreBoth(subject);
+  const fuzz = await exploreBoth(subject, space);
   const suites = await suitesKill(subject);
   return { subject, fuzz: fuzz.fuzz, differential: fuzz.differential, suites: suites !== null, why: [fuzz.why, suites === null ? '' : `suite ${suites}`].filter((p) => p !== '').join('; ') };
 }
@@ -266,7 +294,7 @@ async function main(): Promise<void> {
   const mutants = verdicts.filter((verdict) => !verdict.subject.id.startsWith('planted:'));
   const lines = [
     '',
-    `mutation score at --runs ${runs} --seed ${seed} (${mutants.length} mutants of ${all.length}, plus ${planted.length} planted bugs):`,
+    `mutation score at --runs ${runs} --seed ${seed}${varyOptions ? '' : ' --no-vary-options'} (${mutants.length} mutants of ${all.length}, plus ${planted.length} planted bugs):`,
     `  killed by fuzz (plain report):   ${share(verdicts, (v) => v.fuzz)}`,
     `  killed by differential fuzzing:  ${share(verdicts, (v) => v.differential)}`,
     `  killed by the suites:            ${share(verdicts, (v) => v.suites)}`,

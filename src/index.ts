@@ -23,6 +23,8 @@ export type {
   DeclaredEstimate,
   DeclaredTrigger,
   EstimateTolerances,
+  IntegerOptionRange,
+  OptionSpace,
   OwnTrigger,
   GenerateContentConfig,
   LlmRequest,

@@ -21,7 +21,13 @@ export interface FuzzOptions {
    * `cwd` whose default export is a `CompactionStrategy` or a `StrategyFactory`.
    */
   readonly strategy?: string;
+  /** Fixed options (never drawn). */
   readonly strategyOptions?: Readonly<Record<string, unknown>>;
+  /**
+   * Draw the strategy's other options per run from the space it declares (`optionSpace`),
+   * shrinking towards the defaults (default true; `--no-vary-options`).
+   */
+  readonly varyOptions?: boolean;
   /** Generated scenarios to play (default 100). */
   readonly runs?: number;
   /** fast-check seed (default 1). */
@@ -88,6 +94,7 @@ function runOptionsOf(options: FuzzOptions): RunOptions {
   const cwd = resolve(options.cwd ?? process.cwd());
   return {
     strategy: { name: options.strategy ?? 'threshold', options: options.strategyOptions ?? {} },
+    ...(options.varyOptions === undefined ? {} : { varyOptions: options.varyOptions === true }),
     runs,
     seed: integerOption('seed', options.seed ?? 1, Number.MIN_SAFE_INTEGER),
     properties,

@@ -11,6 +11,8 @@ export type {
   DeclaredEstimate,
   DeclaredTrigger,
   EstimateTolerances,
+  IntegerOptionRange,
+  OptionSpace,
   OwnTrigger,
   GenerateContentConfig,
   LlmRequest,

@@ -143,6 +143,28 @@ export interface CompactionStrategy {
    * declarations, text and tool responses of each kind, inline data... Read by the harness only.
    */
   readonly declaredEstimate?: DeclaredEstimate;
+  /**
+   * Optional: the option values the fuzzer may build this strategy with, per option (plain data:
+   * it travels from the worker that loads the strategy to the fuzzer). Each run draws its options
+   * from it, shrinking towards the defaults, so a bug that only shows for non-default options is
+   * reachable. Options the user fixes (`--strategy-options`) are never drawn. Read by the harness
+   * only; the factory must accept every value declared here.
+   */
+  readonly optionSpace?: OptionSpace;
+}
+
+/** The options a fuzzer may draw, by option name (`CompactionStrategy.optionSpace`). */
+export type OptionSpace = Readonly<Record<string, IntegerOptionRange>>;
+
+/**
+ * An integer option drawn from [min, max], both included. `default` is what the strategy does
+ * with the option left out; shrinking moves a drawn value towards it, so a counterexample keeps
+ * only the departures from the defaults that its failure needs.
+ */
+export interface IntegerOptionRange {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
 }
 
 /** A strategy's trigger in its own count (`CompactionStrategy.ownTrigger`). */

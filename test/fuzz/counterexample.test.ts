@@ -90,7 +90,7 @@ describe('formatFuzzReport', () => {
     infeasibleReasons: { 'fixed-overhead-over-window': 5, 'user-message-over-window': 2 }, counterexample: { failure, file }, unreproduced: false, failedRuns: [3, 40, 77],
   };
   const report: FuzzReport = {
-    strategy: 'threshold', strategyOptions: {}, seed: 7, runs: 100, path: null, replaySample: 10, shard: null, corpus: 'sha256:0', properties: [failedReport, passed], baseline: null, failed: true,
+    strategy: 'threshold', strategyOptions: {}, seed: 7, runs: 100, path: null, replaySample: 10, shard: null, corpus: 'sha256:0', optionSpace: null, varyOptions: true, properties: [failedReport, passed], baseline: null, failed: true,
   };
 
   it('prints a row per property, the infeasible reasons, and how to replay each failure', () => {

@@ -56,6 +56,8 @@ describe('differential shards', () => {
     expect(merged.code).toBe(1);
     expect(merged.stdout).toContain('WORSE no-overflow: late-threshold fails where threshold holds on 1 run(s) (run 4)');
     expect(merged.stdout).toContain('5 runs');
+    // late-threshold declares no options and threshold does: neither side draws, and the report says so.
+    expect(merged.stdout).toContain('strategy options not drawn: the declared option spaces differ');
     const plain = await runCli(['fuzz', '--strategy', 'threshold', '--runs', '2', '--seed', '7', '--property', 'no-overflow', '--quiet', '--jobs', '1', '--json', join(out, 'p.json'), '--out', out]);
     expect([0, 1]).toContain(plain.code);
     const mixed = await runCli(['fuzz', '--merge', join(out, 'd1.json'), join(out, 'p.json')]);

@@ -24,7 +24,8 @@ const options = lateAgainstThreshold(out);
 
 describe('differential fuzzing', () => {
   it('a plain fuzz report cannot tell the variant from the reference', { timeout: 120_000 }, async () => {
-    const plain = { runs: options.runs, seed: options.seed, properties: options.properties, outDir: null, cwd: process.cwd(), maxShrinkCandidates: 1 };
+    // Both on the defaults, as in the differential run below (late-threshold declares no options to draw).
+    const plain = { runs: options.runs, seed: options.seed, properties: options.properties, outDir: null, cwd: process.cwd(), maxShrinkCandidates: 1, varyOptions: false };
     const reference = await runFuzz({ ...plain, strategy: options.against });
     const variant = await runFuzz({ ...plain, strategy: options.strategy });
     expect(reference.failed).toBe(true);
@@ -35,6 +36,8 @@ describe('differential fuzzing', () => {
   it('finds, shrinks and replays the run where only the variant fails', { timeout: 180_000 }, async () => {
     const report = await runDifferentialFuzz(options);
     const [property] = report.properties;
+    expect(report.optionSpace).toBeNull();
+    expect(report.optionsNote).toContain('the declared option spaces differ');
     expect(report.failed).toBe(true);
     expect(property!.onlyMine).toEqual([4]);
     expect(property!.referenceFailed).toBeGreaterThan(0); // hidden among the reference's own failures

@@ -17,14 +17,12 @@ import { PROPERTY_NAMES } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import { REPLAY_COMMAND } from '../../fuzz/run/counterexample.ts';
 import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
-import { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz } from '../../fuzz/run/run-fuzz.ts';
+import { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz, variationOf } from '../../fuzz/run/run-fuzz.ts';
 import { DEFAULT_REPLAY_SAMPLE, defaultReplaySample } from '../../fuzz/run/replay-sample.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
-import { scenarioSpecArbitrary } from '../../fuzz/arbitraries/scenario-spec.ts';
 import { assertComparable, baselineFromReport, readFuzzBaseline, writeFuzzBaseline, type FuzzBaseline } from '../../fuzz/ci/fuzz-baseline.ts';
 import { DIFFERENTIAL_REPORT_FORMAT, FUZZ_REPORT_FORMAT, readReportFile, writeDifferentialReportFile, writeFuzzReportFile } from '../../fuzz/ci/fuzz-report-file.ts';
 import { mergeFuzzReports } from '../../fuzz/ci/merge-fuzz-reports.ts';
-import { corpusFingerprint } from '../../fuzz/run/corpus-fingerprint.ts';
 import { counterexampleFile, type FuzzStrategy } from '../../fuzz/run/counterexample.ts';
 import { parseShard, shardRunIds, type Shard } from '../../fuzz/run/fuzz-shard.ts';
 import type { FuzzReport } from '../../fuzz/run/run-fuzz.ts';
@@ -68,6 +66,7 @@ interface FuzzArgs extends RealSummarizerArgs {
   readonly merge?: string[] | undefined;
   readonly against?: string | undefined;
   readonly 'against-options'?: string | undefined;
+  readonly 'vary-options': boolean;
 }
 
 const fuzz: CommandModule<object, FuzzArgs> = {
@@ -76,7 +75,12 @@ const fuzz: CommandModule<object, FuzzArgs> = {
     withRefusedRealSummarizer(yargs as Argv<object>)
       .epilog(`No --real-summarizer here: ${FUZZ_REFUSAL}. Use simulate --real-summarizer to judge real summaries.`)
       .option('strategy', { type: 'string', default: 'threshold', describe: 'A built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory' })
-      .option('strategy-options', { type: 'string', describe: 'Strategy options as a JSON object' })
+      .option('strategy-options', { type: 'string', describe: 'Strategy options as a JSON object (fixed: never drawn)' })
+      .option('vary-options', {
+        type: 'boolean',
+        default: true,
+        describe: 'Draw the strategy\'s options per run from the space it declares (optionSpace), shrinking towards the defaults; --no-vary-options plays the given options on every run',
+      })
       .option('runs', { type: 'number', default: DEFAULT_RUNS, describe: 'Generated scenarios to play' })
       .option('seed', { type: 'number', default: 1, describe: 'fast-check seed: the same seed generates the same scenarios' })
       .option('property', { type: 'string', array: true, choices: PROPERTY_NAMES, describe: 'Check only these properties (default: all)' })
@@ -129,6 +133,7 @@ function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[], s
     ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
     shard,
     strategy: { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} },
+    varyOptions: args['vary-options'],
     runs: args.runs,
     seed: args.seed,
     properties,
@@ -212,9 +217,9 @@ async function baselineFor(args: FuzzArgs, properties: readonly PropertyName[]):
   if (args.baseline === undefined || args['update-baseline']) return null;
   if (args.path !== undefined) throw new UsageError('--baseline compares an exploration: drop --path');
   const baseline = await readFuzzBaseline(args.baseline);
-  const corpus = corpusFingerprint(scenarioSpecArbitrary(), args.seed, args.runs);
   const replaySample = args['replay-sample'] ?? defaultReplaySample(properties);
-  assertComparable(baseline, args.baseline, { seed: args.seed, runs: args.runs, corpus, replaySample, properties });
+  // The corpus is checked by runFuzz: the options drawn are part of it, known once the strategy loaded.
+  assertComparable(baseline, args.baseline, { seed: args.seed, runs: args.runs, replaySample, properties });
   return { file: args.baseline, baseline };
 }
 
@@ -241,7 +246,8 @@ async function mergePlainCommand(args: FuzzArgs, inputs: readonly { file: string
   const cwd = process.cwd();
   const properties = await Promise.all(merged.properties.map(async (property) => {
     if (property.counterexample === null) return property;
-    const file = counterexampleFile(property.counterexample.failure, { name: merged.strategy, options: merged.strategyOptions }, args.out, cwd);
+    const failure = property.counterexample.failure;
+    const file = counterexampleFile(failure, { name: merged.strategy, options: merged.strategyOptions }, args.out, cwd, undefined, variationOf(merged, merged.optionSpace, failure));
     await writeCounterexample(file, cwd);
     return { ...property, counterexample: { failure: property.counterexample.failure, file } };
   }));
@@ -256,7 +262,7 @@ async function mergeDifferentialCommand(args: FuzzArgs, inputs: readonly { file:
   // Written again where --out says, as one machine would have written them.
   const rewrite = async (found: DifferentialPropertyReport['counterexample'], failing: FuzzStrategy, holding: FuzzStrategy) => {
     if (found === null) return null;
-    const file = counterexampleFile(found.failure, failing, args.out, cwd, { reference: holding, outcome: describeVerdict(found.reference) });
+    const file = counterexampleFile(found.failure, failing, args.out, cwd, { reference: holding, outcome: describeVerdict(found.reference) }, variationOf(merged, merged.optionSpace, found.failure));
     await writeCounterexample(file, cwd);
     return { ...found, file };
   };
@@ -275,9 +281,10 @@ async function mergeDifferentialCommand(args: FuzzArgs, inputs: readonly { file:
 }
 
 /** The command line one machine would have run for a merged report (its rerun line). */
-function argsOfMerged(args: FuzzArgs, report: { seed: number; runs: number; properties: readonly { property: PropertyName }[] }, strategy: FuzzStrategy): FuzzArgs {
+function argsOfMerged(args: FuzzArgs, report: { seed: number; runs: number; varyOptions: boolean; properties: readonly { property: PropertyName }[] }, strategy: FuzzStrategy): FuzzArgs {
   return {
     ...args,
+    'vary-options': report.varyOptions,
     strategy: strategy.name,
     ...(Object.keys(strategy.options).length === 0 ? {} : { 'strategy-options': JSON.stringify(strategy.options) }),
     runs: report.runs,
@@ -317,7 +324,8 @@ function rerunCommand(args: FuzzArgs): string {
   const only = args.property === undefined ? '' : args.property.map((p) => ` --property ${p}`).join('');
   const shard = args.shard === undefined ? '' : ` --shard ${args.shard}`;
   const sample = args['replay-sample'] === undefined ? '' : ` --replay-sample ${args['replay-sample']}`;
-  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options} --runs ${args.runs} --seed ${args.seed}${only}${sample}${shard}`;
+  const vary = args['vary-options'] === false ? ' --no-vary-options' : '';
+  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options}${vary} --runs ${args.runs} --seed ${args.seed}${only}${sample}${shard}`;
 }
 
 export default fuzz;

@@ -18,6 +18,7 @@ import {
   RECENT_KEEP_PERCENT,
   STRATEGY_SLIDING_WINDOW,
 } from '../constants.ts';
+import type { Content } from '@google/genai';
 import { split } from './split-contents.ts';
 import { loadTodos } from '../state/load-todos.ts';
 import { loadContentsAtCompaction, loadSummary, persistContentsAtCompaction, persistSummary } from '../state/state-helpers.ts';
@@ -26,6 +27,7 @@ import { injectContinuation, injectSummary, replaceSummary } from '../summary/su
 import { computeBuffer } from '../tokens/compute-buffer.ts';
 import { estimateContentTokens, estimateTokens } from '../tokens/estimate-tokens.ts';
 import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OwnTrigger } from '../types.ts';
+import { SLIDING_WINDOW_OPTION_SPACE } from './option-spaces.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -36,9 +38,24 @@ export interface SlidingWindowStrategyOptions {
   readonly maxCompactionAttempts?: number;
 }
 
+/**
+ * A change to how the old/recent split is computed: none in the strategy itself; a planted bug
+ * (src/fuzz/planted-bugs/sliding-window-split-at-zero.ts) swaps the split point, so the fuzzer's
+ * reach into it is proven on this very strategy rather than on a copy of it that could drift.
+ */
+export interface SlidingWindowVariation {
+  /** The split point for a candidate index (upstream: `safeSplitIndex`). */
+  readonly splitIndex?: (contents: readonly Content[], idx: number) => number;
+}
+
 export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions): CompactionStrategy;
 export function slidingWindowStrategy(options?: Record<string, unknown>): CompactionStrategy;
 export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+  return slidingWindowWith({}, options);
+}
+
+/** The sliding window with `variation` (none: `slidingWindowStrategy`). */
+export function slidingWindowWith(variation: SlidingWindowVariation, options?: SlidingWindowStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
   const read = readIntegerOptions(STRATEGY_SLIDING_WINDOW, options, {
     maxTurns: { min: 0, meaning: `contents since the last compaction, 0 = ${DEFAULT_MAX_TURNS}` },
     maxCompactionAttempts: { min: 0, meaning: `summarisation passes, 0 = ${DEFAULT_MAX_COMPACTION_ATTEMPTS}` },
@@ -69,7 +86,7 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
       let recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc((maxTurns * RECENT_KEEP_PERCENT) / 100));
 
       for (let attempt = 0; attempt < attempts; attempt += 1) {
-        const { old, recent } = split(request.contents, recentKeep);
+        const { old, recent } = split(request.contents, recentKeep, variation.splitIndex);
         if (old.length === 0) {
           ctx.warn?.('ContextGuard [sliding_window]: nothing to compact (split at 0), aborting', {
             agent: ctx.agentName,
@@ -106,5 +123,5 @@ export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | R
   // Where it compacts, for the fuzzer's declared-trigger (read by the harness only). It declares no
   // estimator: it compares the raw estimate, never calibrated, only to decide whether to retry.
   const ownTrigger: OwnTrigger = { at: () => maxTurns + 1, counts: 'contents since the last compaction' };
-  return { name: STRATEGY_SLIDING_WINDOW, compact, ownTrigger };
+  return { name: STRATEGY_SLIDING_WINDOW, compact, ownTrigger, optionSpace: SLIDING_WINDOW_OPTION_SPACE };
 }

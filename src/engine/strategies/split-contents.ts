@@ -16,8 +16,13 @@ export class SplitIndexOutOfRangeError extends Error {
   }
 }
 
-export function split(contents: readonly Content[], recentKeep: number): { old: Content[]; recent: Content[] } {
-  const idx = safeSplitIndex(contents, contents.length - recentKeep);
+/** `splitIndex`: upstream's `safeSplitIndex` unless a planted bug swaps it (sliding-window.ts). */
+export function split(
+  contents: readonly Content[],
+  recentKeep: number,
+  splitIndex: (contents: readonly Content[], idx: number) => number = safeSplitIndex,
+): { old: Content[]; recent: Content[] } {
+  const idx = splitIndex(contents, contents.length - recentKeep);
   // safeSplitIndex returns a negative candidate unchanged; Go's `contents[:idx]` then panics.
   if (idx < 0) throw new SplitIndexOutOfRangeError(idx, contents.length, recentKeep);
   return { old: contents.slice(0, idx), recent: contents.slice(idx) };

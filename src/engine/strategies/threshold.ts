@@ -24,6 +24,7 @@ import { CONTEXTGUARD_DECLARED_ESTIMATE } from '../tokens/declared-estimate.ts';
 import { estimateTokens } from '../tokens/estimate-tokens.ts';
 import { calibratedTokenCount } from '../tokens/token-count.ts';
 import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OwnTrigger } from '../types.ts';
+import { THRESHOLD_OPTION_SPACE } from './option-spaces.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
 
@@ -111,5 +112,5 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
     at: (modelWindow) => computeThreshold(maxTokens > 0 ? maxTokens : modelWindow),
     counts: 'calibrated tokens',
   };
-  return { name: STRATEGY_THRESHOLD, compact, declaredEstimate: CONTEXTGUARD_DECLARED_ESTIMATE, ownTrigger };
+  return { name: STRATEGY_THRESHOLD, compact, declaredEstimate: CONTEXTGUARD_DECLARED_ESTIMATE, ownTrigger, optionSpace: THRESHOLD_OPTION_SPACE };
 }

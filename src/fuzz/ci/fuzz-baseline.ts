@@ -101,14 +101,20 @@ export function baselineFromReport(report: FuzzReport): FuzzBaseline {
   };
 }
 
-/** Bad input unless the baseline's runs are this run's runs (same seed, budget, generator, properties). */
-export function assertComparable(baseline: FuzzBaseline, file: string, run: { seed: number; runs: number; corpus: string; replaySample: number; properties: readonly PropertyName[] }): void {
+/**
+ * Bad input unless the baseline's runs are this run's runs (same seed, budget, generator, drawn
+ * options, properties). `corpus` absent: checked later (runFuzz checks it once the strategy has
+ * loaded, since the options it lets the fuzzer draw are part of the corpus).
+ */
+export function assertComparable(baseline: FuzzBaseline, file: string, run: { seed: number; runs: number; corpus?: string; replaySample: number; properties: readonly PropertyName[] }): void {
   const recorded = `seed ${baseline.seed}, ${baseline.runs} runs`;
   const mismatch = (what: string): never => {
     throw new BaselineError(`fuzz baseline ${file} was recorded for ${recorded}; ${what}. Fuzz with the same --seed and --runs, or re-record it with --update-baseline`);
   };
   if (baseline.seed !== run.seed || baseline.runs !== run.runs) mismatch(`this run is seed ${run.seed}, ${run.runs} runs`);
-  if (baseline.corpus !== run.corpus) mismatch('this compaction-sim generates other scenarios from them (the generator changed)');
+  if (run.corpus !== undefined && baseline.corpus !== run.corpus) {
+    mismatch('this run generates other scenarios or strategy options from them (the generator changed, or the strategy declares other options to draw, or --no-vary-options differs)');
+  }
   if (run.properties.includes('deterministic-replay') && baseline.replaySample !== run.replaySample) {
     mismatch(`deterministic-replay was judged on one run in ${baseline.replaySample} there, in ${run.replaySample} here: give --replay-sample ${baseline.replaySample}`);
   }

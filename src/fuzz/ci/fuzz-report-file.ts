@@ -33,6 +33,9 @@ const shardOfRun = {
   shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).nullable(),
   corpus: z.string(),
   replaySample: z.number().int().min(1),
+  // The options drawn per run (the corpus fingerprint covers the values drawn).
+  optionSpace: z.record(z.string(), z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() })).nullable(),
+  varyOptions: z.boolean(),
 };
 const plainSchema = z.object({
   format: z.literal(FUZZ_REPORT_FORMAT),
@@ -71,6 +74,7 @@ const differentialSchema = z.object({
     strategy,
     against: strategy,
     ...shardOfRun,
+    optionsNote: z.string().nullable(),
     properties: z.array(z.object({
       property: propertyName,
       compared: count,

@@ -25,6 +25,8 @@ export function mergeFuzzReports(inputs: readonly MergeInput[], baseline: { read
     path: null,
     shard: null,
     corpus: first.corpus,
+    optionSpace: first.optionSpace,
+    varyOptions: first.varyOptions,
     replaySample: first.replaySample,
     properties,
     baseline: comparison,

@@ -8,7 +8,7 @@
 import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
 import { strategyLabels } from '../run/counterexample.ts';
-import type { FormatOptions } from '../run/format-fuzz-report.ts';
+import { optionsLine, type FormatOptions } from '../run/format-fuzz-report.ts';
 import type { DifferenceCounterexample, DifferentialPropertyReport, DifferentialReport } from './run-differential.ts';
 import { describeHolding } from './differential-verdicts.ts';
 
@@ -25,7 +25,9 @@ export function formatDifferentialReport(report: DifferentialReport, options: Fo
   for (const property of report.properties) table.push(row(property, color));
   const what = report.path === null ? `${report.runs} runs` : `replay of path ${report.path}`;
   const sections = [
-    `compaction-sim fuzz: strategy ${report.strategy.name} against ${report.against.name}, ${what}, seed ${report.seed} (the same scenarios through both)`,
+    `compaction-sim fuzz: strategy ${report.strategy.name} against ${report.against.name}, ${what}, seed ${report.seed} (the same scenarios through both)` +
+      (report.optionSpace === null ? '' : `${optionsLine(report.optionSpace)}, the same options for both`) +
+      (report.optionsNote === null ? '' : `\n${report.optionsNote}`),
     table.toString(),
     'only/first: that strategy fails the property where the other holds it, or breaks it too but earlier in the same conversation',
   ];

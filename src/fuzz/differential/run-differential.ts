@@ -19,14 +19,16 @@ import type fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import type { Verdict } from '../../checker/verdict.ts';
-import { scenarioSpecArbitrary } from '../arbitraries/scenario-spec.ts';
 import { counterexampleFile, type CounterexampleFile, type FuzzStrategy } from '../run/counterexample.ts';
 import { corpusFingerprint } from '../run/corpus-fingerprint.ts';
 import { withFuzzPlayers } from '../run/fuzz-players.ts';
 import type { Shard } from '../run/fuzz-shard.ts';
 import type { CasePlayer } from '../run/play-case.ts';
 import { addVerdict, emptyTally, type PropertyTally } from '../run/property-tally.ts';
-import { exploreOptionsOf, isHang, strategySpecOf, unshrunk, type FuzzOptions } from '../run/run-fuzz.ts';
+import { exploreOptionsOf, isHang, playedArbitrary, strategySpecOf, unshrunk, variationOf, type FuzzOptions } from '../run/run-fuzz.ts';
+import { describeOptionSpace, sameOptionSpace } from '../run/option-variation.ts';
+import { variedSpace } from '../../harness/strategy/option-space.ts';
+import type { OptionSpace } from '../../engine/types.ts';
 import { shrinkFailure, type ShrunkFailure } from '../run/shrink-failure.ts';
 import { defaultReplaySample } from '../run/replay-sample.ts';
 import { valueAtPath } from '../run/value-at-path.ts';
@@ -88,6 +90,11 @@ export interface DifferentialReport {
   readonly shard: Shard | null;
   /** Fingerprint of the corpus `seed` generates (corpus-fingerprint.ts): shards of one run share it. */
   readonly corpus: string;
+  /** The options both strategies drew per run (their shared declared space minus either's fixed options); null: none drawn. */
+  readonly optionSpace: OptionSpace | null;
+  readonly varyOptions: boolean;
+  /** Why nothing was drawn although a strategy declares options (the spaces differ); null otherwise. */
+  readonly optionsNote: string | null;
   /** deterministic-replay judged one explored run in this many (replay-sample.ts). */
   readonly replaySample: number;
   readonly properties: readonly DifferentialPropertyReport[];
@@ -98,14 +105,17 @@ export interface DifferentialReport {
 export async function runDifferentialFuzz(options: DifferentialOptions): Promise<DifferentialReport> {
   const mine = strategySpecOf(options.strategy, options.cwd);
   const reference = strategySpecOf(options.against, options.cwd);
-  const arbitrary = options.arbitrary ?? scenarioSpecArbitrary();
   const path = options.path ?? null;
   const replaySample = options.replaySample ?? defaultReplaySample(options.properties);
   return withFuzzPlayers(options, [mine, reference], async (players) => {
-    const minePlayer = players.player(mine);
-    const referencePlayer = players.player(reference);
+    const { space, note } = sharedOptionSpace(options, players.optionSpace(mine), players.optionSpace(reference));
+    const varied = space !== null;
+    const arbitrary = playedArbitrary(options, space);
+    const minePlayer = players.player(mine, varied);
+    const referencePlayer = players.player(reference, varied);
+    const explored = { ...exploreOptionsOf(options, replaySample), varied };
     const [mineTallies, referenceTallies] = path === null
-      ? [await players.explore(mine, arbitrary, exploreOptionsOf(options, replaySample)), await players.explore(reference, arbitrary, exploreOptionsOf(options, replaySample))]
+      ? [await players.explore(mine, arbitrary, explored), await players.explore(reference, arbitrary, explored)]
       : await replayBoth(arbitrary, minePlayer, referencePlayer, options, path);
     const worse = differencePlayer(minePlayer, referencePlayer, options.properties);
     const better = differencePlayer(referencePlayer, minePlayer, options.properties);
@@ -113,8 +123,8 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
     for (const [index, own] of mineTallies.entries()) {
       const theirs = referenceTallies[index]!;
       const compared = compareTallies(own, theirs);
-      const mineWorse = await shrinkDifference(own, compared.onlyMine[0], worse, referencePlayer, { failing: options.strategy, holding: options.against }, arbitrary, options, path);
-      const mineBetter = await shrinkDifference(theirs, compared.onlyReference[0], better, minePlayer, { failing: options.against, holding: options.strategy }, arbitrary, options, path);
+      const mineWorse = await shrinkDifference(own, compared.onlyMine[0], worse, referencePlayer, { failing: options.strategy, holding: options.against }, arbitrary, options, path, space);
+      const mineBetter = await shrinkDifference(theirs, compared.onlyReference[0], better, minePlayer, { failing: options.against, holding: options.strategy }, arbitrary, options, path, space);
       properties.push({
         ...compared,
         counterexample: mineWorse === 'unreproduced' ? null : mineWorse,
@@ -131,6 +141,9 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
       path,
       shard: path === null ? options.shard ?? null : null,
       corpus: corpusFingerprint(arbitrary, options.seed, options.runs),
+      optionSpace: space,
+      varyOptions: options.varyOptions !== false,
+      optionsNote: note,
       replaySample,
       properties,
       failed: properties.some((property) => property.onlyMine.length > 0),
@@ -155,6 +168,7 @@ async function shrinkDifference(
   arbitrary: fc.Arbitrary<ScenarioSpec>,
   options: DifferentialOptions,
   path: string | null,
+  space: OptionSpace | null,
 ): Promise<DifferenceCounterexample | null | 'unreproduced'> {
   const first = failingTally.failures.find((failure) => failure.run === run);
   if (first === undefined) return null;
@@ -174,9 +188,31 @@ async function shrinkDifference(
     reference: sides.holding,
     outcome: describeHolding(failure.violation, holding),
     failsLater: holding.status === 'failed',
-  });
+  }, variationOf(options, space, failure));
   if (options.outDir !== null) await writeCounterexample(file, options.cwd);
   return { failure, reference: holding, file };
+}
+
+/**
+ * The options both sides draw: a difference between two strategies means something only when
+ * both played the same options, so they draw only when they declare the same space (same options,
+ * ranges and defaults), minus what either side's user fixed. Otherwise each plays its own given
+ * options on every run, and `note` says why for the report.
+ */
+export function sharedOptionSpace(
+  options: Pick<DifferentialOptions, 'varyOptions' | 'strategy' | 'against'>,
+  mine: OptionSpace | null,
+  reference: OptionSpace | null,
+): { space: OptionSpace | null; note: string | null } {
+  if (options.varyOptions === false || (mine === null && reference === null)) return { space: null, note: null };
+  if (!sameOptionSpace(mine, reference)) {
+    const side = (name: string, space: OptionSpace | null) => `${name}: ${space === null ? 'none' : describeOptionSpace(space)}`;
+    return {
+      space: null,
+      note: `strategy options not drawn: the declared option spaces differ (${side(options.strategy.name, mine)}; ${side(options.against.name, reference)}), so each side plays its given options on every run`,
+    };
+  }
+  return { space: variedSpace(variedSpace(mine, options.strategy.options), options.against.options), note: null };
 }
 
 /** Per run: which side failed, on the runs both could be judged on. */

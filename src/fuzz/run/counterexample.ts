@@ -44,26 +44,52 @@ export interface AgainstReference {
   readonly failsLater?: boolean;
 }
 
-export function counterexampleFile(failure: ShrunkFailure, strategy: FuzzStrategy, outDir: string, cwd: string, against?: AgainstReference): CounterexampleFile {
+/**
+ * How the run's strategy options were chosen (arbitraries/strategy-options.ts): `drawn`, the
+ * options drawn for this run (the file and its `simulate` commands play them, under the user's
+ * own); `vary` false when the run turned drawing off (its fuzz replay must too, or the same path
+ * names another value).
+ */
+export interface OptionVariation {
+  readonly vary: boolean;
+  readonly drawn: Readonly<Record<string, unknown>>;
+}
+
+export const NO_VARIATION: OptionVariation = { vary: true, drawn: {} };
+
+export function counterexampleFile(
+  failure: ShrunkFailure,
+  strategy: FuzzStrategy,
+  outDir: string,
+  cwd: string,
+  against?: AgainstReference,
+  variation: OptionVariation = NO_VARIATION,
+): CounterexampleFile {
   const [own, other] = against === undefined ? [strategyLabel(strategy.name), ''] : strategyLabels(strategy.name, against.reference.name);
   const vs = against === undefined ? '' : `-vs-${slug(other)}`;
   const name = `${failure.property}.${slug(own)}${vs}.seed-${failure.seed}`;
   const file = displayPath(join(outDir, `${name}.yaml`), cwd);
-  const simulateCommand = `${REPLAY_COMMAND} simulate ${file} --strategy ${strategy.name}${optionsFlag(strategy)}`;
+  // What this run played: the user's options over the drawn ones (simulate replaces a file's
+  // options with --strategy-options, so the command carries them all).
+  const played = withDrawn(strategy, variation);
+  const simulateCommand = `${REPLAY_COMMAND} simulate ${file} --strategy ${strategy.name}${optionsFlag(played)}`;
   const againstFlags = against === undefined ? '' : ` --against ${against.reference.name}${optionsFlag(against.reference, '--against-options')}`;
+  // The fuzz replay draws the same options again from the path: only the user's own are given.
   const fuzzCommand =
-    `${REPLAY_COMMAND} fuzz --strategy ${strategy.name}${optionsFlag(strategy)}${againstFlags} --seed ${failure.seed} ` +
+    `${REPLAY_COMMAND} fuzz --strategy ${strategy.name}${optionsFlag(strategy)}${againstFlags}${variation.vary ? '' : ' --no-vary-options'} --seed ${failure.seed} ` +
     `--property ${failure.property} --path ${failure.path}`;
-  const { name: _generated, ...generated } = failure.spec;
-  const referenceCommand = against === undefined ? undefined : `${REPLAY_COMMAND} simulate ${file} --strategy ${against.reference.name}${optionsFlag(against.reference)}`;
-  const description = referenceCommand === undefined
+  const { name: _generated, strategy: _drawn, ...generated } = failure.spec;
+  const referenceCommand = against === undefined
+    ? undefined
+    : `${REPLAY_COMMAND} simulate ${file} --strategy ${against.reference.name}${optionsFlag(withDrawn(against.reference, variation))}`;
+  const description = (referenceCommand === undefined
     ? describe(failure, strategy, simulateCommand, fuzzCommand)
-    : describeDifference(failure, strategy, against!, referenceCommand, simulateCommand, fuzzCommand);
+    : describeDifference(failure, strategy, against!, referenceCommand, simulateCommand, fuzzCommand)) + drawnLine(variation);
   const spec: ScenarioSpec = {
     name,
     description,
     ...generated,
-    strategy: { name: strategyNameFrom(strategy.name, resolve(cwd, outDir), cwd), ...optionsEntry(strategy) },
+    strategy: { name: strategyNameFrom(strategy.name, resolve(cwd, outDir), cwd), ...optionsEntry(played) },
     // A differential file asserts nothing strict: the universal check fails the property for the
     // strategy and holds it for the reference, infeasible included (a strict key fails both there).
     expect: against === undefined ? expectFor(failure) : {},
@@ -149,4 +175,14 @@ function optionsEntry(strategy: FuzzStrategy): { options?: Record<string, unknow
 
 function optionsFlag(strategy: FuzzStrategy, flag = '--strategy-options'): string {
   return Object.keys(strategy.options).length === 0 ? '' : ` ${flag} '${JSON.stringify(strategy.options)}'`;
+}
+
+function withDrawn(strategy: FuzzStrategy, variation: OptionVariation): FuzzStrategy {
+  return { name: strategy.name, options: { ...variation.drawn, ...strategy.options } };
+}
+
+function drawnLine(variation: OptionVariation): string {
+  const drawn = Object.entries(variation.drawn);
+  if (drawn.length === 0) return '';
+  return `Strategy options drawn for this run (shrunk towards the defaults): ${drawn.map(([option, value]) => `${option} ${JSON.stringify(value)}`).join(', ')}.\n`;
 }

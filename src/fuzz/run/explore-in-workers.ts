@@ -17,6 +17,7 @@ import { addVerdicts, type ExploreOptions } from './explore.ts';
 import { emptyTally, type PropertyTally } from './property-tally.ts';
 import { propertiesForRun } from './replay-sample.ts';
 import { shardRunIds } from './fuzz-shard.ts';
+import { strategyForRun } from './option-variation.ts';
 
 export const CASE_WORKER_ENTRY = siblingModule('./case-worker', import.meta.url);
 
@@ -32,7 +33,12 @@ export async function exploreInWorkers(
   const specs = fc.sample(arbitrary, { seed: options.seed, numRuns: options.runs });
   const runIds = shardRunIds(options.runs, options.shard ?? null);
   const judged = runIds.map((run) => propertiesForRun(options.properties, run, options.replaySample));
-  const tasks = runIds.map((run, index): CaseTask => ({ kind: 'case', spec: specs[run]!, strategy: options.strategy, properties: judged[index]! }));
+  const tasks = runIds.map((run, index): CaseTask => ({
+    kind: 'case',
+    spec: specs[run]!,
+    strategy: strategyForRun(options.strategy, specs[run]!, options.varied === true),
+    properties: judged[index]!,
+  }));
   let done = 0;
   const outcomes = await pool.run(tasks, { onOutcome: () => options.onRun?.(++done) });
   const tallies = options.properties.map(emptyTally);

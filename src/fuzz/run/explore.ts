@@ -22,6 +22,8 @@ export interface ExploreOptions {
   readonly shard?: Shard | null;
   /** Stop playing once a property failed (fast-check's default); the tallies then cover the runs played. */
   readonly stopAtFirstFailure?: boolean;
+  /** Each run plays the options drawn for it (option-variation.ts); absent: the strategy as given. */
+  readonly varied?: boolean;
   readonly onRun?: (done: number) => void;
 }
 

@@ -9,6 +9,8 @@ import { REPLAY_PROPERTY, replayedRuns } from './replay-sample.ts';
 import type { BaselineComparison } from '../ci/fuzz-baseline.ts';
 import { shardRunIds } from './fuzz-shard.ts';
 import type { FuzzReport, PropertyReport } from './run-fuzz.ts';
+import type { OptionSpace } from '../../engine/types.ts';
+import { describeOptionSpace } from './option-variation.ts';
 
 export interface FormatOptions {
   readonly color: boolean;
@@ -28,7 +30,7 @@ export function formatFuzzReport(report: FuzzReport, options: FormatOptions): st
     colAligns: ['left', 'right', 'right', 'right', 'right', 'left'],
   });
   for (const property of report.properties) table.push(row(property, color));
-  const sections = [header(report), table.toString()];
+  const sections = [header(report) + optionsLine(report.optionSpace), table.toString()];
   const sample = replaySampleLine(report);
   if (sample !== '') sections.push(sample);
   const infeasible = infeasibleLines(report.properties);
@@ -44,6 +46,12 @@ function header(report: FuzzReport): string {
   const shard = report.shard === null ? '' : ` (shard ${report.shard.index}/${report.shard.count}: runs r with r mod ${report.shard.count} = ${report.shard.index - 1})`;
   const what = report.path === null ? `${report.runs} runs${shard}` : `replay of path ${report.path}`;
   return `compaction-sim fuzz: strategy ${report.strategy}, ${what}, seed ${report.seed}`;
+}
+
+/** Under the header: which options each run drew (what a counterexample's options came from). */
+export function optionsLine(space: OptionSpace | null): string {
+  if (space === null) return '';
+  return `\nstrategy options drawn per run: ${describeOptionSpace(space)}; shrunk towards the defaults (--no-vary-options: the given options on every run)`;
 }
 
 /** A failure that fails the run: any, or with a baseline one it does not list. */

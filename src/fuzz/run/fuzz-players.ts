@@ -9,12 +9,15 @@ import type fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import { assertProbeLoaded, type ProbeOutput } from '../../harness/run/strategy-probe.ts';
 import { WorkerPool, type TaskOutcome } from '../../harness/run/worker-pool.ts';
-import { createStrategy, isModulePath, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
+import { isModulePath, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
+import { loadedOptionSpace } from '../../harness/run/probe-strategy.ts';
+import type { OptionSpace } from '../../engine/types.ts';
 import { propertyByName } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import { caseVerdictsOf, type CaseTask, type CaseTaskOutput } from './case-task.ts';
 import { explore, type ExploreOptions } from './explore.ts';
 import { CASE_WORKER_ENTRY, exploreInWorkers } from './explore-in-workers.ts';
+import { strategyForRun } from './option-variation.ts';
 import { createCasePlayer, type CasePlayer } from './play-case.ts';
 import type { PropertyTally } from './property-tally.ts';
 
@@ -42,10 +45,15 @@ export interface PlayersOptions {
 }
 
 export interface FuzzPlayers {
-  /** Plays single runs of `strategy` one at a time (shrink candidates, a replayed path). */
-  player(strategy: StrategySpec): CasePlayer;
-  /** Plays and tallies the explored runs with `strategy`. */
+  /**
+   * Plays single runs of `strategy` one at a time (shrink candidates, a replayed path); `varied`:
+   * each with the options drawn for it (option-variation.ts).
+   */
+  player(strategy: StrategySpec, varied?: boolean): CasePlayer;
+  /** Plays and tallies the explored runs with `strategy` (`options.varied`: each with its drawn options). */
   explore(strategy: StrategySpec, arbitrary: fc.Arbitrary<ScenarioSpec>, options: ExploreOptions): Promise<PropertyTally[]>;
+  /** The option space `strategy` declares, as loading it found (null: none). */
+  optionSpace(strategy: StrategySpec): OptionSpace | null;
 }
 
 export async function withFuzzPlayers<T>(
@@ -55,10 +63,13 @@ export async function withFuzzPlayers<T>(
 ): Promise<T> {
   const properties = options.properties.map(propertyByName);
   if (options.jobs === undefined) {
-    for (const strategy of strategies) await createStrategy(strategy); // fail fast (exit 2) on a strategy that cannot load
+    // Fail fast (exit 2) on a strategy that cannot load; what it declares is read on the way.
+    const spaces: (OptionSpace | null)[] = [];
+    for (const strategy of strategies) spaces.push(await loadedOptionSpace(strategy));
     return body({
-      player: (strategy) => createCasePlayer(strategy, properties),
-      explore: (strategy, arbitrary, explored) => explore(arbitrary, createCasePlayer(strategy, properties), explored),
+      player: (strategy, varied) => createCasePlayer(strategy, properties, {}, varied),
+      explore: (strategy, arbitrary, explored) => explore(arbitrary, createCasePlayer(strategy, properties, {}, explored.varied), explored),
+      optionSpace: (strategy) => spaces[indexOf(strategies, strategy)] ?? null,
     });
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -75,13 +86,16 @@ export async function withFuzzPlayers<T>(
     onOutput: (_index, text) => (options.onStrategyOutput ?? ((chunk: string) => process.stderr.write(chunk)))(text),
   });
   try {
+    const spaces: (OptionSpace | null)[] = [];
     for (const strategy of strategies) {
       const [probe] = await pool.run([{ kind: 'probe', strategy }]);
       assertProbeLoaded(probe as TaskOutcome<ProbeOutput>, strategy.name, timeoutMs);
+      spaces.push((probe as Extract<TaskOutcome<ProbeOutput>, { status: 'done' }>).output.optionSpace);
     }
     return await body({
-      player: (strategy) => workerCasePlayer(pool, strategy, options.properties),
+      player: (strategy, varied) => workerCasePlayer(pool, strategy, options.properties, varied === true),
       explore: (strategy, arbitrary, explored) => exploreInWorkers(arbitrary, pool, { ...explored, strategy }),
+      optionSpace: (strategy) => spaces[indexOf(strategies, strategy)] ?? null,
     });
   } finally {
     pool.close();
@@ -89,12 +103,18 @@ export async function withFuzzPlayers<T>(
 }
 
 /** Plays single runs one at a time on the pool's first worker. */
-function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>, strategy: StrategySpec, all: readonly PropertyName[]): CasePlayer {
+function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>, strategy: StrategySpec, all: readonly PropertyName[], varied: boolean): CasePlayer {
   return {
     async play(spec, only) {
       const names = only === undefined ? all : all.filter((name) => only.includes(name));
-      const [outcome] = await pool.run([{ kind: 'case', spec, strategy, properties: names }]);
+      const [outcome] = await pool.run([{ kind: 'case', spec, strategy: strategyForRun(strategy, spec, varied), properties: names }]);
       return caseVerdictsOf(names, outcome!);
     },
   };
+}
+
+/** Where `strategy` is among the loaded ones, by what it names (callers may rebuild the spec object). */
+function indexOf(strategies: readonly StrategySpec[], strategy: StrategySpec): number {
+  const key = (spec: StrategySpec) => JSON.stringify([spec.name, spec.baseDir, spec.options]);
+  return strategies.findIndex((candidate) => key(candidate) === key(strategy));
 }

@@ -8,6 +8,7 @@ import { resolveScenario, type ScenarioSpec } from '../../harness/scenario/index
 import type { CompactionStrategy } from '../../engine/types.ts';
 import { createStrategy, type LoadStrategyOptions, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { runSession } from '../../world/index.ts';
+import { strategyForRun } from './option-variation.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 import { prepareRequestFloor } from '../../checker/infeasibility/measure-floor.ts';
 import type { FuzzProperty, PropertyName } from '../../checker/properties/property.ts';
@@ -27,8 +28,12 @@ export interface CasePlayer {
   play(spec: ScenarioSpec, only?: readonly PropertyName[]): Promise<CaseVerdicts>;
 }
 
-export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[], load: LoadStrategyOptions = {}): CasePlayer {
-  return createPlayer(() => createStrategy(strategy, load), strategy.baseDir, properties);
+/**
+ * A player of `strategy`; `varied`: each run builds it with the options drawn for that run (in the
+ * scenario's `strategy.options`) under its own fixed ones (option-variation.ts).
+ */
+export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[], load: LoadStrategyOptions = {}, varied = false): CasePlayer {
+  return createPlayer((spec) => createStrategy(strategyForRun(strategy, spec, varied), load), strategy.baseDir, properties);
 }
 
 /**
@@ -36,7 +41,7 @@ export function createCasePlayer(strategy: StrategySpec, properties: readonly Fu
  * factory directly). `baseDir`: where a module path in a spec's own `strategy` would start.
  */
 export function createPlayer(
-  newStrategy: () => Promise<CompactionStrategy>,
+  newStrategy: (spec: ScenarioSpec) => Promise<CompactionStrategy>,
   baseDir: string,
   properties: readonly FuzzProperty[],
 ): CasePlayer {
@@ -46,8 +51,10 @@ export function createPlayer(
       const needsRerun = judged.some((property) => property.needsRerun);
       const scenario = resolveScenario(spec, { file: FUZZ_CASE_FILE, baseDir });
       // Loading errors (bad module, bad options) are the user's input: they propagate (exit 2).
-      const first = await newStrategy();
-      const second = needsRerun ? await newStrategy() : null;
+      // Built with the run's options, so a property reading the strategy's declarations (its
+      // trigger for that maxTurns) judges the instance that played.
+      const first = await newStrategy(spec);
+      const second = needsRerun ? await newStrategy(spec) : null;
       let result: SessionResult;
       let rerun: SessionResult | undefined;
       try {

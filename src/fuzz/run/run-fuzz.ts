@@ -12,7 +12,11 @@ import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import { scenarioSpecArbitrary } from '../arbitraries/scenario-spec.ts';
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
-import { counterexampleFile, type CounterexampleFile, type FuzzStrategy } from './counterexample.ts';
+import { counterexampleFile, type CounterexampleFile, type FuzzStrategy, type OptionVariation } from './counterexample.ts';
+import { withDrawnOptions } from '../arbitraries/strategy-options.ts';
+import { variedSpace } from '../../harness/strategy/option-space.ts';
+import type { OptionSpace } from '../../engine/types.ts';
+import { drawnOptions } from './option-variation.ts';
 import type { ExploreOptions } from './explore.ts';
 import { withFuzzPlayers } from './fuzz-players.ts';
 import type { CasePlayer } from './play-case.ts';
@@ -20,7 +24,7 @@ import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 import { corpusFingerprint } from './corpus-fingerprint.ts';
 import { inShard, type Shard } from './fuzz-shard.ts';
-import { compareWithFuzzBaseline, hasNewFailures, knownFailures, type BaselineComparison, type FuzzBaseline } from '../ci/fuzz-baseline.ts';
+import { assertComparable, compareWithFuzzBaseline, hasNewFailures, knownFailures, type BaselineComparison, type FuzzBaseline } from '../ci/fuzz-baseline.ts';
 import { shrinkFailure, type ShrunkFailure } from './shrink-failure.ts';
 import { defaultReplaySample } from './replay-sample.ts';
 import { valueAtPath } from './value-at-path.ts';
@@ -67,6 +71,11 @@ export interface FuzzOptions {
    * other failing runs fail the report, and the first of them is shrunk.
    */
   readonly baseline?: { readonly file: string; readonly baseline: FuzzBaseline } | null;
+  /**
+   * Draw the strategy's options per run from the space it declares (`optionSpace`; options given
+   * in `strategy.options` stay fixed). Default true; false plays the given options on every run.
+   */
+  readonly varyOptions?: boolean;
   /** Scenarios to play; defaults to `scenarioSpecArbitrary()`. */
   readonly arbitrary?: fc.Arbitrary<ScenarioSpec>;
   readonly onRun?: (done: number) => void;
@@ -99,8 +108,12 @@ export interface FuzzReport {
   readonly replaySample: number;
   /** The slice of the runs this report covers; null: all of them. */
   readonly shard: Shard | null;
-  /** Fingerprint of the corpus `seed` generates (corpus-fingerprint.ts). */
+  /** Fingerprint of the corpus `seed` generates (corpus-fingerprint.ts), drawn options included. */
   readonly corpus: string;
+  /** The options drawn per run and their ranges (the declared space minus the fixed options); null: none drawn. */
+  readonly optionSpace: OptionSpace | null;
+  /** Whether drawing was on (`--no-vary-options` turns it off). */
+  readonly varyOptions: boolean;
   readonly properties: readonly PropertyReport[];
   /** What changed against `--baseline`; null without one. */
   readonly baseline: BaselineComparison | null;
@@ -111,8 +124,28 @@ export interface FuzzReport {
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const strategy = strategySpecOf(options.strategy, options.cwd);
   const replaySample = options.replaySample ?? defaultReplaySample(options.properties);
-  return withFuzzPlayers(options, [strategy], (players) =>
-    fuzzWith(options, replaySample, players.player(strategy), (arbitrary) => players.explore(strategy, arbitrary, exploreOptionsOf(options, replaySample))));
+  return withFuzzPlayers(options, [strategy], (players) => {
+    const space = drawnSpace(options, players.optionSpace(strategy));
+    const varied = space !== null;
+    return fuzzWith(options, replaySample, space, players.player(strategy, varied), (arbitrary) =>
+      players.explore(strategy, arbitrary, { ...exploreOptionsOf(options, replaySample), varied }));
+  });
+}
+
+/** The options this run draws: the declared space minus the user's fixed options, unless drawing is off. */
+export function drawnSpace(options: Pick<FuzzOptions, 'varyOptions' | 'strategy'>, declared: OptionSpace | null): OptionSpace | null {
+  return options.varyOptions === false ? null : variedSpace(declared, options.strategy.options);
+}
+
+/** The scenarios a run plays: `base`, each with options drawn from `space` when there is one. */
+export function playedArbitrary(options: Pick<FuzzOptions, 'arbitrary'>, space: OptionSpace | null): fc.Arbitrary<ScenarioSpec> {
+  const base = options.arbitrary ?? scenarioSpecArbitrary();
+  return space === null ? base : withDrawnOptions(base, space);
+}
+
+/** How a failure's options were chosen, for its counterexample file. */
+export function variationOf(options: Pick<FuzzOptions, 'varyOptions'>, space: OptionSpace | null, failure: ShrunkFailure): OptionVariation {
+  return { vary: options.varyOptions !== false, drawn: space === null ? {} : drawnOptions(failure.spec) };
 }
 
 /** A strategy as the loader takes it: module paths start at `cwd`. */
@@ -137,10 +170,15 @@ export function exploreOptionsOf(options: FuzzOptions, replaySample: number): Ex
 async function fuzzWith(
   options: FuzzOptions,
   replaySample: number,
+  space: OptionSpace | null,
   player: CasePlayer,
   exploreAll: (arbitrary: fc.Arbitrary<ScenarioSpec>) => Promise<PropertyTally[]>,
 ): Promise<FuzzReport> {
-  const arbitrary = options.arbitrary ?? scenarioSpecArbitrary();
+  const arbitrary = playedArbitrary(options, space);
+  const corpus = corpusFingerprint(arbitrary, options.seed, options.runs);
+  // Checked here, not by the caller: the corpus depends on the options the strategy lets us draw,
+  // known only once it has loaded.
+  if (options.baseline) assertComparable(options.baseline.baseline, options.baseline.file, { ...options, corpus, replaySample });
   const path = options.path ?? null;
   const tallies = path !== null ? await replayOne(arbitrary, player, options, path) : await exploreAll(arbitrary);
 
@@ -159,7 +197,7 @@ async function fuzzWith(
       path: from,
       ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
     });
-    const file = failure === null ? null : await fileFor(failure, options);
+    const file = failure === null ? null : await fileFor(failure, options, variationOf(options, space, failure));
     reports.push(report(tally, failure && file && { failure, file }, failure === null));
   }
   const shard = path === null ? options.shard ?? null : null;
@@ -174,7 +212,9 @@ async function fuzzWith(
     path,
     replaySample,
     shard,
-    corpus: corpusFingerprint(arbitrary, options.seed, options.runs),
+    corpus,
+    optionSpace: space,
+    varyOptions: options.varyOptions !== false,
     properties: reports,
     baseline,
     failed: baseline === null ? reports.some((r) => r.failed > 0) : hasNewFailures(baseline),
@@ -188,8 +228,8 @@ function firstToShrink(tally: PropertyTally, baseline: FuzzBaseline | null): Pro
   return tally.failures.find((failure) => !known.has(failure.run)) ?? null;
 }
 
-async function fileFor(failure: ShrunkFailure, options: FuzzOptions): Promise<CounterexampleFile> {
-  const file = counterexampleFile(failure, options.strategy, options.outDir ?? '.', options.cwd);
+async function fileFor(failure: ShrunkFailure, options: FuzzOptions, variation: OptionVariation): Promise<CounterexampleFile> {
+  const file = counterexampleFile(failure, options.strategy, options.outDir ?? '.', options.cwd, undefined, variation);
   if (options.outDir !== null) await writeCounterexample(file, options.cwd);
   return file;
 }

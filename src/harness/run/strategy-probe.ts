@@ -6,12 +6,15 @@
  * This is the main thread's side; the worker's side is probe-strategy.ts, apart so the CLI's
  * thread never loads the strategy catalog (the engine and every zoo strategy: about 55 ms of CPU).
  */
+import type { OptionSpace } from '../../engine/types.ts';
 import { StrategyLoadError } from '../strategy/strategy-load-error.ts';
 import type { TaskOutcome } from './worker-pool.ts';
 
-/** A probe's answer: null when the strategy loaded, else why not. */
+/** A probe's answer: `loadError` null when the strategy loaded, else why not. */
 export interface ProbeOutput {
   readonly loadError: string | null;
+  /** The options the fuzzer may draw for it (`CompactionStrategy.optionSpace`); null: none declared. */
+  readonly optionSpace: OptionSpace | null;
 }
 
 /**

@@ -57,7 +57,7 @@ import { buildFallbackSummary } from '../../summary/build-fallback-summary.ts';
 import { continuationText, summaryContent } from '../../summary/summary-content.ts';
 import { computeBuffer } from '../../tokens/compute-buffer.ts';
 import { estimateContentTokens, estimateTokens } from '../../tokens/estimate-tokens.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, SummarizerModel } from '../../types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OptionSpace, SummarizerModel } from '../../types.ts';
 import { createSerializer } from '../serialize.ts';
 import { readIntegerOptions } from '../strategy-options.ts';
 import { coveredCount, fingerprint } from './boundary.ts';
@@ -107,6 +107,18 @@ export interface HardenedStrategyOptions {
 const DEFAULT_KEEP_RECENT_PERCENT = 5;
 /** Default share of that room the summary may take, in percent. */
 const DEFAULT_SUMMARY_PERCENT = 20;
+
+/**
+ * The options the fuzzer draws (`CompactionStrategy.optionSpace`): the shares of the room under
+ * the threshold the recent tail and the summary may take, from none to half. The thrash bound (2
+ * summarizing steps in 5) is left out: it is the no-thrash property's own limit, and a looser one
+ * breaks it by design; `maxTokens` is left out as threshold's is (option-spaces.ts).
+ */
+export const HARDENED_OPTION_SPACE: OptionSpace = Object.freeze({
+  keepRecentPercent: Object.freeze({ min: 0, max: 50, default: DEFAULT_KEEP_RECENT_PERCENT }),
+  summaryPercent: Object.freeze({ min: 1, max: 50, default: DEFAULT_SUMMARY_PERCENT }),
+});
+
 /** A summarization must leave the request at most this share of what the host built. */
 const SHRINK_REQUIRED = 0.9;
 /** Below this many heuristic tokens of room under the threshold, summarizing cannot help. */
@@ -157,7 +169,7 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
       compactNow({ ctx, request, memory, step, window, threshold, built, requestText, covered, live, perWindow, windowSteps, shares }));
   }
 
-  return { name: STRATEGY_HARDENED, compact };
+  return { name: STRATEGY_HARDENED, compact, optionSpace: HARDENED_OPTION_SPACE };
 }
 
 interface Compaction {
