@@ -15,8 +15,8 @@ describe('loadStrategyFactory / createStrategy', () => {
 
   it('loads a module whose default export is a factory, or a strategy object', async () => {
     expect((await createStrategy(spec('./never-compacts.ts'))).name).toBe('never-compacts');
-    expect((await createStrategy(spec('./never-resolves.ts'))).name).toBe('never-resolves');
-    expect(typeof (await loadStrategyFactory(spec('./throws.ts')))).toBe('function');
+    expect((await createStrategy(spec('./never-resolves.mjs'))).name).toBe('never-resolves');
+    expect(typeof (await loadStrategyFactory(spec('./throws.mjs')))).toBe('function');
   });
 
   it('resolves module paths against baseDir', async () => {
