@@ -7,6 +7,8 @@
 import type { RequestOverhead } from '../engine/hook-types.ts';
 import { estimateTokens } from '../engine/tokens/estimate-tokens.ts';
 import { forgetMeasuredStrings } from '../engine/tokens/utf8-byte-length.ts';
+import { forgetFrozenJsonProofs } from './sessions/frozen-json-data.ts';
+import { forgetEventSources } from './agents/processors/content-source.ts';
 import type { CompactionStrategy, LlmRequest, SummarizerModel } from '../engine/types.ts';
 import type { AfterModelCallback, BeforeModelCallback } from './agents/llm-agent.ts';
 import { LlmAgent } from './agents/llm-agent.ts';
@@ -95,12 +97,16 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
 /**
  * The string caches pay off within a session (its history is re-measured and re-hashed every
  * step) and only hold old texts alive after it: a worker that played a thousand generated
- * sessions kept hundreds of megabytes of them. They live for one session. (A session running
- * beside this one in the same thread merely re-measures a few strings.)
+ * sessions kept hundreds of megabytes of them. They live for one session, as do the caches by
+ * event (content sources, frozen-JSON proofs), which are Maps rather than WeakMaps for the
+ * garbage collector's sake. (A session running beside this one in the same thread merely
+ * re-measures a few strings and rebuilds a few sources.)
  */
 function forgetSessionCaches(): void {
   forgetMeasuredStrings();
   forgetLongStringTokens();
+  forgetFrozenJsonProofs();
+  forgetEventSources();
 }
 
 async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Promise<SessionOutcome> {

@@ -22,7 +22,19 @@ export function isFrozenJsonData(value: unknown): boolean {
   return frozenJsonData(value, 0);
 }
 
-const proofs = new WeakMap<object, boolean>();
+/**
+ * Verdicts by value, for one session: a Map, emptied when the session ends
+ * (`forgetFrozenJsonProofs`), not a WeakMap, whose entries (one per event and shared content,
+ * alive for the whole session) are ephemerons the garbage collector traces again at every
+ * collection, a cost that grew with the session's length. A session running beside another in
+ * the same thread merely proves some values again.
+ */
+const proofs = new Map<object, boolean>();
+
+/** Forgets every verdict (the world calls it at the end of each session). */
+export function forgetFrozenJsonProofs(): void {
+  proofs.clear();
+}
 
 /**
  * Is `value` frozen JSON data now? Proven once and remembered (a frozen tree stays as it is, so

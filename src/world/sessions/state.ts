@@ -13,15 +13,30 @@ export const APP_PREFIX = 'app:';
 export const USER_PREFIX = 'user:';
 
 let writeClock = 0;
-const stamps = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Write stamps live on the stamped object itself, under a non-enumerable symbol: invisible to
+ * `Object.keys`, spread, JSON and structured clones (so to state comparisons, digests and worker
+ * messages). A WeakMap keyed by every event's delta kept one entry per event for the whole session,
+ * each an ephemeron the garbage collector traces again at every collection: a cost that grew with
+ * the session's length. (A delta is stamped before its event is appended and frozen.)
+ */
+const STAMPS = Symbol('compaction-sim.stateWriteStamps');
+
+type Stamped = { [STAMPS]?: Map<string, number> };
 
 function stampsOf(target: object): Map<string, number> {
-  let map = stamps.get(target);
+  let map = (target as Stamped)[STAMPS];
   if (!map) {
     map = new Map();
-    stamps.set(target, map);
+    Object.defineProperty(target, STAMPS, { value: map, enumerable: false, writable: false, configurable: false });
   }
   return map;
+}
+
+/** The stamps of `target`, if it was ever stamped. */
+function stampsIfAny(target: object): Map<string, number> | undefined {
+  return (target as Stamped)[STAMPS];
 }
 
 export class State {
@@ -59,8 +74,8 @@ export class State {
 
 /** adk-js `shouldApplyDeltaWrite`: false when the state holds a newer direct write of `key`. */
 export function shouldApplyDeltaWrite(state: object, delta: object, key: string): boolean {
-  const written = stamps.get(delta)?.get(key);
-  const current = stamps.get(state)?.get(key);
+  const written = stampsIfAny(delta)?.get(key);
+  const current = stampsIfAny(state)?.get(key);
   if (written !== undefined && current !== undefined && current > written) return false;
   stampsOf(state).set(key, written ?? ++writeClock);
   return true;
@@ -68,7 +83,7 @@ export function shouldApplyDeltaWrite(state: object, delta: object, key: string)
 
 /** Carries write stamps from one delta object to its filtered copy (adk-js `carryDeltaStamps`). */
 export function carryDeltaStamps(from: object, to: object): void {
-  const source = stamps.get(from);
+  const source = stampsIfAny(from);
   if (!source) return;
   const target = stampsOf(to);
   for (const [key, stamp] of source) target.set(key, stamp);

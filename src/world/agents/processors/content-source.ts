@@ -30,7 +30,19 @@ export class ContentSource {
   }
 }
 
-const eventSources = new WeakMap<Event, ContentSource>();
+/**
+ * Sources by event, for one session: a Map emptied when the session ends
+ * (`forgetEventSources`), not a WeakMap, whose entries (one per event, alive for the whole
+ * session) are ephemerons the garbage collector traces again at every collection, a cost that grew
+ * with the session's length. A session running beside another in the same thread merely builds
+ * some sources again.
+ */
+const eventSources = new Map<Event, ContentSource>();
+
+/** Forgets every event's source (the world calls it at the end of each session). */
+export function forgetEventSources(): void {
+  eventSources.clear();
+}
 
 /**
  * The (cached) source of an appended, frozen event that has content. When there is no client id
