@@ -86,21 +86,26 @@ export function runSession(scenario: WorldScenario, options: RunSessionOptions):
   return runWorld(scenario, options);
 }
 
+/** Sessions playing in this thread now (several may, interleaved at their awaits). */
+let activeSessions = 0;
+
 export async function runWorld(scenario: WorldScenario, options: RunWorldOptions): Promise<SessionOutcome> {
+  activeSessions += 1;
   try {
     return await playWorld(scenario, options);
   } finally {
-    forgetSessionCaches();
+    activeSessions -= 1;
+    if (activeSessions === 0) forgetSessionCaches();
   }
 }
 
 /**
  * The string caches pay off within a session (its history is re-measured and re-hashed every
  * step) and only hold old texts alive after it: a worker that played a thousand generated
- * sessions kept hundreds of megabytes of them. They live for one session, as do the caches by
- * event (content sources, frozen-JSON proofs), which are Maps rather than WeakMaps for the
- * garbage collector's sake. (A session running beside this one in the same thread merely
- * re-measures a few strings and rebuilds a few sources.)
+ * sessions kept hundreds of megabytes of them. They live while sessions play in this thread and
+ * are emptied once none does, as are the caches by event (content sources, frozen-JSON proofs),
+ * which are Maps rather than WeakMaps for the garbage collector's sake: a session never sees a
+ * source it built replaced by another while it plays, however sessions interleave.
  */
 function forgetSessionCaches(): void {
   forgetMeasuredStrings();

@@ -23,15 +23,14 @@ export function isFrozenJsonData(value: unknown): boolean {
 }
 
 /**
- * Verdicts by value, for one session: a Map, emptied when the session ends
- * (`forgetFrozenJsonProofs`), not a WeakMap, whose entries (one per event and shared content,
- * alive for the whole session) are ephemerons the garbage collector traces again at every
- * collection, a cost that grew with the session's length. A session running beside another in
- * the same thread merely proves some values again.
+ * Verdicts by value, while sessions play: a Map emptied once no session plays in this thread
+ * (`forgetFrozenJsonProofs`, run-session.ts), not a WeakMap, whose entries (one per event and
+ * shared content, alive for the whole session) are ephemerons the garbage collector traces again
+ * at every collection, a cost that grew with the session's length.
  */
 const proofs = new Map<object, boolean>();
 
-/** Forgets every verdict (the world calls it at the end of each session). */
+/** Forgets every verdict (the world calls it once no session plays in this thread). */
 export function forgetFrozenJsonProofs(): void {
   proofs.clear();
 }

@@ -31,15 +31,14 @@ export class ContentSource {
 }
 
 /**
- * Sources by event, for one session: a Map emptied when the session ends
- * (`forgetEventSources`), not a WeakMap, whose entries (one per event, alive for the whole
- * session) are ephemerons the garbage collector traces again at every collection, a cost that grew
- * with the session's length. A session running beside another in the same thread merely builds
- * some sources again.
+ * Sources by event, while sessions play: a Map emptied once no session plays in this thread
+ * (`forgetEventSources`, run-session.ts), not a WeakMap, whose entries (one per event, alive for
+ * the whole session) are ephemerons the garbage collector traces again at every collection, a cost
+ * that grew with the session's length.
  */
 const eventSources = new Map<Event, ContentSource>();
 
-/** Forgets every event's source (the world calls it at the end of each session). */
+/** Forgets every event's source (the world calls it once no session plays in this thread). */
 export function forgetEventSources(): void {
   eventSources.clear();
 }
