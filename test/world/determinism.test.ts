@@ -28,6 +28,22 @@ describe('determinism', () => {
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
   });
 
+  it('sessions interleaved in one thread give what each gives alone', async () => {
+    const alone = [
+      await runSession(realistic(7), { strategy: thresholdStrategy(), traceDigest: true }),
+      await runSession(realistic(8), { strategy: thresholdStrategy(), traceDigest: true }),
+    ];
+    // A short session ends while the long ones still play, then another starts (caches by event are shared while any plays).
+    const short = scenario({ seed: 3, phase: { contextWindow: 6000 }, turnInputs: [{ user: { kind: 'prose', size: 100 }, tools: [], response: { kind: 'prose', size: 50 } }] });
+    const together = await Promise.all([
+      runSession(realistic(7), { strategy: thresholdStrategy(), traceDigest: true }),
+      runSession(short, { strategy: thresholdStrategy() }).then(() => runSession(short, { strategy: thresholdStrategy() })),
+      runSession(realistic(8), { strategy: thresholdStrategy(), traceDigest: true }),
+    ]);
+    expect(JSON.stringify(together[0])).toBe(JSON.stringify(alone[0]));
+    expect(JSON.stringify(together[2])).toBe(JSON.stringify(alone[1]));
+  });
+
   it('another seed with generated content: a different digest', async () => {
     const a = await runSession(realistic(7), { strategy: thresholdStrategy(), traceDigest: true });
     const b = await runSession(realistic(8), { strategy: thresholdStrategy(), traceDigest: true });
