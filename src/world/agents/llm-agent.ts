@@ -72,9 +72,13 @@ export class LlmAgent {
     ];
   }
 
-  /** BaseAgent.runAsync: the agent has no before/after-agent callbacks, so this is the body. */
-  async *runAsync(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    yield* this.runAsyncImpl(ctx);
+  /**
+   * BaseAgent.runAsync: the agent has no before/after-agent callbacks, so this is the body,
+   * handed over as is (a generator delegating with `yield*` would add a layer of promises to every
+   * event of the session).
+   */
+  runAsync(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    return this.runAsyncImpl(ctx);
   }
 
   async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
@@ -106,7 +110,8 @@ export class LlmAgent {
   async *runOneStepAsync(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const llmRequest: LlmRequest = { contents: [] };
     for (const processor of this.requestProcessors) {
-      for await (const event of processor.runAsync(ctx, llmRequest)) yield event;
+      if (processor.run !== undefined) processor.run(ctx, llmRequest); // yields nothing: the same work, no generator
+      else for await (const event of processor.runAsync(ctx, llmRequest)) yield event;
     }
     // adk-js: each tool's processLlmRequest adds its declaration after the processors.
     const declarations = declarationsFor(this.tools);
@@ -117,8 +122,16 @@ export class LlmAgent {
     const modelResponseEvent = createEvent(ctx.env, { invocationId: ctx.invocationId, author: this.name, branch: ctx.branch });
     if (ctx.endInvocation || ctx.abortSignal.aborted) return;
     ctx.observer.onStepStart(ctx, llmRequest);
-    const responses = this.#responsesGenerator(ctx, llmRequest, modelResponseEvent);
-    yield* this.runAndHandleError(responses, ctx, llmRequest, modelResponseEvent);
+    // adk-js `runAndHandleError(responses)`, inlined: any error in the step becomes a content-less
+    // error event (one generator fewer between the model and the runner for every event).
+    try {
+      for await (const event of this.#responsesGenerator(ctx, llmRequest, modelResponseEvent)) {
+        if (ctx.abortSignal.aborted) return;
+        yield event;
+      }
+    } catch (modelError) {
+      yield await this.#modelErrorEvent(modelError, ctx, llmRequest, modelResponseEvent);
+    }
     // An aborted step (the strategy failed) did not complete: it is not measured.
     if (!ctx.abortSignal.aborted) ctx.observer.onStepEnd();
   }
@@ -199,29 +212,14 @@ export class LlmAgent {
     yield functionResponseEvent;
   }
 
-  /** adk-js `runAndHandleError`: any error in the step becomes a content-less error event. */
-  async *runAndHandleError(
-    responses: AsyncGenerator<Event, void, undefined>,
-    ctx: InvocationContext,
-    llmRequest: LlmRequest,
-    shell: Event,
-  ): AsyncGenerator<Event, void, undefined> {
-    try {
-      for await (const event of responses) {
-        if (ctx.abortSignal.aborted) return;
-        yield event;
-      }
-    } catch (modelError) {
-      if (!(modelError instanceof Error)) throw modelError;
-      const callbackContext = new Context({ invocationContext: ctx, eventActions: shell.actions });
-      const handled = await ctx.pluginManager.run('onModelErrorCallback', { callbackContext, llmRequest, error: modelError });
-      if (handled) {
-        yield createEvent(ctx.env, mergeParams(shell, handled));
-        return;
-      }
-      const { errorCode, errorMessage } = parseModelError(modelError);
-      yield createEvent(ctx.env, { invocationId: ctx.invocationId, author: this.name, errorCode, errorMessage });
-    }
+  /** adk-js `runAndHandleError`'s error path: the event a step's error becomes (a plugin's answer, else a content-less error). */
+  async #modelErrorEvent(modelError: unknown, ctx: InvocationContext, llmRequest: LlmRequest, shell: Event): Promise<Event> {
+    if (!(modelError instanceof Error)) throw modelError;
+    const callbackContext = new Context({ invocationContext: ctx, eventActions: shell.actions });
+    const handled = await ctx.pluginManager.run('onModelErrorCallback', { callbackContext, llmRequest, error: modelError });
+    if (handled) return createEvent(ctx.env, mergeParams(shell, handled));
+    const { errorCode, errorMessage } = parseModelError(modelError);
+    return createEvent(ctx.env, { invocationId: ctx.invocationId, author: this.name, errorCode, errorMessage });
   }
 }
 

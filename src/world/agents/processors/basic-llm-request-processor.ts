@@ -7,6 +7,10 @@ import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
 class BasicLlmRequestProcessor implements BaseLlmRequestProcessor {
   // eslint-disable-next-line require-yield
   async *runAsync(invocationContext: InvocationContext, llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
+    this.run(invocationContext, llmRequest);
+  }
+
+  run(invocationContext: InvocationContext, llmRequest: LlmRequest): void {
     llmRequest.model = invocationContext.agent.model.model;
     llmRequest.config = {};
   }

@@ -27,6 +27,10 @@ export const GO_CONTINUE_TEXT =
 class ContentRequestProcessor implements BaseLlmRequestProcessor {
   // eslint-disable-next-line require-yield
   async *runAsync(invocationContext: InvocationContext, llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
+    this.run(invocationContext, llmRequest);
+  }
+
+  run(invocationContext: InvocationContext, llmRequest: LlmRequest): void {
     llmRequest.contents = lazyContentsOf(buildContentSourceList(invocationContext.session.events, invocationContext.flavour));
   }
 }

@@ -15,6 +15,10 @@ import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
 class InstructionsLlmRequestProcessor implements BaseLlmRequestProcessor {
   // eslint-disable-next-line require-yield
   async *runAsync(invocationContext: InvocationContext, llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
+    this.run(invocationContext, llmRequest);
+  }
+
+  run(invocationContext: InvocationContext, llmRequest: LlmRequest): void {
     const instruction = invocationContext.agent.instruction;
     if (instruction) appendInstructions(llmRequest, [instruction]);
   }
