@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { findChromium } from '../test/harness/report/chromium.ts';
 import type { TargetRow } from './target-row.ts';
 
 export const TARGET_TEST_WALL_S = 120;
@@ -28,6 +29,13 @@ export function benchTestSuite(): { rows: TargetRow[]; table: string } {
   const cpu = times === undefined ? null : Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]);
   const cpuText = cpu === null ? 'CPU time unknown' : `${cpu.toFixed(0)} s CPU (user + system) on ${availableParallelism()} cores`;
   const passed = run.status === 0;
+  // What failed, by name, and the usual reason on a fresh machine: under CI=true the browser tests
+  // fail without Chromium (.ci/run installs it).
+  const failed = [...new Set(run.stdout.split('\n').filter((line) => /^\s*(FAIL|×)\s/.test(line)).map((line) => line.trim()))].slice(0, 8);
+  const why = [
+    ...failed.map((line) => `  ${line}`),
+    ...(!passed && findChromium() === null ? ['  chromium is not installed: under CI=true the HTML report tests fail (apt-get install -y chromium, as .ci/run does)'] : []),
+  ];
   return {
     rows: [
       {
@@ -37,6 +45,6 @@ export function benchTestSuite(): { rows: TargetRow[]; table: string } {
         pass: passed && seconds <= TARGET_TEST_WALL_S,
       },
     ],
-    table: `Test suite (npm test, once): ${seconds.toFixed(1)} s wall, ${cpuText}, exit ${String(run.status)}\n  test files: ${summary('Test Files')}\n  tests:      ${summary('Tests')}`,
+    table: [`Test suite (npm test, once): ${seconds.toFixed(1)} s wall, ${cpuText}, exit ${String(run.status)}`, `  test files: ${summary('Test Files')}`, `  tests:      ${summary('Tests')}`, ...why].join('\n'),
   };
 }
