@@ -84,7 +84,7 @@ describe('the compiled package', () => {
 
   it('fuzzes a TypeScript strategy in worker threads and prints npx replay lines', async () => {
     const out = tempDir('compiled-fuzz');
-    const result = await runNode([bin, 'fuzz', '--strategy', './src/fuzz/planted-bugs/never-compact.ts', '--runs', '20', '--seed', '1', '--property', 'no-overflow', '--max-shrinks', '30', '--jobs', '2', '--out', out, '--quiet']);
+    const result = await runNode([bin, 'fuzz', '--strategy', './src/fuzz/planted-bugs/never-compact.ts', '--runs', '4', '--seed', '1', '--property', 'no-overflow', '--max-shrinks', '5', '--jobs', '2', '--out', out, '--quiet']);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(/replay: {9}npx compaction-sim simulate \S+\.yaml --strategy \.\/src\/fuzz\/planted-bugs\/never-compact\.ts/);
     const file = /counterexample: (\S+\.yaml)/.exec(result.stdout)![1]!;
