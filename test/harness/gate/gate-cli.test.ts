@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gate as gateApi } from '../../../src/api/gate.ts';
+import { gate as gateApi, type GateOptions } from '../../../src/api/gate.ts';
 import { FIXTURES, ROOT, runCli, STACK_LINE, STRATEGIES, tempDir } from '../../cli/run-cli.ts';
 
 const SUITE = `${FIXTURES}/suite`;
@@ -18,7 +18,7 @@ function gate(baseline: string, ...args: string[]) {
 }
 
 /** `gate()` of the API on the same suite, as the command runs it (one worker). */
-function gateInProcess(baseline: string, options: Omit<Parameters<typeof gateApi>[0] & object, 'baseline'> = {}) {
+function gateInProcess(baseline: string, options: Omit<GateOptions, 'baseline'> = {}) {
   return gateApi({ paths: [SUITE], baseline, jobs: 1, cwd: ROOT, ...options });
 }
 
