@@ -141,6 +141,7 @@ export function checkExpectations(scenario: ResolvedScenario, result: SessionRes
     ...inRange('summarizations', t.summarizations, e.summarizations),
     ...inRange('compactedSteps', t.compactedSteps, e.compactedSteps),
     ...inRange('summarizerCalls', t.summarizerCalls, e.summarizerCalls),
+    ...inRange('summarizerInputTokens', t.summarizerInputTokens, e.summarizerInputTokens),
     ...maxPeakPercent(result, e.maxPeakPercent),
   ];
 }

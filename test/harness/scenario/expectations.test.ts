@@ -103,15 +103,16 @@ describe('checkExpectations', () => {
   });
 
   it('count ranges say what was measured and what was wanted', () => {
-    const totals = { summarizations: 0, compactedSteps: 12, summarizerCalls: 4 };
+    const totals = { summarizations: 0, compactedSteps: 12, summarizerCalls: 4, summarizerInputTokens: 18297 };
     const failures = checkExpectations(
-      scenario({ summarizations: { min: 1 }, compactedSteps: { max: 10 }, summarizerCalls: { min: 5, max: 8 } }),
+      scenario({ summarizations: { min: 1 }, compactedSteps: { max: 10 }, summarizerCalls: { min: 5, max: 8 }, summarizerInputTokens: { min: 18374, max: 18374 } }),
       result(clean, totals),
     );
     expect(failures.map((f) => f.message)).toEqual([
       'summarizations: 0, expected at least 1',
       'compactedSteps: 12, expected at most 10',
       'summarizerCalls: 4, expected between 5 and 8',
+      'summarizerInputTokens: 18,297, expected between 18374 and 18374',
     ]);
     expect(checkExpectations(scenario({ summarizations: { min: 0 }, compactedSteps: { min: 12, max: 12 } }), result(clean, totals))).toEqual([]);
   });
