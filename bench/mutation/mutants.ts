@@ -95,6 +95,18 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     why: 'safeJsonLength (the only bare `return 0;` of the file) is only read as Math.floor(length / 4): 1 and 0 are both 0 tokens',
   },
   {
+    file: 'src/engine/split/split-index.ts',
+    before: 'while (idx > 0) {',
+    after: 'while (idx >= 0) {',
+    why: 'the extra pass only runs at idx 0 and returns -1 instead of 0 (contents[0] a tool exchange) or 0 (anything else); the strategies reach walkBackToPairBoundary only through safeSplitIndex, which treats both alike (`if (idx <= 0)` walks forward from the original index)',
+  },
+  ...['if (idx < 0) idx = 1;', 'if (idx <= 1) idx = 1;', 'if (idx <= 0) idx = 2;', 'if (idx <= 0) idx = 0;'].map((after) => ({
+    file: 'src/engine/split/split-index.ts',
+    before: 'if (idx <= 0) idx = 1;',
+    after,
+    why: 'dead code: safeSplitIndex gets there with idx >= 1 (its guard returns idx <= 0 unchanged, so the original index is >= 1; the walk back leaves it > 0 or the walk forward moves it to the original index or beyond), and `idx <= 1` only sets 1 to 1',
+  })),
+  {
     file: 'src/engine/summary/truncate-for-summarizer.ts',
     before: 'if (total <= budget) return contents.slice();',
     after: 'if (total < budget) return contents.slice();',
