@@ -30,6 +30,13 @@ export interface SimulateOptions {
   readonly strategy?: string;
   /** Options for the strategy (replace the files' own options). */
   readonly strategyOptions?: Readonly<Record<string, unknown>>;
+  /**
+   * `strategy` (a module) is a fork of this built-in: the options, expectations (`appliesTo`) and
+   * accepted limitations the files write for the built-in apply to it, so the built-in's regression
+   * pins tell whether the fork changed what they pin. Without it a module gets none of them, even
+   * when it reports the built-in's name.
+   */
+  readonly judgedAs?: string;
   /** Replaces every scenario's seed. */
   readonly seed?: number;
   /** Keep scenarios whose id or name contains this text, or matches it as a glob (`*`, `?`). */
@@ -84,6 +91,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
     seed: optionalInteger('seed', options.seed, 0),
     strategy: options.strategy,
     strategyOptions: options.strategyOptions,
+    judgedAs: options.judgedAs,
     shard: checkShard(options.shard),
     jobs: integerOption('jobs', options.jobs ?? availableParallelism(), 1),
     timeoutMs: integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),

@@ -17,6 +17,7 @@ export { DEFAULT_TIMEOUT_MS };
 export interface RunArgs {
   readonly strategy?: string | undefined;
   readonly 'strategy-options'?: string | undefined;
+  readonly 'judged-as'?: string | undefined;
   readonly seed?: number | undefined;
   readonly jobs: number;
   readonly shard?: string | undefined;
@@ -38,6 +39,10 @@ export function withRunOptions<T>(yargs: Argv<T>, timeoutDefault = String(DEFAUL
     .option('strategy-options', {
       type: 'string',
       describe: 'Strategy options as a JSON object (replaces the files\' options)',
+    })
+    .option('judged-as', {
+      type: 'string',
+      describe: 'The --strategy module is a fork of this built-in: the files\' options, expectations and accepted limitations for that built-in apply to it',
     })
     .option('seed', { type: 'number', describe: 'Seed for every scenario (overrides the files)' })
     .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Scenarios run in parallel (worker threads); results do not depend on it' })
@@ -75,6 +80,7 @@ export function parseRunArgs(args: RunArgs, defaultTimeoutMs = DEFAULT_TIMEOUT_M
   return {
     strategy: args.strategy,
     strategyOptions: parseStrategyOptions(args['strategy-options']),
+    judgedAs: args['judged-as'],
     seed: args.seed === undefined ? undefined : integer('--seed', args.seed, 0),
     jobs: integer('--jobs', args.jobs, 1),
     shard,

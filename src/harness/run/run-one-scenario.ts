@@ -42,7 +42,8 @@ export async function runOneScenario(scenario: ResolvedScenario, options: RunOne
     const session = result.failure !== null && isExitSignal(result.failure.message)
       ? { ...result, failure: { ...result.failure, kind: 'strategy-exited' as const } }
       : result;
-    const identity = { name: strategy.name, builtin: !isModulePath(scenario.strategy.name) };
+    const { judgedAs } = scenario.strategy;
+    const identity = judgedAs !== undefined ? { name: judgedAs, builtin: true } : { name: strategy.name, builtin: !isModulePath(scenario.strategy.name) };
     return { result: session, ...(await judgeScenario(scenario, session, identity, builtinStrategyNames())) };
   } catch (error) {
     return failedRun('world-error', `world-error: ${messageOf(error)}`);

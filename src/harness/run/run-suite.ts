@@ -7,7 +7,8 @@
 import { resolve } from 'node:path';
 import { loadScenarios, matchesFilter, type ResolvedScenario } from '../scenario/index.ts';
 import type { FileAcceptance } from '../scenario/load-acceptances.ts';
-import type { StrategySpec } from '../strategy/load-strategy.ts';
+import { builtinStrategyNames, type StrategySpec } from '../strategy/load-strategy.ts';
+import { StrategyLoadError } from '../strategy/strategy-load-error.ts';
 import { isModulePath } from '../strategy/module-path.ts';
 import { incidentFailures, isolationFailures, mergeFailures } from './isolation-failures.ts';
 import { createRealSummarizer, type RealSummarizerConfig } from './real-summarizer.ts';
@@ -33,6 +34,14 @@ export interface SuiteOptions {
    * museum file's configuration of its peer still applies. Ignored when `strategyOptions` is set.
    */
   readonly strategyDefaultOptions?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The override (`strategy`, a module) is a fork or variant of this built-in: judge it as that
+   * built-in. A file written for the built-in gives it its options, and its expectations (`expect`
+   * with `appliesTo`) and acceptances apply to it, so the regression pins of the built-in tell
+   * whether the variant changed what they pin. Otherwise a module that reports a built-in's name
+   * gets neither (a user's strategy must not pass on a built-in's known limitations by its name).
+   */
+  readonly judgedAs?: string | undefined;
   /** Known limitations from a per-strategy file (`--accept`), added to each matching scenario's own. */
   readonly accept?: readonly FileAcceptance[] | undefined;
   readonly shard?: Shard | null | undefined;
@@ -68,6 +77,7 @@ const WORKER_ENTRY = siblingModule('./scenario-worker', import.meta.url);
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const cwd = options.cwd ?? process.cwd();
+  assertJudgedAs(options);
   const loaded = await loadScenarios([...options.paths], { filter: options.filter, cwd });
   const reseeded = options.seed === undefined
     ? loaded
@@ -126,9 +136,23 @@ function overrideStrategy(scenario: ResolvedScenario, options: SuiteOptions, cwd
   const own = scenario.strategy;
   const name = options.strategy ?? own.name;
   const baseDir = options.strategy === undefined ? own.baseDir : cwd;
-  const fileOptions = sameStrategy(own, name, baseDir) ? own.options : (options.strategyDefaultOptions ?? {});
-  const strategy: StrategySpec = { name, options: { ...(options.strategyOptions ?? fileOptions) }, baseDir };
+  const judgedAs = options.strategy === undefined ? undefined : options.judgedAs;
+  const forkOf = judgedAs !== undefined && !isModulePath(own.name) && own.name === judgedAs;
+  const fileOptions = sameStrategy(own, name, baseDir) || forkOf ? own.options : (options.strategyDefaultOptions ?? {});
+  const strategy: StrategySpec = { name, options: { ...(options.strategyOptions ?? fileOptions) }, baseDir, ...(judgedAs === undefined ? {} : { judgedAs }) };
   return { ...scenario, strategy };
+}
+
+/** `judgedAs` names a built-in, for a module override. */
+function assertJudgedAs(options: SuiteOptions): void {
+  if (options.judgedAs === undefined) return;
+  const builtins = builtinStrategyNames();
+  if (!builtins.has(options.judgedAs)) {
+    throw new StrategyLoadError(`judged as '${options.judgedAs}': not a built-in strategy (built-ins: ${[...builtins].join(', ')})`);
+  }
+  if (options.strategy === undefined || !isModulePath(options.strategy)) {
+    throw new StrategyLoadError(`judged as '${options.judgedAs}': only a module strategy given for every scenario can be (--strategy ./my-fork.ts)`);
+  }
 }
 
 function sameStrategy(own: StrategySpec, name: string, baseDir: string): boolean {

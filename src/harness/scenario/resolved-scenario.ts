@@ -12,6 +12,8 @@ export interface ResolvedStrategy {
   readonly options: Readonly<Record<string, unknown>>;
   /** Absolute folder of the scenario file: module paths in `name` are relative to it. */
   readonly baseDir: string;
+  /** A module strategy judged as this built-in (set by a run's `judgedAs`, never by a file). */
+  readonly judgedAs?: string;
 }
 
 export interface ResolvedScenario {

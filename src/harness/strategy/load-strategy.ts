@@ -21,6 +21,11 @@ export interface StrategySpec {
   readonly options: Readonly<Record<string, unknown>>;
   /** Directory a relative module path is resolved against (the scenario file's folder, or cwd). */
   readonly baseDir: string;
+  /**
+   * A module strategy judged as this built-in (a fork or variant of it): the expectations and
+   * acceptances scenario files write for the built-in apply to it (`SuiteOptions.judgedAs`).
+   */
+  readonly judgedAs?: string;
 }
 
 /** A name is a module path when it looks like one; anything else must be a built-in. */
