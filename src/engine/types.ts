@@ -144,6 +144,14 @@ export interface CompactionStrategy {
    */
   readonly declaredEstimate?: DeclaredEstimate;
   /**
+   * Optional: how the strategy cuts the history it sends the summarizer, so the fuzzer can check
+   * it (`summarizer-input-budget`): it drops contents only while they exceed its declared share
+   * of the window in its own count, and never drops one it had room for. What no property of a
+   * session can see: a budget counted in bytes where tokens were meant keeps a quarter of what
+   * fits, and the summary silently loses the older history. Read by the harness only.
+   */
+  readonly declaredSummarizerInput?: DeclaredSummarizerInput;
+  /**
    * Optional: the option values the fuzzer may build this strategy with, per option (plain data:
    * it travels from the worker that loads the strategy to the fuzzer). Each run draws its options
    * from it, shrinking towards the defaults, so a bug that only shows for non-default options is
@@ -209,6 +217,19 @@ export interface DeclaredEstimate {
   readonly overcount?: number | EstimateTolerances;
   /** Optional: `overcount` when the provider counts with a real tokenizer. Absent: `overcount` there too. */
   readonly tokenizerOvercount?: number | EstimateTolerances;
+}
+
+/** How a strategy cuts its summarizer's input (`CompactionStrategy.declaredSummarizerInput`). */
+export interface DeclaredSummarizerInput {
+  /** The share of the model's window, in `tokens`, the input is cut to (ContextGuard: 0.8). */
+  readonly share: number;
+  /** The strategy's count of a list of contents, the unit of `share` (ContextGuard: `estimateContentTokens`). */
+  tokens(contents: readonly Content[]): number;
+  /**
+   * What the strategy sends the summarizer of `contents` (oldest first) for a model window of
+   * `contextWindow`: contents of that list (the same objects), the ones it drops left out.
+   */
+  trim(contents: readonly Content[], contextWindow: number): readonly Content[];
 }
 
 /** Per-kind tolerances of a `DeclaredEstimate` (shares); `default` for every kind not named. */

@@ -182,6 +182,12 @@ function buildProbes(scenario: WorldScenario): EstimateProbe[] {
   return probes;
 }
 
+/** The content kinds of the scenario's texts (user and model) and of its tool responses, together and sorted; a literal text counts as prose. */
+export function scenarioTextKinds(scenario: WorldScenario): ContentKind[] {
+  const { texts, responses } = kindsOf(scenario);
+  return [...new Set([...texts, ...responses])].sort();
+}
+
 /** The content kinds of the scenario's texts (user and model) and of its tool responses; a literal text counts as prose. */
 function kindsOf(scenario: WorldScenario): { texts: ContentKind[]; responses: ContentKind[] } {
   const texts = new Set<ContentKind>();

@@ -12,6 +12,7 @@ import { noOverflow } from './no-overflow.ts';
 import { noThrash } from './no-thrash.ts';
 import type { FuzzProperty, PropertyName } from './property.ts';
 import { sessionCompletes } from './session-completes.ts';
+import { summarizerInputBudget } from './summarizer-input-budget.ts';
 import { summarizerInputFits } from './summarizer-input-fits.ts';
 import { userRequestPreserved } from './user-request-preserved.ts';
 
@@ -24,6 +25,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   summarizerInputFits,
   declaredTrigger,
   estimatePrecision,
+  summarizerInputBudget,
   eventsImmutable,
   sessionCompletes,
   deterministicReplay,
@@ -48,6 +50,7 @@ export {
   noOverflow,
   noThrash,
   sessionCompletes,
+  summarizerInputBudget,
   summarizerInputFits,
   userRequestPreserved,
 };

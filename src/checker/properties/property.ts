@@ -19,6 +19,7 @@ export type PropertyName =
   | 'summarizer-input-fits'
   | 'declared-trigger'
   | 'estimate-precision'
+  | 'summarizer-input-budget'
   | 'events-immutable'
   | 'session-completes'
   | 'deterministic-replay';

@@ -18,6 +18,7 @@ export const PROPERTY_SHORT: Readonly<Record<PropertyName, string>> = {
   'summarizer-input-fits': 'summarizer',
   'declared-trigger': 'trigger',
   'estimate-precision': 'estimate',
+  'summarizer-input-budget': 'summary budget',
   'events-immutable': 'immutable',
   'session-completes': 'completes',
   'deterministic-replay': 'replay',

@@ -6,7 +6,8 @@
  * (best effort). Between compactions it re-injects the stored summary in place of the contents the
  * watermark says it already covers.
  */
-import { DEFAULT_MAX_COMPACTION_ATTEMPTS, STRATEGY_THRESHOLD } from '../constants.ts';
+import type { Content } from '@google/genai';
+import { DEFAULT_MAX_COMPACTION_ATTEMPTS, STRATEGY_THRESHOLD, SUMMARIZER_INPUT_WINDOW_RATIO } from '../constants.ts';
 import { loadTodos } from '../state/load-todos.ts';
 import {
   loadContentsAtCompaction,
@@ -21,9 +22,9 @@ import { injectContinuation, injectSummary, replaceSummary } from '../summary/su
 import { truncateForSummarizer } from '../summary/truncate-for-summarizer.ts';
 import { computeBuffer, computeThreshold } from '../tokens/compute-buffer.ts';
 import { CONTEXTGUARD_DECLARED_ESTIMATE } from '../tokens/declared-estimate.ts';
-import { estimateTokens } from '../tokens/estimate-tokens.ts';
+import { estimateContentTokens, estimateTokens } from '../tokens/estimate-tokens.ts';
 import { calibratedTokenCount } from '../tokens/token-count.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OwnTrigger } from '../types.ts';
+import type { CompactionContext, CompactionOutcome, CompactionStrategy, DeclaredSummarizerInput, LlmRequest, OwnTrigger } from '../types.ts';
 import { THRESHOLD_OPTION_SPACE } from './option-spaces.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
@@ -35,9 +36,25 @@ export interface ThresholdStrategyOptions {
   readonly maxCompactionAttempts?: number;
 }
 
+/**
+ * A change to how the summarizer's input is cut: none in the strategy itself; a planted bug
+ * (src/fuzz/planted-bugs/summarizer-budget-in-bytes.ts) swaps it, so the fuzzer's reach into it
+ * is proven on this very strategy rather than on a copy of it that could drift.
+ */
+export interface ThresholdVariation {
+  /** What the summarizer is sent of the request's contents (upstream: `truncateForSummarizer`). */
+  readonly truncateForSummarizer?: (contents: readonly Content[], contextWindow: number) => Content[];
+}
+
 export function thresholdStrategy(options?: ThresholdStrategyOptions): CompactionStrategy;
 export function thresholdStrategy(options?: Record<string, unknown>): CompactionStrategy;
 export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+  return thresholdWith({}, options);
+}
+
+/** The threshold strategy with `variation` (none: `thresholdStrategy`). */
+export function thresholdWith(variation: ThresholdVariation, options?: ThresholdStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+  const truncate = variation.truncateForSummarizer ?? truncateForSummarizer;
   const read = readIntegerOptions(STRATEGY_THRESHOLD, options, {
     maxTokens: { min: 0, meaning: 'context window override in tokens, 0 = the model window' },
     maxCompactionAttempts: { min: 0, meaning: `summarisation passes, 0 = ${DEFAULT_MAX_COMPACTION_ATTEMPTS}` },
@@ -69,7 +86,7 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
       const userContent = ctx.userContent;
       const todos = loadTodos(ctx);
       for (let attempt = 0; attempt < attempts; attempt += 1) {
-        const contentsForSummary = truncateForSummarizer(request.contents, contextWindow);
+        const contentsForSummary = truncate(request.contents, contextWindow);
         let summary: string;
         try {
           summary = await summarize(ctx, contentsForSummary, existingSummary, buffer, todos);
@@ -112,5 +129,7 @@ export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<
     at: (modelWindow) => computeThreshold(maxTokens > 0 ? maxTokens : modelWindow),
     counts: 'calibrated tokens',
   };
-  return { name: STRATEGY_THRESHOLD, compact, declaredEstimate: CONTEXTGUARD_DECLARED_ESTIMATE, ownTrigger, optionSpace: THRESHOLD_OPTION_SPACE };
+  // How it cuts the summarizer's input, for the fuzzer's summarizer-input-budget (harness only).
+  const declaredSummarizerInput: DeclaredSummarizerInput = { share: SUMMARIZER_INPUT_WINDOW_RATIO, tokens: estimateContentTokens, trim: truncate };
+  return { name: STRATEGY_THRESHOLD, compact, declaredEstimate: CONTEXTGUARD_DECLARED_ESTIMATE, ownTrigger, declaredSummarizerInput, optionSpace: THRESHOLD_OPTION_SPACE };
 }
