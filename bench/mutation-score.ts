@@ -34,7 +34,7 @@ import { valueAtPath } from '../src/fuzz/run/value-at-path.ts';
 import type { Verdict } from '../src/checker/verdict.ts';
 import { runSuite } from '../src/harness/run/run-suite.ts';
 import { intOption } from './bench-timing.ts';
-import { EQUIVALENT_MUTANTS, mutantsOf, sampleMutants, TARGETS, type Mutant } from './mutation/mutants.ts';
+import { excludedBecause, mutantsOf, sampleMutants, TARGETS, type Mutant } from './mutation/mutants.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const WORK = join(ROOT, 'reports/out/mutants');
@@ -51,6 +51,8 @@ const PLANTED = [
   // An estimator that overcounts a kind (the survivors counting a call's struct or a map value at / 3).
   'estimate-overcounts-calls.ts',
   'trigger-above.ts', 'window-off-by-one.ts',
+  // A summarizer-input budget counted in bytes (summarizer-input-budget).
+  'summarizer-budget-in-bytes.ts',
   // Fails where the reference fails too, only earlier (differential-verdicts.ts); its reference is the sliding window.
   'sliding-window-no-continuation.ts',
   // Shows only for a window of 2 contents: found only with drawn options (its reference is the sliding window).
@@ -67,6 +69,8 @@ interface Subject {
   /** Module path (relative to ROOT) of the strategy under test, and of its reference. */
   readonly module: string;
   readonly reference: string;
+  /** The built-in it is a variant of: the suites judge it as that built-in (`judgedAs`). */
+  readonly builtin: keyof typeof FACTORIES;
 }
 
 interface MutantVerdict {
@@ -163,11 +167,11 @@ async function loopsOnFirstRun(subject: Subject, space: OptionSpace | null): Pro
   const reference = await referenceExploration(subject.reference, space);
   const completes = reference.find((tally) => tally.property === 'session-completes')!;
   const referenceHolds = completes.failed === 0 && !completes.notCheckedRuns.includes(0);
-  const referenceSuite = await referenceSuiteFailures(subject.reference);
+  const referenceSuite = await referenceSuiteFailures(subject.reference, subject.builtin);
   const passing = [...referenceSuite].find(([, failures]) => failures.size === 0)?.[0];
   let suites = '';
   if (passing !== undefined) {
-    const run = await runSuite({ paths: SUITES, filter: passing.split('#').at(-1), strategy: subject.module, jobs: 1, timeoutMs: CONFIRM_TIMEOUT_MS, cwd: ROOT, onStrategyOutput: () => {} });
+    const run = await runSuite({ paths: SUITES, filter: passing.split('#').at(-1), strategy: subject.module, judgedAs: subject.builtin, jobs: 1, timeoutMs: CONFIRM_TIMEOUT_MS, cwd: ROOT, onStrategyOutput: () => {} });
     const outcome = run.outcomes.find((candidate) => candidate.scenario.id === passing);
     const extra = outcome?.failures.map((failure) => failure.expectation) ?? [];
     if (extra.length > 0) suites = `${passing.split('#').at(-1)}: ${extra.join(', ')}`;
@@ -230,24 +234,30 @@ async function referenceExploration(module: string, space: OptionSpace | null): 
 }
 
 const referenceSuites = new Map<string, Map<string, Set<string>>>();
-async function suiteFailures(module: string): Promise<Map<string, Set<string>>> {
-  const run = await runSuite({ paths: SUITES, strategy: module, jobs, timeoutMs, cwd: ROOT, onStrategyOutput: () => {} });
+/**
+ * The expectations `module` fails per suite scenario, judged as the built-in it is a variant of
+ * (`judgedAs`): a file written for that built-in gives it its options (a sliding window of 33
+ * contents), its expectations and its accepted limitations, as a test suite configures and judges
+ * the code it tests. (A module that only reports a built-in's name gets none of them.)
+ */
+async function suiteFailures(module: string, builtin: keyof typeof FACTORIES): Promise<Map<string, Set<string>>> {
+  const run = await runSuite({ paths: SUITES, strategy: module, judgedAs: builtin, jobs, timeoutMs, cwd: ROOT, onStrategyOutput: () => {} });
   return new Map(run.outcomes.map((outcome) => [outcome.scenario.id, new Set(outcome.failures.map((failure) => failure.expectation))]));
 }
 
 /** The reference's failures per suite scenario, played once per reference. */
-async function referenceSuiteFailures(module: string): Promise<Map<string, Set<string>>> {
+async function referenceSuiteFailures(module: string, builtin: keyof typeof FACTORIES): Promise<Map<string, Set<string>>> {
   let failures = referenceSuites.get(module);
   if (failures === undefined) {
-    failures = await suiteFailures(module);
+    failures = await suiteFailures(module, builtin);
     referenceSuites.set(module, failures);
   }
   return failures;
 }
 
 async function suitesKill(subject: Subject): Promise<string | null> {
-  const reference = await referenceSuiteFailures(subject.reference);
-  const mine = await suiteFailures(subject.module);
+  const reference = await referenceSuiteFailures(subject.reference, subject.builtin);
+  const mine = await suiteFailures(subject.module, subject.builtin);
   for (const [id, failures] of mine) {
     const extra = [...failures].filter((failure) => !reference.get(id)?.has(failure));
     if (extra.length > 0) return `${id.split('#').at(-1)}: ${extra.join(', ')}`;
@@ -271,7 +281,14 @@ function share(verdicts: readonly MutantVerdict[], killed: (verdict: MutantVerdi
 
 async function main(): Promise<void> {
   const all = TARGETS.flatMap((target) => mutantsOf(target, readFileSync(join(ROOT, target.file), 'utf8')));
-  const chosen = only !== null ? all.filter((mutant) => only.has(mutant.id)) : sample === 0 ? all : sampleMutants(all, sample);
+  const sampled = only !== null ? all.filter((mutant) => only.has(mutant.id)) : sample === 0 ? all : sampleMutants(all, sample);
+  // Equivalent and unreachable mutants are sampled like any other (so declaring one never changes
+  // the sample), then left out of the score.
+  const excluded = sampled.flatMap((mutant) => {
+    const why = excludedBecause(mutant);
+    return why === null ? [] : [{ mutant, why }];
+  });
+  const chosen = sampled.filter((mutant) => excludedBecause(mutant) === null);
   const planted = PLANTED.filter((file) => only === null || only.has(`planted:${file}`));
   const references = { threshold: engineCopy('reference-threshold', 'threshold', null), sliding_window: engineCopy('reference-sliding_window', 'sliding_window', null) };
   const subjects: Subject[] = [
@@ -280,10 +297,12 @@ async function main(): Promise<void> {
       label: `${mutant.operator} ${mutant.target.file}:${mutant.line}: ${mutant.after}`,
       module: engineCopy(`m${i}`, mutant.target.strategy, mutant),
       reference: references[mutant.target.strategy],
+      builtin: mutant.target.strategy,
     })),
-    ...planted.map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references[PLANTED_REFERENCE[file] ?? 'threshold'] })),
+    ...planted.map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references[PLANTED_REFERENCE[file] ?? 'threshold'], builtin: PLANTED_REFERENCE[file] ?? 'threshold' })),
   ];
-  process.stderr.write(`mutation score: ${all.length} mutants generated (${EQUIVALENT_MUTANTS.length} provably equivalent ones left out), ${chosen.length} played + ${planted.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
+  process.stderr.write(`mutation score: ${all.length} mutants generated, ${sampled.length} sampled (${excluded.length} of them equivalent or unreachable here, not counted), ${chosen.length} played + ${planted.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
+  for (const { mutant, why } of excluded) process.stdout.write(`    not counted: ${mutant.operator} ${mutant.target.file}:${mutant.line}: ${mutant.after} (${why})\n`);
   const verdicts: MutantVerdict[] = [];
   for (const [i, subject] of subjects.entries()) {
     const verdict = await judge(subject);
@@ -294,7 +313,7 @@ async function main(): Promise<void> {
   const mutants = verdicts.filter((verdict) => !verdict.subject.id.startsWith('planted:'));
   const lines = [
     '',
-    `mutation score at --runs ${runs} --seed ${seed}${varyOptions ? '' : ' --no-vary-options'} (${mutants.length} mutants of ${all.length}, plus ${planted.length} planted bugs):`,
+    `mutation score at --runs ${runs} --seed ${seed}${varyOptions ? '' : ' --no-vary-options'} (${mutants.length} mutants of ${all.length}, plus ${planted.length} planted bugs; ${excluded.length} sampled mutants equivalent or unreachable here, not counted):`,
     `  killed by fuzz (plain report):   ${share(verdicts, (v) => v.fuzz)}`,
     `  killed by differential fuzzing:  ${share(verdicts, (v) => v.differential)}`,
     `  killed by the suites:            ${share(verdicts, (v) => v.suites)}`,
@@ -304,7 +323,7 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (jsonFile !== undefined) {
-    writeFileSync(jsonFile, `${JSON.stringify({ runs, seed, generated: all.length, verdicts: verdicts.map((v) => ({ id: v.subject.id, label: v.subject.label, fuzz: v.fuzz, differential: v.differential, suites: v.suites, why: v.why })) }, null, 2)}\n`);
+    writeFileSync(jsonFile, `${JSON.stringify({ runs, seed, generated: all.length, excluded: excluded.map(({ mutant, why }) => ({ id: mutant.id, why })), verdicts: verdicts.map((v) => ({ id: v.subject.id, label: v.subject.label, fuzz: v.fuzz, differential: v.differential, suites: v.suites, why: v.why })) }, null, 2)}\n`);
   }
   rmSync(WORK, { recursive: true, force: true });
 }

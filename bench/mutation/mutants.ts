@@ -8,8 +8,11 @@
  *  - `byte-length`: UTF-8 byte length → UTF-16 code units (`Buffer.byteLength(s, 'utf8')` → `s.length`);
  *  - `drop-statement`: an assignment or call statement removed.
  * Comments, imports and type-only lines are never mutated; string literals are masked first.
- * Mutants that are provably equivalent to the original (EQUIVALENT_MUTANTS, each with its proof)
- * are left out: no test can kill them, so counting them would only understate the score.
+ * The sample is drawn from every generated mutant; a sampled mutant that is provably equivalent to
+ * the original (EQUIVALENT_MUTANTS, each with its proof), or that the bench cannot reach
+ * (UNREACHABLE_MUTANTS, each with the reason), is reported as such and left out of the score: no
+ * test can kill it here, so counting it would only understate the score. Declaring one never
+ * changes which mutants are sampled.
  */
 
 export interface MutationTarget {
@@ -107,6 +110,24 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     why: 'dead code: safeSplitIndex gets there with idx >= 1 (its guard returns idx <= 0 unchanged, so the original index is >= 1; the walk back leaves it > 0 or the walk forward moves it to the original index or beyond), and `idx <= 1` only sets 1 to 1',
   })),
   {
+    file: 'src/engine/split/split-index.ts',
+    before: 'while (idx < contents.length) {',
+    after: 'while (idx <= contents.length) {',
+    why: 'the extra pass only runs at idx === contents.length, where contents[idx] is undefined and the loop breaks at once',
+  },
+  {
+    file: 'src/engine/tokens/estimate-tokens.ts',
+    before: "const known = typeof hint === 'function' ? (hint as KnownContentTokens) : undefined;",
+    after: "const known = typeof hint !== 'function' ? (hint as KnownContentTokens) : undefined;",
+    why: 'a hint that is not a function is undefined (the world sets functions only), so `known` is undefined either way but for a function hint, which the mutant ignores: it then computes each content, and a hint is the count of the same content',
+  },
+  ...['if (attempt <= attempts - 1) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));', 'if (attempt < attempts - 0) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));'].map((after) => ({
+    file: 'src/engine/strategies/sliding-window.ts',
+    before: 'if (attempt < attempts - 1) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));',
+    after,
+    why: 'the only extra halving is on the last attempt, after which the loop ends and recentKeep (local to the call) is never read',
+  })),
+  {
     file: 'src/engine/summary/truncate-for-summarizer.ts',
     before: 'if (total <= budget) return contents.slice();',
     after: 'if (total < budget) return contents.slice();',
@@ -114,8 +135,29 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
   },
 ];
 
-function isEquivalent(mutant: Pick<Mutant, 'target' | 'before' | 'after'>): boolean {
-  return EQUIVALENT_MUTANTS.some((known) => known.file === mutant.target.file && known.before === mutant.before && known.after === mutant.after);
+/**
+ * Mutants this bench cannot reach though they change behaviour: the estimator's hint path reads
+ * counts the world measured once per content (`KNOWN_CONTENT_TOKENS`), measured with the unchanged
+ * engine; a mutated copy must not read them (its own estimator would be skipped), so its hint path
+ * never runs. test/world/fast-paths.test.ts pins that path (a request's estimate with hints is
+ * its estimate without).
+ */
+export const UNREACHABLE_MUTANTS: readonly EquivalentMutant[] = [
+  ...['if (tokens === undefined) {', ';'].map((after) => ({
+    file: 'src/engine/tokens/estimate-tokens.ts',
+    before: after === ';' ? 'total += tokens;' : 'if (tokens !== undefined) {',
+    after,
+    why: "the estimator's hint path (the world's counts, made with the unchanged engine): an engine copy never gets hints",
+  })),
+];
+
+/** Why `mutant` is left out of the score (equivalent, or unreachable here), or null when it counts. */
+export function excludedBecause(mutant: Pick<Mutant, 'target' | 'before' | 'after'>): string | null {
+  const same = (known: EquivalentMutant) => known.file === mutant.target.file && known.before === mutant.before && known.after === mutant.after;
+  const equivalent = EQUIVALENT_MUTANTS.find(same);
+  if (equivalent !== undefined) return `equivalent: ${equivalent.why}`;
+  const unreachable = UNREACHABLE_MUTANTS.find(same);
+  return unreachable === undefined ? null : `unreachable here: ${unreachable.why}`;
 }
 
 interface Replacement {
@@ -142,7 +184,6 @@ export function mutantsOf(target: MutationTarget, source: string): Mutant[] {
     const code = maskStrings(line.replace(/\/\/.*$/, (comment) => ' '.repeat(comment.length)));
     for (const replacement of replacementsOf(code, line, operators)) {
       const after = line.slice(0, replacement.start) + replacement.text + line.slice(replacement.end);
-      if (isEquivalent({ target, before: trimmed, after: after.trim() })) continue;
       const mutated = [...lines];
       mutated[index] = after;
       mutants.push({
