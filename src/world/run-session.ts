@@ -184,6 +184,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     },
     countTokens,
     onTriggerCount: (count) => recorder.onTriggerCount(count),
+    onWarning: (message, fields) => recorder.onWarning(message, fields),
   });
   const agent = new LlmAgent({
     name: scenario.agentName,
@@ -244,11 +245,12 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
   const result: SessionOutcome = {
     scenario: scenario.name,
     seed: scenario.seed,
-    totals: sessionTotals({ turns: turnsPlayed, steps: recorder.steps, thrash: scenario.thrash, finalHistoryTokens, trailingSummarizerCalls: recorder.trailingSummarizerCalls }),
+    totals: sessionTotals({ turns: turnsPlayed, steps: recorder.steps, thrash: scenario.thrash, finalHistoryTokens, trailingSummarizerCalls: recorder.trailingSummarizerCalls, trailingWarnings: recorder.trailingWarnings.length }),
     steps: recorder.steps,
     failure,
     ...(recorder.digest ? { traceDigest: recorder.digest.digest() } : {}),
     ...(recorder.trailingSummarizerCalls.length > 0 ? { trailingSummarizerCalls: [...recorder.trailingSummarizerCalls] } : {}),
+    ...(recorder.trailingWarnings.length > 0 ? { trailingWarnings: [...recorder.trailingWarnings] } : {}),
   };
   if (options.recordTrace) result.trace = { steps: recorder.traceSteps, events: [...stored.events] };
   return result;

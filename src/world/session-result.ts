@@ -69,6 +69,8 @@ export interface StepRecord {
   readonly userRequestPresent: boolean;
   /** The count the strategy compared with its trigger on this step (`CompactionOutcome.triggerCount`), when it reported one. */
   readonly triggerCount?: number;
+  /** The warnings the strategy reported on this step (`ctx.warn`: message, then its fields as JSON); absent when none. */
+  readonly warnings?: readonly string[];
 }
 
 export type SessionFailureKind =
@@ -114,6 +116,11 @@ export interface SessionTotals {
   readonly missingUserRequestSteps: number;
   readonly cacheChurnTotal: number;
   /**
+   * Warnings the strategy reported (`ctx.warn`) in the whole session, after the last step too.
+   * Always set by `runSession` (optional only so hand-built fixtures stay valid).
+   */
+  readonly warnings?: number;
+  /**
    * ContextGuard heuristic of the whole stored history at the end (every event's content, never
    * compacted): the Go simulator's `finalTokens`, a measure of input volume only. Always set by
    * `runSession` (optional only so hand-built fixtures stay valid).
@@ -138,4 +145,6 @@ export interface SessionResult {
    * counted in the totals. Absent when there were none.
    */
   readonly trailingSummarizerCalls?: readonly SummarizerCallRecord[];
+  /** Warnings the strategy reported after the last step (absent when none). */
+  readonly trailingWarnings?: readonly string[];
 }

@@ -142,6 +142,7 @@ export function checkExpectations(scenario: ResolvedScenario, result: SessionRes
     ...inRange('compactedSteps', t.compactedSteps, e.compactedSteps),
     ...inRange('summarizerCalls', t.summarizerCalls, e.summarizerCalls),
     ...inRange('summarizerInputTokens', t.summarizerInputTokens, e.summarizerInputTokens),
+    ...inRange('warnings', t.warnings ?? 0, e.warnings),
     ...maxPeakPercent(result, e.maxPeakPercent),
   ];
 }

@@ -305,6 +305,7 @@ const expect = z.strictObject({
   summarizations: countRange('Steps in which the summarizer was called.').optional(),
   compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
   summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
+  warnings: countRange('Warnings the strategy reported (`ctx.warn`: ContextGuard warns when a summary fails, when it retries, when there is nothing to compact) in the whole session.').optional(),
   summarizerInputTokens: countRange('Tokens sent to the summarizer in the whole session, as ContextGuard\'s heuristic counts them: what summarizing cost, and what it was given (which contents, which earlier summary).').optional(),
   maxPeakPercent: positiveNumber('Peak real tokens as % of the window must not exceed this.').optional(),
   appliesTo: z.array(nonEmptyText('A strategy name.'), { error: 'expected a list of strategy names' }).min(1, { error: 'expected at least one strategy name' })

@@ -12,9 +12,11 @@ export interface TotalsInput {
   readonly finalHistoryTokens: number;
   /** Summarizer calls made after the last step (count as one more summarization). */
   readonly trailingSummarizerCalls?: readonly SummarizerCallRecord[];
+  /** Warnings the strategy reported after the last step. */
+  readonly trailingWarnings?: number;
 }
 
-export function sessionTotals({ turns, steps, thrash, finalHistoryTokens, trailingSummarizerCalls = [] }: TotalsInput): SessionTotals {
+export function sessionTotals({ turns, steps, thrash, finalHistoryTokens, trailingSummarizerCalls = [], trailingWarnings = 0 }: TotalsInput): SessionTotals {
   let summarizations = 0;
   let summarizerCalls = 0;
   let fallbacks = 0;
@@ -58,6 +60,7 @@ export function sessionTotals({ turns, steps, thrash, finalHistoryTokens, traili
     orphanSteps: steps.filter((s) => s.orphanCalls > 0 || s.orphanResponses > 0).length,
     missingUserRequestSteps: steps.filter((s) => !s.userRequestPresent).length,
     cacheChurnTotal: steps.reduce((sum, s) => sum + s.cacheChurn, 0),
+    warnings: steps.reduce((sum, s) => sum + (s.warnings?.length ?? 0), trailingWarnings),
     finalHistoryTokens,
   };
 }

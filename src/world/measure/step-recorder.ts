@@ -87,6 +87,7 @@ interface OpenStep {
   sent: Measured | undefined;
   modelRequest: LlmRequest | undefined;
   triggerCount: number | undefined;
+  readonly warnings: string[];
 }
 
 export interface SessionRecorderOptions {
@@ -126,6 +127,7 @@ export class SessionRecorder implements StepObserver {
   readonly #summaries = new SummaryReuse();
   /** Summarizer calls waiting for the next step (made outside a step or after its request was sent). */
   readonly #pendingCalls: SummarizerCallRecord[] = [];
+  readonly #pendingWarnings: string[] = [];
   /** Compaction-record events appended since the last step started. */
   #newRecords = new Set<Event>();
 
@@ -170,6 +172,7 @@ export class SessionRecorder implements StepObserver {
       sent: undefined,
       modelRequest: undefined,
       triggerCount: undefined,
+      warnings: this.#pendingWarnings.splice(0),
     };
     this.#nextStep += 1;
     turn.stepInTurn += 1;
@@ -222,6 +225,23 @@ export class SessionRecorder implements StepObserver {
     const prefix = sent.items.slice(0, sharedContents(previous, current));
     const heuristic = configHeuristic(request.config) + prefix.reduce((sum, item) => sum + itemHeuristic(item), 0);
     return this.#requireTurn().tokenModel.countRequest(request, heuristic, prefix);
+  }
+
+  /**
+   * A warning the strategy reported (`ctx.warn`), counted like a summarizer call: on the open step
+   * while its request is not sent yet, else on the next step (or after the last one).
+   */
+  onWarning(message: string, fields?: Record<string, unknown>): void {
+    if (!this.#measuring) return;
+    const text = fields === undefined ? message : `${message} ${stableJson(fields)}`;
+    const open = this.#open;
+    if (open && !open.sent && !open.shortCircuited) open.warnings.push(text);
+    else this.#pendingWarnings.push(text);
+  }
+
+  /** Warnings reported after the last step. */
+  get trailingWarnings(): readonly string[] {
+    return this.#pendingWarnings;
   }
 
   /** `reply`: the text of a successful call (a stored summary is recognised by it later). */
@@ -285,6 +305,7 @@ export class SessionRecorder implements StepObserver {
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userSource),
       ...(open.triggerCount === undefined ? {} : { triggerCount: open.triggerCount }),
+      ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
     });
     const digest = this.digest;
     if (digest || this.#options.recordTrace) {

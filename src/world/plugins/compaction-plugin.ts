@@ -51,6 +51,8 @@ export interface CompactionPluginOptions {
   readonly countTokens?: (request: LlmRequest) => number;
   /** The count the strategy compared with its trigger on this step (`CompactionOutcome.triggerCount`), when it reported one. */
   readonly onTriggerCount?: (count: number) => void;
+  /** A warning the strategy reported through `ctx.warn` (ContextGuard's `onWarning`; upstream logs it). */
+  readonly onWarning?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
 export class CompactionPlugin extends BasePlugin {
@@ -61,7 +63,7 @@ export class CompactionPlugin extends BasePlugin {
   constructor(options: CompactionPluginOptions) {
     super('context_guard');
     this.#options = options;
-    this.#guard = new ContextGuard({ onStrategyError: (error) => options.onStrategyFailure(error) });
+    this.#guard = new ContextGuard({ onStrategyError: (error) => options.onStrategyFailure(error), ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }) });
     this.#guard.add(options.agentName, options.strategy);
   }
 

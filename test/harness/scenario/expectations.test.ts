@@ -103,9 +103,9 @@ describe('checkExpectations', () => {
   });
 
   it('count ranges say what was measured and what was wanted', () => {
-    const totals = { summarizations: 0, compactedSteps: 12, summarizerCalls: 4, summarizerInputTokens: 18297 };
+    const totals = { summarizations: 0, compactedSteps: 12, summarizerCalls: 4, summarizerInputTokens: 18297, warnings: 1 };
     const failures = checkExpectations(
-      scenario({ summarizations: { min: 1 }, compactedSteps: { max: 10 }, summarizerCalls: { min: 5, max: 8 }, summarizerInputTokens: { min: 18374, max: 18374 } }),
+      scenario({ summarizations: { min: 1 }, compactedSteps: { max: 10 }, summarizerCalls: { min: 5, max: 8 }, summarizerInputTokens: { min: 18374, max: 18374 }, warnings: { min: 2 } }),
       result(clean, totals),
     );
     expect(failures.map((f) => f.message)).toEqual([
@@ -113,6 +113,7 @@ describe('checkExpectations', () => {
       'compactedSteps: 12, expected at most 10',
       'summarizerCalls: 4, expected between 5 and 8',
       'summarizerInputTokens: 18,297, expected between 18374 and 18374',
+      'warnings: 1, expected at least 2',
     ]);
     expect(checkExpectations(scenario({ summarizations: { min: 0 }, compactedSteps: { min: 12, max: 12 } }), result(clean, totals))).toEqual([]);
   });
