@@ -62,6 +62,8 @@ export interface ContextGuardPluginOptions {
    * `hardened` strategy sizes its summarize request with it); without it they estimate.
    */
   readonly countTokens?: (request: LlmRequest) => number;
+  /** Receives the warnings strategies report through `ctx.warn` (message, then its fields). Default: ADK's logger (`getLogger().warn`). */
+  readonly onWarning?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
 interface AgentEntry {
@@ -90,7 +92,7 @@ export class ContextGuardPlugin extends BasePlugin {
         getLogger().warn(`ContextGuard: compaction failed for agent ${agentName}, passing through: ${String(error)}`));
     this.guard = new ContextGuard({
       onStrategyError: this.onError,
-      onWarning: (message, fields) => getLogger().warn(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`),
+      onWarning: options.onWarning ?? ((message, fields) => getLogger().warn(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`)),
     });
   }
 

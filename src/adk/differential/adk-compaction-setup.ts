@@ -28,9 +28,11 @@ export function compactionFor(
   fail: (kind: SessionFailureKind, message: string) => void,
   /** The provider's count (the world gives its strategies the same one: X11). */
   countTokens: (request: LlmRequest) => number,
+  /** The strategy's warnings (`ctx.warn`), recorded per step as the world records them. */
+  onWarning: (message: string, fields?: Record<string, unknown>) => void = () => {},
 ): Compaction {
   if (choice.kind === 'context-guard') {
-    const options = { registry: { contextWindow }, countTokens, onError: (error: unknown) => fail('strategy-threw', `the strategy threw: ${describe(error)}`) };
+    const options = { registry: { contextWindow }, countTokens, onWarning, onError: (error: unknown) => fail('strategy-threw', `the strategy threw: ${describe(error)}`) };
     const plugin = scenario.exposeUserContent ? new ContextGuardPlugin(options) : new NoUserContentContextGuardPlugin(options);
     plugin.add(scenario.agentName, { strategy: choice.strategy, summarizer });
     return { plugin };

@@ -121,7 +121,7 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
   });
 
   const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, estimateTokens(request));
-  const compaction = compactionFor(options.compactor, scenario, summarizer, () => phase().contextWindow, fail, countTokens);
+  const compaction = compactionFor(options.compactor, scenario, summarizer, () => phase().contextWindow, fail, countTokens, (message, fields) => meter.warning(message, fields));
   let storage: (() => Readonly<Record<string, unknown>>) | undefined;
   let adkCompactions = 0;
   const recorder = new StepRecorderPlugin({
@@ -189,7 +189,7 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
   const result: SessionResult = {
     scenario: scenario.name,
     seed: scenario.seed,
-    totals: sessionTotals({ turns: turnsPlayed, steps: meter.steps, thrash: scenario.thrash, finalHistoryTokens: historyTokens(stored?.events ?? []) }),
+    totals: sessionTotals({ turns: turnsPlayed, steps: meter.steps, thrash: scenario.thrash, finalHistoryTokens: historyTokens(stored?.events ?? []), trailingWarnings: meter.trailingWarnings.length }),
     steps: meter.steps,
     failure,
   };

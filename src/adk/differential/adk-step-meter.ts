@@ -16,6 +16,7 @@ import { cacheChurn, sharedContents, type SentPrefix } from '../../world/measure
 import { countOrphans } from '../../world/measure/orphans.ts';
 import { preambleKey } from '../../world/measure/preamble.ts';
 import { stepLabel } from '../../world/measure/step-labels.ts';
+import { stableJson } from '../../world/measure/trace-digest.ts';
 import { contentText, SummaryReuse } from '../../world/measure/summary-reuse.ts';
 import { userRequestPresent } from '../../world/measure/user-request.ts';
 import type { TokenModel } from '../../world/models/token-models.ts';
@@ -44,6 +45,7 @@ interface OpenStep {
   readonly appended: PlainEvent[];
   sent: Measured | undefined;
   modelRequest: LlmRequest | null;
+  readonly warnings: string[];
 }
 
 interface TurnContext {
@@ -63,6 +65,7 @@ export class AdkStepMeter {
   #open: OpenStep | undefined;
   #previousSent: SentPrefix | undefined;
   readonly #summaries = new SummaryReuse();
+  readonly #pendingWarnings: string[] = [];
 
   /**
    * `measure: false` keeps only what the scripted model needs (the real-token count of the request
@@ -96,6 +99,7 @@ export class AdkStepMeter {
       appended: [],
       sent: undefined,
       modelRequest: null,
+      warnings: this.#pendingWarnings.splice(0),
     };
     turn.stepInTurn += 1;
   }
@@ -118,6 +122,20 @@ export class AdkStepMeter {
   summarizerCall(record: SummarizerCallRecord, reply = ''): void {
     this.#open?.summarizerCalls.push(record);
     if (record.outcome === 'ok') this.#summaries.noteReply(reply);
+  }
+
+  /** A strategy warning (`ctx.warn`), counted as the world's recorder counts it: on the open step until its request is sent, else on the next. */
+  warning(message: string, fields?: Record<string, unknown>): void {
+    if (!this.#measuring) return;
+    const text = fields === undefined ? message : `${message} ${stableJson(fields)}`;
+    const open = this.#open;
+    if (open && !open.sent) open.warnings.push(text);
+    else this.#pendingWarnings.push(text);
+  }
+
+  /** Warnings reported after the last step. */
+  get trailingWarnings(): readonly string[] {
+    return this.#pendingWarnings;
   }
 
   eventAppended(event: PlainEvent): void {
@@ -173,6 +191,7 @@ export class AdkStepMeter {
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(items, turn.userText, undefined),
+      ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
     });
     if (this.#recordTrace) {
       this.traceSteps.push({
