@@ -35,6 +35,9 @@ export function scenarioDraftArbitrary(): fc.Arbitrary<ScenarioDraft> {
     summarizer: summarizerDraftArbitrary(),
     // Now and then the first request exactly on ContextGuard's threshold as it counts it (cold-threshold.ts).
     coldThreshold: sometimes(fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constantFrom(1, -1), weight: 1 }), 10),
+    // Now and then the second turn's first request exactly on it as counted after calibration
+    // (warm-threshold.ts). Drawn last, so every other field draws as before.
+    warmThreshold: sometimes(fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constantFrom(1, -1), weight: 1 }), 15),
   });
 }
 

@@ -11,6 +11,7 @@ import type {
   UserMessageSpec,
 } from '../../../harness/scenario/scenario-schema.ts';
 import { coldThresholdUserBytes } from './cold-threshold.ts';
+import { warmThresholdSpec } from './warm-threshold.ts';
 import { fitBudget, type SizedGroup } from './cost-budget.ts';
 import type { ScenarioDraft, SizeDraft, TokenModelDraft, ToolDraft, TurnDraft, UserDraft } from './drafts.ts';
 import { resolveSize, type SizeContext } from './resolve-size.ts';
@@ -23,6 +24,13 @@ const DEFAULT_RESPONSE_BYTES = 120;
 const MIN_WINDOW = 1_000;
 
 export function buildScenarioSpec(draft: ScenarioDraft): ScenarioSpec {
+  const spec = coldAnchored(draft);
+  // The warm anchor sizes the second user message on the spec as built (warm-threshold.ts).
+  const warm = draft.warmThreshold ?? null;
+  return warm === null ? spec : (warmThresholdSpec(spec, warm)?.spec ?? spec);
+}
+
+function coldAnchored(draft: ScenarioDraft): ScenarioSpec {
   const spec = buildPlainSpec(draft);
   // The cold-threshold anchor needs the request's exact overhead, known once the spec resolves;
   // the draft is then built again with that first message, so the cost budget still holds. An

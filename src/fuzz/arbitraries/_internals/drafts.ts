@@ -100,4 +100,11 @@ export interface ScenarioDraft {
    * `>=` differs (`_internals/cold-threshold.ts`). Absent or null: as drawn.
    */
   readonly coldThreshold?: number | null;
+  /**
+   * Set: the second user message is resized so the second turn's first request lands exactly on
+   * the threshold as ContextGuard counts it after the first real count (calibrated), ± this many
+   * heuristic tokens (`_internals/warm-threshold.ts`; only where nothing else happens before it).
+   * Absent or null: as drawn.
+   */
+  readonly warmThreshold?: number | null;
 }
