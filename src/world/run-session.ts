@@ -8,6 +8,7 @@ import type { RequestOverhead } from '../engine/hook-types.ts';
 import { estimateTokens } from '../engine/tokens/estimate-tokens.ts';
 import { forgetMeasuredStrings } from '../engine/tokens/utf8-byte-length.ts';
 import { forgetFrozenJsonProofs } from './sessions/frozen-json-data.ts';
+import { forgetPendingDeltaStamps } from './sessions/state.ts';
 import { forgetEventSources } from './agents/processors/content-source.ts';
 import type { CompactionStrategy, LlmRequest, SummarizerModel } from '../engine/types.ts';
 import type { AfterModelCallback, BeforeModelCallback } from './agents/llm-agent.ts';
@@ -112,6 +113,7 @@ function forgetSessionCaches(): void {
   forgetLongStringTokens();
   forgetFrozenJsonProofs();
   forgetEventSources();
+  forgetPendingDeltaStamps();
 }
 
 async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Promise<SessionOutcome> {

@@ -16,7 +16,7 @@
 import type { Event } from '../events/event.ts';
 import type { Session } from './session.ts';
 import { deepFreeze } from './deep-freeze.ts';
-import { carryDeltaStamps, shouldApplyDeltaWrite, TEMP_PREFIX } from './state.ts';
+import { carryDeltaStamps, forgetDeltaStamps, shouldApplyDeltaWrite, TEMP_PREFIX } from './state.ts';
 
 export class InMemorySessionService {
   #storage: Session | undefined;
@@ -56,6 +56,7 @@ export class InMemorySessionService {
   appendEvent(session: Session, event: Event): Event {
     if (event.partial) return event;
     trimTempDeltaState(event);
+    shareEmptyActions(event);
     deepFreeze(event); // immutable from here on (the recorder proves it is frozen JSON data when it measures)
     const storage = this.#require();
     const index = this.#indexById.get(event.id);
@@ -73,6 +74,7 @@ export class InMemorySessionService {
       this.#indexById.set(event.id, storage.events.length - 1);
     }
     if (session.events !== storage.events) appendTo(session.events, event);
+    forgetDeltaStamps(event.actions.stateDelta);
     return event;
   }
 
@@ -96,6 +98,31 @@ function updateSessionState(session: Session, event: Event): void {
     if (!shouldApplyDeltaWrite(session.state, delta, key)) continue;
     session.state[key] = value;
   }
+}
+
+/**
+ * A stored event is frozen, so its empty action maps and id list can be one shared frozen empty
+ * object: a reader sees the same empty `{}` / `[]` either way (only their identity across events
+ * differs, which nothing in ADK compares). A long session keeps thousands of events, each with four
+ * empty maps and a list: the garbage collector then copies and traces far fewer objects.
+ */
+const EMPTY_OBJECT: Record<string, never> = Object.freeze({});
+const EMPTY_LIST: string[] = Object.freeze([]) as unknown as string[];
+
+function shareEmptyActions(event: Event): void {
+  const actions = event.actions;
+  if (isEmptyRecord(actions.stateDelta)) actions.stateDelta = EMPTY_OBJECT;
+  if (isEmptyRecord(actions.artifactDelta)) actions.artifactDelta = EMPTY_OBJECT;
+  if (isEmptyRecord(actions.requestedAuthConfigs)) actions.requestedAuthConfigs = EMPTY_OBJECT;
+  if (isEmptyRecord(actions.requestedToolConfirmations)) actions.requestedToolConfirmations = EMPTY_OBJECT;
+  if (event.longRunningToolIds.length === 0 && !Object.isFrozen(event.longRunningToolIds)) event.longRunningToolIds = EMPTY_LIST;
+}
+
+/** A plain, unfrozen object with no own keys (a frozen or non-plain one is left as the caller made it). */
+function isEmptyRecord(value: object): boolean {
+  if (value === EMPTY_OBJECT || Object.isFrozen(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const _ in value) return false;
+  return Reflect.ownKeys(value).length === 0;
 }
 
 /** adk-js `trimTempDeltaState`: the event's delta becomes a filtered copy without `temp:` keys. */

@@ -15,15 +15,22 @@ export const USER_PREFIX = 'user:';
 let writeClock = 0;
 
 /**
- * Write stamps live on the stamped object itself, under a non-enumerable symbol: invisible to
- * `Object.keys`, spread, JSON and structured clones (so to state comparisons, digests and worker
- * messages). A WeakMap keyed by every event's delta kept one entry per event for the whole session,
+ * Write stamps of a state object live on the object itself, under a non-enumerable symbol:
+ * invisible to `Object.keys`, spread, JSON and structured clones (so to state comparisons, digests
+ * and worker messages). A WeakMap keyed by every event's delta kept one entry per event for the whole session,
  * each an ephemeron the garbage collector traces again at every collection: a cost that grew with
- * the session's length. (A delta is stamped before its event is appended and frozen.)
+ * the session's length.
+ *
+ * A delta's stamps are read only when its event is appended (adk-js applies the delta then, and
+ * never again), so they live in `pendingDeltaStamps` until then and are dropped at the append
+ * (`forgetDeltaStamps`): a session's history carries no stamps, only its working state does.
  */
 const STAMPS = Symbol('compaction-sim.stateWriteStamps');
 
 type Stamped = { [STAMPS]?: Map<string, number> };
+
+/** Stamps of deltas whose event is not appended yet (emptied once no session plays: `forgetPendingDeltaStamps`). */
+const pendingDeltaStamps = new Map<object, Map<string, number>>();
 
 function stampsOf(target: object): Map<string, number> {
   let map = (target as Stamped)[STAMPS];
@@ -37,6 +44,25 @@ function stampsOf(target: object): Map<string, number> {
 /** The stamps of `target`, if it was ever stamped. */
 function stampsIfAny(target: object): Map<string, number> | undefined {
   return (target as Stamped)[STAMPS];
+}
+
+function deltaStampsOf(delta: object): Map<string, number> {
+  let map = pendingDeltaStamps.get(delta);
+  if (!map) {
+    map = new Map();
+    pendingDeltaStamps.set(delta, map);
+  }
+  return map;
+}
+
+/** Drops the stamps of an appended event's delta: nothing reads them again. */
+export function forgetDeltaStamps(delta: object): void {
+  pendingDeltaStamps.delete(delta);
+}
+
+/** Drops every pending delta's stamps (the world calls it once no session plays in this thread). */
+export function forgetPendingDeltaStamps(): void {
+  pendingDeltaStamps.clear();
 }
 
 export class State {
@@ -60,7 +86,7 @@ export class State {
     this.delta[key] = value;
     const stamp = ++writeClock;
     (this.#valueStamps ??= stampsOf(this.value)).set(key, stamp);
-    (this.#deltaStamps ??= stampsOf(this.delta)).set(key, stamp);
+    (this.#deltaStamps ??= deltaStampsOf(this.delta)).set(key, stamp);
   }
 
   has(key: string): boolean {
@@ -74,7 +100,7 @@ export class State {
 
 /** adk-js `shouldApplyDeltaWrite`: false when the state holds a newer direct write of `key`. */
 export function shouldApplyDeltaWrite(state: object, delta: object, key: string): boolean {
-  const written = stampsIfAny(delta)?.get(key);
+  const written = pendingDeltaStamps.get(delta)?.get(key);
   const current = stampsIfAny(state)?.get(key);
   if (written !== undefined && current !== undefined && current > written) return false;
   stampsOf(state).set(key, written ?? ++writeClock);
@@ -83,8 +109,10 @@ export function shouldApplyDeltaWrite(state: object, delta: object, key: string)
 
 /** Carries write stamps from one delta object to its filtered copy (adk-js `carryDeltaStamps`). */
 export function carryDeltaStamps(from: object, to: object): void {
-  const source = stampsIfAny(from);
+  const source = pendingDeltaStamps.get(from);
   if (!source) return;
-  const target = stampsOf(to);
-  for (const [key, stamp] of source) target.set(key, stamp);
+  pendingDeltaStamps.delete(from);
+  const target = pendingDeltaStamps.get(to);
+  if (target === undefined) pendingDeltaStamps.set(to, source);
+  else for (const [key, stamp] of source) target.set(key, stamp);
 }
