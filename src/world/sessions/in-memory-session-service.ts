@@ -111,7 +111,11 @@ const EMPTY_LIST: string[] = Object.freeze([]) as unknown as string[];
 
 function shareEmptyActions(event: Event): void {
   const actions = event.actions;
-  if (isEmptyRecord(actions.stateDelta)) actions.stateDelta = EMPTY_OBJECT;
+  if (isEmptyRecord(actions.stateDelta)) {
+    // Stamps of `temp:` writes filtered out of it are dropped with it.
+    forgetDeltaStamps(actions.stateDelta);
+    actions.stateDelta = EMPTY_OBJECT;
+  }
   if (isEmptyRecord(actions.artifactDelta)) actions.artifactDelta = EMPTY_OBJECT;
   if (isEmptyRecord(actions.requestedAuthConfigs)) actions.requestedAuthConfigs = EMPTY_OBJECT;
   if (isEmptyRecord(actions.requestedToolConfirmations)) actions.requestedToolConfirmations = EMPTY_OBJECT;
