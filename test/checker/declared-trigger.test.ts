@@ -82,15 +82,20 @@ describe('declared-trigger in the fuzzer', () => {
     const own = (name: string, options: Record<string, unknown> = {}, runs = 30) => runFuzz({
       strategy: { name, options }, runs, seed: 2, properties: ['declared-trigger'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 20,
     });
+    // A planted bug is caught within the same 30 runs; exploring stops at its first failing run,
+    // the one shrunk either way (planted-bugs.test.ts does the same).
+    const caught = (name: string) => runFuzz({
+      strategy: { name, options: {} }, runs: 30, seed: 2, properties: ['declared-trigger'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 20, stopAtFirstFailure: true,
+    });
     for (const options of [{}, { counting: 'contents' }]) {
       expect((await own('./test/fuzz/fixtures/boundary-strategy.ts', options)).properties[0]).toMatchObject({ checked: 30, failed: 0 });
     }
     for (const name of ['threshold', 'sliding_window']) expect((await own(name, {}, 6)).properties[0], name).toMatchObject({ checked: 6, failed: 0 });
     // The cold-threshold draft lands the first request exactly on the threshold the strategy counts.
-    const [above] = (await own('./src/fuzz/planted-bugs/trigger-above.ts')).properties;
+    const [above] = (await caught('./src/fuzz/planted-bugs/trigger-above.ts')).properties;
     expect(above!.failed).toBeGreaterThan(0);
     expect(above!.counterexample!.failure.violation.message).toMatch(/^step 0 .* counted (\d+) tokens \(estimate x 2\.5\), at or over its own trigger of \1, and did not compact$/);
-    const [early] = (await own('./src/fuzz/planted-bugs/window-off-by-one.ts')).properties;
+    const [early] = (await caught('./src/fuzz/planted-bugs/window-off-by-one.ts')).properties;
     expect(early!.failed).toBeGreaterThan(0);
     expect(early!.counterexample!.failure.violation.message).toMatch(/summarized on a count of 20 contents, below its own trigger of 21$/);
   });

@@ -94,8 +94,10 @@ describe('estimate-precision on the probes of one scenario', () => {
 });
 
 describe('estimate-precision in the fuzzer', () => {
-  const fuzz = (name: string) => runFuzz({
-    strategy: { name, options: {} }, runs: 12, seed: 1, properties: ['estimate-precision'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 10,
+  // A planted bug (`caught`) is caught within the same 12 runs; exploring stops at its first
+  // failing run, the one shrunk either way (planted-bugs.test.ts does the same).
+  const fuzz = (name: string, caught = false) => runFuzz({
+    strategy: { name, options: {} }, runs: 12, seed: 1, properties: ['estimate-precision'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 10, stopAtFirstFailure: caught,
   });
 
   it('catches each planted estimator where its correct twin and threshold hold', { timeout: 240_000 }, async () => {
@@ -109,7 +111,7 @@ describe('estimate-precision in the fuzzer', () => {
       './src/fuzz/planted-bugs/estimate-overcounts-calls.ts': /for (function-call|server-tool-call) .* % over, beyond its declared overcount of 5 %/,
     };
     for (const [bug, message] of Object.entries(caught)) {
-      const [tally] = (await fuzz(bug)).properties;
+      const [tally] = (await fuzz(bug, true)).properties;
       expect(tally!.failed, bug).toBeGreaterThan(0);
       expect(tally!.counterexample!.failure.violation.message).toMatch(message);
     }
