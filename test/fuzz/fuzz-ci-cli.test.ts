@@ -27,7 +27,7 @@ describe('fuzz for CI', () => {
     // ...common` (runFuzz, counterexample written to the same --out), printed by the command's own
     // formatter. The CLI plays the shards and merges them.
     const whole = await runFuzz({
-      strategy: { name: 'threshold', options: {} }, runs: 6, seed: 3, properties: ['user-request-preserved'], maxShrinkCandidates: 3, outDir: join(dir, 'out'), cwd: ROOT,
+      strategy: { name: 'threshold', options: {} }, runs: 6, seed: 3, properties: ['user-request-preserved'], maxShrinkCandidates: 2, outDir: join(dir, 'out'), cwd: ROOT,
     });
     const wholeStdout = formatFuzzReport(whole, { color: false, rerunCommand: 'npx compaction-sim fuzz --strategy threshold --runs 6 --seed 3 --property user-request-preserved' });
     const one = await runCli(['fuzz', '--strategy', 'threshold', ...common, '--shard', '1/2', '--json', join(dir, 's1.json')]);
