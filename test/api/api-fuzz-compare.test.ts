@@ -13,9 +13,11 @@ const SUITE = `${FIXTURES}/suite`;
 describe('fuzz()', () => {
   it('finds and shrinks a planted bug, and writes no file unless outDir is given', async () => {
     const cwd = tempDir('api-fuzz');
+    // The planted bug fails 17 of the first 20 runs, run 0 among them: the counterexample is shrunk
+    // from run 0, so two runs find the same one as twenty.
     const report = await fuzz({
       strategy: join(ROOT, 'src/fuzz/planted-bugs/never-compact.ts'),
-      runs: 20,
+      runs: 2,
       seed: 1,
       properties: ['no-overflow'],
       maxShrinks: 30,
