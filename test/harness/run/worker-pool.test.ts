@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runInWorkerPool, type TaskOutcome } from '../../../src/harness/run/worker-pool.ts';
-import type { TestTask } from './fixtures/task-worker.ts';
 
-const entry = new URL('./fixtures/task-worker.ts', import.meta.url);
+/** What the test worker (fixtures/task-worker.mjs) does with a task. */
+type TestTask =
+  | { readonly kind: 'square'; readonly n: number }
+  | { readonly kind: 'spin' | 'pending' | 'exit' | 'kill' | 'stdout' | 'floating' | 'late-timer' | 'forever-timer' | 'hog' };
+
+const entry = new URL('./fixtures/task-worker.mjs', import.meta.url);
 
 function run(tasks: TestTask[], jobs: number, timeoutMs = 2_000, maxMemoryMb?: number) {
   const seen: number[] = [];
