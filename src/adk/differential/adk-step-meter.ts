@@ -16,7 +16,7 @@ import { cacheChurn, sharedContents, type SentPrefix } from '../../world/measure
 import { countOrphans } from '../../world/measure/orphans.ts';
 import { preambleKey } from '../../world/measure/preamble.ts';
 import { stepLabel } from '../../world/measure/step-labels.ts';
-import { stableJson } from '../../world/measure/trace-digest.ts';
+import { warningText } from '../../world/measure/warning-text.ts';
 import { contentText, SummaryReuse } from '../../world/measure/summary-reuse.ts';
 import { userRequestPresent } from '../../world/measure/user-request.ts';
 import type { TokenModel } from '../../world/models/token-models.ts';
@@ -127,7 +127,7 @@ export class AdkStepMeter {
   /** A strategy warning (`ctx.warn`), counted as the world's recorder counts it: on the open step until its request is sent, else on the next. */
   warning(message: string, fields?: Record<string, unknown>): void {
     if (!this.#measuring) return;
-    const text = fields === undefined ? message : `${message} ${stableJson(fields)}`;
+    const text = warningText(message, fields);
     const open = this.#open;
     if (open && !open.sent) open.warnings.push(text);
     else this.#pendingWarnings.push(text);

@@ -17,6 +17,7 @@
  * (what the adk-js side of the speed bench measures: `runInRealAdk(…, { measure: false })`).
  */
 import { estimateContentTokens } from '../../engine/tokens/estimate-tokens.ts';
+import { warningText } from './warning-text.ts';
 import type { Content, LlmRequest } from '../../engine/types.ts';
 import { cloneValue } from '../agents/processors/clone-content.ts';
 import { buildContentSourceList } from '../agents/processors/content-request-processor.ts';
@@ -233,7 +234,7 @@ export class SessionRecorder implements StepObserver {
    */
   onWarning(message: string, fields?: Record<string, unknown>): void {
     if (!this.#measuring) return;
-    const text = fields === undefined ? message : `${message} ${stableJson(fields)}`;
+    const text = warningText(message, fields);
     const open = this.#open;
     if (open && !open.sent && !open.shortCircuited) open.warnings.push(text);
     else this.#pendingWarnings.push(text);
