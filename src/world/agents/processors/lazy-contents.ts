@@ -59,18 +59,20 @@ interface BuiltState {
   readonly n: number;
   readonly target: Content[];
   /** Bit i is set once element i stopped being pending (cloned, overwritten or deleted); while
-   * clear, element i is exactly a clone of its source. One bit per element: no O(n) bytes. */
-  readonly settled: Uint32Array;
+   * clear, element i is exactly a clone of its source. */
+  readonly settled: BitSet;
   /** Bit i is set once element i was written, deleted or cut off: while clear, a settled element
    * is still the clone made for slot i, whose source is known without the registry. */
-  readonly replaced: Uint32Array;
+  readonly replaced: BitSet;
   /**
    * Long histories only: clones read but not yet written into the target. Its storage is sparse
    * (a hash table: every write is an insert, five times dearer than a Map's), and a step usually
    * reads only the recent tail; they are written on the first operation that needs the target to
    * hold them (a write, delete, define, descriptor or key listing).
    */
-  readonly unwritten: Map<number, Content> | undefined;
+  unwritten: Map<number, Content> | undefined;
+  /** Long history (sparse target): a read clone waits in `unwritten` (made on the first one). */
+  readonly sparse: boolean;
   /** The cells of pending elements a `slice` shared with another array. */
   cells: Map<number, Cell> | undefined;
 }
@@ -95,16 +97,37 @@ const lazyStates = new WeakMap<object, LazyState>();
 
 // ---- the built array's bookkeeping ----
 
+/**
+ * One bit per element, stored by 32-bit word in a Map made on the first set bit: no O(n) bytes and
+ * no O(n) allocation per step. A step usually sets a bit or two (ContextGuard reads the first
+ * content to see whether it is a summary, then slices) in an array of every history content, and a
+ * typed array of the whole length would be made, zeroed and collected every step (past 64 bytes
+ * its storage is off the V8 heap: about 1 µs each from about 500 history contents, measured
+ * 2026-11-26).
+ */
+class BitSet {
+  #words: Map<number, number> | undefined;
+
+  has(i: number): boolean {
+    return this.#words !== undefined && ((this.#words.get(i >>> 5) ?? 0) & (1 << (i & 31))) !== 0;
+  }
+
+  add(i: number): void {
+    const words = (this.#words ??= new Map());
+    words.set(i >>> 5, (words.get(i >>> 5) ?? 0) | (1 << (i & 31)));
+  }
+}
+
 function isPendingBuilt(state: BuiltState, i: number): boolean {
-  return i < state.n && (state.settled[i >>> 5]! & (1 << (i & 31))) === 0;
+  return i < state.n && !state.settled.has(i);
 }
 
 function settle(state: BuiltState, i: number): void {
-  if (i < state.n) state.settled[i >>> 5]! |= 1 << (i & 31);
+  if (i < state.n) state.settled.add(i);
 }
 
 function isReplacedBuilt(state: BuiltState, i: number): boolean {
-  return i < state.n && (state.replaced[i >>> 5]! & (1 << (i & 31))) !== 0;
+  return i < state.n && state.replaced.has(i);
 }
 
 /** Element i of a built array as it holds it now (a clone still waiting in `unwritten` included). */
@@ -161,7 +184,7 @@ function materialize(state: LazyState, i: number): void {
   }
   settle(state, i);
   state.cells?.delete(i);
-  if (state.unwritten) state.unwritten.set(i, clone);
+  if (state.sparse) (state.unwritten ??= new Map()).set(i, clone);
   else state.target[i] = clone;
 }
 
@@ -175,8 +198,8 @@ function replace(state: LazyState, i: number): void {
     return;
   }
   if (i < state.n) {
-    state.settled[i >>> 5]! |= 1 << (i & 31);
-    state.replaced[i >>> 5]! |= 1 << (i & 31);
+    state.settled.add(i);
+    state.replaced.add(i);
     state.cells?.delete(i);
   }
 }
@@ -233,9 +256,10 @@ export function lazyContentsOf(list: ContentSourceList): Content[] {
     list,
     n,
     target: holeyArray<Content>(n),
-    settled: new Uint32Array((n + 31) >>> 5),
-    replaced: new Uint32Array((n + 31) >>> 5),
-    unwritten: n >= SPARSE_FROM ? new Map() : undefined,
+    settled: new BitSet(),
+    replaced: new BitSet(),
+    unwritten: undefined,
+    sparse: n >= SPARSE_FROM,
     cells: undefined,
   };
   return lazyProxy(state);
