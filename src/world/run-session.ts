@@ -7,7 +7,6 @@
 import type { RequestOverhead } from '../engine/hook-types.ts';
 import { estimateTokens } from '../engine/tokens/estimate-tokens.ts';
 import { forgetMeasuredStrings } from '../engine/tokens/utf8-byte-length.ts';
-import { forgetFrozenJsonProofs } from './sessions/frozen-json-data.ts';
 import { forgetPendingDeltaStamps } from './sessions/state.ts';
 import { forgetEventSources } from './agents/processors/content-source.ts';
 import type { CompactionStrategy, LlmRequest, SummarizerModel } from '../engine/types.ts';
@@ -104,14 +103,13 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
  * The string caches pay off within a session (its history is re-measured and re-hashed every
  * step) and only hold old texts alive after it: a worker that played a thousand generated
  * sessions kept hundreds of megabytes of them. They live while sessions play in this thread and
- * are emptied once none does, as are the caches by event (content sources, frozen-JSON proofs),
- * which are Maps rather than WeakMaps for the garbage collector's sake: a session never sees a
+ * are emptied once none does, as are the cache of content sources by event,
+ * which is a Map rather than WeakMaps for the garbage collector's sake: a session never sees a
  * source it built replaced by another while it plays, however sessions interleave.
  */
 function forgetSessionCaches(): void {
   forgetMeasuredStrings();
   forgetLongStringTokens();
-  forgetFrozenJsonProofs();
   forgetEventSources();
   forgetPendingDeltaStamps();
 }

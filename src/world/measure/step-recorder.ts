@@ -29,7 +29,7 @@ import type { InvocationContext } from '../agents/invocation-context.ts';
 import type { StepObserver } from '../agents/step-observer.ts';
 import type { Event } from '../events/event.ts';
 import type { TokenModel } from '../models/token-models.ts';
-import { jsonGlobalsPristine, provenFrozenJsonData } from '../sessions/frozen-json-data.ts';
+import { jsonGlobalsPristine, isFrozenJsonData } from '../sessions/frozen-json-data.ts';
 import type { SummarizerCallRecord, StepRecord } from '../session-result.ts';
 import type { LogicalClock } from '../sim/logical-clock.ts';
 import type { WorldTraceStep } from '../world-trace.ts';
@@ -256,7 +256,7 @@ export class SessionRecorder implements StepObserver {
 
   onEventAppended(event: Event): void {
     if (!this.#measuring) return;
-    const proven = jsonGlobalsPristine() && provenFrozenJsonData(event);
+    const proven = jsonGlobalsPristine() && isFrozenJsonData(event);
     if (this.digest || !proven) {
       const json = stableJson(event);
       this.digest?.addEvent(json);

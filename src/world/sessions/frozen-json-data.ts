@@ -4,6 +4,10 @@
  * re-serialized (the proof gives the same verdict at a fraction of the cost: no string is copied
  * or hashed).
  *
+ * Verdicts are not remembered: each caller proves a value once (the step recorder each event as it
+ * is appended, the request builder each event's content when it first shares it), so a table of
+ * verdicts was only ever missed, and it kept three entries per step alive for the whole session.
+ *
  * Provably unchangeable: every object reachable is frozen, is a plain object (prototype
  * `Object.prototype` or null) or a hole-free array (`Array.prototype`), and has only data
  * properties; every leaf is a string, number, boolean, symbol, null or undefined. Such a tree can
@@ -20,36 +24,6 @@ const nativeStringify = JSON.stringify;
 
 export function isFrozenJsonData(value: unknown): boolean {
   return frozenJsonData(value, 0);
-}
-
-/**
- * Verdicts by value, while sessions play: a Map emptied once no session plays in this thread
- * (`forgetFrozenJsonProofs`, run-session.ts), not a WeakMap, whose entries (one per event and
- * shared content, alive for the whole session) are ephemerons the garbage collector traces again
- * at every collection, a cost that grew with the session's length.
- */
-const proofs = new Map<object, boolean>();
-
-/** Forgets every verdict (the world calls it once no session plays in this thread). */
-export function forgetFrozenJsonProofs(): void {
-  proofs.clear();
-}
-
-/**
- * Is `value` frozen JSON data now? Proven once and remembered (a frozen tree stays as it is, so
- * the verdict holds from then on; a "no" is kept too: conservative, the caller copies or
- * re-serializes). Callers prove when it matters: the step recorder as each event is appended
- * (the end-of-session check compares with the JSON of that moment), the request builder when it
- * first shares a content. Appending only freezes (`deepFreeze`), so a run that measures nothing
- * proves only what it shares.
- */
-export function provenFrozenJsonData(value: object): boolean {
-  let proven = proofs.get(value);
-  if (proven === undefined) {
-    proven = frozenJsonData(value, 0);
-    proofs.set(value, proven);
-  }
-  return proven;
 }
 
 function frozenJsonData(value: unknown, depth: number): boolean {

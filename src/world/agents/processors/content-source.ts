@@ -8,7 +8,7 @@ import type { Content } from '@google/genai';
 import { estimateContentTokens } from '../../../engine/tokens/estimate-tokens.ts';
 import { AF_FUNCTION_CALL_ID_PREFIX, type Event } from '../../events/event.ts';
 import { deepFreeze } from '../../sessions/deep-freeze.ts';
-import { provenFrozenJsonData } from '../../sessions/frozen-json-data.ts';
+import { isFrozenJsonData } from '../../sessions/frozen-json-data.ts';
 import { cloneValue } from './clone-content.ts';
 
 export class ContentSource {
@@ -54,7 +54,7 @@ export function sourceOfEvent(event: Event): ContentSource {
     const original = event.content as Content;
     let content: Content;
     // Only the content is shared, so only the content must be unchangeable.
-    if (!hasClientFunctionCallId(original) && provenFrozenJsonData(original)) {
+    if (!hasClientFunctionCallId(original) && isFrozenJsonData(original)) {
       content = original;
     } else {
       content = cloneValue(original);
