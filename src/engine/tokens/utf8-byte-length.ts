@@ -21,6 +21,10 @@ interface Measured {
 const V8_HASHED_LENGTH = 16_383;
 
 const memo = new Map<string, number>();
+/** Strings measured once lately: remembered (in `memo`) only when measured again. */
+const once = new Map<string, number>();
+/** How many once-measured strings are kept before the table starts over. */
+const ONCE_MAX_ENTRIES = 64;
 const longMemo = new Map<number, Measured>();
 
 /**
@@ -28,20 +32,27 @@ const longMemo = new Map<number, Measured>();
  *
  * The world re-estimates the same immutable history on every step, so long strings (tool outputs,
  * system prompts) are memoized by the string (V8 caches a string's hash in the string, so looking
- * up the same string again is O(1)). Except past 16,383 characters: V8 hashes such a string by its
- * length alone, so tool outputs of one size would all land in one bucket and every lookup would
- * walk them (1-2 µs each). Those are keyed by their length and a sample of their characters, and a
- * hit is confirmed by `===`, a pointer comparison for the very string seen before.
+ * up the same string again is O(1)). A string enters the memo on its second measurement: one
+ * measured once (a summarizer prompt, 10 KB or more each) would otherwise stay alive until the
+ * session ends. Past 16,383 characters V8 hashes a string by its length alone, so tool outputs of
+ * one size would all land in one bucket and every lookup would walk them (1-2 µs each). Those are
+ * keyed by their length and a sample of their characters, and a hit is confirmed by `===`, a
+ * pointer comparison for the very string seen before.
  */
 export function utf8ByteLength(s: string): number {
   if (s.length < MEMO_MIN_LENGTH) return Buffer.byteLength(s, 'utf8');
   if (s.length <= V8_HASHED_LENGTH) {
     let bytes = memo.get(s);
-    if (bytes === undefined) {
-      bytes = Buffer.byteLength(s, 'utf8');
+    if (bytes !== undefined) return bytes;
+    bytes = once.get(s);
+    if (bytes !== undefined) {
       if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
       memo.set(s, bytes);
+      return bytes;
     }
+    bytes = Buffer.byteLength(s, 'utf8');
+    if (once.size >= ONCE_MAX_ENTRIES) once.clear();
+    once.set(s, bytes);
     return bytes;
   }
   const key = slotKey(s);
@@ -61,6 +72,7 @@ export function utf8ByteLength(s: string): number {
  */
 export function forgetMeasuredStrings(): void {
   memo.clear();
+  once.clear();
   longMemo.clear();
 }
 
