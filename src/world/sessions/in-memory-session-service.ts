@@ -14,6 +14,7 @@
  *   storage. Then the event is frozen.
  */
 import type { Event } from '../events/event.ts';
+import type { EventActions } from '../events/event-actions.ts';
 import type { Session } from './session.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { carryDeltaStamps, forgetDeltaStamps, shouldApplyDeltaWrite, TEMP_PREFIX } from './state.ts';
@@ -120,6 +121,31 @@ function shareEmptyActions(event: Event): void {
   if (isEmptyRecord(actions.requestedAuthConfigs)) actions.requestedAuthConfigs = EMPTY_OBJECT;
   if (isEmptyRecord(actions.requestedToolConfirmations)) actions.requestedToolConfirmations = EMPTY_OBJECT;
   if (event.longRunningToolIds.length === 0 && !Object.isFrozen(event.longRunningToolIds)) event.longRunningToolIds = EMPTY_LIST;
+  // Most events carry no action at all: they can share one frozen actions object too.
+  if (!Object.isFrozen(event) && onlyEmptyMaps(actions)) event.actions = EMPTY_ACTIONS;
+}
+
+/** The actions of an event with no action: the four empty maps, in `createEventActions`'s key order (JSON included). */
+const EMPTY_ACTIONS: EventActions = Object.freeze({
+  stateDelta: EMPTY_OBJECT,
+  artifactDelta: EMPTY_OBJECT,
+  requestedAuthConfigs: EMPTY_OBJECT,
+  requestedToolConfirmations: EMPTY_OBJECT,
+}) as EventActions;
+const EMPTY_ACTION_KEYS = Object.keys(EMPTY_ACTIONS);
+
+/** Exactly `EMPTY_ACTIONS`'s keys, in its order, each the shared empty map; a plain object. */
+function onlyEmptyMaps(actions: EventActions): boolean {
+  if (Object.getPrototypeOf(actions) !== Object.prototype) return false;
+  const keys = Reflect.ownKeys(actions);
+  if (keys.length !== EMPTY_ACTION_KEYS.length) return false;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i]!;
+    if (key !== EMPTY_ACTION_KEYS[i]) return false;
+    const descriptor = Reflect.getOwnPropertyDescriptor(actions, key);
+    if (descriptor?.value !== EMPTY_OBJECT || !descriptor.enumerable) return false;
+  }
+  return true;
 }
 
 /** A plain, unfrozen object with no own keys (a frozen or non-plain one is left as the caller made it). */
