@@ -2,7 +2,8 @@
  * `npm run bench`: how fast compaction-sim is, against its targets (issue 14), each printed with
  * its figure and PASS or MISS:
  *  1./2. Scaling: a 1,000-turn session costs at most 11x a 100-turn one, a 10,000-turn session at
- *     most 11x a 1,000-turn one (a step costs little more than its new content).
+ *     most 11x a 1,000-turn one (a step costs little more than its new content), in a process of
+ *     its own (bench/scaling-bench.ts).
  *  3. The 47 seed scenarios in-process, one thread (< 1 s).
  *  4. The world against the real @google/adk 2.0.0 runner on the same scenarios, with identical
  *     requests, measuring what adk-js measures: >= 20x (bench/adk-vs-world.ts; the full-measuring
@@ -24,20 +25,18 @@ import { benchTable } from './bench-table.ts';
 import { BUILTIN_STRATEGIES } from '../src/engine/index.ts';
 import type { CompactionStrategy } from '../src/engine/types.ts';
 import { colorAllowed, paint } from '../src/harness/report/ansi.ts';
-import { goScenario, turnsOf } from '../src/world/go-compat/go-scenario.ts';
 import { runSession } from '../src/world/index.ts';
 import type { WorldScenario } from '../src/world/world-scenario.ts';
 import { benchAdkVsWorld, DEFAULT_ROUNDS, ratioLine, renderAdkVsWorld, TARGET_SPEEDUP } from './adk-vs-world.ts';
 import { cpuTimed, intOption, median } from './bench-timing.ts';
 import { benchFuzz, buildDist } from './fuzz-bench.ts';
+import { benchScaling } from './scaling-bench.ts';
 import { goSeedCases } from './go-seed-table.ts';
 import { benchStartUp } from './start-up.ts';
 import type { TargetRow } from './target-row.ts';
 import { benchTestSuite } from './test-suite-bench.ts';
 
-const TARGET_SCALING = 11;
 const TARGET_SUITE_MS = 1000;
-const SCALING_TURNS = [100, 1_000, 10_000] as const;
 const BENCHES = ['scaling', 'suite', 'adk', 'start-up', 'fuzz', 'tests'] as const;
 type BenchName = (typeof BENCHES)[number];
 
@@ -53,67 +52,6 @@ interface BenchResult {
 }
 
 const threshold = (): CompactionStrategy => BUILTIN_STRATEGIES.threshold!({});
-
-function sessionOf(turns: number): WorldScenario {
-  return goScenario(
-    { name: `scaling-${turns}`, contextWindow: 8000, systemPromptSize: 500, modelName: 'small-model', hasUsageMetadata: true, tokenRatio: 1.8 },
-    turnsOf(turns, (i) => ({ user: { longMessage: 500 }, toolCalls: i % 3 === 0 ? [{ name: 'web_search', size: 1000 }] : [] })),
-  );
-}
-
-interface SessionRun {
-  readonly ms: number;
-  readonly steps: number;
-}
-
-async function timeSession(world: WorldScenario): Promise<SessionRun> {
-  const run = await cpuTimed(() => runSession(world, { strategy: threshold() }));
-  return { ms: run.ms, steps: run.value.totals.llmSteps };
-}
-
-/**
- * One sample of a session's cost: the session played `repeats` times, the mean CPU ms of one
- * play. Every length is played for the same number of turns per sample (the longest session's),
- * so a 100-turn session (about 10 ms, the resolution of a few garbage collections) is timed over
- * a second as the long one is, not from one noisy play.
- */
-async function sampleSession(world: WorldScenario, repeats: number): Promise<SessionRun> {
-  let ms = 0;
-  let steps = 0;
-  for (let i = 0; i < repeats; i += 1) {
-    const run = await timeSession(world);
-    ms += run.ms;
-    steps = run.steps;
-  }
-  return { ms: ms / repeats, steps };
-}
-
-async function benchScaling(runs: number): Promise<BenchResult> {
-  const sessions = SCALING_TURNS.map(sessionOf);
-  const longest = SCALING_TURNS[SCALING_TURNS.length - 1]!;
-  const repeats = SCALING_TURNS.map((turns) => Math.max(1, Math.round(longest / turns)));
-  for (const [k, session] of sessions.entries()) await sampleSession(session, repeats[k]!); // warm-up
-  const measured: SessionRun[][] = SCALING_TURNS.map(() => []);
-  // Interleaved, so a slow patch on a shared machine hits every length.
-  for (let i = 0; i < runs; i += 1) {
-    for (const [k, session] of sessions.entries()) measured[k]!.push(await sampleSession(session, repeats[k]!));
-  }
-  const ms = measured.map((list) => median(list.map((run) => run.ms)));
-  const table = benchTable(['session', 'plays per sample', 'LLM steps', `CPU ms per play (median of ${runs} samples)`, 'µs / step', 'all samples (CPU ms per play)']);
-  SCALING_TURNS.forEach((turns, k) => {
-    const steps = measured[k]![0]!.steps;
-    table.push([`${turns.toLocaleString('en-US')} turns`, repeats[k]!, steps, ms[k]!.toFixed(1), ((1000 * ms[k]!) / steps).toFixed(1), measured[k]!.map((run) => run.ms.toFixed(0)).join(' ')]);
-  });
-  const row = (index: number, k: number): TargetRow => {
-    const ratio = ms[k]! / ms[k - 1]!;
-    const [short, long] = [SCALING_TURNS[k - 1]!.toLocaleString('en-US'), SCALING_TURNS[k]!.toLocaleString('en-US')];
-    return { target: `${index}. ${long}-turn session vs ${short}-turn`, goal: `≤ ${TARGET_SCALING}×`, measured: `${ratio.toFixed(1)}× (${ms[k]!.toFixed(0)} / ${ms[k - 1]!.toFixed(0)} CPU ms)`, pass: ratio <= TARGET_SCALING };
-  };
-  return {
-    rows: [row(1, 1), row(2, 2)],
-    table: `Scaling (8k window, longMessage(500), web_search every 3rd turn, threshold strategy; CPU time)\n${table.toString()}`,
-  };
-}
 
 async function loadSuite(): Promise<{ source: string; entries: SuiteEntry[] }> {
   if (existsSync('scenarios/stress') && existsSync('scenarios/brutal')) {
@@ -193,7 +131,7 @@ async function main(): Promise<void> {
   if (only.has('start-up')) results.push(benchStartUp(runs));
   if (only.has('fuzz')) results.push(await benchFuzz());
   if (only.has('tests')) results.push(benchTestSuite());
-  if (only.has('scaling')) results.push(await benchScaling(runs));
+  if (only.has('scaling')) results.push(benchScaling(runs));
   if (only.has('suite')) results.push(await benchSuite(runs));
   if (only.has('adk')) results.push(await benchAgainstAdk(rounds));
   for (const result of results) console.log(`${result.table}\n`);
