@@ -21,12 +21,27 @@ export interface StateKeys {
   readonly lastHeuristic: string;
 }
 
+/**
+ * The keys of each agent name, made once: they are read and written several times a step, and a
+ * freshly concatenated key must be flattened and looked up in V8's string table at every `in` or
+ * property access, where a key used before is found at once. Bounded: past `KEYS_CACHE_SIZE`
+ * names the cache starts over.
+ */
+const keysByAgent = new Map<string, StateKeys>();
+const KEYS_CACHE_SIZE = 256;
+
 export function stateKeys(agentName: string): StateKeys {
-  return {
-    summary: STATE_KEY_PREFIX_SUMMARY + agentName,
-    summarizedAt: STATE_KEY_PREFIX_SUMMARIZED_AT + agentName,
-    contentsAtCompaction: STATE_KEY_PREFIX_CONTENTS_AT_COMPACTION + agentName,
-    realTokens: STATE_KEY_PREFIX_REAL_TOKENS + agentName,
-    lastHeuristic: STATE_KEY_PREFIX_LAST_HEURISTIC + agentName,
-  };
+  let keys = keysByAgent.get(agentName);
+  if (keys === undefined) {
+    keys = Object.freeze({
+      summary: STATE_KEY_PREFIX_SUMMARY + agentName,
+      summarizedAt: STATE_KEY_PREFIX_SUMMARIZED_AT + agentName,
+      contentsAtCompaction: STATE_KEY_PREFIX_CONTENTS_AT_COMPACTION + agentName,
+      realTokens: STATE_KEY_PREFIX_REAL_TOKENS + agentName,
+      lastHeuristic: STATE_KEY_PREFIX_LAST_HEURISTIC + agentName,
+    });
+    if (keysByAgent.size >= KEYS_CACHE_SIZE) keysByAgent.clear();
+    keysByAgent.set(agentName, keys);
+  }
+  return keys;
 }

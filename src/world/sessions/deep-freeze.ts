@@ -4,10 +4,20 @@
  * instead of silently corrupting history. In adk-js the same write would succeed and leak.
  */
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(value)) {
+    for (const key of Object.keys(value)) deepFreeze(record[key]);
+  } else {
+    // Own enumerable string keys, as Object.keys lists them, without making that list for every
+    // object of every appended event (for-in reads a cached key list; arrays' indices it would
+    // turn into strings one by one).
+    for (const key in record) if (hasOwn.call(record, key)) deepFreeze(record[key]);
+  }
   return value;
 }
 

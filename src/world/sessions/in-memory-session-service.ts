@@ -136,22 +136,18 @@ const EMPTY_ACTION_KEYS = Object.keys(EMPTY_ACTIONS);
 
 /** Exactly `EMPTY_ACTIONS`'s keys, in its order, each the shared empty map; a plain object. */
 function onlyEmptyMaps(actions: EventActions): boolean {
+  if (actions.stateDelta !== EMPTY_OBJECT || actions.artifactDelta !== EMPTY_OBJECT) return false; // the usual answer, found cheaply
+  if (actions.requestedAuthConfigs !== EMPTY_OBJECT || actions.requestedToolConfirmations !== EMPTY_OBJECT) return false;
   if (Object.getPrototypeOf(actions) !== Object.prototype) return false;
   const keys = Reflect.ownKeys(actions);
   if (keys.length !== EMPTY_ACTION_KEYS.length) return false;
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = keys[i]!;
-    if (key !== EMPTY_ACTION_KEYS[i]) return false;
-    const descriptor = Reflect.getOwnPropertyDescriptor(actions, key);
-    if (descriptor?.value !== EMPTY_OBJECT || !descriptor.enumerable) return false;
-  }
+  for (let i = 0; i < keys.length; i += 1) if (keys[i] !== EMPTY_ACTION_KEYS[i]) return false;
   return true;
 }
 
 /** A plain, unfrozen object with no own keys (a frozen or non-plain one is left as the caller made it). */
 function isEmptyRecord(value: object): boolean {
   if (value === EMPTY_OBJECT || Object.isFrozen(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (const _ in value) return false;
   return Reflect.ownKeys(value).length === 0;
 }
 

@@ -359,7 +359,6 @@ function materializeAll(state: LazyState): void {
 
 const arraySlice = Array.prototype.slice;
 const arrayUnshift = Array.prototype.unshift;
-const speciesGetter = Object.getOwnPropertyDescriptor(Array, Symbol.species)?.get;
 
 /**
  * `slice` and `unshift` as the plain algorithms would run them on a lazy array, without reading
@@ -367,10 +366,11 @@ const speciesGetter = Object.getOwnPropertyDescriptor(Array, Symbol.species)?.ge
  * array, a subclass constructor, a changed `Array[Symbol.species]`, an `unshift` on a built array)
  * runs the plain algorithm.
  */
-function lazySliceMethod(this: unknown, ...args: unknown[]): unknown {
+function lazySliceMethod(this: unknown, start?: unknown, end?: unknown): unknown {
   const state = lazyStates.get(this as object);
-  if (state === undefined || !plainSpecies(state)) return Reflect.apply(arraySlice, this, args);
-  return lazySlice(state, args[0], args[1]);
+  // slice reads only its first two arguments, and reads a missing one as undefined.
+  if (state === undefined || !plainSpecies(state)) return Reflect.apply(arraySlice, this, [start, end]);
+  return lazySlice(state, start, end);
 }
 
 function lazyUnshiftMethod(this: unknown, ...items: unknown[]): unknown {
@@ -387,7 +387,9 @@ function knownTokensMethod(this: unknown, index: number): number | undefined {
 
 /** Would `ArraySpeciesCreate` make a plain array from this one? */
 function plainSpecies(state: LazyState): boolean {
-  return Reflect.get(state.target, 'constructor') === Array && Object.getOwnPropertyDescriptor(Array, Symbol.species)?.get === speciesGetter;
+  // What ArraySpeciesCreate reads, once each, as the plain algorithm would (no descriptor object
+  // made per call): %Array% from both makes a plain array.
+  return Reflect.get(state.target, 'constructor') === Array && (Array as { [Symbol.species]?: unknown })[Symbol.species] === Array;
 }
 
 /** Array.prototype.slice (ECMA-262 §23.1.3.28) over this array, moving unread elements as cells. */
