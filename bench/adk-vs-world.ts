@@ -11,33 +11,77 @@
  *  - One process, alternating whole passes of the suite, the order rotating each round
  *    (matched, full, adk-js; full, adk-js, matched; ...), after `WARMUP_ROUNDS` untimed rounds.
  *    The ratio of a round compares passes played a second apart, so drift of the machine between
- *    them cancels out; reported is the median over the rounds.
+ *    them cancels out; reported is the median over the rounds. A world side plays
+ *    `WORLD_PASSES_PER_ROUND` passes in its turn and counts their median (`playWorldSuite`).
  *  - Two world figures: "measuring matched" measures what the adk-js run measures, the prompt-token
  *    count its scripted model reports (`runSession(…, { measure: false })` against
  *    `runInRealAdk(…, { measure: false })`); "full measuring" is the world as `simulate` runs it
  *    (every step's records and checks; the trace digest only when asked for, and nobody asks here).
  *
- *   npx tsx bench/adk-vs-world.ts [paths..] [--rounds N]   (default scenarios/stress scenarios/brutal, 7 rounds)
+ *   npx tsx bench/adk-vs-world.ts [paths..] [--rounds N] [--dist]   (default scenarios/stress scenarios/brutal,
+ *   7 rounds, the TypeScript sources; --dist plays the build in dist/, as `npm run bench` does)
  *
  * `benchAdkVsWorld` / `renderAdkVsWorld` are exported for the main bench. Timing reads clocks and
  * CPU counters; nothing here feeds back into results.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchTable } from './bench-table.ts';
-import { runInRealAdk, verifyScenario } from '../src/adk/differential/verify-scenario.ts';
-import { loadScenarios } from '../src/harness/scenario/index.ts';
 import type { ResolvedScenario } from '../src/harness/scenario/index.ts';
 import type { CompactionStrategy } from '../src/engine/types.ts';
-import { createStrategy } from '../src/harness/strategy/load-strategy.ts';
-import { runSession } from '../src/world/index.ts';
 import type { StepObserver } from '../src/world/agents/step-observer.ts';
-import { SessionRecorder } from '../src/world/measure/step-recorder.ts';
 import { cpuMs, intOption, median, positionalArgs } from './bench-timing.ts';
+
+/**
+ * Which build both sides run: `dist` is what a user installs (tsc's JavaScript, as adk-js's own
+ * is), `src` the TypeScript through tsx, whose transform names every closure it creates
+ * (`__name`, a property definition each) and costs the world, all of whose code is ours, about
+ * 12 % more than the build (measured 2026-11-26). `npm run bench` builds dist and uses it.
+ */
+export type Tree = 'dist' | 'src';
+
+/** The modules the comparison plays with, all from one tree (never mixed: each has its own world). */
+interface Kit {
+  readonly runInRealAdk: typeof import('../src/adk/differential/verify-scenario.ts').runInRealAdk;
+  readonly verifyScenario: typeof import('../src/adk/differential/verify-scenario.ts').verifyScenario;
+  readonly loadScenarios: typeof import('../src/harness/scenario/index.ts').loadScenarios;
+  readonly createStrategy: typeof import('../src/harness/strategy/load-strategy.ts').createStrategy;
+  readonly runSession: typeof import('../src/world/index.ts').runSession;
+  readonly SessionRecorder: typeof import('../src/world/measure/step-recorder.ts').SessionRecorder;
+}
+
+async function loadKit(tree: Tree): Promise<Kit> {
+  const module = async <T>(path: string): Promise<T> => {
+    const file = resolve(tree, tree === 'dist' ? `${path}.js` : `${path}.ts`);
+    if (!existsSync(file)) throw new Error(`${file} is missing${tree === 'dist' ? ' (npm run build)' : ''}`);
+    return (await import(pathToFileURL(file).href)) as T;
+  };
+  const verify = await module<typeof import('../src/adk/differential/verify-scenario.ts')>('adk/differential/verify-scenario');
+  return {
+    runInRealAdk: verify.runInRealAdk,
+    verifyScenario: verify.verifyScenario,
+    loadScenarios: (await module<typeof import('../src/harness/scenario/index.ts')>('harness/scenario/index')).loadScenarios,
+    createStrategy: (await module<typeof import('../src/harness/strategy/load-strategy.ts')>('harness/strategy/load-strategy')).createStrategy,
+    runSession: (await module<typeof import('../src/world/index.ts')>('world/index')).runSession,
+    SessionRecorder: (await module<typeof import('../src/world/measure/step-recorder.ts')>('world/measure/step-recorder')).SessionRecorder,
+  };
+}
+
+/** The kit of the comparison running now (set by `benchAdkVsWorld`). */
+let kit: Kit | undefined;
+
+function currentKit(): Kit {
+  if (kit === undefined) throw new Error('adk-vs-world: no build loaded');
+  return kit;
+}
 
 export const TARGET_SPEEDUP = 20;
 export const DEFAULT_ROUNDS = 7;
 /** Untimed rounds first: JIT, adk-js's import, tokenizer tables, young-generation sizing. */
 export const WARMUP_ROUNDS = 2;
+/** World passes per side per round (see `playWorldSuite`). */
+export const WORLD_PASSES_PER_ROUND = 5;
 /** Instrumented rounds after the timed ones, for the breakdown lines (strategy, measuring). */
 const BREAKDOWN_ROUNDS = 3;
 const DEFAULT_PATHS = ['scenarios/stress', 'scenarios/brutal'];
@@ -57,6 +101,8 @@ export interface AdkVsWorldRow {
 }
 
 export interface AdkVsWorldResult {
+  /** The build both sides played. */
+  readonly tree: Tree;
   readonly rows: readonly AdkVsWorldRow[];
   readonly rounds: number;
   /** Median over the rounds of a whole pass, CPU ms. */
@@ -83,13 +129,15 @@ export interface AdkVsWorldResult {
   readonly identical: number;
 }
 
-export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, rounds = DEFAULT_ROUNDS): Promise<AdkVsWorldResult> {
+export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, rounds = DEFAULT_ROUNDS, tree: Tree = 'src'): Promise<AdkVsWorldResult> {
+  kit = await loadKit(tree);
+  const { loadScenarios, verifyScenario } = kit;
   const scenarios = (await loadScenarios([...paths])).filter((s) => s.world.flavour === 'adk-js');
   if (scenarios.length === 0) throw new Error(`bench: no adk-js scenarios under ${paths.join(' ')}`);
   const passes: Record<Side, SuitePass[]> = { matched: [], full: [], adk: [] };
   for (let round = 0; round < WARMUP_ROUNDS + rounds; round += 1) {
     for (const side of rotated(SIDES, round)) {
-      const pass = await playSuite(scenarios, side);
+      const pass = side === 'adk' ? await playSuite(scenarios, side) : await playWorldSuite(scenarios, side);
       if (round >= WARMUP_ROUNDS) passes[side].push(pass);
     }
   }
@@ -108,6 +156,7 @@ export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, 
   const totals = (side: Side) => passes[side].map((pass) => pass.total);
   const ratio = (world: Side) => median(passes.adk.map((adk, i) => adk.total / passes[world][i]!.total));
   return {
+    tree,
     rows,
     rounds,
     matchedMs: median(totals('matched')),
@@ -136,11 +185,27 @@ interface SuitePass {
   readonly total: number;
 }
 
+/**
+ * A world side's figure in a round: the median of `WORLD_PASSES_PER_ROUND` passes (per scenario
+ * and in total). A world pass lasts about a twentieth of an adk-js one, so one collection of the
+ * garbage adk-js left (or a scheduler hiccup) moved a single world pass by up to 30 % (101-135 ms
+ * within one run, 2026-11-26); timed over as many passes, it is measured as steadily as adk-js.
+ */
+async function playWorldSuite(scenarios: readonly ResolvedScenario[], side: Side): Promise<SuitePass> {
+  const played: SuitePass[] = [];
+  for (let i = 0; i < WORLD_PASSES_PER_ROUND; i += 1) played.push(await playSuite(scenarios, side));
+  return {
+    ms: scenarios.map((_, k) => median(played.map((pass) => pass.ms[k]!))),
+    steps: played[0]!.steps,
+    total: median(played.map((pass) => pass.total)),
+  };
+}
+
 async function playSuite(scenarios: readonly ResolvedScenario[], side: Side): Promise<SuitePass> {
   const ms: number[] = [];
   const steps: number[] = [];
   for (const scenario of scenarios) {
-    const strategy = await createStrategy(scenario.strategy);
+    const strategy = await currentKit().createStrategy(scenario.strategy);
     const start = cpuMs();
     const played = await play(scenario, strategy, side);
     ms.push(cpuMs() - start);
@@ -151,6 +216,7 @@ async function playSuite(scenarios: readonly ResolvedScenario[], side: Side): Pr
 
 /** One session on one side; the world's LLM steps (0 for adk-js, which is not measured). */
 async function play(scenario: ResolvedScenario, strategy: CompactionStrategy, side: Side): Promise<number> {
+  const { runInRealAdk, runSession } = currentKit();
   if (side === 'adk') {
     await runInRealAdk(scenario.world, { compactor: { kind: 'context-guard', strategy }, measure: false });
     return 0;
@@ -173,11 +239,11 @@ async function breakdownRounds(scenarios: readonly ResolvedScenario[]): Promise<
     const adkWatch: Stopwatch = { strategyMs: 0, measureMs: 0 };
     const restore = timeRecorderHooks(worldWatch);
     try {
-      for (const scenario of scenarios) await play(scenario, timedStrategy(await createStrategy(scenario.strategy), worldWatch), 'full');
+      for (const scenario of scenarios) await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), worldWatch), 'full');
     } finally {
       restore();
     }
-    for (const scenario of scenarios) await play(scenario, timedStrategy(await createStrategy(scenario.strategy), adkWatch), 'adk');
+    for (const scenario of scenarios) await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), adkWatch), 'adk');
     world.push(worldWatch);
     adk.push(adkWatch);
   }
@@ -216,10 +282,10 @@ const OBSERVER_HOOKS = ['onStepStart', 'onShortCircuit', 'onModelRequest', 'onEv
  * Bench-only instrumentation: while installed, every `StepObserver` hook of the world's
  * `SessionRecorder` adds its time to `stopwatch.measureMs`. Two clock reads per hook call: the
  * seed suite makes about 11,000 calls per pass, about 1 ms. Returns the function that puts the
- * original methods back.
+ * original methods back. `recorder`: the class of the build being played.
  */
-export function timeRecorderHooks(stopwatch: Stopwatch): () => void {
-  const proto = SessionRecorder.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+export function timeRecorderHooks(stopwatch: Stopwatch, recorder: Kit['SessionRecorder'] = currentKit().SessionRecorder): () => void {
+  const proto = recorder.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   const originals = OBSERVER_HOOKS.map((hook) => [hook, proto[hook]!] as const);
   for (const [hook, original] of originals) {
     proto[hook] = function timedHook(this: unknown, ...args: unknown[]): unknown {
@@ -258,7 +324,7 @@ export function renderAdkVsWorld(result: AdkVsWorldResult): string {
   const verdict = result.matchedSpeedup >= TARGET_SPEEDUP ? 'meets' : 'misses';
   const rounds = (values: readonly number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
   return [
-    `World vs real @google/adk 2.0.0 runner (same scenarios, same strategy; CPU ms, medians of ${result.rounds} rounds of alternating passes in one process)`,
+    `World vs real @google/adk 2.0.0 runner (same scenarios, same strategy, both from ${result.tree === 'dist' ? 'the build in dist/' : 'the TypeScript sources through tsx'}; CPU ms, medians of ${result.rounds} rounds of alternating passes in one process, a world side's round the median of ${WORLD_PASSES_PER_ROUND} passes)`,
     table.toString(),
     `passes (CPU ms): world measuring matched ${rounds(result.matchedRounds)}; world full measuring ${rounds(result.worldRounds)}; adk-js ${rounds(result.adkRounds)}`,
     `total (median): world ${result.matchedMs.toFixed(0)} ms measuring matched, ${result.worldMs.toFixed(0)} ms full measuring; adk-js ${result.adkMs.toFixed(0)} ms`,
@@ -289,7 +355,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     const argv = process.argv.slice(2);
     const rounds = intOption(argv, 'rounds', DEFAULT_ROUNDS);
     const paths = positionalArgs(argv, ['rounds']);
-    const result = await benchAdkVsWorld(paths.length > 0 ? paths : DEFAULT_PATHS, rounds);
+    const result = await benchAdkVsWorld(paths.length > 0 ? paths : DEFAULT_PATHS, rounds, argv.includes('--dist') ? 'dist' : 'src');
     console.log(renderAdkVsWorld(result));
   } catch (error) {
     console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);

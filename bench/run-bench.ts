@@ -7,7 +7,7 @@
  *  3. The 47 seed scenarios in-process, one thread (< 1 s).
  *  4. The world against the real @google/adk 2.0.0 runner on the same scenarios, with identical
  *     requests, measuring what adk-js measures: >= 20x (bench/adk-vs-world.ts; the full-measuring
- *     ratio is printed beside it).
+ *     ratio is printed beside it). Both sides play the build in dist/, as a user's install does.
  *  5./6. Start-up of the compiled command: `compaction-sim --help` (<= 0.3 s of CPU) and a
  *     one-scenario `simulate` (<= 0.6 s of CPU; bench/start-up.ts).
  *  7./8./9. `fuzz --runs 1000 --jobs 2`: <= 120 s of CPU, <= 1 GB of peak memory, and the planted
@@ -101,7 +101,7 @@ async function benchAgainstAdk(rounds: number): Promise<BenchResult> {
   const target = '4. world vs real adk-js runner, identical requests, measuring matched';
   const goal = `≥ ${TARGET_SPEEDUP}×`;
   try {
-    const result = await benchAdkVsWorld(undefined, rounds);
+    const result = await benchAdkVsWorld(undefined, rounds, 'dist');
     const allIdentical = result.identical === result.rows.length;
     const measured = `${ratioLine(result)}; identical ${result.identical}/${result.rows.length}`;
     return { rows: [{ target, goal, measured, pass: allIdentical && result.matchedSpeedup >= TARGET_SPEEDUP }], table: renderAdkVsWorld(result) };
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   const only = selectedBenches(argv);
   const results: BenchResult[] = [];
   // Child processes first, while this process idles (a busy parent inflates their CPU time).
-  if (only.has('start-up') || only.has('fuzz')) buildDist();
+  if (only.has('start-up') || only.has('fuzz') || only.has('adk')) buildDist();
   if (only.has('start-up')) results.push(benchStartUp(runs));
   if (only.has('fuzz')) results.push(await benchFuzz());
   if (only.has('tests')) results.push(benchTestSuite());

@@ -6,6 +6,7 @@ import { thresholdStrategy } from '../../src/engine/index.ts';
 import { loadScenarios } from '../../src/harness/scenario/index.ts';
 
 const result = (over: Partial<AdkVsWorldResult>): AdkVsWorldResult => ({
+  tree: 'src',
   rows: [],
   rounds: 5,
   matchedMs: 150,
@@ -50,7 +51,7 @@ describe('adk-vs-world bench: timing the step recorder', () => {
     const before = hooks.map((hook) => proto[hook]);
     const [scenario] = await loadScenarios(['scenarios/brutal/8k-empty-tool-responses.yaml']);
     const stopwatch = { strategyMs: 0, measureMs: 0 };
-    const restore = timeRecorderHooks(stopwatch);
+    const restore = timeRecorderHooks(stopwatch, SessionRecorder);
     const wrapped = hooks.map((hook) => proto[hook]);
     let timed;
     try {
