@@ -17,6 +17,13 @@ describe('utf8ByteLength', () => {
     expect(utf8ByteLength('a'.repeat(2000))).toBe(2000);
   });
 
+  it('answers the same on the first, second and later measurements of a string (it is remembered from the second)', () => {
+    const texts = Array.from({ length: 100 }, (_, i) => `${'é'.repeat(200 + i)}${String(i)}`);
+    for (let round = 0; round < 3; round += 1) {
+      texts.forEach((text, i) => expect(utf8ByteLength(text)).toBe(2 * (200 + i) + String(i).length));
+    }
+  });
+
   it('never confuses very long strings of one length, even when their sampled characters agree', () => {
     // Past 16,383 characters the memo keys strings by length and a few sampled characters: build
     // strings that agree on every sampled position and differ elsewhere.

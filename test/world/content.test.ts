@@ -118,6 +118,17 @@ describe('Go simulator texts (spec §10)', () => {
     expect(goLongMessage(9, 700)).toBe(goLongMessage(9, 5000).slice(0, 700));
   });
 
+  it('each kind, turn and size has its own text, past the range of the numeric cache key too', () => {
+    // One turn and size, four kinds: never one another's text.
+    expect(new Set([goLongMessage(0, 300), goAnalysis(0, 300), goSystemPrompt(300), xText(300)]).size).toBe(4);
+    expect(goLongMessage(1, 300)).not.toBe(goLongMessage(2, 300));
+    // A turn past 2^19 is keyed by a string instead: still exact.
+    const far = 2 ** 19 + 3;
+    expect(goLongMessage(far, 900).startsWith(`Turn ${far}: I need a detailed explanation`)).toBe(true);
+    expect(goLongMessage(far, 900)).toHaveLength(900);
+    expect(goAnalysis(far, 120).startsWith(`Turn ${far} analysis: `)).toBe(true);
+  });
+
   it('fitToBytes never splits a character and pads with ASCII', () => {
     expect(fitToBytes('日本語', 7)).toBe('日本 ');
     expect(fitToBytes('ab', 4)).toBe('ab  ');

@@ -108,6 +108,26 @@ describe('InMemorySessionService.appendEvent', () => {
     expect(service.storedSession().state.k).toBe('from-delta');
   });
 
+  it('an event with no action shares one frozen actions object; one with an action keeps its own', () => {
+    const { env, service, working } = setup();
+    const plain = [0, 1].map((i) => createEvent(env, { content: { role: 'model', parts: [{ text: `p${i}` }] } }));
+    const json = plain.map((event) => JSON.stringify(event.actions));
+    for (const event of plain) service.appendEvent(working, event);
+    expect(plain[0]!.actions).toBe(plain[1]!.actions);
+    expect(Object.isFrozen(plain[0]!.actions)).toBe(true);
+    expect(plain.map((event) => JSON.stringify(event.actions))).toEqual(json);
+    expect(Object.keys(plain[0]!.actions)).toEqual(['stateDelta', 'artifactDelta', 'requestedAuthConfigs', 'requestedToolConfirmations']);
+    const acting = createEvent(env, { actions: { skipSummarization: true }, content: { role: 'model', parts: [{ text: 'a' }] } });
+    const delta = createEvent(env, { actions: { stateDelta: { k: 1 } }, content: { role: 'model', parts: [{ text: 'd' }] } });
+    service.appendEvent(working, acting);
+    service.appendEvent(working, delta);
+    expect(acting.actions).not.toBe(plain[0]!.actions);
+    expect(acting.actions.skipSummarization).toBe(true);
+    expect(delta.actions).not.toBe(plain[0]!.actions);
+    expect(delta.actions.stateDelta).toEqual({ k: 1 });
+    expect(delta.actions.artifactDelta).toBe(plain[0]!.actions.artifactDelta);
+  });
+
   it('replaces an event with the same id instead of pushing it', () => {
     const { env, service, working } = setup();
     service.appendEvent(working, createEvent(env, { id: 'same', content: { role: 'model', parts: [{ text: 'a' }] } }));
