@@ -103,9 +103,9 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
  * The string caches pay off within a session (its history is re-measured and re-hashed every
  * step) and only hold old texts alive after it: a worker that played a thousand generated
  * sessions kept hundreds of megabytes of them. They live while sessions play in this thread and
- * are emptied once none does, as are the cache of content sources by event,
- * which is a Map rather than WeakMaps for the garbage collector's sake: a session never sees a
- * source it built replaced by another while it plays, however sessions interleave.
+ * are emptied once none does, as is the cache of content sources by event, a Map rather than a
+ * WeakMap for the garbage collector's sake: a session never sees a source it built replaced by
+ * another while it plays, however sessions interleave.
  */
 function forgetSessionCaches(): void {
   forgetMeasuredStrings();
