@@ -7,8 +7,8 @@
  * the engine and nothing else. In the bench's own process the other targets have by then loaded
  * the real @google/adk and the fuzzer and left their garbage: every old-generation collection
  * then traces that too, and a long session, which promotes more of what it allocates, pays for
- * it most (measured 2026-11-26: the 1,000 vs 100 ratio read 10.4-11.8x there against 9.2-10.6x
- * alone, from the same code).
+ * it most (measured 2026-11-26, same code: the 1,000 vs 100 ratio read 10.4-11.8x there, 9.2-11.1x
+ * in one process of its own, 10.5-10.8x pooled over three).
  *
  * Several such processes, one after the other: a process's memory layout (addresses, hash seeds)
  * moves all of its figures by several percent, more than the samples within one process vary, so
