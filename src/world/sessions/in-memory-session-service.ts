@@ -57,6 +57,8 @@ export class InMemorySessionService {
   appendEvent(session: Session, event: Event): Event {
     if (event.partial) return event;
     trimTempDeltaState(event);
+    // Its write stamps are read while the delta is applied below, and never after.
+    const delta = event.actions.stateDelta;
     shareEmptyActions(event);
     deepFreeze(event); // immutable from here on (the recorder proves it is frozen JSON data when it measures)
     const storage = this.#require();
@@ -75,7 +77,7 @@ export class InMemorySessionService {
       this.#indexById.set(event.id, storage.events.length - 1);
     }
     if (session.events !== storage.events) appendTo(session.events, event);
-    forgetDeltaStamps(event.actions.stateDelta);
+    forgetDeltaStamps(delta);
     return event;
   }
 
@@ -112,11 +114,7 @@ const EMPTY_LIST: string[] = Object.freeze([]) as unknown as string[];
 
 function shareEmptyActions(event: Event): void {
   const actions = event.actions;
-  if (isEmptyRecord(actions.stateDelta)) {
-    // Stamps of `temp:` writes filtered out of it are dropped with it.
-    forgetDeltaStamps(actions.stateDelta);
-    actions.stateDelta = EMPTY_OBJECT;
-  }
+  if (isEmptyRecord(actions.stateDelta)) actions.stateDelta = EMPTY_OBJECT;
   if (isEmptyRecord(actions.artifactDelta)) actions.artifactDelta = EMPTY_OBJECT;
   if (isEmptyRecord(actions.requestedAuthConfigs)) actions.requestedAuthConfigs = EMPTY_OBJECT;
   if (isEmptyRecord(actions.requestedToolConfirmations)) actions.requestedToolConfirmations = EMPTY_OBJECT;

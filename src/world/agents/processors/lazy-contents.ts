@@ -68,11 +68,9 @@ interface BuiltState {
    * Long histories only: clones read but not yet written into the target. Its storage is sparse
    * (a hash table: every write is an insert, five times dearer than a Map's), and a step usually
    * reads only the recent tail; they are written on the first operation that needs the target to
-   * hold them (a write, delete, define, descriptor or key listing).
+   * hold them (a write, delete, define, descriptor or key listing). Made when the first is read.
    */
   unwritten: Map<number, Content> | undefined;
-  /** Long history (sparse target): a read clone waits in `unwritten` (made on the first one). */
-  readonly sparse: boolean;
   /** The cells of pending elements a `slice` shared with another array. */
   cells: Map<number, Cell> | undefined;
 }
@@ -184,7 +182,7 @@ function materialize(state: LazyState, i: number): void {
   }
   settle(state, i);
   state.cells?.delete(i);
-  if (state.sparse) (state.unwritten ??= new Map()).set(i, clone);
+  if (state.n >= SPARSE_FROM) (state.unwritten ??= new Map()).set(i, clone);
   else state.target[i] = clone;
 }
 
@@ -259,7 +257,6 @@ export function lazyContentsOf(list: ContentSourceList): Content[] {
     settled: new BitSet(),
     replaced: new BitSet(),
     unwritten: undefined,
-    sparse: n >= SPARSE_FROM,
     cells: undefined,
   };
   return lazyProxy(state);
