@@ -8,7 +8,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { RealSummarizerConfig } from '../run/real-summarizer.ts';
 import type { ScenarioOutcome } from '../run/run-suite.ts';
 import type { ExpectationFailure } from '../run/scenario-outcome.ts';
-import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation } from '../scenario/verdict.ts';
+import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation, StaleAcceptance } from '../scenario/verdict.ts';
 import type { SessionFailure, SessionTotals, StepRecord } from '../../world/session-result.ts';
 import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
 import type { PhaseSettings, SummarizerFault } from '../../world/world-scenario.ts';
@@ -44,6 +44,12 @@ export interface ScenarioRecord {
   readonly infeasible: readonly InfeasibleViolation[];
   /** Reported bugs the scenario expected this strategy to show, and it did. */
   readonly reproduced: readonly ReproducedViolation[];
+  /**
+   * Acceptances for the strategy that played that matched no violation in this run (stale
+   * tolerances: each also fails the scenario, listed in `failures` as `stale-acceptance`). Always
+   * written by `buildScenarioRecord`; optional for records built by hand.
+   */
+  readonly stale?: readonly StaleAcceptance[];
   readonly settings: ScenarioSettings;
   // The headline measurements (null when the session never finished: hung strategy, dead worker).
   readonly llmSteps: number | null;
@@ -103,7 +109,7 @@ export function buildSuiteReport(
 }
 
 export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realSummarizer?: RealSummarizerConfig): ScenarioRecord {
-  const { scenario, result, failures, accepted, infeasible, reproduced } = outcome;
+  const { scenario, result, failures, accepted, infeasible, reproduced, stale = [] } = outcome;
   const totals = result?.totals ?? null;
   const firstPhase = scenario.world.phases[0];
   return {
@@ -115,6 +121,7 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
     accepted: accepted.map(({ property, strategy, reason, message }) => ({ property, strategy, reason, message })),
     infeasible: infeasible.map(({ property, reason, detail, message }) => ({ property, reason, detail, message })),
     reproduced: reproduced.map(({ property, strategy, issue, message }) => ({ property, strategy, issue, message })),
+    stale: stale.map(({ property, strategy, reason, message }) => ({ property, strategy, reason, message })),
     settings: {
       seed: scenario.world.seed,
       flavour: scenario.world.flavour,

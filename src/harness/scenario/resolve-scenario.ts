@@ -18,6 +18,7 @@ import { issue, ScenarioError, type ScenarioIssue } from './scenario-error.ts';
 import { LIMITS, sessionLimitIssues } from './scenario-limits.ts';
 import { scenarioSchema, type ScenarioSpec } from './scenario-schema.ts';
 import { convertZodIssues } from './zod-issues.ts';
+import { resolveAcceptance } from './resolve-acceptance.ts';
 
 export interface ResolveOptions {
   /** The scenario file as it should appear in ids and messages. */
@@ -150,7 +151,7 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     world,
     strategy: { name: spec.strategy?.name ?? 'threshold', options: { ...spec.strategy?.options }, baseDir: options.baseDir },
     expect,
-    accept: spec.accept ?? [],
+    accept: (spec.accept ?? []).map(resolveAcceptance),
     reproduces: spec.reproduces ?? [],
   };
 }

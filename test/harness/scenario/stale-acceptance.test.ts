@@ -1,0 +1,40 @@
+/**
+ * Acceptances must fire: one that matches no violation of the strategy it names is stale, fails
+ * the scenario, and is reported in every format (a stale tolerance is a hidden regression).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../../src/api/simulate.ts';
+import { REPORTERS, REPORTER_NAMES } from '../../../src/harness/report/reporters.ts';
+
+const SCENARIO = `
+name: stale
+session: { contextWindow: 200000 }
+turns:
+  - repeat: 3
+    user: "hello"
+accept:
+  - strategy: threshold
+    property: no-overflow
+    reason: "it used to overflow here"
+    steps: "1"
+`;
+
+describe('a stale acceptance', () => {
+  it('fails the scenario and is named in every format', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stale-acceptance-'));
+    writeFileSync(join(dir, 'stale.yaml'), SCENARIO);
+    const { report } = await simulate({ paths: [join(dir, 'stale.yaml')], jobs: 1 });
+    const [record] = report.scenarios;
+    expect(record!.passed).toBe(false);
+    expect(record!.stale).toEqual([expect.objectContaining({ property: 'no-overflow', strategy: 'threshold', reason: 'it used to overflow here' })]);
+    expect(record!.failures.map((failure) => failure.expectation)).toEqual(['stale-acceptance']);
+    for (const name of REPORTER_NAMES) {
+      const text = REPORTERS[name].render(report, { color: false });
+      expect(text, name).toMatch(/stale-acceptance/);
+      expect(text, name).toMatch(/no-overflow is accepted for threshold but this run has no no-overflow violation/);
+    }
+  });
+});
