@@ -8,6 +8,9 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { RealSummarizerConfig } from '../run/real-summarizer.ts';
 import type { ScenarioOutcome } from '../run/run-suite.ts';
 import type { ExpectationFailure } from '../run/scenario-outcome.ts';
+import { propertyByName, propertyKind } from '../../checker/properties/index.ts';
+import type { PropertyKind, PropertyName } from '../../checker/properties/property.ts';
+import { UNIVERSAL_PROPERTIES } from '../scenario/verdict.ts';
 import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation, StaleAcceptance } from '../scenario/verdict.ts';
 import type { SessionFailure, SessionTotals, StepRecord } from '../../world/session-result.ts';
 import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
@@ -86,6 +89,12 @@ export interface SuiteReport {
    */
   readonly realSummarizer?: RealSummarizerNote;
   readonly summary: { readonly total: number; readonly passed: number; readonly failed: number };
+  /**
+   * The properties every scenario was judged on, with their kind: `behaviour` (what happened in
+   * the session). The `contract` checks (what a strategy declares about itself) run in `fuzz`.
+   * Optional for reports built by hand; always written by `buildSuiteReport`.
+   */
+  readonly properties?: readonly { readonly name: PropertyName; readonly kind: PropertyKind; readonly description: string }[];
   readonly scenarios: readonly ScenarioRecord[];
 }
 
@@ -104,6 +113,10 @@ export function buildSuiteReport(
     // Only in this mode, so deterministic reports stay byte-identical to what they were.
     ...(realSummarizer === undefined ? {} : { realSummarizer: { model: realSummarizer.model, timeoutMs: realSummarizer.timeoutMs, note: REAL_SUMMARIZER_NOTE } }),
     summary: { total: scenarios.length, passed, failed: scenarios.length - passed },
+    properties: UNIVERSAL_PROPERTIES.map((name) => {
+      const property = propertyByName(name);
+      return { name, kind: propertyKind(property), description: property.description };
+    }),
     scenarios,
   };
 }

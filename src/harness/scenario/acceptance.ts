@@ -41,6 +41,13 @@ export interface Acceptance {
   readonly rule?: string;
   /** From an `--accept` file: it names scenarios by pattern, so matching none here is not stale. */
   readonly fromFile?: boolean;
+  /**
+   * Set when the run replaced the file's seed (`--seed`): `steps` were recorded under this seed, so
+   * where violations fall cannot be compared; the pin then bounds how many steps may violate.
+   */
+  readonly pinnedForSeed?: number;
+  /** Written in a file of several sessions, for all of them: matching none in one session is not stale. */
+  readonly sharedBySessions?: boolean;
 }
 
 /** A reported bug a scenario reproduces: played by `strategy`, `property` must break. */

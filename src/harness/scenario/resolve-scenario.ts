@@ -79,7 +79,9 @@ export function resolveScenarios(input: ScenarioSpec, options: ResolveOptions): 
   spec.sessions.forEach((entry, index) => {
     try {
       const session = independentSessionSpec(spec, entry, name);
-      resolved.push(resolveOneSession(session, sessionScenarioName(name, entry), options));
+      const one = resolveOneSession(session, sessionScenarioName(name, entry), options);
+      // The file's acceptances are shared by its sessions: one that fires in another session is not stale here.
+      resolved.push({ ...one, accept: one.accept.map((acceptance) => ({ ...acceptance, sharedBySessions: true })) });
     } catch (error) {
       if (!(error instanceof ScenarioError)) throw error;
       for (const item of error.issues.map((found) => issueInSession(found, entry, index))) {

@@ -117,7 +117,21 @@ export async function judgeScenario(
       continue;
     }
     if (acceptance !== null) {
-      const outside = unpinnedSteps(violatingSteps(acceptance.property, scenario.world, result), acceptance.steps);
+      const violating = violatingSteps(acceptance.property, scenario.world, result);
+      if (acceptance.pinnedForSeed !== undefined && acceptance.pinnedForSeed !== scenario.world.seed) {
+        const most = acceptance.steps?.length ?? 0;
+        if (violating.length <= most) {
+          accepted.push({ property: name, strategy: acceptance.strategy, reason: acceptance.reason, message });
+        } else {
+          failures.push({
+            expectation: name,
+            message: `${message}; the acceptance for ${acceptance.strategy} was recorded under seed ${acceptance.pinnedForSeed} with ${most} violating ` +
+              `step${most === 1 ? '' : 's'}, and this run (seed ${scenario.world.seed}) has ${violating.length}`,
+          });
+        }
+        continue;
+      }
+      const outside = unpinnedSteps(violating, acceptance.steps);
       if (outside.length === 0) {
         accepted.push({ property: name, strategy: acceptance.strategy, reason: acceptance.reason, message });
         continue;
@@ -139,7 +153,8 @@ export async function judgeScenario(
 /**
  * The acceptances written for the strategy that played (not lent to a fork by `judgedAs`: a fork
  * that fixed a built-in's limitation owes nothing to the built-in's tolerances, and not an
- * `--accept` file's, which names scenarios by pattern) that matched no violation: no violation of
+ * `--accept` file's, which names scenarios by pattern, nor a file's shared by several sessions,
+ * which may fire in another one) that matched no violation: no violation of
  * their property at all, or only an excused one. A property whose violation already failed the
  * scenario (beyond the pin, or through a strict expectation) is not stale: it still happens.
  */
@@ -160,7 +175,7 @@ function staleAcceptances(
     }),
   ]);
   return scenario.accept
-    .filter((entry) => entry.fromFile !== true && namesStrategy(entry, identity, builtinNames) && !stillViolated.has(entry.property))
+    .filter((entry) => entry.fromFile !== true && entry.sharedBySessions !== true && namesStrategy(entry, identity, builtinNames) && !stillViolated.has(entry.property))
     .filter((entry) => findAcceptance(scenario.reproduces, identity, entry.property, builtinNames) === null)
     .map((entry) => ({
       property: entry.property,

@@ -144,6 +144,14 @@ describe('judgeScenario', () => {
       expect((await judgeScenario(scenario({ accept }), lostAt(), { name: 'sliding_window', builtin: true }, BUILTINS)).failures).toEqual([]);
     });
 
+    it('under another seed than the one it was recorded with (--seed), the pin bounds the count of violating steps', async () => {
+      const recorded = scenario({ accept });
+      const reseeded = { ...recorded, accept: recorded.accept.map((entry) => ({ ...entry, pinnedForSeed: recorded.world.seed + 1 })) };
+      expect((await judgeScenario(reseeded, lostAt(0, 3), threshold, BUILTINS)).failures).toEqual([]);
+      const more = await judgeScenario(reseeded, lostAt(0, 1, 3), threshold, BUILTINS);
+      expect(more.failures.map((failure) => failure.message)).toEqual([expect.stringMatching(/was recorded under seed 2 with 2 violating steps, and this run \(seed 1\) has 3$/)]);
+    });
+
     it('a named rule gives strategy, property and reason once', async () => {
       const verdict = await judgeScenario(
         scenario({ profile: 'go-compat', session: { contextWindow: 8000, model: 'm' }, accept: [{ rule: 'go-compat-continuation-without-user-content', steps: '1' }] }),
