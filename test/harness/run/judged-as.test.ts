@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../src/api/simulate.ts';
+import { budget } from '../../budget.ts';
 
 const FILE = 'scenarios/regressions/sliding-window-retry-halves-the-tail-and-carries-the-summary.yaml';
 const FORK = './test/fixtures/strategies/sliding-window-one-attempt.ts';
@@ -39,12 +40,16 @@ describe('judgedAs', () => {
 
 describe('judgedAs lends the built-in\'s acceptances only at the steps they were recorded with', () => {
   // Before pins, 39 of the 48 brutal and stress scenarios passed "PASS (1 accepted)" for this fork
-  // (here the 8k brutal ones: the cheap half).
+  // (here three of them, cheap to play: all three passed before). The nightly run plays both suites.
+  const PATHS = budget(
+    ['scenarios/brutal/8k-compaction-every-step.yaml', 'scenarios/brutal/8k-alternating-huge-and-tiny.yaml', 'scenarios/brutal/8k-system-prompt-larger-than-window.yaml'],
+    ['scenarios/brutal', 'scenarios/stress'],
+  );
   const DROPS_USER_MESSAGES = './test/fixtures/strategies/threshold-drops-user-messages.ts';
 
   it('a fork that deletes every user message fails where threshold loses the message only after a compaction', { timeout: 120_000 }, async () => {
-    const { report: fork } = await simulate({ paths: ['scenarios/brutal'], filter: '8k', strategy: DROPS_USER_MESSAGES, judgedAs: 'threshold', jobs: 1, onStrategyOutput: () => {} });
-    const { report: own } = await simulate({ paths: ['scenarios/brutal'], filter: '8k', jobs: 1 });
+    const { report: fork } = await simulate({ paths: PATHS, strategy: DROPS_USER_MESSAGES, judgedAs: 'threshold', jobs: 1, onStrategyOutput: () => {} });
+    const { report: own } = await simulate({ paths: PATHS, jobs: 1 });
     expect(own.summary.failed).toBe(0);
     // A scenario where threshold itself loses the message at every step it sends (its pin covers
     // them all) is the only one the fork may pass: there the two behave alike.
