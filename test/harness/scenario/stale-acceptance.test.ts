@@ -31,6 +31,12 @@ describe('a stale acceptance', () => {
     expect(record!.passed).toBe(false);
     expect(record!.stale).toEqual([expect.objectContaining({ property: 'no-overflow', strategy: 'threshold', reason: 'it used to overflow here' })]);
     expect(record!.failures.map((failure) => failure.expectation)).toEqual(['stale-acceptance']);
+    // The report also says what kind of evidence the verdicts are: behaviour properties, judged on what happened.
+    expect(report.properties?.map((property) => [property.name, property.kind])).toEqual([
+      ['no-overflow', 'behaviour'], ['no-loop', 'behaviour'], ['no-thrash', 'behaviour'], ['no-orphans', 'behaviour'],
+      ['user-request-preserved', 'behaviour'], ['summarizer-input-fits', 'behaviour'],
+    ]);
+    expect(REPORTERS.markdown.render(report, { color: false })).toContain('Behaviour properties (judged on what happened in each session): `no-overflow`');
     for (const name of REPORTER_NAMES) {
       const text = REPORTERS[name].render(report, { color: false });
       expect(text, name).toMatch(/stale-acceptance/);
