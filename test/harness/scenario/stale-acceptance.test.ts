@@ -44,3 +44,23 @@ describe('a stale acceptance', () => {
     }
   });
 });
+
+describe('the gate and a stale acceptance', () => {
+  it('fails when an acceptance goes stale, and keeps failing after --update-baseline recorded it', { timeout: 120_000 }, async () => {
+    const { gate } = await import('../../../src/api/gate.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'stale-gate-'));
+    const file = join(dir, 'stale.yaml');
+    const baseline = join(dir, 'baseline.json');
+    writeFileSync(file, SCENARIO.replace(/accept:[\s\S]*$/, ''));
+    expect((await gate({ paths: [file], baseline, jobs: 1, updateBaseline: true })).passed).toBe(true);
+    expect((await gate({ paths: [file], baseline, jobs: 1 })).passed).toBe(true);
+    writeFileSync(file, SCENARIO);
+    const stale = await gate({ paths: [file], baseline, jobs: 1 });
+    expect(stale.passed).toBe(false);
+    expect(stale.changes).toEqual([expect.objectContaining({ kind: 'regression', current: 'stale-acceptance failed' }), expect.objectContaining({ what: 'passed' })].reverse());
+    await gate({ paths: [file], baseline, jobs: 1, updateBaseline: true });
+    const recorded = await gate({ paths: [file], baseline, jobs: 1 });
+    expect(recorded.passed).toBe(false);
+    expect(recorded.changes).toEqual([expect.objectContaining({ kind: 'stale-acceptance', current: 'stale-acceptance failed' })]);
+  });
+});
