@@ -24,8 +24,8 @@ function suite(count: number): ScenarioOutcome[] {
       result: sampleResult(name, steps, 200_000),
       failures: [],
       accepted: [
-        { property: 'user-request-preserved', strategy: 'threshold', reason: SHARED, message: 'm' },
-        ...(index < 2 ? [{ property: 'no-thrash', strategy: 'threshold', reason: RARE, message: 'm' }] : []),
+        { property: 'user-request-preserved' as const, strategy: 'threshold', reason: SHARED, message: 'm' },
+        ...(index < 2 ? [{ property: 'no-thrash' as const, strategy: 'threshold', reason: RARE, message: 'm' }] : []),
       ],
       infeasible: [],
       reproduced: [],
