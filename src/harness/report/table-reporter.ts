@@ -79,16 +79,38 @@ function row(record: ScenarioRecord, color: boolean): string[] {
     const cell = cells[MEASUREMENT_HEADERS.indexOf(column.measurement)] as string;
     return column.measurement === 'overflow steps' && (record.overflowSteps ?? 0) > 0 ? paint(cell, 'red', color) : cell;
   });
-  return [record.name, ...shown, paint(tableVerdict(record), record.passed ? 'green' : 'red', color)];
+  return [wrapName(record.name, NAME_WIDTH), ...shown, paint(tableVerdict(record), record.passed ? 'green' : 'red', color)];
+}
+
+/** Scenario names longer than this wrap onto more lines of the row (the seed suites' all fit). */
+export const NAME_WIDTH = 40;
+
+/**
+ * A name cut into lines of at most `width` characters, each cut just after a `_`, `-`, `/` or `.`
+ * when there is one in the line's second half, so the pieces stay readable words.
+ */
+export function wrapName(name: string, width: number): string {
+  const lines: string[] = [];
+  let rest = name;
+  while (rest.length > width) {
+    const window = rest.slice(0, width);
+    const seam = Math.max(...['_', '-', '/', '.'].map((mark) => window.lastIndexOf(mark)));
+    const cut = seam >= width / 2 ? seam + 1 : width;
+    lines.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  lines.push(rest);
+  return lines.join('\n');
 }
 
 /**
  * The verdict cell: a failure names what failed (the messages follow the table); a pass under an
- * accepted limitation is `PASS*`, the limitation listed under the table.
+ * accepted limitation is `PASS*`, the limitation listed under the table; a museum scenario that
+ * reproduced its reported bug is `PASS (bug)`, the bug listed under the table.
  */
 export function tableVerdict(record: ScenarioRecord): string {
   if (!record.passed) return verdictText(record);
-  return `PASS${record.reproduced.length > 0 ? ' (bug reproduced)' : ''}${record.accepted.length > 0 ? '*' : ''}`;
+  return `PASS${record.reproduced.length > 0 ? ' (bug)' : ''}${record.accepted.length > 0 ? '*' : ''}`;
 }
 
 function summaryLines(report: SuiteReport): string {
@@ -112,7 +134,7 @@ export function verdictNotes(records: readonly ScenarioRecord[]): string {
   const infeasible = infeasibleCounts(records);
   const reproduced = reproducedLines(records);
   const parts: string[] = [];
-  if (reproduced.length > 0) parts.push(['Reported bugs reproduced (the property broke, as its users saw):', ...reproduced.map((line) => `  - ${line}`)].join('\n'));
+  if (reproduced.length > 0) parts.push(['PASS (bug): reported bugs reproduced (the property broke, as its users saw):', ...reproduced.map((line) => `  - ${line}`)].join('\n'));
   if (groups.length > 0) {
     const covered = records.filter((record) => record.accepted.length > 0).length;
     const heading = `* Accepted limitations (tolerated, not passed) in ${covered} of ${records.length} scenario${records.length === 1 ? '' : 's'}, by reason:`;

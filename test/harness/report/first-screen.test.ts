@@ -8,6 +8,7 @@ import { REPORTERS } from '../../../src/harness/report/reporters.ts';
 import { buildSuiteReport } from '../../../src/harness/report/suite-report.ts';
 import type { ScenarioOutcome } from '../../../src/harness/run/run-suite.ts';
 import { reportsWrittenLine } from '../../../src/harness/report/reports-written.ts';
+import { NAME_WIDTH, wrapName } from '../../../src/harness/report/table-reporter.ts';
 import { sampleResult, sampleScenario, sampleSteps } from './sample-report.ts';
 
 const SHARED = `go-compat hides the invocation's user content from callbacks ${'and a long explanation '.repeat(12)}(faithful to upstream).`;
@@ -77,5 +78,17 @@ describe('where the reports went', () => {
     const paths = ['report.json', 'report.md', 'junit.xml', 'report.html', 'run-meta.json'].map((name) => `/project/reports/out/${name}`);
     expect(reportsWrittenLine(paths, '/project')).toBe('Reports in reports/out/: open reports/out/report.html; also report.json, report.md, junit.xml, run-meta.json.');
     expect(reportsWrittenLine(paths, '/elsewhere')).toBe('Reports in /project/reports/out/: open /project/reports/out/report.html; also report.json, report.md, junit.xml, run-meta.json.');
+  });
+});
+
+describe('a scenario name longer than the table allows', () => {
+  it('wraps onto a second line of its row, cut after a separator, and the table still fits 120 columns', () => {
+    const name = 'sliding-window-retry-halves-the-tail-and-carries-the-summary';
+    expect(wrapName(name, NAME_WIDTH)).toBe('sliding-window-retry-halves-the-tail-\nand-carries-the-summary');
+    expect(wrapName('x'.repeat(90), NAME_WIDTH).split('\n').map((line) => line.length)).toEqual([40, 40, 10]);
+    const [outcome] = suite(1);
+    const text = render([{ ...outcome!, scenario: { ...outcome!.scenario, name } }]);
+    expect(text).toMatch(/^sliding-window-retry-halves-the-tail- .* PASS\*\nand-carries-the-summary\n/m);
+    expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(120);
   });
 });
