@@ -1,0 +1,11 @@
+/** The log formats `compaction-sim import --from` reads, in the order they were added. */
+import type { LogFormat } from '../recorded-log.ts';
+import { openaiChat } from './openai-chat.ts';
+
+export const LOG_FORMATS = {
+  'openai-chat': openaiChat,
+} as const satisfies Record<string, LogFormat>;
+
+export type LogFormatName = keyof typeof LOG_FORMATS;
+
+export const LOG_FORMAT_NAMES = Object.keys(LOG_FORMATS) as LogFormatName[];
