@@ -37,7 +37,7 @@ export class Problems {
 
   object(value: unknown, where: Where, what = 'an object'): Json | undefined {
     if (isObject(value)) return value;
-    this.add(where, `expected ${what}, got ${describe(value)}`);
+    this.add(where, value === undefined ? `missing (expected ${what})` : `expected ${what}, got ${describe(value)}`);
     return undefined;
   }
 }

@@ -1,11 +1,13 @@
 /** The log formats `compaction-sim import --from` reads, in the order they were added. */
 import type { LogFormat } from '../recorded-log.ts';
 import { anthropicMessages } from './anthropic-messages.ts';
+import { claudeCode } from './claude-code.ts';
 import { openaiChat } from './openai-chat.ts';
 
 export const LOG_FORMATS = {
   'openai-chat': openaiChat,
   'anthropic-messages': anthropicMessages,
+  'claude-code': claudeCode,
 } as const satisfies Record<string, LogFormat>;
 
 export type LogFormatName = keyof typeof LOG_FORMATS;
