@@ -2,12 +2,14 @@
 import type { LogFormat } from '../recorded-log.ts';
 import { anthropicMessages } from './anthropic-messages.ts';
 import { claudeCode } from './claude-code.ts';
+import { codexRollout } from './codex-rollout.ts';
 import { openaiChat } from './openai-chat.ts';
 
 export const LOG_FORMATS = {
   'openai-chat': openaiChat,
   'anthropic-messages': anthropicMessages,
   'claude-code': claudeCode,
+  'codex-rollout': codexRollout,
 } as const satisfies Record<string, LogFormat>;
 
 export type LogFormatName = keyof typeof LOG_FORMATS;
