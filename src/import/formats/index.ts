@@ -1,5 +1,6 @@
 /** The log formats `compaction-sim import --from` reads, in the order they were added. */
 import type { LogFormat } from '../recorded-log.ts';
+import { adkSession } from './adk-session.ts';
 import { anthropicMessages } from './anthropic-messages.ts';
 import { claudeCode } from './claude-code.ts';
 import { codexRollout } from './codex-rollout.ts';
@@ -10,6 +11,7 @@ export const LOG_FORMATS = {
   'anthropic-messages': anthropicMessages,
   'claude-code': claudeCode,
   'codex-rollout': codexRollout,
+  'adk-session': adkSession,
 } as const satisfies Record<string, LogFormat>;
 
 export type LogFormatName = keyof typeof LOG_FORMATS;
