@@ -2,6 +2,7 @@
 import type { LogFormat } from '../recorded-log.ts';
 import { adkSession } from './adk-session.ts';
 import { anthropicMessages } from './anthropic-messages.ts';
+import { atif } from './atif.ts';
 import { claudeCode } from './claude-code.ts';
 import { codexRollout } from './codex-rollout.ts';
 import { openaiChat } from './openai-chat.ts';
@@ -12,6 +13,7 @@ export const LOG_FORMATS = {
   'claude-code': claudeCode,
   'codex-rollout': codexRollout,
   'adk-session': adkSession,
+  atif,
 } as const satisfies Record<string, LogFormat>;
 
 export type LogFormatName = keyof typeof LOG_FORMATS;
