@@ -6,6 +6,7 @@ import { atif } from './atif.ts';
 import { claudeCode } from './claude-code.ts';
 import { codexRollout } from './codex-rollout.ts';
 import { openaiChat } from './openai-chat.ts';
+import { sweAgentTraj } from './swe-agent-traj.ts';
 
 export const LOG_FORMATS = {
   'openai-chat': openaiChat,
@@ -14,6 +15,7 @@ export const LOG_FORMATS = {
   'codex-rollout': codexRollout,
   'adk-session': adkSession,
   atif,
+  'swe-agent-traj': sweAgentTraj,
 } as const satisfies Record<string, LogFormat>;
 
 export type LogFormatName = keyof typeof LOG_FORMATS;

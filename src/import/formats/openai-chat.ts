@@ -53,7 +53,7 @@ export function openaiTools(value: unknown, where: Where, problems: Problems): R
   return tools;
 }
 
-function messageEntries(messages: readonly unknown[], where: Where, problems: Problems): LogEntry[] {
+export function messageEntries(messages: readonly unknown[], where: Where, problems: Problems): LogEntry[] {
   const entries: LogEntry[] = [];
   messages.forEach((raw, index) => {
     const here = at(where, index);
