@@ -1,6 +1,7 @@
 /** The log formats `compaction-sim import --from` reads, in the order they were added. */
 import type { LogFormat } from '../recorded-log.ts';
 import { adkSession } from './adk-session.ts';
+import { adkSpans } from './adk-spans.ts';
 import { anthropicMessages } from './anthropic-messages.ts';
 import { atif } from './atif.ts';
 import { claudeCode } from './claude-code.ts';
@@ -16,6 +17,7 @@ export const LOG_FORMATS = {
   'adk-session': adkSession,
   atif,
   'swe-agent-traj': sweAgentTraj,
+  'adk-spans': adkSpans,
 } as const satisfies Record<string, LogFormat>;
 
 export type LogFormatName = keyof typeof LOG_FORMATS;
