@@ -35,6 +35,11 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
   const compactions: RecordedCompactionSpec[] = [];
   let waiting: OpenCall[] = [];
   let lastWasUser = false;
+  let pending: Omit<RecordedCompactionSpec, 'turn'>[] = [];
+  const place = (turn: number, call: number): void => {
+    for (const point of pending) compactions.push({ turn, ...(call === 0 ? {} : { call }), ...point });
+    pending = [];
+  };
 
   const reportWaiting = (before: string): void => {
     for (const open of waiting.filter((candidate) => !candidate.answered)) {
@@ -66,6 +71,7 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
           answered: false,
         }));
         const previous = turn.steps[turn.steps.length - 1];
+        place(turns.length - 1, previous && previous.calls.length === 0 ? turn.steps.length - 1 : turn.steps.length);
         if (previous && previous.calls.length === 0) {
           // A response that made no calls and did not end the turn (the model spoke twice): one response, as the next request saw it.
           previous.text = [previous.text, entry.text].filter((text) => text !== '').join('\n\n');
@@ -95,8 +101,8 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
         break;
       }
       case 'compaction':
-        compactions.push({
-          turn: Math.max(0, turns.length - 1),
+        // Placed at the request that came next (the next model response), once it is known.
+        pending.push({
           ...(entry.trigger === undefined ? {} : { trigger: entry.trigger }),
           ...(entry.preTokens === undefined ? {} : { preTokens: entry.preTokens }),
         });
@@ -104,6 +110,7 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
     }
   }
   reportWaiting('the end of the log');
+  place(Math.max(0, turns.length - 1), 0);
   const built = turns.filter((turn) => turn.steps.length > 0).map((turn): ReplayTurnSpec => ({
     user: turn.user,
     steps: turn.steps.map((step): ReplayStepSpec => ({

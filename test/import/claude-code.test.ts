@@ -13,7 +13,7 @@ describe('import --from claude-code', () => {
     expect(turns[0]!.steps[1]!.text).toMatch(/^upload\(\) does not await/);
     expect(JSON.stringify(spec)).not.toContain('sub-agent chatter');
     expect(JSON.stringify(spec)).not.toContain('continued from a previous conversation');
-    expect(spec!.replay!.compactions).toEqual([{ turn: 0, trigger: 'auto', preTokens: 155321 }]);
+    expect(spec!.replay!.compactions).toEqual([{ turn: 1, trigger: 'auto', preTokens: 155321 }]);
   });
 
   it('reports a line without its message, a line that is not an object and the unanswered call, by line', () => {

@@ -14,7 +14,7 @@ describe('import --from codex-rollout', () => {
     ]);
     expect(turns[0]!.steps.map((s) => s.usage)).toEqual([{ input: 5120, output: 210, cacheRead: 0 }, { input: 5540, output: 50, cacheRead: 4992 }]);
     expect(turns[1]!.steps[0]!.calls![0]).toMatchObject({ id: 'call_P', name: 'apply_patch', args: { input: expect.stringContaining('*** Begin Patch') } });
-    expect(spec!.replay!.compactions).toEqual([{ turn: 0 }]);
+    expect(spec!.replay!.compactions).toEqual([{ turn: 1 }]);
   });
 
   it('reports each broken item by line and the call without output', () => {

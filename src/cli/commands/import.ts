@@ -5,6 +5,7 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { importLogs } from '../../api/import-logs.ts';
+import { renderFidelity, replayFidelity } from '../../api/replay-fidelity.ts';
 import { LOG_FORMAT_NAMES } from '../../import/formats/index.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_OK } from '../exit-codes.ts';
@@ -17,6 +18,7 @@ interface ImportArgs {
   readonly out: string;
   readonly window?: number | undefined;
   readonly model?: string | undefined;
+  readonly check: boolean;
 }
 
 const importCommand: CommandModule<object, ImportArgs> = {
@@ -27,7 +29,8 @@ const importCommand: CommandModule<object, ImportArgs> = {
       .option('from', { choices: LOG_FORMAT_NAMES, demandOption: true, describe: 'The log format' })
       .option('out', { type: 'string', demandOption: true, describe: 'Folder the scenario files are written to' })
       .option('window', { type: 'number', describe: 'Context window in tokens (for logs that record none, or to replay into another window)' })
-      .option('model', { type: 'string', describe: 'Model name for logs that record none' }) as unknown as Argv<ImportArgs>,
+      .option('model', { type: 'string', describe: 'Model name for logs that record none' })
+      .option('check', { type: 'boolean', default: true, describe: 'Replay each session without compaction and compare request sizes with the recorded input tokens (--no-check to skip)' }) as unknown as Argv<ImportArgs>,
   handler: (args) =>
     runCommand(async () => {
       if (args.window !== undefined && !(Number.isInteger(args.window) && args.window > 0)) {
@@ -41,6 +44,8 @@ const importCommand: CommandModule<object, ImportArgs> = {
         ...(args.model === undefined ? {} : { model: args.model }),
       });
       for (const file of written) process.stdout.write(`wrote ${file}\n`);
+      // Recorded usage as ground truth: the imported sessions replayed without compaction.
+      if (args.check) process.stdout.write(renderFidelity(await replayFidelity({ paths: written })));
       return EXIT_OK;
     }),
 };

@@ -53,7 +53,8 @@ const recordedTool = z.strictObject({
 }).describe('A tool declaration as the log recorded it, sent verbatim on every request.');
 
 const recordedCompaction = z.strictObject({
-  turn: count('0-based index of the replayed turn before which the recorded agent compacted.'),
+  turn: count('0-based index of the replayed turn whose request came first after the recorded agent compacted.'),
+  call: count('0-based model call within that turn that came first after the compaction (default 0).').optional(),
   trigger: z.string({ error: 'expected a string' }).describe('What triggered it, as recorded (auto, manual, ...).').optional(),
   preTokens: count('Tokens the recorded agent counted just before compacting.').optional(),
 }).describe('A compaction the recorded agent made (shown beside what the strategy under test did; never replayed).');
