@@ -57,7 +57,8 @@ export async function importLogs(options: ImportLogsOptions): Promise<ImportLogs
     }
     const result = importLog(text, {
       format: options.format as LogFormatName,
-      file: shown,
+      // Only the file's name goes into the scenario: a shared scenario should not carry the user's folders.
+      file: basename(file),
       name: sessionBaseName(file),
       contextWindow: options.contextWindow,
       model: options.model,

@@ -42,7 +42,10 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
   }
   if (problems.length > 0) return { kind: 'invalid', problems };
   const tools = session.tools ?? [];
-  const notes = session.notes ?? [];
+  const notes = [
+    ...(session.notes ?? []),
+    ...(options.contextWindow === undefined ? [] : [`The window (${options.contextWindow} tokens) was chosen at import, not recorded.`]),
+  ];
   const replay: ReplaySpec = {
     source: { format: options.format, file: options.file, ...options.source },
     ...(tools.length === 0 ? {} : { tools: [...tools] }),
@@ -53,7 +56,7 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
     name: options.name,
     description: [`Replay of ${options.file} (${options.format}), open loop: the recorded responses and tool results play back whatever the strategy keeps.`, ...notes].join(' '),
     session: {
-      model: model ?? 'recorded-model',
+      model: model ?? 'unrecorded-model',
       contextWindow: window!,
       tokenModel: { tokenizer: TOKENIZER },
       ...(built.systemPrompt === undefined ? {} : { systemPrompt: { text: built.systemPrompt } }),

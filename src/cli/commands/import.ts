@@ -19,6 +19,10 @@ interface ImportArgs {
   readonly window?: number | undefined;
   readonly model?: string | undefined;
   readonly check: boolean;
+  readonly origin?: string | undefined;
+  readonly commit?: string | undefined;
+  readonly license?: string | undefined;
+  readonly attribution?: string | undefined;
 }
 
 const importCommand: CommandModule<object, ImportArgs> = {
@@ -30,6 +34,10 @@ const importCommand: CommandModule<object, ImportArgs> = {
       .option('out', { type: 'string', demandOption: true, describe: 'Folder the scenario files are written to' })
       .option('window', { type: 'number', describe: 'Context window in tokens (for logs that record none, or to replay into another window)' })
       .option('model', { type: 'string', describe: 'Model name for logs that record none' })
+      .option('origin', { type: 'string', describe: 'Provenance written into each scenario: where the log comes from (URL)' })
+      .option('commit', { type: 'string', describe: 'Provenance: the commit of the source the log was taken from' })
+      .option('license', { type: 'string', describe: 'Provenance: the licence the log is distributed under' })
+      .option('attribution', { type: 'string', describe: 'Provenance: who to credit' })
       .option('check', { type: 'boolean', default: true, describe: 'Replay each session without compaction and compare request sizes with the recorded input tokens (--no-check to skip)' }) as unknown as Argv<ImportArgs>,
   handler: (args) =>
     runCommand(async () => {
@@ -42,6 +50,12 @@ const importCommand: CommandModule<object, ImportArgs> = {
         outDir: args.out,
         ...(args.window === undefined ? {} : { contextWindow: args.window }),
         ...(args.model === undefined ? {} : { model: args.model }),
+        source: {
+          ...(args.origin === undefined ? {} : { origin: args.origin }),
+          ...(args.commit === undefined ? {} : { commit: args.commit }),
+          ...(args.license === undefined ? {} : { license: args.license }),
+          ...(args.attribution === undefined ? {} : { attribution: args.attribution }),
+        },
       });
       for (const file of written) process.stdout.write(`wrote ${file}\n`);
       // Recorded usage as ground truth: the imported sessions replayed without compaction.
