@@ -11,6 +11,7 @@ import { ScenarioError } from '../harness/scenario/scenario-error.ts';
 import { serializeScenario } from '../harness/scenario/serialize-scenario.ts';
 import { LOG_FORMAT_NAMES, type LogFormatName } from '../import/formats/index.ts';
 import { importLog } from '../import/import-log.ts';
+import { redactScenario } from '../import/redact.ts';
 import type { ScenarioOptions } from '../import/to-scenario.ts';
 
 export interface ImportLogsOptions {
@@ -23,6 +24,8 @@ export interface ImportLogsOptions {
   readonly model?: string;
   /** Provenance written into every scenario (a log from a public source). */
   readonly source?: ScenarioOptions['source'];
+  /** Replace every text by deterministic filler of the same shape (share a scenario, not the data). */
+  readonly redact?: boolean;
   /** Where relative paths start (default: `process.cwd()`). */
   readonly cwd?: string;
 }
@@ -65,7 +68,7 @@ export async function importLogs(options: ImportLogsOptions): Promise<ImportLogs
       source: options.source,
     });
     if (result.kind === 'invalid') throw new ScenarioError('SIM_SCENARIO_INVALID', shown, result.issues);
-    for (const { name, spec } of result.scenarios) outputs.push({ path: join(resolve(cwd, options.outDir), `${name}.yaml`), text: serializeScenario(spec) });
+    for (const { name, spec } of result.scenarios) outputs.push({ path: join(resolve(cwd, options.outDir), `${name}.yaml`), text: serializeScenario(options.redact === true ? redactScenario(spec) : spec) });
   }
   await mkdir(resolve(cwd, options.outDir), { recursive: true });
   for (const output of outputs) await writeFile(output.path, output.text);

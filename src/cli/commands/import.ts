@@ -19,6 +19,7 @@ interface ImportArgs {
   readonly window?: number | undefined;
   readonly model?: string | undefined;
   readonly check: boolean;
+  readonly redact: boolean;
   readonly origin?: string | undefined;
   readonly commit?: string | undefined;
   readonly license?: string | undefined;
@@ -38,6 +39,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
       .option('commit', { type: 'string', describe: 'Provenance: the commit of the source the log was taken from' })
       .option('license', { type: 'string', describe: 'Provenance: the licence the log is distributed under' })
       .option('attribution', { type: 'string', describe: 'Provenance: who to credit' })
+      .option('redact', { type: 'boolean', default: false, describe: 'Replace every text by deterministic filler of the same shape (lengths, kinds, JSON structure), to share a scenario without its data' })
       .option('check', { type: 'boolean', default: true, describe: 'Replay each session without compaction and compare request sizes with the recorded input tokens (--no-check to skip)' }) as unknown as Argv<ImportArgs>,
   handler: (args) =>
     runCommand(async () => {
@@ -50,6 +52,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
         outDir: args.out,
         ...(args.window === undefined ? {} : { contextWindow: args.window }),
         ...(args.model === undefined ? {} : { model: args.model }),
+        redact: args.redact,
         source: {
           ...(args.origin === undefined ? {} : { origin: args.origin }),
           ...(args.commit === undefined ? {} : { commit: args.commit }),
