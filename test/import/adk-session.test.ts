@@ -27,3 +27,13 @@ describe('import --from adk-session', () => {
     ]);
   });
 });
+
+describe('import --from adk-session (JSONL, one event per line)', () => {
+  it('locates problems by line', () => {
+    expect(importProblems('adk-session-events-hostile.jsonl', 'adk-session', { contextWindow: 32000 })).toEqual([
+      'adk-session-events-hostile.jsonl: 2 problems',
+      "adk-session-events-hostile.jsonl:3:1: content.parts[0]: a tool result for call 'f2' matches no call of the model response before it",
+      "adk-session-events-hostile.jsonl:2:1: content: call 'f1' to x has no result before the end of the log",
+    ]);
+  });
+});

@@ -58,48 +58,54 @@ export function contentEntries(content: Json, isUser: boolean, where: Where, pro
   return [...results, ...(results.length > 0 && text === '' ? [] : [{ kind: 'user' as const, text, where }])];
 }
 
-function sessionOf(value: unknown, where: Where, problems: Problems): RecordedSession | undefined {
-  const events = Array.isArray(value) ? value : isObject(value) ? problems.array(value, 'events', where, 'the session events') : undefined;
-  if (!events) {
-    if (!isObject(value)) problems.add(where, 'expected an ADK session ({ events }) or a list of events');
+/** A session document (`{ events }` or a list of events) → its events, each with where it is. */
+function eventsOf(value: unknown, where: Where, problems: Problems): { value: unknown; where: Where }[] | undefined {
+  if (Array.isArray(value)) return value.map((event, index) => ({ value: event, where: at(where, index) }));
+  if (!isObject(value)) {
+    problems.add(where, 'expected an ADK session ({ events }) or a list of events');
     return undefined;
   }
-  const base = Array.isArray(value) ? where : at(where, 'events');
+  const events = problems.array(value, 'events', where, 'the session events');
+  return events?.map((event, index) => ({ value: event, where: at(where, 'events', index) }));
+}
+
+function sessionOf(events: readonly { value: unknown; where: Where }[], problems: Problems): RecordedSession {
   const entries: LogEntry[] = [];
   let model: string | undefined;
-  events.forEach((raw, index) => {
-    const here = at(base, index);
+  for (const { value: raw, where: here } of events) {
     const event = problems.object(raw, here, 'an event');
-    if (!event || event['partial'] === true) return;
+    if (!event || event['partial'] === true) continue;
     const actions = event['actions'];
     if (isObject(actions) && isObject(actions['compaction'])) {
       entries.push({ kind: 'compaction', trigger: 'adk', where: here });
-      return;
+      continue;
     }
     const author = problems.string(event, 'author', here, 'the author (user or the agent name)');
     const content = event['content'];
-    if (author === undefined || !isObject(content)) return; // an event without content (state deltas, transfers) says nothing to the model
+    if (author === undefined || !isObject(content)) continue; // an event without content (state deltas, transfers) says nothing to the model
     const version = field(event, 'modelVersion');
     if (typeof version === 'string') model ??= version;
     // A function response event is authored by the agent with role user: the content's role says who speaks.
     const isUser = content['role'] === undefined ? author === 'user' : content['role'] === 'user';
     entries.push(...contentEntries(content, isUser, at(here, 'content'), problems, geminiUsage(field(event, 'usageMetadata'))));
-  });
+  }
   return { model, entries, notes: ['ADK sessions record neither the instruction nor the tool declarations: requests here lack them.'] };
 }
 
 export const adkSession = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
-  const sessions: RecordedSession[] = [];
-  const docs = log.kind === 'json' ? [{ value: log.value, where: { path: [] } as Where, label: undefined }] : log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } as Where, label: `line${line}` }));
-  // JSONL of events (one event per line) is one session; JSONL of sessions is one session per line.
-  if (log.kind === 'jsonl' && log.lines.every(({ value }) => isObject(value) && value['events'] === undefined)) {
-    const session = sessionOf(log.lines.map(({ value }) => value), { path: [] }, problems);
-    return { sessions: session ? [session] : [], problems: problems.list };
+  if (log.kind === 'json') {
+    const events = eventsOf(log.value, { path: [] }, problems);
+    return { sessions: events ? [sessionOf(events, problems)] : [], problems: problems.list };
   }
-  for (const doc of docs) {
-    const session = sessionOf(doc.value, doc.where, problems);
-    if (session) sessions.push(doc.label === undefined ? session : { ...session, label: doc.label });
+  // JSONL of events (one event per line) is one session; JSONL of sessions is one session per line.
+  if (log.lines.every(({ value }) => isObject(value) && value['events'] === undefined)) {
+    return { sessions: [sessionOf(log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } })), problems)], problems: problems.list };
+  }
+  const sessions: RecordedSession[] = [];
+  for (const { line, value } of log.lines) {
+    const events = eventsOf(value, { line, path: [] }, problems);
+    if (events) sessions.push({ ...sessionOf(events, problems), label: `line${line}` });
   }
   return { sessions, problems: problems.list };
 };
