@@ -65,11 +65,12 @@ replay:
   it('renders one section per file with the verdict, the calibrated ratio and the recorded compactions', async () => {
     const files = await replayFidelity({ paths: ['scenarios/examples'], cwd: process.cwd() });
     expect(files).toEqual([]); // scripted scenarios have nothing recorded
-    const text = renderFidelity([{ file: 'a.yaml', scenario: 'a', failure: null, ...usageFidelity({ turns: [turn(0, [100])] } as unknown as WorldScenario, [step(0, 100, 40)], [{ turn: 0, trigger: 'auto', preTokens: 90 }]) }]);
+    const text = renderFidelity([{ file: 'a.yaml', scenario: 'a', failure: null, model: 'm', cost: null, ...usageFidelity({ turns: [turn(0, [100])] } as unknown as WorldScenario, [step(0, 100, 40)], [{ turn: 0, trigger: 'auto', preTokens: 90 }]) }]);
     expect(text).toBe([
       'a.yaml:',
       '  request size vs recorded input tokens: 1/1 within ±5 % (100.0 %; bar 95 %): pass',
       '  calibrated token model: ratio 2.500 (tokenModel: { ratio: 2.500 }) puts 1/1 within ±5 %',
+      "  recorded cost: no price for 'm' in the price table",
       '  recorded compaction (auto) before turn 0, call 0: 90 tokens recorded; 100 tokens in the replay without compaction',
       '',
     ].join('\n'));
