@@ -29,6 +29,10 @@ export const COMMAND_LINES = {
     command: 'compare [paths..]',
     describe: 'Play the same suites (and the same fuzzed corpus) through several strategies: a league table and the museum matrix',
   },
+  import: {
+    command: 'import <files..>',
+    describe: 'Turn recorded agent sessions (logs in one of several formats) into scenario files that replay them',
+  },
 } as const;
 
 export type CommandName = keyof typeof COMMAND_LINES;

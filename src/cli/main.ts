@@ -57,5 +57,7 @@ async function loadCommand(name: CommandName): Promise<CommandModule> {
       return (await import('./commands/strategies.ts')).default as CommandModule;
     case 'compare':
       return (await import('./commands/compare.ts')).default as CommandModule;
+    case 'import':
+      return (await import('./commands/import.ts')).default as CommandModule;
   }
 }

@@ -61,6 +61,46 @@ export interface ToolCallSpec {
   readonly responseKey: string;
   /** Arguments the model passes (Go simulator: `{ param: "value" }`). */
   readonly args: Readonly<Record<string, unknown>>;
+  /** Replay: the call id the log recorded (the model sends it; absent = the step loop assigns `adk-<uuid>`). */
+  readonly id?: string;
+  /** Replay: the function response the log recorded, played verbatim instead of `{ [responseKey]: response }`. */
+  readonly recordedResponse?: Readonly<Record<string, unknown>>;
+}
+
+/** Replay: what a log recorded about one model request (its provider's counts, all in tokens). */
+export interface RecordedUsage {
+  /** Input tokens of the request, including cached ones. */
+  readonly inputTokens: number;
+  readonly outputTokens?: number;
+  readonly cacheReadTokens?: number;
+  readonly cacheWriteTokens?: number;
+}
+
+/**
+ * Replay: one recorded model response that made function calls. `calls` consecutive entries of
+ * the turn's `toolCalls` (in order) are this response's calls (a parallel group as recorded);
+ * `text` is what the model said beside them ('' = nothing).
+ */
+export interface ReplayStep {
+  readonly text: string;
+  readonly calls: number;
+}
+
+/**
+ * Replay (open loop): a turn played back as a log recorded it. The model's responses are
+ * `steps` (each a group of calls), then the final `modelResponse` text, whatever the strategy kept.
+ */
+export interface ReplayTurn {
+  readonly steps: readonly ReplayStep[];
+  /** The recorded usage of each model request of the turn (steps, then the final text); null where the log has none. */
+  readonly usage: readonly (RecordedUsage | null)[];
+}
+
+/** Replay: a tool declaration as the log recorded it (JSON Schema parameters). */
+export interface RecordedToolDeclaration {
+  readonly name: string;
+  readonly description?: string;
+  readonly parameters?: Readonly<Record<string, unknown>>;
 }
 
 export interface AttachmentSpec {
@@ -80,6 +120,8 @@ export interface WorldTurn {
   /** Sequential: one call per LLM step (a chain); otherwise all calls in one response (parallel). */
   readonly sequential: boolean;
   readonly modelResponse: TextSpec;
+  /** Replay: the recorded grouping of this turn's calls into model responses (absent: scripted, `sequential` decides). */
+  readonly replay?: ReplayTurn;
 }
 
 export type SummarizerFaultKind =
@@ -157,4 +199,6 @@ export interface WorldScenario {
    * `promptTokenCount` either way.
    */
   readonly promptCache?: 'prefix';
+  /** Replay: the tool declarations the log recorded, sent verbatim on every request. */
+  readonly recordedTools?: readonly RecordedToolDeclaration[];
 }

@@ -4,6 +4,7 @@
  * simulator sends none). Declarations are deep-frozen and shared by every step, like an adk-js
  * tool's schema object.
  */
+import type { FunctionDeclaration } from '@google/genai';
 import { deepFreeze } from './sessions/deep-freeze.ts';
 import type { ModelScript } from './models/model-script.ts';
 import { calledToolsInOrder, makeCalledToolDeclaration } from './tools/called-tool-declaration.ts';
@@ -19,6 +20,16 @@ export function worldTools(scenario: WorldScenario, script: ModelScript): WorldT
       const name = declaration.name as string;
       tools.push({ name, declaration: deepFreeze(declaration), isLongRunning: false, runAsync: run(name) });
     }
+  }
+  // Replay: the declarations the log recorded, verbatim (JSON Schema parameters, as the provider received them).
+  for (const recorded of scenario.recordedTools ?? []) {
+    if (tools.some((tool) => tool.name === recorded.name)) continue;
+    const declaration: FunctionDeclaration = {
+      name: recorded.name,
+      ...(recorded.description === undefined ? {} : { description: recorded.description }),
+      ...(recorded.parameters === undefined ? {} : { parametersJsonSchema: recorded.parameters }),
+    };
+    tools.push({ name: recorded.name, declaration: deepFreeze(declaration), isLongRunning: false, runAsync: run(recorded.name) });
   }
   const taken = new Set(tools.map((tool) => tool.name));
   for (const call of calledToolsInOrder(scenario.turns)) {

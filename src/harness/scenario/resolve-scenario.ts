@@ -12,6 +12,7 @@ import { GO_SUMMARY_TEXT, profileDefaults, type ProfileDefaults } from './profil
 import type { ResolvedScenario } from './resolved-scenario.ts';
 import { resolvePhases } from './resolve-phases.ts';
 import { resolveSystemPrompt } from './resolve-text.ts';
+import { recordedToolsOf, resolveReplayTurns } from './resolve-replay.ts';
 import { resolvePhaseTurns } from './resolve-turns.ts';
 import { independentSessionSpec, issueInSession, sessionScenarioName } from './independent-sessions.ts';
 import { issue, ScenarioError, type ScenarioIssue } from './scenario-error.ts';
@@ -115,7 +116,7 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
   const issues = [...phaseIssues];
   const thrash = thrashOf(spec, issues);
   // Counted before the turns are built, so a file asking for millions of turns is refused at once.
-  const turnCount = turnGroups.flat().reduce((sum, group) => sum + (group.repeat ?? 1), 0);
+  const turnCount = spec.replay?.turns.length ?? turnGroups.flat().reduce((sum, group) => sum + (group.repeat ?? 1), 0);
   if (turnCount > LIMITS.turns) issues.push(issue([], `the scenario has ${turnCount} turns: expected at most ${LIMITS.turns}`));
   const summarizer = summarizerOf(spec, profile);
   if (spec.expect?.summarizerInputFits !== undefined && summarizer.contextWindow === 'none') {
@@ -136,11 +137,12 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     exposeUserContent: session.exposeUserContent ?? profile.exposeUserContent,
     summarizer,
     phases,
-    turns: turnsOf(turnGroups, profile, seed),
+    turns: spec.replay ? resolveReplayTurns(spec.replay) : turnsOf(turnGroups, profile, seed),
     thrash,
     maxLlmCallsPerTurn: session.maxLlmCallsPerTurn ?? DEFAULT_MAX_LLM_CALLS_PER_TURN,
     ...(session.refuseOverWindow === true ? { refuseOverWindow: true } : {}),
     ...(session.promptCache === 'prefix' ? { promptCache: 'prefix' as const } : {}),
+    ...(spec.replay?.tools ? { recordedTools: recordedToolsOf(spec.replay) } : {}),
   };
   const limitIssues = sessionLimitIssues(world);
   if (limitIssues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, limitIssues);
@@ -155,5 +157,6 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     expect,
     accept: (spec.accept ?? []).map(resolveAcceptance),
     reproduces: spec.reproduces ?? [],
+    ...(spec.replay ? { recorded: { compactions: spec.replay.compactions ?? [], ...(spec.replay.source ? { source: spec.replay.source } : {}) } } : {}),
   };
 }

@@ -31,4 +31,12 @@ export interface ResolvedScenario {
   readonly accept: readonly Acceptance[];
   /** Reported bugs the file reproduces (its `reproduces` list). */
   readonly reproduces: readonly Reproduction[];
+  /** Replay: what the log recorded beside the turns (its compactions, its provenance); absent for scripted scenarios. */
+  readonly recorded?: RecordedSession;
+}
+
+/** Replay: the recorded agent's own compactions, shown beside what the strategy did, and where the log came from. */
+export interface RecordedSession {
+  readonly compactions: readonly { readonly turn: number; readonly call?: number | undefined; readonly trigger?: string | undefined; readonly preTokens?: number | undefined }[];
+  readonly source?: Readonly<Record<string, string | undefined>>;
 }

@@ -14,6 +14,7 @@ import { ACCEPTABLE_PROPERTIES } from './acceptance.ts';
 import { ACCEPTANCE_RULES, acceptanceRule } from './acceptance-rules.ts';
 import { parseSteps } from './acceptance-steps.ts';
 import { LIMITS } from './scenario-limits.ts';
+import { replaySchema } from './replay-schema.ts';
 
 export const CONTENT_KINDS = [
   'x', 'go-long-message', 'go-analysis', 'go-system-prompt',
@@ -399,13 +400,18 @@ export const scenarioSchema = z.strictObject({
     'more than once). Each starts from nothing; the file\'s other fields are shared, and a session\'s `session` and ' +
     '`expect` fields override the file\'s.',
   ).optional(),
+  replay: replaySchema.optional(),
   expect: expect.optional(),
   accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason, steps } or { rule, steps })' })
     .describe('Known limitations tolerated for named strategies; each is reported with its reason.').optional(),
   reproduces: z.array(reproduction, { error: 'expected a list of reproductions ({ strategy, property, issue })' })
     .describe('Reported bugs this scenario reproduces (a museum of bugs): each must break its property when its strategy plays.').optional(),
 }).superRefine((value, ctx) => {
-  if (value.sessions === undefined) turnsOrPhases(value, ctx, "'turns', 'phases' or 'sessions'");
+  if (value.replay !== undefined) {
+    for (const given of ['turns', 'phases', 'sessions'] as const) {
+      if (value[given] !== undefined) ctx.addIssue({ code: 'custom', path: [given], message: `'${given}' and 'replay' exclude each other: a replayed session plays its recorded turns` });
+    }
+  } else if (value.sessions === undefined) turnsOrPhases(value, ctx, "'turns', 'phases' or 'sessions'");
   else if (value.turns !== undefined || value.phases !== undefined) {
     const given = value.turns !== undefined ? 'turns' : 'phases';
     ctx.addIssue({ code: 'custom', path: [given], message: `'${given}' and 'sessions' exclude each other: give each session its own ${given}` });

@@ -11,7 +11,12 @@ import { rngFor } from '../sim/prng.ts';
 import type { ToolCallSpec, WorldTurn } from '../world-scenario.ts';
 
 export type ScriptedReply =
-  | { readonly kind: 'calls'; readonly calls: readonly { readonly spec: ToolCallSpec; readonly index: number }[] }
+  | {
+    readonly kind: 'calls';
+    readonly calls: readonly { readonly spec: ToolCallSpec; readonly index: number }[];
+    /** Replay: the text the recorded response carried beside its calls. */
+    readonly text?: string;
+  }
   | { readonly kind: 'text'; readonly text: string };
 
 export class ModelScript {
@@ -31,7 +36,8 @@ export class ModelScript {
     this.#pending.clear();
     const calls = turn.toolCalls.map((spec, index) => ({ spec, index }));
     const text: ScriptedReply = { kind: 'text', text: generateText(turn.modelResponse, rngFor(this.#seed, 'turn', turn.index, 'model')) };
-    if (calls.length === 0) this.#replies = [text];
+    if (turn.replay) this.#replies = [...replayedCalls(turn, calls), text];
+    else if (calls.length === 0) this.#replies = [text];
     else if (turn.sequential) this.#replies = [...calls.map((call): ScriptedReply => ({ kind: 'calls', calls: [call] })), text];
     else this.#replies = [{ kind: 'calls', calls }, text];
   }
@@ -65,12 +71,29 @@ export class ModelScript {
     return reply;
   }
 
-  /** The result of the oldest pending call to `name`: `{ [responseKey]: generated text }`. */
+  /** The result of the oldest pending call to `name`: the recorded response, or `{ [responseKey]: generated text }`. */
   takeToolResult(name: string): Record<string, unknown> {
     const call = this.#pending.get(name)?.shift();
     const turn = this.#turn;
     if (!call || !turn) return { error: `the scripted model never called ${name} in this turn` };
+    if (call.spec.recordedResponse) return structuredClone(call.spec.recordedResponse) as Record<string, unknown>;
     const text = generateText(call.spec.response, rngFor(this.#seed, 'turn', turn.index, 'tool', call.index));
     return { [call.spec.responseKey]: text };
   }
+}
+
+/**
+ * Replay: the recorded responses that made calls, each with its own group of calls (as the log
+ * grouped them) and the text it carried. Open loop: they come in this order whatever the
+ * strategy kept in the request.
+ */
+function replayedCalls(turn: WorldTurn, calls: readonly { spec: ToolCallSpec; index: number }[]): ScriptedReply[] {
+  const replies: ScriptedReply[] = [];
+  let next = 0;
+  for (const step of turn.replay?.steps ?? []) {
+    const group = calls.slice(next, next + step.calls);
+    next += step.calls;
+    replies.push({ kind: 'calls', calls: group, ...(step.text === '' ? {} : { text: step.text }) });
+  }
+  return replies;
 }

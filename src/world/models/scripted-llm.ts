@@ -57,7 +57,11 @@ export class ScriptedLlm extends BaseLlm {
     const reply = script.nextReply();
     const usage = usageMetadata ? { usageMetadata: { promptTokenCount: countPromptTokens(llmRequest) } } : {};
     if (reply.kind === 'calls') {
-      const parts: Part[] = reply.calls.map(({ spec }) => ({ functionCall: { name: spec.name, args: cloneValue(spec.args) as Record<string, unknown> } }));
+      const parts: Part[] = reply.calls.map(({ spec }) => ({
+        functionCall: { ...(spec.id === undefined ? {} : { id: spec.id }), name: spec.name, args: cloneValue(spec.args) as Record<string, unknown> },
+      }));
+      // Replay: a recorded response may say something beside its calls; it comes first, as models write it.
+      if (reply.text !== undefined) parts.unshift({ text: reply.text });
       yield this.#withUsage({ content: { role: 'model', parts }, ...usage }, llmRequest);
       return;
     }

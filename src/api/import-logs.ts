@@ -1,0 +1,76 @@
+/**
+ * `importLogs()`: the `compaction-sim import` command as a function. Reads each log file, turns
+ * it into scenario files in replay mode (one per recorded session) and writes them to `outDir`.
+ * A log that cannot be imported throws a `ScenarioError` naming the file, the line (JSONL) or
+ * field path, and what is missing; nothing is written for any file until every file imported.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { displayPath } from '../harness/scenario/load-scenario.ts';
+import { ScenarioError } from '../harness/scenario/scenario-error.ts';
+import { serializeScenario } from '../harness/scenario/serialize-scenario.ts';
+import { LOG_FORMAT_NAMES, type LogFormatName } from '../import/formats/index.ts';
+import { importLog } from '../import/import-log.ts';
+import { redactScenario } from '../import/redact.ts';
+import type { ScenarioOptions } from '../import/to-scenario.ts';
+
+export interface ImportLogsOptions {
+  readonly files: readonly string[];
+  readonly format: string;
+  readonly outDir: string;
+  /** Window for every session, in tokens (overrides the log's). */
+  readonly contextWindow?: number;
+  /** Model name when the log records none. */
+  readonly model?: string;
+  /** Provenance written into every scenario (a log from a public source). */
+  readonly source?: ScenarioOptions['source'];
+  /** Replace every text by deterministic filler of the same shape (share a scenario, not the data). */
+  readonly redact?: boolean;
+  /** Where relative paths start (default: `process.cwd()`). */
+  readonly cwd?: string;
+}
+
+export interface ImportLogsResult {
+  /** The scenario files written, as paths relative to `cwd` where inside it. */
+  readonly written: readonly string[];
+}
+
+/** `rollout-2025.jsonl` → `rollout-2025`; characters a file name should not hold become `-`. */
+export function sessionBaseName(file: string): string {
+  const base = basename(file).replace(/\.(jsonl|json|traj|ndjson|txt)$/i, '');
+  return base.replace(/[^A-Za-z0-9._-]+/g, '-') || 'session';
+}
+
+export async function importLogs(options: ImportLogsOptions): Promise<ImportLogsResult> {
+  const cwd = options.cwd ?? process.cwd();
+  if (!(LOG_FORMAT_NAMES as readonly string[]).includes(options.format)) {
+    throw new ScenarioError('SIM_SCENARIO_INVALID', null, [
+      { path: null, line: null, column: null, message: `unknown log format '${options.format}': expected one of ${LOG_FORMAT_NAMES.join(', ')}` },
+    ]);
+  }
+  const outputs: { path: string; text: string }[] = [];
+  for (const file of options.files) {
+    const shown = displayPath(file, cwd);
+    let text: string;
+    try {
+      text = await readFile(resolve(cwd, file), 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', shown, [{ path: null, line: null, column: null, message: code === 'ENOENT' ? 'no such file' : `cannot be read (${code})` }]);
+    }
+    const result = importLog(text, {
+      format: options.format as LogFormatName,
+      // Only the file's name goes into the scenario: a shared scenario should not carry the user's folders.
+      file: basename(file),
+      name: sessionBaseName(file),
+      contextWindow: options.contextWindow,
+      model: options.model,
+      source: options.source,
+    });
+    if (result.kind === 'invalid') throw new ScenarioError('SIM_SCENARIO_INVALID', shown, result.issues);
+    for (const { name, spec } of result.scenarios) outputs.push({ path: join(resolve(cwd, options.outDir), `${name}.yaml`), text: serializeScenario(options.redact === true ? redactScenario(spec) : spec) });
+  }
+  await mkdir(resolve(cwd, options.outDir), { recursive: true });
+  for (const output of outputs) await writeFile(output.path, output.text);
+  return { written: outputs.map((output) => displayPath(output.path, cwd)) };
+}

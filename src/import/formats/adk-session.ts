@@ -1,0 +1,111 @@
+/**
+ * ADK sessions as adk-python / adk-js / adk-go store and serve them: `{ id, appName, userId,
+ * events: [...] }` (or a bare list of events), camelCase over REST (`usageMetadata`,
+ * `functionCall`) or snake_case from Python dumps (`usage_metadata`, `function_call`). An event
+ * authored by `user` is a user message or, when its parts are `functionResponse`s, the tool
+ * results; any other author is the agent: its text and `functionCall { id, name, args }` parts
+ * are one model response (parallel calls share one event), with `usageMetadata.promptTokenCount`
+ * the input of its request. Partial (streaming) events and thoughts are not replayed; an event
+ * whose `actions.compaction` is set is a recorded compaction.
+ */
+import type { RecordedUsageSpec } from '../../harness/scenario/replay-schema.ts';
+import { at, count, isObject, Problems, type Json } from '../read-fields.ts';
+import type { FormatResult, LogEntry, ParsedLog, RecordedCall, RecordedSession, Where } from '../recorded-log.ts';
+
+/** `value[camel] ?? value[snake]`: ADK serializes both ways. */
+export function field(value: Json, camel: string): unknown {
+  if (value[camel] !== undefined) return value[camel];
+  return value[camel.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)];
+}
+
+export function geminiUsage(value: unknown): RecordedUsageSpec | undefined {
+  if (!isObject(value)) return undefined;
+  const input = count(field(value, 'promptTokenCount'));
+  if (input === undefined) return undefined;
+  const output = count(field(value, 'candidatesTokenCount'));
+  const cached = count(field(value, 'cachedContentTokenCount'));
+  return { input, ...(output === undefined ? {} : { output }), ...(cached === undefined ? {} : { cacheRead: cached }) };
+}
+
+/** One genai `Content` (role user or model) → entries. */
+export function contentEntries(content: Json, isUser: boolean, where: Where, problems: Problems, usage?: RecordedUsageSpec): LogEntry[] {
+  const parts = problems.array(content, 'parts', where, 'the content parts');
+  if (!parts) return [];
+  const texts: string[] = [];
+  const calls: RecordedCall[] = [];
+  const results: LogEntry[] = [];
+  parts.forEach((raw, index) => {
+    const here = at(where, 'parts', index);
+    const part = problems.object(raw, here, 'a part');
+    if (!part || part['thought'] === true) return;
+    if (typeof part['text'] === 'string') texts.push(part['text']);
+    const call = field(part, 'functionCall');
+    if (isObject(call)) {
+      const name = problems.string(call, 'name', at(here, 'functionCall'), 'the tool name');
+      const id = typeof call['id'] === 'string' ? call['id'] : undefined;
+      if (id === undefined) problems.add(at(here, 'functionCall', 'id'), "missing 'id' (expected the call id that pairs the call with its response)");
+      if (name !== undefined && id !== undefined) calls.push({ id, name, args: isObject(call['args']) ? call['args'] : {} });
+    }
+    const response = field(part, 'functionResponse');
+    if (isObject(response)) {
+      const id = problems.string(response, 'id', at(here, 'functionResponse'), 'the id of the call it answers');
+      const body = response['response'];
+      if (id !== undefined) results.push({ kind: 'result', id, result: isObject(body) ? body : { result: body ?? null }, where: here });
+    }
+  });
+  const text = texts.join('');
+  if (!isUser) return [{ kind: 'model', text, calls, usage, where }];
+  return [...results, ...(results.length > 0 && text === '' ? [] : [{ kind: 'user' as const, text, where }])];
+}
+
+/** A session document (`{ events }` or a list of events) → its events, each with where it is. */
+function eventsOf(value: unknown, where: Where, problems: Problems): { value: unknown; where: Where }[] | undefined {
+  if (Array.isArray(value)) return value.map((event, index) => ({ value: event, where: at(where, index) }));
+  if (!isObject(value)) {
+    problems.add(where, 'expected an ADK session ({ events }) or a list of events');
+    return undefined;
+  }
+  const events = problems.array(value, 'events', where, 'the session events');
+  return events?.map((event, index) => ({ value: event, where: at(where, 'events', index) }));
+}
+
+function sessionOf(events: readonly { value: unknown; where: Where }[], problems: Problems): RecordedSession {
+  const entries: LogEntry[] = [];
+  let model: string | undefined;
+  for (const { value: raw, where: here } of events) {
+    const event = problems.object(raw, here, 'an event');
+    if (!event || event['partial'] === true) continue;
+    const actions = event['actions'];
+    if (isObject(actions) && isObject(actions['compaction'])) {
+      entries.push({ kind: 'compaction', trigger: 'adk', where: here });
+      continue;
+    }
+    const author = problems.string(event, 'author', here, 'the author (user or the agent name)');
+    const content = event['content'];
+    if (author === undefined || !isObject(content)) continue; // an event without content (state deltas, transfers) says nothing to the model
+    const version = field(event, 'modelVersion');
+    if (typeof version === 'string') model ??= version;
+    // A function response event is authored by the agent with role user: the content's role says who speaks.
+    const isUser = content['role'] === undefined ? author === 'user' : content['role'] === 'user';
+    entries.push(...contentEntries(content, isUser, at(here, 'content'), problems, geminiUsage(field(event, 'usageMetadata'))));
+  }
+  return { model, entries, notes: ['ADK sessions record neither the instruction nor the tool declarations: requests here lack them.'] };
+}
+
+export const adkSession = (log: ParsedLog): FormatResult => {
+  const problems = new Problems();
+  if (log.kind === 'json') {
+    const events = eventsOf(log.value, { path: [] }, problems);
+    return { sessions: events ? [sessionOf(events, problems)] : [], problems: problems.list };
+  }
+  // JSONL of events (one event per line) is one session; JSONL of sessions is one session per line.
+  if (log.lines.every(({ value }) => isObject(value) && value['events'] === undefined)) {
+    return { sessions: [sessionOf(log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } })), problems)], problems: problems.list };
+  }
+  const sessions: RecordedSession[] = [];
+  for (const { line, value } of log.lines) {
+    const events = eventsOf(value, { line, path: [] }, problems);
+    if (events) sessions.push({ ...sessionOf(events, problems), label: `line${line}` });
+  }
+  return { sessions, problems: problems.list };
+};

@@ -1,0 +1,146 @@
+/**
+ * Anthropic Messages API: a request body `{ model, system, tools, messages }` (the full history
+ * the last request carried), optionally with the `response` it got, or a list (JSON array or
+ * JSONL) of `{ request, response }` exchanges of one session as a proxy logs them: the session is
+ * the last request's messages plus its response, and each exchange's `response.usage` is the usage
+ * of the assistant message at that request's length. Content blocks: `text`, `tool_use { id,
+ * name, input }` and `tool_result { tool_use_id, content }` (text or blocks); `thinking` and
+ * images are not replayed. Usage input = `input_tokens` + `cache_creation_input_tokens` +
+ * `cache_read_input_tokens` (Anthropic reports the three apart).
+ */
+import type { RecordedUsageSpec, ReplayToolSpec } from '../../harness/scenario/replay-schema.ts';
+import { at, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
+import type { FormatResult, LogEntry, ParsedLog, RecordedCall, Where } from '../recorded-log.ts';
+
+export function anthropicUsage(value: unknown): RecordedUsageSpec | undefined {
+  if (!isObject(value)) return undefined;
+  const input = count(value['input_tokens']);
+  if (input === undefined) return undefined;
+  const write = count(value['cache_creation_input_tokens']) ?? 0;
+  const read = count(value['cache_read_input_tokens']) ?? 0;
+  const output = count(value['output_tokens']);
+  return {
+    input: input + write + read,
+    ...(output === undefined ? {} : { output }),
+    ...(read > 0 ? { cacheRead: read } : {}),
+    ...(write > 0 ? { cacheWrite: write } : {}),
+  };
+}
+
+/** Blocks of one message → its text, calls and results (results are entries of their own). */
+export function anthropicBlocks(role: 'user' | 'assistant', content: unknown, where: Where, problems: Problems, usage?: RecordedUsageSpec): LogEntry[] {
+  if (typeof content === 'string') return [role === 'user' ? { kind: 'user', text: content, where } : { kind: 'model', text: content, calls: [], usage, where }];
+  if (!Array.isArray(content)) {
+    problems.add(at(where, 'content'), 'expected the content: a string or a list of blocks');
+    return [];
+  }
+  const texts: string[] = [];
+  const calls: RecordedCall[] = [];
+  const results: LogEntry[] = [];
+  content.forEach((raw, index) => {
+    const here = at(where, 'content', index);
+    const block = problems.object(raw, here, 'a content block');
+    if (!block) return;
+    switch (block['type']) {
+      case 'text':
+        if (typeof block['text'] === 'string') texts.push(block['text']);
+        break;
+      case 'tool_use': {
+        const id = problems.string(block, 'id', here, 'the tool_use id');
+        const name = problems.string(block, 'name', here, 'the tool name');
+        if (id !== undefined && name !== undefined) calls.push({ id, name, args: isObject(block['input']) ? block['input'] : {} });
+        break;
+      }
+      case 'tool_result': {
+        const id = problems.string(block, 'tool_use_id', here, 'the id of the tool_use it answers');
+        const text = textOfBlocks(block['content']);
+        const result = block['is_error'] === true ? { error: text } : text;
+        if (id !== undefined) results.push({ kind: 'result', id, result, where: here });
+        break;
+      }
+      default:
+        // thinking, redacted_thinking, images, documents: not replayed (unknown blocks are ignored).
+        break;
+    }
+  });
+  const text = texts.join('\n');
+  if (role === 'assistant') return [{ kind: 'model', text, calls, usage, where }];
+  return [...results, ...(text === '' && results.length > 0 ? [] : [{ kind: 'user' as const, text, where }])];
+}
+
+export function anthropicTools(value: unknown, where: Where, problems: Problems): ReplayToolSpec[] {
+  if (!Array.isArray(value)) return [];
+  const tools: ReplayToolSpec[] = [];
+  value.forEach((raw, index) => {
+    if (!isObject(raw) || typeof raw['name'] !== 'string') {
+      problems.add(at(where, index), 'expected a tool with a name');
+      return;
+    }
+    // Server tools (web_search, bash_20250124...) have a type and no schema: declared by name.
+    tools.push({
+      name: raw['name'],
+      ...(typeof raw['description'] === 'string' ? { description: raw['description'] } : {}),
+      ...(isObject(raw['input_schema']) ? { parameters: raw['input_schema'] } : {}),
+    });
+  });
+  return tools;
+}
+
+export function systemText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  const text = textOfBlocks(value);
+  return text === '' ? undefined : text;
+}
+
+function messagesOf(request: Json, where: Where, problems: Problems, usageAt: Map<number, RecordedUsageSpec>): LogEntry[] {
+  const messages = problems.array(request, 'messages', where, 'the list of messages');
+  if (!messages) return [];
+  const entries: LogEntry[] = [];
+  const system = systemText(request['system']);
+  if (system !== undefined) entries.push({ kind: 'system', text: system, where: at(where, 'system') });
+  messages.forEach((raw, index) => {
+    const here = at(where, 'messages', index);
+    const message = problems.object(raw, here, 'a message');
+    if (!message) return;
+    const role = message['role'];
+    if (role !== 'user' && role !== 'assistant') {
+      problems.add(at(here, 'role'), `expected role user or assistant, got ${JSON.stringify(role)}`);
+      return;
+    }
+    entries.push(...anthropicBlocks(role, message['content'], here, problems, usageAt.get(index)));
+  });
+  return entries;
+}
+
+export const anthropicMessages = (log: ParsedLog): FormatResult => {
+  const problems = new Problems();
+  const exchanges: { value: unknown; where: Where }[] = log.kind === 'jsonl'
+    ? log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } }))
+    : Array.isArray(log.value) ? log.value.map((value, index) => ({ value, where: { path: [index] } })) : [{ value: log.value, where: { path: [] } }];
+  const usageAt = new Map<number, RecordedUsageSpec>();
+  let last: { request: Json; response: Json | undefined; where: Where; exchange: Where } | undefined;
+  for (const { value, where } of exchanges) {
+    const body = problems.object(value, where, 'a request body or a { request, response } exchange');
+    if (!body) continue;
+    const request = isObject(body['request']) ? body['request'] : body;
+    const requestWhere = isObject(body['request']) ? at(where, 'request') : where;
+    const response = isObject(body['response']) ? body['response'] : undefined;
+    const messages = request['messages'];
+    const usage = anthropicUsage(response?.['usage']);
+    if (usage && Array.isArray(messages)) usageAt.set(messages.length, usage);
+    last = { request, response, where: requestWhere, exchange: where };
+  }
+  if (!last) return { sessions: [], problems: problems.list };
+  const entries = messagesOf(last.request, last.where, problems, usageAt);
+  const messageCount = Array.isArray(last.request['messages']) ? last.request['messages'].length : 0;
+  if (last.response) entries.push(...anthropicBlocks('assistant', last.response['content'], at(last.exchange, 'response'), problems, usageAt.get(messageCount)));
+  const tools = anthropicTools(last.request['tools'], at(last.where, 'tools'), problems);
+  return {
+    sessions: [{
+      ...(typeof last.request['model'] === 'string' ? { model: last.request['model'] } : {}),
+      ...(tools.length > 0 ? { tools } : {}),
+      entries,
+    }],
+    problems: problems.list,
+  };
+};

@@ -1,0 +1,71 @@
+/**
+ * Claude Code transcript JSONL (one file per session; undocumented, read as the community
+ * describes it). Lines `{ type: user|assistant|system|summary|..., message, isSidechain,
+ * isCompactSummary, isMeta, timestamp }`. Claude Code writes one assistant line per content block
+ * of a response, all with the same `message.id` and `message.usage`: they are joined back into one
+ * response. Sub-agent lines (`isSidechain`) are another conversation and are left out; the
+ * summary a compaction wrote (`isCompactSummary`) is the recorded strategy's output, not input,
+ * and is left out too; `system` lines with `subtype: compact_boundary` are recorded compactions
+ * (`compactMetadata.trigger`, `preTokens`). The system prompt and tool declarations are not in the
+ * transcript.
+ */
+import { at, isObject, Problems } from '../read-fields.ts';
+import type { FormatResult, LogEntry, ParsedLog, Where } from '../recorded-log.ts';
+import { linesOf } from '../read-log.ts';
+import { anthropicBlocks, anthropicUsage } from './anthropic-messages.ts';
+
+export const claudeCode = (log: ParsedLog): FormatResult => {
+  const problems = new Problems();
+  const entries: LogEntry[] = [];
+  let model: string | undefined;
+  /** The assistant response being joined: its message id and the entry index. */
+  let open: { id: string; index: number } | undefined;
+  for (const { line, value } of linesOf(log)) {
+    const where: Where = { line, path: [] };
+    const row = problems.object(value, where, 'a transcript line (an object)');
+    if (!row || row['isSidechain'] === true) continue;
+    const type = row['type'];
+    if (type === 'system' && row['subtype'] === 'compact_boundary') {
+      const meta = isObject(row['compactMetadata']) ? row['compactMetadata'] : {};
+      entries.push({
+        kind: 'compaction',
+        ...(typeof meta['trigger'] === 'string' ? { trigger: meta['trigger'] } : {}),
+        ...(typeof meta['preTokens'] === 'number' ? { preTokens: meta['preTokens'] } : {}),
+        where,
+      });
+      open = undefined;
+      continue;
+    }
+    if (type !== 'user' && type !== 'assistant') continue; // summary, file-history-snapshot, progress...: not conversation
+    if (row['isCompactSummary'] === true) continue;
+    const message = problems.object(row['message'], at(where, 'message'), 'the message ({ role, content })');
+    if (!message) continue;
+    if (type === 'user') {
+      open = undefined;
+      entries.push(...anthropicBlocks('user', message['content'], at(where, 'message'), problems));
+      continue;
+    }
+    const modelName = message['model'];
+    if (typeof modelName === 'string' && modelName !== '<synthetic>') model ??= modelName;
+    const [entry] = anthropicBlocks('assistant', message['content'], at(where, 'message'), problems, anthropicUsage(message['usage']));
+    if (!entry || entry.kind !== 'model') continue;
+    const id = typeof message['id'] === 'string' ? message['id'] : undefined;
+    const previous = open && open.id === id ? entries[open.index] : undefined;
+    if (previous && previous.kind === 'model') {
+      entries[open!.index] = {
+        ...previous,
+        text: [previous.text, entry.text].filter((text) => text !== '').join('\n'),
+        calls: [...previous.calls, ...entry.calls],
+        usage: entry.usage ?? previous.usage,
+      };
+    } else {
+      entries.push(entry);
+      open = id === undefined ? undefined : { id, index: entries.length - 1 };
+    }
+  }
+  return {
+    sessions: [{ model, entries, notes: ['Claude Code transcripts record neither the system prompt nor the tool declarations: requests here lack them, so recorded input tokens run higher than replayed ones.'] }],
+    problems: problems.list,
+  };
+};
+

@@ -1,0 +1,33 @@
+/**
+ * A log file's text → a JSON document or JSONL lines. A JSONL line that is not JSON is a located
+ * problem (the line number), as is a document that is not JSON; blank lines are skipped.
+ */
+import type { LogProblem, ParsedLog } from './recorded-log.ts';
+
+export type ReadLog = { readonly kind: 'ok'; readonly log: ParsedLog } | { readonly kind: 'invalid'; readonly problems: readonly LogProblem[] };
+
+export function readLog(text: string): ReadLog {
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'invalid', problems: [{ where: { path: [] }, message: 'the file is empty' }] };
+  try {
+    return { kind: 'ok', log: { kind: 'json', value: JSON.parse(trimmed) } };
+  } catch {
+    // Not one JSON document: JSON Lines, one value per line.
+  }
+  const lines: { line: number; value: unknown }[] = [];
+  const problems: LogProblem[] = [];
+  text.split('\n').forEach((raw, index) => {
+    if (raw.trim() === '') return;
+    try {
+      lines.push({ line: index + 1, value: JSON.parse(raw) });
+    } catch (error) {
+      problems.push({ where: { line: index + 1, path: [] }, message: `not JSON (${(error as Error).message})` });
+    }
+  });
+  return problems.length > 0 ? { kind: 'invalid', problems } : { kind: 'ok', log: { kind: 'jsonl', lines } };
+}
+
+/** The lines of a JSONL format's log (a file of one line parses as one JSON document: it is line 1). */
+export function linesOf(log: ParsedLog): readonly { readonly line: number; readonly value: unknown }[] {
+  return log.kind === 'jsonl' ? log.lines : [{ line: 1, value: log.value }];
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { importOk, importProblems } from './helpers.ts';
+
+describe('import --from adk-session', () => {
+  it('reads events: parallel calls in one event, responses by id, usage, partials and thoughts left out, compaction events kept', () => {
+    const [spec] = importOk('adk-session-realistic.json', 'adk-session');
+    expect(spec!.session).toMatchObject({ model: 'gemini-2.5-flash', contextWindow: 1048576 });
+    const [first, second] = spec!.replay!.turns;
+    expect(first!.steps[0]!.text).toBeUndefined();
+    expect(first!.steps[0]!.calls!.map((c) => [c.id, c.result])).toEqual([
+      ['adk-7b1e', { trains: [{ dep: '07:12', arr: '12:40', price_eur: 49 }] }],
+      ['adk-7b1f', { result: 'Sunny, 14°C' }],
+    ]);
+    expect(first!.steps.map((s) => s.usage)).toEqual([{ input: 812, output: 44 }, { input: 951, output: 31, cacheRead: 512 }]);
+    expect(first!.steps[1]!.text).toBe('The 07:12 train arrives 12:40 (49 EUR); Milan will be sunny, 14°C.');
+    expect(second).toEqual({ user: 'Book it.', steps: [{ text: 'I cannot book tickets, but here is the link.', usage: { input: 1002 } }] });
+    expect(spec!.replay!.compactions).toEqual([{ turn: 1, trigger: 'adk' }]);
+  });
+
+  it('reports a call without an id, an event without author, content without parts and an unpaired response', () => {
+    expect(importProblems('adk-session-hostile.json', 'adk-session', { contextWindow: 32000 })).toEqual([
+      'adk-session-hostile.json: 4 problems',
+      "adk-session-hostile.json: events[1].content.parts[0].functionCall.id: missing 'id' (expected the call id that pairs the call with its response)",
+      "adk-session-hostile.json: events[2].author: missing 'author' (expected the author (user or the agent name))",
+      "adk-session-hostile.json: events[3].content.parts: missing 'parts' (expected the content parts)",
+      "adk-session-hostile.json: events[4].content.parts[0]: a tool result for call 'nope' matches no call of the model response before it",
+    ]);
+  });
+});
+
+describe('import --from adk-session (JSONL, one event per line)', () => {
+  it('locates problems by line', () => {
+    expect(importProblems('adk-session-events-hostile.jsonl', 'adk-session', { contextWindow: 32000 })).toEqual([
+      'adk-session-events-hostile.jsonl: 2 problems',
+      "adk-session-events-hostile.jsonl:3:1: content.parts[0]: a tool result for call 'f2' matches no call of the model response before it",
+      "adk-session-events-hostile.jsonl:2:1: content: call 'f1' to x has no result before the end of the log",
+    ]);
+  });
+});

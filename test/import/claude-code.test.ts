@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { importOk, importProblems } from './helpers.ts';
+
+describe('import --from claude-code', () => {
+  it('joins the per-block assistant lines of one response, skips sidechains and the compaction summary, keeps compact_boundary', () => {
+    const [spec] = importOk('claude-code-realistic.jsonl', 'claude-code');
+    expect(spec!.session).toMatchObject({ model: 'claude-sonnet-4-5-20250929', contextWindow: 200000 });
+    expect(spec!.session!.systemPrompt).toBeUndefined();
+    const turns = spec!.replay!.turns;
+    expect(turns.map((t) => t.user)).toEqual(['The upload test is flaky. Find out why.', 'Fix it then.']);
+    expect(turns[0]!.steps[0]).toMatchObject({ text: 'Let me read the test and the uploader.', usage: { input: 15214, output: 120, cacheWrite: 15210 } });
+    expect(turns[0]!.steps[0]!.calls!.map((c) => c.id)).toEqual(['toolu_r1', 'toolu_r2']);
+    expect(turns[0]!.steps[1]!.text).toMatch(/^upload\(\) does not await/);
+    expect(JSON.stringify(spec)).not.toContain('sub-agent chatter');
+    expect(JSON.stringify(spec)).not.toContain('continued from a previous conversation');
+    expect(spec!.replay!.compactions).toEqual([{ turn: 1, trigger: 'auto', preTokens: 155321 }]);
+  });
+
+  it('reports a line without its message, a line that is not an object and the unanswered call, by line', () => {
+    expect(importProblems('claude-code-hostile.jsonl', 'claude-code')).toEqual([
+      'claude-code-hostile.jsonl: 3 problems',
+      'claude-code-hostile.jsonl:3:1: message: missing (expected the message ({ role, content }))',
+      'claude-code-hostile.jsonl:4:1: expected a transcript line (an object), got a list',
+      "claude-code-hostile.jsonl:2:1: message: call 'toolu_1' to Bash has no result before the next user message",
+    ]);
+  });
+});

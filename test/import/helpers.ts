@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { loadScenarioSource } from '../../src/harness/scenario/index.ts';
+import { serializeScenario } from '../../src/harness/scenario/serialize-scenario.ts';
+import type { ScenarioSpec } from '../../src/harness/scenario/scenario-schema.ts';
+import { importLog, type ImportLogOptions } from '../../src/import/import-log.ts';
+import type { LogFormatName } from '../../src/import/formats/index.ts';
+import { formatScenarioIssues } from '../../src/harness/scenario/scenario-error.ts';
+
+export const LOGS = fileURLToPath(new URL('../fixtures/logs/', import.meta.url));
+
+export function fixture(name: string): string {
+  return readFileSync(`${LOGS}${name}`, 'utf8');
+}
+
+/** Imports a fixture; the scenarios it gives must load back from their YAML. */
+export function importOk(name: string, format: LogFormatName, extra: Partial<ImportLogOptions> = {}): ScenarioSpec[] {
+  const result = importLog(fixture(name), { format, file: name, name: 'session', ...extra });
+  if (result.kind === 'invalid') throw new Error(formatScenarioIssues(name, result.issues));
+  for (const { name: scenarioName, spec } of result.scenarios) loadScenarioSource(serializeScenario(spec), `${scenarioName}.yaml`, '/');
+  return result.scenarios.map((s) => s.spec);
+}
+
+/** Imports a fixture that must fail; returns its formatted problems, one per line. */
+export function importProblems(name: string, format: LogFormatName, extra: Partial<ImportLogOptions> = {}): string[] {
+  const result = importLog(fixture(name), { format, file: name, name: 'session', ...extra });
+  expect(result.kind).toBe('invalid');
+  if (result.kind !== 'invalid') return [];
+  return formatScenarioIssues(name, result.issues).split('\n').map((line) => line.trim());
+}
