@@ -22,6 +22,28 @@ export const ACCEPTANCE_RULES: Readonly<Record<string, AcceptanceRule>> = {
       "quotes only that content, so the steps after a compaction carry no copy of the user's message; the request the host built " +
       'still held it (the hardened strategy keeps it), so no rule excuses it (faithful to adk-utils-go).',
   },
+  'threshold-summarizes-a-lone-user-message': {
+    strategy: 'threshold',
+    property: 'no-loop',
+    reason:
+      'ContextGuard summarizes as soon as its calibrated count reaches the threshold, even when the request is little more than the ' +
+      "current user message; the continuation then quotes that message in full, so the request grows (faithful to adk-utils-go).",
+  },
+  'threshold-continuation-only-on-the-compaction-step': {
+    strategy: 'threshold',
+    property: 'user-request-preserved',
+    reason:
+      "ContextGuard quotes the user's request only in the continuation it appends on the compaction step; later steps of the same " +
+      'turn re-inject the summary behind a watermark that already covers the user message, so the request survives only if the ' +
+      'summary mentions it (faithful to adk-utils-go).',
+  },
+  'threshold-summarizer-input-in-heuristic-tokens': {
+    strategy: 'threshold',
+    property: 'summarizer-input-fits',
+    reason:
+      "ContextGuard budgets its summarizer's input at 80 % of the window in len/4 tokens, without the prompt or the previous " +
+      "summary, so at a real ratio above about 1.25 the summarizer's own request exceeds its window (faithful to adk-utils-go).",
+  },
 };
 
 /** The rule called `name`, or null. */
