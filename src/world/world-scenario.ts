@@ -80,6 +80,11 @@ export interface WorldTurn {
   /** Sequential: one call per LLM step (a chain); otherwise all calls in one response (parallel). */
   readonly sequential: boolean;
   readonly modelResponse: TextSpec;
+  /**
+   * The scenario lets this turn end without a model answer on purpose (a strategy that stops the
+   * turn by design): the `model-answers` property does not judge it. Absent = false.
+   */
+  readonly unanswered?: boolean;
 }
 
 export type SummarizerFaultKind =

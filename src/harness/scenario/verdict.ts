@@ -52,8 +52,11 @@ export interface ScenarioVerdict {
   readonly reproduced: readonly ReproducedViolation[];
 }
 
-/** The universal properties, in report order. */
-export const UNIVERSAL_PROPERTIES: readonly PropertyName[] = ACCEPTABLE_PROPERTIES;
+/**
+ * The universal properties, in report order: the acceptable ones, then `model-answers` (a turn
+ * left unanswered is marked in the scenario, `unanswered`, not accepted per strategy).
+ */
+export const UNIVERSAL_PROPERTIES: readonly PropertyName[] = [...ACCEPTABLE_PROPERTIES, 'model-answers'];
 
 export async function judgeScenario(
   scenario: ResolvedScenario,
