@@ -52,11 +52,8 @@ export interface ScenarioVerdict {
   readonly reproduced: readonly ReproducedViolation[];
 }
 
-/**
- * The universal properties, in report order: the acceptable ones, then `model-answers` (a turn
- * left unanswered is marked in the scenario, `unanswered`, not accepted per strategy).
- */
-export const UNIVERSAL_PROPERTIES: readonly PropertyName[] = [...ACCEPTABLE_PROPERTIES, 'model-answers'];
+/** The universal properties, in report order. */
+export const UNIVERSAL_PROPERTIES: readonly PropertyName[] = ACCEPTABLE_PROPERTIES;
 
 export async function judgeScenario(
   scenario: ResolvedScenario,
