@@ -78,6 +78,8 @@ export type SessionFailureKind =
   | 'strategy-hung'
   /** The strategy called process.exit (the harness's sandbox stops the call and names it so). */
   | 'strategy-exited'
+  /** The session held more heap than the worker's limit (the harness's heap guard stops it and names it so). */
+  | 'strategy-out-of-memory'
   /** The strategy left a request that is not valid contents (null, wrong shapes, unknown roles). */
   | 'invalid-request'
   | 'events-mutated'

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StrategyOptionsError } from '../../engine/index.ts';
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
+import { guardHeap } from '../run/heap-guard.ts';
 import { importFresh } from './fresh-module-graph.ts';
 import { importStrategyModule } from './import-strategy-module.ts';
 import { isModulePath } from './module-path.ts';
@@ -94,7 +95,8 @@ export function strategyFromFactory(
       `strategy ${name} did not produce a CompactionStrategy ({ name, compact }) from its factory`,
     );
   }
-  return strategy;
+  // In a task worker, every call into it is checked against the worker's memory limit.
+  return guardHeap(strategy);
 }
 
 function builtinFactory(name: string): Promise<StrategyFactory> {
