@@ -19,6 +19,7 @@ import { generateText } from './content/generate-text.ts';
 import { forgetLongStringTokens } from './measure/digest-json.ts';
 import { stableJson } from './measure/trace-digest.ts';
 import { SessionRecorder } from './measure/step-recorder.ts';
+import { TurnAnswerWatch } from './measure/turn-answers.ts';
 import { sessionTotals } from './measure/session-totals.ts';
 import { ModelScript } from './models/model-script.ts';
 import { ScriptedLlm } from './models/scripted-llm.ts';
@@ -196,13 +197,14 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     contextCompactor: compaction.compactorProcessor(),
   });
   sessionService.createSession({ appName: 'compaction-sim', userId: 'sim-user', id: `${scenario.name}#${scenario.seed}` });
+  const answers = new TurnAnswerWatch(recorder, scenario.agentName);
   const runner = new Runner({
     env,
     agent,
     sessionService,
     pluginManager: new PluginManager([...(options.pluginsBefore ?? []), compaction, ...(options.pluginsAfter ?? [])]),
     flavour: scenario.flavour,
-    observer: recorder,
+    observer: answers,
     abortSignal: abort.signal,
   });
 
@@ -214,10 +216,13 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
       script.beginTurn(turn);
       const newMessage = script.userMessage(turn);
       recorder.beginTurn(turn, newMessage.parts?.[0]?.text ?? '', tokenModels[phaseIndex]!, phase().contextWindow);
+      answers.beginTurn();
       let message = newMessage;
       for (let followUps = 0; ; followUps += 1) {
-        for await (const _event of runner.runAsync({ newMessage: message, maxLlmCalls: scenario.maxLlmCallsPerTurn, streaming: phase().streamingChunks > 0 })) {
-          // The runner appends; the recorder measures. Nothing to do per event here.
+        answers.beginInvocation();
+        for await (const event of runner.runAsync({ newMessage: message, maxLlmCalls: scenario.maxLlmCallsPerTurn, streaming: phase().streamingChunks > 0 })) {
+          // The runner appends; the recorder measures; the watch sees how the invocation ends.
+          answers.onYielded(event);
         }
         if (abort.signal.aborted) break;
         // zoo.md X9: the strategy re-queued a prompt; the turn's scripted work continues in it.
@@ -226,6 +231,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
         message = followUp;
       }
       if (abort.signal.aborted) break;
+      answers.endTurn(turn.index);
       turnsPlayed += 1;
     }
   } catch (error) {
@@ -251,6 +257,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     ...(recorder.digest ? { traceDigest: recorder.digest.digest() } : {}),
     ...(recorder.trailingSummarizerCalls.length > 0 ? { trailingSummarizerCalls: [...recorder.trailingSummarizerCalls] } : {}),
     ...(recorder.trailingWarnings.length > 0 ? { trailingWarnings: [...recorder.trailingWarnings] } : {}),
+    turnAnswers: answers.answers,
   };
   if (options.recordTrace) result.trace = { steps: recorder.traceSteps, events: [...stored.events] };
   return result;

@@ -78,6 +78,8 @@ export type SessionFailureKind =
   | 'strategy-hung'
   /** The strategy called process.exit (the harness's sandbox stops the call and names it so). */
   | 'strategy-exited'
+  /** The session held more heap than the worker's limit (the harness's heap guard stops it and names it so). */
+  | 'strategy-out-of-memory'
   /** The strategy left a request that is not valid contents (null, wrong shapes, unknown roles). */
   | 'invalid-request'
   | 'events-mutated'
@@ -128,6 +130,27 @@ export interface SessionTotals {
   readonly finalHistoryTokens?: number;
 }
 
+/**
+ * How a user turn's last invocation ended, as the world saw it (never as the strategy declares):
+ * - `model-response`: its last event is the final response of a model call the step loop made;
+ * - `model-error`: its last event is the step loop's error event (the provider refused the
+ *   request, or the turn reached `maxLlmCallsPerTurn`);
+ * - `no-answer`: anything else: the invocation was ended before the model was called (a hook set
+ *   `endInvocation`), a callback answered in the model's place, or it stopped right after a tool ran.
+ */
+export type TurnEnding = 'model-response' | 'model-error' | 'no-answer';
+
+/** One played user turn: the model calls made for it (all its invocations, follow-ups included) and how it ended. */
+export interface TurnAnswer {
+  /** Session-wide 0-based turn index. */
+  readonly turn: number;
+  /** Invocations the turn took (1, plus the follow-ups a strategy re-queued). */
+  readonly invocations: number;
+  /** Requests that reached the model for this turn (the calls the step loop made, refused ones included). */
+  readonly modelCalls: number;
+  readonly ending: TurnEnding;
+}
+
 export interface SessionResult {
   readonly scenario: string;
   readonly seed: number;
@@ -147,4 +170,10 @@ export interface SessionResult {
   readonly trailingSummarizerCalls?: readonly SummarizerCallRecord[];
   /** Warnings the strategy reported after the last step (absent when none). */
   readonly trailingWarnings?: readonly string[];
+  /**
+   * One entry per user turn played to its end, in order: whether the model answered it
+   * (measure/turn-answers.ts). Always set by `runSession` (optional only so hand-built fixtures
+   * and results from other hosts stay valid; `model-answers` cannot judge a result without it).
+   */
+  readonly turnAnswers?: readonly TurnAnswer[];
 }

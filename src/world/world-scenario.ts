@@ -122,6 +122,11 @@ export interface WorldTurn {
   readonly modelResponse: TextSpec;
   /** Replay: the recorded grouping of this turn's calls into model responses (absent: scripted, `sequential` decides). */
   readonly replay?: ReplayTurn;
+  /**
+   * The scenario lets this turn end without a model answer on purpose (a strategy that stops the
+   * turn by design): the `model-answers` property does not judge it. Absent = false.
+   */
+  readonly unanswered?: boolean;
 }
 
 export type SummarizerFaultKind =

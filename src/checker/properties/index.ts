@@ -4,6 +4,7 @@
  */
 import { declaredTrigger } from './declared-trigger.ts';
 import { estimatePrecision } from './estimate-precision.ts';
+import { modelAnswers } from './model-answers.ts';
 import { deterministicReplay } from './deterministic-replay.ts';
 import { eventsImmutable } from './events-immutable.ts';
 import { noLoop } from './no-loop.ts';
@@ -29,6 +30,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   eventsImmutable,
   sessionCompletes,
   deterministicReplay,
+  modelAnswers,
 ];
 
 export const PROPERTY_NAMES: readonly PropertyName[] = PROPERTIES.map((property) => property.name);
@@ -46,6 +48,7 @@ export {
   deterministicReplay,
   estimatePrecision,
   eventsImmutable,
+  modelAnswers,
   noLoop,
   noOrphans,
   noOverflow,

@@ -22,7 +22,8 @@ export type PropertyName =
   | 'summarizer-input-budget'
   | 'events-immutable'
   | 'session-completes'
-  | 'deterministic-replay';
+  | 'deterministic-replay'
+  | 'model-answers';
 
 export interface PropertyViolation {
   readonly property: PropertyName;

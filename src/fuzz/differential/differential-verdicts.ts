@@ -50,8 +50,8 @@ export interface PairedVerdicts {
 /** Plays a scenario with both strategies. */
 export function pairedPlayer(mine: CasePlayer, reference: CasePlayer): { play(...args: Parameters<CasePlayer['play']>): Promise<PairedVerdicts> } {
   return {
-    async play(spec, only) {
-      return { mine: await mine.play(spec, only), reference: await reference.play(spec, only) };
+    async play(spec, only, options) {
+      return { mine: await mine.play(spec, only, options), reference: await reference.play(spec, only, options) };
     },
   };
 }
@@ -64,8 +64,9 @@ export function pairedPlayer(mine: CasePlayer, reference: CasePlayer): { play(..
 export function differencePlayer(mine: CasePlayer, reference: CasePlayer, properties: readonly PropertyName[]): CasePlayer {
   const paired = pairedPlayer(mine, reference);
   return {
-    async play(spec, only) {
-      const both = await paired.play(spec, only);
+    async play(spec, only, options) {
+      // (`options`: a shrink candidate is judged as one on both sides: play-case.ts PlayOptions.)
+      const both = await paired.play(spec, only, options);
       return new Map((only ?? properties).map((property): [PropertyName, Verdict] => {
         const own = both.mine.get(property)!;
         return [property, differs(own, both.reference.get(property)!) ? own : { status: 'passed' }];

@@ -1,7 +1,7 @@
 /**
  * Strategies with one deliberate bug each, to prove the fuzzer finds and shrinks what it claims
  * to: never compacting, dropping the latest user message, orphaning function calls, growing the
- * request. Each module default-exports its factory, so `--strategy src/fuzz/planted-bugs/<file>`
+ * request, ending the turn before the model. Each module default-exports its factory, so `--strategy src/fuzz/planted-bugs/<file>`
  * loads it like any user strategy.
  */
 import type { StrategyFactory } from '../../engine/types.ts';
@@ -10,6 +10,7 @@ import { dropLatestUser } from './drop-latest-user.ts';
 import { growRequest } from './grow-request.ts';
 import { neverCompact } from './never-compact.ts';
 import { orphanFunctionCall } from './orphan-function-call.ts';
+import { stopInsteadOfCompact } from './stop-instead-of-compact.ts';
 
 export interface PlantedBug {
   readonly file: string;
@@ -23,6 +24,7 @@ export const PLANTED_BUGS: readonly PlantedBug[] = [
   { file: 'drop-latest-user.ts', factory: dropLatestUser, caughtBy: 'user-request-preserved' },
   { file: 'orphan-function-call.ts', factory: orphanFunctionCall, caughtBy: 'no-orphans' },
   { file: 'grow-request.ts', factory: growRequest, caughtBy: 'no-loop' },
+  { file: 'stop-instead-of-compact.ts', factory: stopInsteadOfCompact, caughtBy: 'model-answers' },
 ];
 
-export { dropLatestUser, growRequest, neverCompact, orphanFunctionCall };
+export { dropLatestUser, growRequest, neverCompact, orphanFunctionCall, stopInsteadOfCompact };

@@ -4,6 +4,7 @@
  * plain data out. A task never rejects: a crash comes back as `error`.
  */
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
+import { withHeapLimitScale } from '../../harness/run/heap-guard.ts';
 import { incidentFailures, isolationFailures } from '../../harness/run/isolation-failures.ts';
 import type { ProbeOutput } from '../../harness/run/strategy-probe.ts';
 import type { TaskOutcome } from '../../harness/run/worker-pool.ts';
@@ -14,7 +15,14 @@ import type { Verdict } from '../../checker/verdict.ts';
 import { createCasePlayer, type CaseVerdicts } from './play-case.ts';
 
 export type CaseTask =
-  | { readonly kind: 'case'; readonly spec: ScenarioSpec; readonly strategy: StrategySpec; readonly properties: readonly PropertyName[] }
+  | {
+      readonly kind: 'case';
+      readonly spec: ScenarioSpec;
+      readonly strategy: StrategySpec;
+      readonly properties: readonly PropertyName[];
+      /** The worker's memory limit scaled by this for the run (a shrink candidate: heap-guard.ts); default 1. */
+      readonly heapLimitScale?: number;
+    }
   | { readonly kind: 'probe'; readonly strategy: StrategySpec };
 
 export type CaseTaskOutput =
@@ -25,7 +33,7 @@ export async function playCaseTask(task: Extract<CaseTask, { kind: 'case' }>): P
   try {
     // A fresh module instance per run: verdicts never depend on which worker played which run.
     const player = createCasePlayer(task.strategy, task.properties.map(propertyByName), { fresh: true });
-    return { verdicts: [...(await player.play(task.spec)).entries()] };
+    return { verdicts: [...(await withHeapLimitScale(task.heapLimitScale ?? 1, () => player.play(task.spec))).entries()] };
   } catch (error) {
     return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

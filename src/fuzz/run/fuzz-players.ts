@@ -8,6 +8,7 @@
 import type fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import { assertProbeLoaded, type ProbeOutput } from '../../harness/run/strategy-probe.ts';
+import { SHRINK_HEAP_MARGIN } from '../../harness/run/heap-guard.ts';
 import { WorkerPool, type TaskOutcome } from '../../harness/run/worker-pool.ts';
 import { isModulePath, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { loadedOptionSpace } from '../../harness/run/probe-strategy.ts';
@@ -105,9 +106,10 @@ export async function withFuzzPlayers<T>(
 /** Plays single runs one at a time on the pool's first worker. */
 function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>, strategy: StrategySpec, all: readonly PropertyName[], varied: boolean): CasePlayer {
   return {
-    async play(spec, only) {
+    async play(spec, only, options) {
       const names = only === undefined ? all : all.filter((name) => only.includes(name));
-      const [outcome] = await pool.run([{ kind: 'case', spec, strategy: strategyForRun(strategy, spec, varied), properties: names }]);
+      const heapLimitScale = options?.shrinking === true ? SHRINK_HEAP_MARGIN : 1;
+      const [outcome] = await pool.run([{ kind: 'case', spec, strategy: strategyForRun(strategy, spec, varied), properties: names, heapLimitScale }]);
       return caseVerdictsOf(names, outcome!);
     },
   };

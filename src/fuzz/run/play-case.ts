@@ -6,6 +6,7 @@
  */
 import { resolveScenario, type ScenarioSpec } from '../../harness/scenario/index.ts';
 import type { CompactionStrategy } from '../../engine/types.ts';
+import { namedFailure } from '../../harness/run/named-failure.ts';
 import { createStrategy, type LoadStrategyOptions, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { runSession } from '../../world/index.ts';
 import { strategyForRun } from './option-variation.ts';
@@ -20,12 +21,17 @@ export const FUZZ_CASE_FILE = 'fuzz-case.yaml';
 
 export type CaseVerdicts = ReadonlyMap<PropertyName, Verdict>;
 
+export interface PlayOptions {
+  /** A shrink candidate: in a worker, judged against the memory limit with a margin (heap-guard.ts). */
+  readonly shrinking?: boolean;
+}
+
 export interface CasePlayer {
   /**
    * Plays and judges `spec` on `only` (a subset of the player's properties; default all of them):
    * the second run `deterministic-replay` needs happens only when it is among them.
    */
-  play(spec: ScenarioSpec, only?: readonly PropertyName[]): Promise<CaseVerdicts>;
+  play(spec: ScenarioSpec, only?: readonly PropertyName[], options?: PlayOptions): Promise<CaseVerdicts>;
 }
 
 /**
@@ -59,8 +65,9 @@ export function createPlayer(
       let rerun: SessionResult | undefined;
       try {
         // The digest only serves the replay comparison.
-        result = await runSession(scenario.world, { strategy: first, traceDigest: second !== null });
-        if (second !== null) rerun = await runSession(scenario.world, { strategy: second, traceDigest: true });
+        // (A session stopped by the harness, exit or memory limit, is named for it: named-failure.ts.)
+        result = namedFailure(await runSession(scenario.world, { strategy: first, traceDigest: second !== null }));
+        if (second !== null) rerun = namedFailure(await runSession(scenario.world, { strategy: second, traceDigest: true }));
       } catch (error) {
         return worldError(judged, error instanceof Error ? error.message : String(error));
       }

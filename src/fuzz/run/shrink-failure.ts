@@ -47,7 +47,8 @@ export async function shrinkFailure(
     budget -= 1;
     try {
       // Judged on this property alone: a candidate is never replayed for deterministic-replay's sake.
-      return (await player.play(spec, [property])).get(property)!.status !== 'failed';
+      // (As a shrink candidate: a memory limit is judged with a margin, so the result replays.)
+      return (await player.play(spec, [property], { shrinking: true })).get(property)!.status !== 'failed';
     } catch (error) {
       // A crash is not a verdict: stop judging (every later candidate "holds") and rethrow below.
       crash ??= error;

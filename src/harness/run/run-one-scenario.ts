@@ -3,7 +3,7 @@
  * build a fresh strategy from a freshly imported module (and the real summarizer, when the run
  * has one), play the world, judge the result. Never rejects: every failure becomes data.
  */
-import { isExitSignal } from './sandbox.ts';
+import { namedFailure } from './named-failure.ts';
 // Not the scenario/ index: a worker needs no schema, parser or zod (start-up time of every worker).
 import type { ResolvedScenario } from '../scenario/resolved-scenario.ts';
 import { judgeScenario } from '../scenario/verdict.ts';
@@ -38,10 +38,9 @@ export async function runOneScenario(scenario: ResolvedScenario, options: RunOne
   try {
     // The digest goes into report.json.
     const result = await runSession(scenario.world, { strategy, summarizer, traceDigest: true });
-    // A stopped process.exit() ends the session as the exception that stopped it: name it for what happened.
-    const session = result.failure !== null && isExitSignal(result.failure.message)
-      ? { ...result, failure: { ...result.failure, kind: 'strategy-exited' as const } }
-      : result;
+    // A stopped process.exit() or a session over the memory limit ends the session as the
+    // exception that stopped it: name it for what happened.
+    const session = namedFailure(result);
     const { judgedAs } = scenario.strategy;
     const identity = judgedAs !== undefined ? { name: judgedAs, builtin: true } : { name: strategy.name, builtin: !isModulePath(scenario.strategy.name) };
     return { result: session, ...(await judgeScenario(scenario, session, identity, builtinStrategyNames())) };

@@ -13,6 +13,7 @@
  * inherits another's damage. Only a worker that cannot even start rejects `run` (a broken install).
  */
 import type { Worker } from 'node:worker_threads';
+import { hardHeapLimitMb } from './heap-guard.ts';
 import { bootWorker } from './worker-entry.ts';
 import type { Incident, TaskMessage, WorkerMessage } from './worker-protocol.ts';
 
@@ -21,7 +22,11 @@ export interface TaskWorkerOptions {
   readonly entry: URL;
   /** Wall-clock budget of one task once it is handed to a ready worker. */
   readonly timeoutMs: number;
-  /** The worker's heap limit (V8 old generation, MB); past it the task crashes as `out-of-memory`. */
+  /**
+   * The worker's heap limit (MB): the worker checks it around every strategy call and fails the
+   * task's session past it (heap-guard.ts); V8's own limit, set higher, is the backstop, past
+   * which the task crashes as `out-of-memory`.
+   */
   readonly maxMemoryMb?: number | undefined;
   /** Start a fresh worker after this many tasks (bounds what modules loaded per task keep alive). */
   readonly recycleAfter?: number | undefined;
@@ -102,7 +107,8 @@ export class TaskWorker<I, O> {
   #spawn(): Live<O> {
     const { maxMemoryMb = DEFAULT_MAX_MEMORY_MB } = this.#options;
     const worker = bootWorker(this.#options.entry, {
-      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: hardHeapLimitMb(maxMemoryMb) },
+      workerData: { heapLimitMb: maxMemoryMb },
       // Nothing a task prints reaches the CLI's own stdout or stderr directly (the sandbox
       // forwards it as messages); these streams only catch what slips past it.
       stdout: true,
@@ -164,7 +170,7 @@ export class TaskWorker<I, O> {
       this.#retire(live);
     };
     worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') died('out-of-memory', `the worker ran out of memory (heap limit ${maxMemoryMb} MB)`);
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') died('out-of-memory', `the worker ran out of memory (heap limit ${maxMemoryMb} MB, V8's ${hardHeapLimitMb(maxMemoryMb)} MB)`);
       else died('died', `the worker died: ${error.message}`);
     });
     worker.on('exit', (code) => died('died', `the worker exited with code ${code}`));

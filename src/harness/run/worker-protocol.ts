@@ -4,7 +4,8 @@
  * against a task; while a task runs it reports the task's incidents and output as they happen
  * (sandbox.ts), then `done` with the output.
  */
-import type { MessagePort } from 'node:worker_threads';
+import { workerData, type MessagePort } from 'node:worker_threads';
+import { setHeapLimit } from './heap-guard.ts';
 import { installSandbox, type Incident } from './sandbox.ts';
 
 export type { Incident, IncidentKind } from './sandbox.ts';
@@ -32,6 +33,8 @@ export type WorkerMessage<O> =
  */
 export function serveTasks<I, O>(port: MessagePort | null, handle: (input: I) => Promise<O>): void {
   if (port === null) throw new Error('serveTasks must run inside a worker thread');
+  const heapLimitMb = (workerData as { heapLimitMb?: unknown } | null)?.heapLimitMb;
+  if (typeof heapLimitMb === 'number') setHeapLimit(heapLimitMb);
   let current = -1;
   const post = (message: WorkerMessage<O>): void => port.postMessage(message);
   const sandbox = installSandbox({

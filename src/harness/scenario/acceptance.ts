@@ -22,6 +22,7 @@ export const ACCEPTABLE_PROPERTIES = [
   'no-orphans',
   'user-request-preserved',
   'summarizer-input-fits',
+  'model-answers',
 ] as const satisfies readonly PropertyName[];
 
 export type AcceptableProperty = (typeof ACCEPTABLE_PROPERTIES)[number];

@@ -72,6 +72,7 @@ function resolveTurn(group: TurnGroupSpec, i: number, ctx: PhaseTurnsContext): W
     toolCalls: resolveTools(tools, site, label),
     sequential: rule?.sequential ?? group.sequential ?? false,
     modelResponse: resolveModelText(rule?.response ?? group.response, { ...site, label: `${label}/response` }),
+    ...((rule?.unanswered ?? group.unanswered) === true ? { unanswered: true } : {}),
   };
 }
 

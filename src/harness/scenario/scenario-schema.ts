@@ -138,6 +138,10 @@ const turnOverrides = {
   sequential: flag('true: one call per LLM step (a chain); false (default): all calls in one response (parallel).').optional(),
   tools: z.array(tool, { error: 'expected a list of tools' }).describe('Tool calls of the turn (default none).').optional(),
   response: modelResponse.optional(),
+  unanswered: flag(
+    'true: this turn may end without a model answer, on purpose (e.g. a strategy that stops the turn by design). ' +
+    'Otherwise (default false) every turn must get one: the model is called for it and the turn ends with the model\'s final response (the universal model-answers property).',
+  ).optional(),
 };
 
 const addition = z.strictObject({
@@ -152,7 +156,7 @@ const addition = z.strictObject({
 }).describe('What an adding rule appends to the turn. Every matching adding rule applies, in order, so rules combine (tools every 6th turn and an attachment every 4th turn: both on turn 12).');
 
 /** The fields a replacing rule sets (`add` is the other kind of rule). */
-const REPLACING_FIELDS = ['user', 'attachments', 'sequential', 'tools', 'response'] as const;
+const REPLACING_FIELDS = ['user', 'attachments', 'sequential', 'tools', 'response', 'unanswered'] as const;
 
 const rule = z.strictObject({
   every: positiveInt('Matches turns where (i - offset) % every == 0 and i >= offset.').optional(),
@@ -321,7 +325,7 @@ const expect = z.strictObject({
       message: "'knownLimitation' was replaced by the top-level 'accept' list: accept: [{ strategy: <name>, property: no-overflow, reason: \"...\" }]",
     });
   }
-}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
+}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, model-answers, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
 
 export const pinnedSteps = z.string({ error: 'expected the violating steps as text, e.g. "3-5, 9"' }).superRefine((value, ctx) => {
   const parsed = parseSteps(value);

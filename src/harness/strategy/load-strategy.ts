@@ -10,6 +10,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StrategyOptionsError } from '../../engine/index.ts';
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
+import { guardHeap } from '../run/heap-guard.ts';
+import { importFresh } from './fresh-module-graph.ts';
 import { importStrategyModule } from './import-strategy-module.ts';
 import { isModulePath } from './module-path.ts';
 import { catalogStrategy, STRATEGY_CATALOG } from './strategy-catalog.ts';
@@ -33,14 +35,12 @@ export { isModulePath };
 
 export interface LoadStrategyOptions {
   /**
-   * Import a new instance of the module (and only of that file: its own imports stay shared), so
-   * state it keeps at module level starts afresh. Built-in strategies keep no module state.
+   * Import a new instance of the module and of the files it imports (fresh-module-graph.ts), so
+   * state they keep at module level starts afresh, in every module system. Built-in strategies
+   * keep no module state.
    */
   readonly fresh?: boolean;
 }
-
-/** Counts fresh imports: each gets its own module URL. */
-let freshImports = 0;
 
 export function builtinStrategyNames(): ReadonlySet<string> {
   return new Set(STRATEGY_CATALOG.map((strategy) => strategy.name));
@@ -53,10 +53,11 @@ export async function loadStrategyFactory(spec: StrategySpec, options: LoadStrat
     throw new StrategyLoadError(`strategy module not found: ${spec.name} (looked for ${file})`);
   }
   const url = pathToFileURL(file);
-  if (options.fresh === true) url.searchParams.set('compaction-sim-instance', String((freshImports += 1)));
   let exported: unknown;
   try {
-    exported = await importStrategyModule(url, spec.name);
+    exported = options.fresh === true
+      ? await importFresh(url, (fresh) => importStrategyModule(fresh, spec.name))
+      : await importStrategyModule(url, spec.name);
   } catch (error) {
     if (error instanceof StrategyLoadError) throw error;
     throw new StrategyLoadError(
@@ -94,7 +95,8 @@ export function strategyFromFactory(
       `strategy ${name} did not produce a CompactionStrategy ({ name, compact }) from its factory`,
     );
   }
-  return strategy;
+  // In a task worker, every call into it is checked against the worker's memory limit.
+  return guardHeap(strategy);
 }
 
 function builtinFactory(name: string): Promise<StrategyFactory> {

@@ -1,0 +1,38 @@
+/**
+ * Every user turn gets a model answer: the model was called for it and the turn's last invocation
+ * ended with the model's final response. Judged from what the world saw happen (the model calls
+ * the step loop made for each turn, and the event the turn ended on: `SessionResult.turnAnswers`),
+ * never from what the strategy declares. A strategy whose hook ends every invocation before the
+ * model is called sends nothing, so it overflows nothing and loses nothing: without this property
+ * it would pass with zero LLM steps.
+ *
+ * Not judged: a turn the scenario marks `unanswered` (a stop by design), and a turn that ended on
+ * the step loop's error event: the provider refused the request (judged by `no-overflow`, with its
+ * infeasibility rules) or the turn reached the scenario's `maxLlmCallsPerTurn` (the scenario's
+ * own bound, whatever the strategy does).
+ *
+ * No infeasibility rule: no turn exists that no strategy could get answered. A strategy can always
+ * let the step loop call the model (do nothing in its hooks, end no invocation), and the world's
+ * model answers every request it receives, except that a refusing provider answers an over-window
+ * request with an error, which is left to `no-overflow` above.
+ */
+import { violation, type FuzzProperty } from './property.ts';
+
+export const modelAnswers: FuzzProperty = {
+  name: 'model-answers',
+  description: 'every user turn gets a model answer: the model is called for it and the turn ends with its final response',
+  expectKey: null,
+  needsRerun: false,
+  check(scenario, result) {
+    for (const answer of result.turnAnswers ?? []) {
+      if (scenario.turns[answer.turn]?.unanswered === true || answer.ending === 'model-error') continue;
+      if (answer.modelCalls > 0 && answer.ending === 'model-response') continue;
+      const how = answer.modelCalls === 0
+        ? 'the model was never called for it (the invocation was ended or answered before the model)'
+        : `the model was called ${answer.modelCalls} time(s), but the turn ended without its final response (the invocation was ended or answered in its place)`;
+      const step = result.steps.findLast((record) => record.turn === answer.turn)?.step ?? null;
+      return violation('model-answers', { step, turn: answer.turn }, `turn ${answer.turn} got no model answer: ${how}`);
+    }
+    return null;
+  },
+};
