@@ -35,5 +35,12 @@ export function violatingSteps(property: AcceptableProperty, world: WorldScenari
       const at: PinnedStep[] = steps.filter((step) => step.summarizerCalls.some(isSummarizerOverflow)).map((step) => step.step);
       return (result.trailingSummarizerCalls ?? []).some(isSummarizerOverflow) ? [...at, 'end'] : at;
     }
+    case 'model-answers':
+      // As the property: a turn left without the model's answer, pinned at its last step (or after
+      // the last step, for a turn that never reached one).
+      return (result.turnAnswers ?? [])
+        .filter((answer) => world.turns[answer.turn]?.unanswered !== true && answer.ending !== 'model-error')
+        .filter((answer) => answer.modelCalls === 0 || answer.ending !== 'model-response')
+        .map((answer): PinnedStep => steps.findLast((record) => record.turn === answer.turn)?.step ?? 'end');
   }
 }
