@@ -16,7 +16,7 @@ import { quarterOf } from '../ruler/utf8-bytes.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { contentItems, type ContentItem } from '../agents/processors/lazy-contents.ts';
 import type { TokenModelSpec } from '../world-scenario.ts';
-import { loadBpeCounter, type BpeCounter } from './bpe-counter.ts';
+import { loadBpeCounter, type BpeCounter } from '../ruler/bpe-count.ts';
 
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 export const REQUEST_OVERHEAD_TOKENS = 3;
