@@ -136,20 +136,10 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
 ];
 
 /**
- * Mutants this bench cannot reach though they change behaviour: the estimator's hint path reads
- * counts the world measured once per content (`KNOWN_CONTENT_TOKENS`), measured with the unchanged
- * engine; a mutated copy must not read them (its own estimator would be skipped), so its hint path
- * never runs. test/world/fast-paths.test.ts pins that path (a request's estimate with hints is
- * its estimate without).
+ * Mutants this bench cannot reach though they change behaviour (none since the estimator lost its
+ * hint path: the world no longer hands the engine counts of its own).
  */
-export const UNREACHABLE_MUTANTS: readonly EquivalentMutant[] = [
-  ...['if (tokens === undefined) {', ';'].map((after) => ({
-    file: 'src/engine/tokens/estimate-tokens.ts',
-    before: after === ';' ? 'total += tokens;' : 'if (tokens !== undefined) {',
-    after,
-    why: "the estimator's hint path (the world's counts, made with the unchanged engine): an engine copy never gets hints",
-  })),
-];
+export const UNREACHABLE_MUTANTS: readonly EquivalentMutant[] = [];
 
 /** Why `mutant` is left out of the score (equivalent, or unreachable here), or null when it counts. */
 export function excludedBecause(mutant: Pick<Mutant, 'target' | 'before' | 'after'>): string | null {

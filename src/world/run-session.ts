@@ -5,8 +5,9 @@
  * far. (A strategy that never resolves hangs the session: the harness's watchdog handles that.)
  */
 import type { RequestOverhead } from '../engine/hook-types.ts';
-import { estimateTokens } from '../engine/tokens/estimate-tokens.ts';
-import { forgetMeasuredStrings } from '../engine/tokens/utf8-byte-length.ts';
+// The ruler first: it captures the built-ins it measures with before any strategy module loads.
+import { requestQuarterTokens } from './ruler/quarter-byte-count.ts';
+import { tamperedGlobals } from './ruler/tampered-globals.ts';
 import { forgetPendingDeltaStamps } from './sessions/state.ts';
 import { forgetEventSources } from './agents/processors/content-source.ts';
 import type { CompactionStrategy, LlmRequest, SummarizerModel } from '../engine/types.ts';
@@ -109,7 +110,6 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
  * another while it plays, however sessions interleave.
  */
 function forgetSessionCaches(): void {
-  forgetMeasuredStrings();
   forgetLongStringTokens();
   forgetEventSources();
   forgetPendingDeltaStamps();
@@ -163,7 +163,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
       }),
   );
   const overheads = new Map<number, RequestOverhead>();
-  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, estimateTokens(request));
+  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, requestQuarterTokens(request));
   const compaction = new CompactionPlugin({
     agentName: scenario.agentName,
     strategy: options.strategy,
@@ -239,6 +239,12 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     else fail(isFrozenWriteError(error) ? 'events-mutated' : 'world-error', describe(error));
   }
 
+  // A strategy that replaced a built-in the world measures with (at import or while it ran) fails,
+  // though the ruler, which measures with the built-ins it captured at load, measured it right.
+  const tampered = tamperedGlobals();
+  if (tampered.length > 0) {
+    failure ??= { kind: 'strategy-tampered', message: `a global the world measures with was replaced or changed: ${tampered.slice(0, 5).join(', ')}${tampered.length > 5 ? ` and ${tampered.length - 5} more` : ''}`, step: null };
+  }
   // Events proven frozen plain data when appended cannot have changed; the others are re-serialized.
   for (const { event, json } of recorder.unprovenEvents) {
     if (stableJson(event) !== json) {

@@ -83,6 +83,8 @@ export type SessionFailureKind =
   /** The strategy left a request that is not valid contents (null, wrong shapes, unknown roles). */
   | 'invalid-request'
   | 'events-mutated'
+  /** The strategy replaced a built-in the world measures with (`Buffer.byteLength`, `JSON.stringify`…): ruler/tampered-globals.ts. */
+  | 'strategy-tampered'
   | 'world-error';
 
 export interface SessionFailure {

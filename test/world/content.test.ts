@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fitToBytes } from '../../src/world/content/fit-to-bytes.ts';
 import { generateText, CONTENT_KINDS } from '../../src/world/content/generate-text.ts';
 import { goAnalysis, goLongMessage, goSystemPrompt, xText } from '../../src/world/content/go-texts.ts';
-import { loadBpeCounter } from '../../src/world/models/bpe-counter.ts';
+import { loadBpeCounter } from '../../src/world/ruler/bpe-count.ts';
 import { realisticText, realisticTextStream, type RealisticKind } from '../../src/world/content/realistic-text.ts';
 import { rngFor } from '../../src/world/sim/prng.ts';
 import type { ContentKind } from '../../src/world/world-scenario.ts';

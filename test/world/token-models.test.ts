@@ -7,7 +7,7 @@ import { lazyContents } from '../../src/world/agents/processors/lazy-contents.ts
 import { generateText } from '../../src/world/content/generate-text.ts';
 import { createEvent } from '../../src/world/events/event.ts';
 import { requestHeuristic } from '../../src/world/measure/request-meter.ts';
-import { loadBpeCounter } from '../../src/world/models/bpe-counter.ts';
+import { loadBpeCounter } from '../../src/world/ruler/bpe-count.ts';
 import { createTokenModel, MESSAGE_OVERHEAD_TOKENS, REQUEST_OVERHEAD_TOKENS } from '../../src/world/models/token-models.ts';
 import { deepFreeze } from '../../src/world/sessions/deep-freeze.ts';
 import { rngFor } from '../../src/world/sim/prng.ts';
@@ -36,9 +36,12 @@ describe('tiktoken token model', () => {
     }
   });
 
-  it('long runs are counted in slices (x × 1000 = 125 tokens, as tiktoken says)', async () => {
+  it('long pieces are merged exactly, as tiktoken merges them (they were cut in 32-code-point slices: 294 tokens for 300)', async () => {
     const counter = await loadBpeCounter('o200k_base');
-    expect(counter.count('x'.repeat(1000))).toBe(125);
+    const reference = new Tiktoken(o200k);
+    const runs = ['   \n\n  \t  '.repeat(100), 'x'.repeat(1000), '日本語のテキストを書く'.repeat(30), '😀👍🏽'.repeat(60), '0123456789'.repeat(40), 'ab'.repeat(300), '-='.repeat(200)];
+    for (const run of runs) expect(counter.count(run), run.slice(0, 12)).toBe(reference.encode(run, [], []).length);
+    expect(counter.count('   \n\n  \t  '.repeat(100))).toBe(300);
   });
 
   it('counts the rendered request: overheads, system, tools, texts, calls and responses', async () => {

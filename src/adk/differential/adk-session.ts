@@ -19,7 +19,7 @@
 import { InMemorySessionService, LlmAgent, LogLevel, Runner, setLogLevel, StreamingMode } from '@google/adk';
 import type { LlmResponse as AdkLlmResponse } from '@google/adk';
 import type { LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
-import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
+import { requestQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
 import { generateText } from '../../world/content/generate-text.ts';
 import { sessionTotals } from '../../world/measure/session-totals.ts';
 import { ModelScript } from '../../world/models/model-script.ts';
@@ -120,7 +120,7 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
     );
   });
 
-  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, estimateTokens(request));
+  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, requestQuarterTokens(request));
   const compaction = compactionFor(options.compactor, scenario, summarizer, () => phase().contextWindow, fail, countTokens, (message, fields) => meter.warning(message, fields));
   let storage: (() => Readonly<Record<string, unknown>>) | undefined;
   let adkCompactions = 0;

@@ -4,11 +4,11 @@
  *
  * Deliberately independent of the world's cached meter (`world/measure/step-recorder.ts`, which
  * recognises unchanged history through content sources): every number here is recomputed from
- * the plain request with the engine's `estimateTokens` and the phase's token model, and "changed"
+ * the plain request with the world's ruler (`requestQuarterTokens`, as the world measures) and the phase's token model, and "changed"
  * means "not deep-equal". Equal records therefore check the world's caching as well as its loop.
  * The pure rules (orphans, cache churn, user-request presence, step labels) are the world's.
  */
-import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
+import { requestQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { cloneValue, deepEqual } from '../../world/agents/processors/clone-content.ts';
 import type { ContentItem } from '../../world/agents/processors/lazy-contents.ts';
@@ -212,14 +212,14 @@ export class AdkStepMeter {
     const previous = this.#previousSent;
     if (!previous || previous.preamble !== current.preamble) return sent.real;
     const prefix = { ...sent.request, contents: sent.contents.slice(0, sharedContents(previous, current)) };
-    return Math.max(0, sent.real - this.#requireTurn().tokenModel.countRequest(prefix, estimateTokens(prefix)));
+    return Math.max(0, sent.real - this.#requireTurn().tokenModel.countRequest(prefix, requestQuarterTokens(prefix)));
   }
 
   #measure(request: LlmRequest): Measured {
     const turn = this.#requireTurn();
     // A frozen copy of the array: strategies replace `request.contents`, they do not edit it.
     const contents = [...request.contents];
-    const heuristic = estimateTokens({ ...request, contents });
+    const heuristic = requestQuarterTokens({ ...request, contents });
     return {
       request,
       contents,

@@ -3,8 +3,8 @@
  * world's simulated summarizer measures its own: heuristic and real input size, the window it had,
  * the output budget asked for, the output size, and the outcome.
  */
-import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
-import { quarterBytes } from '../../engine/tokens/utf8-byte-length.ts';
+import { requestQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
+import { quarterOf } from '../../world/ruler/utf8-bytes.ts';
 import type { LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
 import type { TokenModel } from '../../world/models/token-models.ts';
 import type { SummarizerCallRecord, SummarizerOutcome } from '../../world/session-result.ts';
@@ -27,7 +27,7 @@ export function recordingSummarizer(
     },
     async generateContent(request: LlmRequest): Promise<LlmResponse> {
       const { contextWindow, tokenModel } = phase();
-      const inputTokens = estimateTokens(request);
+      const inputTokens = requestQuarterTokens(request);
       const base = {
         inputTokens,
         inputRealTokens: tokenModel.countRequest(request, inputTokens),
@@ -35,7 +35,7 @@ export function recordingSummarizer(
         maxOutputTokens: request.config?.maxOutputTokens ?? null,
       };
       const record = (outcome: SummarizerOutcome, text: string): void =>
-        onCall({ ...base, outputTokens: quarterBytes(text), outcome }, outcome === 'ok' ? text : '');
+        onCall({ ...base, outputTokens: quarterOf(text), outcome }, outcome === 'ok' ? text : '');
       let response: LlmResponse;
       try {
         response = await inner.generateContent(request);

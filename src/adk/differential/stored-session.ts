@@ -1,7 +1,7 @@
 /** Reading a real adk-js session back as plain data: the persisted state, events, history size. */
 import type { Event as AdkEvent, InMemorySessionService } from '@google/adk';
 import type { Content } from '@google/genai';
-import { estimateContentTokens } from '../../engine/tokens/estimate-tokens.ts';
+import { contentsQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
 import { cloneValue } from '../../world/agents/processors/clone-content.ts';
 import type { PlainEvent } from './adk-step-meter.ts';
 
@@ -28,6 +28,6 @@ export function historyTokens(events: readonly AdkEvent[]): number {
   const contents = events
     .map((event) => event.content)
     .filter((content): content is Content => content?.role !== undefined && content.role !== '' && content.parts?.[0]?.text !== '');
-  return estimateContentTokens(contents);
+  return contentsQuarterTokens(contents);
 }
 

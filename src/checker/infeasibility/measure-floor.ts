@@ -2,7 +2,7 @@
  * The request floor of a scenario (`RequestFloor`), in real tokens, measured exactly as the world
  * measures a request: the world's own pieces (the system instruction from its `system-prompt`
  * stream, the declarations of the agent's tools, each turn's user message from `ModelScript`),
- * the engine's heuristic, and the phase's token model (`createTokenModel`: ratio or BPE).
+ * the world's ruler (its `len/4` count, never the engine's), and the phase's token model (`createTokenModel`: ratio or BPE).
  *
  * - overhead = real tokens of `{ contents: [], config: { systemInstruction, tools } }`;
  * - carrying request = real tokens of `{ contents: [{ role: 'user', parts: [{ text }] }], config }`
@@ -12,11 +12,11 @@
  * BPE token models load asynchronously: `prepareRequestFloor(scenario)` must run before
  * `requestFloorOf` on a scenario with a tokenizer phase (the fuzzer does it before judging).
  */
-import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { ModelScript } from '../../world/models/model-script.ts';
 import { createTokenModel, ratioTokenModel, type TokenModel } from '../../world/models/token-models.ts';
 import { requestPreamble } from '../../world/request-preamble.ts';
+import { requestQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
 import type { TokenModelSpec, WorldScenario } from '../../world/world-scenario.ts';
 import type { RequestFloor } from './request-floor.ts';
 
@@ -43,7 +43,7 @@ export function requestFloorOf(scenario: WorldScenario): RequestFloor {
 function measureFloor(scenario: WorldScenario): RequestFloor {
   const script = new ModelScript(scenario.seed);
   const overheadRequest = requestPreamble(scenario, script);
-  const overheadHeuristic = estimateTokens(overheadRequest);
+  const overheadHeuristic = requestQuarterTokens(overheadRequest);
   const modelOf = (turn: number): TokenModel => loadedTokenModel(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);
   const overhead = new Map<number, number>();
   const carrying = new Map<number, number>();
@@ -60,7 +60,7 @@ function measureFloor(scenario: WorldScenario): RequestFloor {
       if (text === '') return overheadOf(turn);
       if (!carrying.has(turn)) {
         const request: LlmRequest = { ...overheadRequest, contents: [{ role: 'user', parts: [{ text }] }] };
-        carrying.set(turn, modelOf(turn).countRequest(request, estimateTokens(request)));
+        carrying.set(turn, modelOf(turn).countRequest(request, requestQuarterTokens(request)));
       }
       return carrying.get(turn)!;
     },

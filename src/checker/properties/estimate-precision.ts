@@ -25,7 +25,7 @@
  */
 import { Buffer } from 'node:buffer';
 import type { Content, Tool } from '@google/genai';
-import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
+import { requestQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
 import type { DeclaredEstimate, LlmRequest } from '../../engine/types.ts';
 import { generateText } from '../../world/content/generate-text.ts';
 import type { TokenModel } from '../../world/models/token-models.ts';
@@ -145,7 +145,7 @@ export function toleranceFor(tolerance: DeclaredEstimate['tolerance'], probe: Pi
 const EMPTY_REQUEST: LlmRequest = deepFreeze({ contents: [] });
 
 function realTokens(model: TokenModel, request: LlmRequest): number {
-  return model.countRequest(request, estimateTokens(request)) - model.countRequest(EMPTY_REQUEST, 0);
+  return model.countRequest(request, requestQuarterTokens(request)) - model.countRequest(EMPTY_REQUEST, 0);
 }
 
 const probesOf = new WeakMap<WorldScenario, readonly EstimateProbe[]>();

@@ -67,18 +67,6 @@ export function estimatePartTokens(part: Part | undefined | null): number {
 }
 
 /**
- * A host may hand over request contents that already know the estimate of some elements without
- * reading them: `contents[KNOWN_CONTENT_TOKENS]` is then a method (called on the contents) giving,
- * for an index, that element's `estimateContentTokens`, or undefined when it must be read. The simulator's
- * contents do so for every element nobody has read yet (an exact copy of a history content whose
- * estimate it made once), so estimating a request does not copy it. A plain array has no such key:
- * the estimate is the same either way.
- */
-export const KNOWN_CONTENT_TOKENS: unique symbol = Symbol.for('compaction-sim.knownContentTokens') as never;
-
-type KnownContentTokens = (this: unknown, index: number) => number | undefined;
-
-/**
  * Sum of `estimatePartTokens` over every part of every non-null content. Indexed loops, not
  * for-of: a host may hand over an exotic array (a Proxy that clones on read, as the simulator's
  * request contents do), and iterating one allocates an iterator result per element that V8 cannot
@@ -87,16 +75,7 @@ type KnownContentTokens = (this: unknown, index: number) => number | undefined;
 export function estimateContentTokens(contents: readonly (Content | undefined | null)[]): number {
   let total = 0;
   const count = contents.length;
-  const hint = (contents as { readonly [KNOWN_CONTENT_TOKENS]?: unknown })[KNOWN_CONTENT_TOKENS];
-  const known = typeof hint === 'function' ? (hint as KnownContentTokens) : undefined;
   for (let i = 0; i < count; i += 1) {
-    if (known !== undefined) {
-      const tokens = known.call(contents, i);
-      if (tokens !== undefined) {
-        total += tokens;
-        continue;
-      }
-    }
     const content = contents[i];
     if (content === undefined || content === null) continue;
     const parts = content.parts;

@@ -1,7 +1,7 @@
 /**
  * What happened to a task outside its own answer, as failures named for what happened: the
  * sandbox's incidents (the strategy called process.exit, wrote to stdout, threw in a timer, left
- * a rejection unhandled), a hang, a dead or out-of-memory worker. `simulate` and `gate` report
+ * a rejection unhandled, replaced a built-in the world measures with), a hang, a dead or out-of-memory worker. `simulate` and `gate` report
  * them as the scenario's failures; the fuzzer as `session-completes` violations.
  */
 import type { ExpectationFailure } from '../scenario/index.ts';
@@ -13,6 +13,7 @@ const INCIDENT_FAILURES: Readonly<Record<IncidentKind, string>> = {
   'stdout-write': 'strategy-wrote-stdout',
   'uncaught-exception': 'strategy-uncaught-exception',
   'unhandled-rejection': 'strategy-unhandled-rejection',
+  'tampered': 'strategy-tampered',
 };
 
 /** One failure per kind of incident (the first one's message, and how often it happened). */

@@ -22,7 +22,8 @@ import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import timers from 'node:timers';
 
-export type IncidentKind = 'exit' | 'stdout-write' | 'uncaught-exception' | 'unhandled-rejection';
+/** `tampered`: a built-in the world measures with was replaced (reported by worker-protocol.ts after the task). */
+export type IncidentKind = 'exit' | 'stdout-write' | 'uncaught-exception' | 'unhandled-rejection' | 'tampered';
 
 export interface Incident {
   readonly kind: IncidentKind;

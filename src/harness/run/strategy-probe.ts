@@ -22,7 +22,8 @@ export interface ProbeOutput {
  * module writes while loading is not judged here: every run imports it afresh and reports that.
  */
 export function assertProbeLoaded(outcome: TaskOutcome<ProbeOutput>, name: string, timeoutMs: number): void {
-  const fatal = outcome.incidents.filter((incident) => incident.kind !== 'stdout-write');
+  // Tampering is not a load error: each scenario it touches fails with `strategy-tampered`.
+  const fatal = outcome.incidents.filter((incident) => incident.kind !== 'stdout-write' && incident.kind !== 'tampered');
   if (fatal.length > 0) throw new StrategyLoadError(`strategy ${name} cannot be used: while loading, ${fatal[0]!.message}`);
   if (outcome.status === 'hung') throw new StrategyLoadError(`strategy ${name} did not finish loading within ${timeoutMs} ms`);
   if (outcome.status === 'crashed') throw new StrategyLoadError(`strategy ${name} crashed its worker while loading: ${outcome.message}`);

@@ -5,6 +5,7 @@
  * (sandbox.ts), then `done` with the output.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
+import { tamperedGlobals } from '../../world/ruler/tampered-globals.ts';
 import { setHeapLimit } from './heap-guard.ts';
 import { installSandbox, type Incident } from './sandbox.ts';
 
@@ -47,6 +48,10 @@ export function serveTasks<I, O>(port: MessagePort | null, handle: (input: I) =>
     void sandbox
       .run(async () => {
         output = await handle(message.input);
+        // A task whose strategy replaced a built-in the world measures with: named, and the
+        // worker is replaced (as after any incident) so the next task never runs with the patch.
+        const tampered = tamperedGlobals();
+        if (tampered.length > 0) post({ type: 'incident', index: message.index, incident: { kind: 'tampered', message: `the strategy replaced ${tampered.slice(0, 5).join(', ')}` } });
         post({ type: 'draining', index: message.index });
       })
       .then(

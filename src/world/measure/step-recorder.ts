@@ -16,7 +16,6 @@
  * it keeps only what the scripted model needs, the provider's count of the request it receives
  * (what the adk-js side of the speed bench measures: `runInRealAdk(…, { measure: false })`).
  */
-import { estimateContentTokens } from '../../engine/tokens/estimate-tokens.ts';
 import { warningText } from './warning-text.ts';
 import type { Content, LlmRequest } from '../../engine/types.ts';
 import { cloneValue } from '../agents/processors/clone-content.ts';
@@ -41,6 +40,7 @@ import { invalidContents } from './request-validity.ts';
 import { contentText, SummaryReuse } from './summary-reuse.ts';
 import { preambleKey } from './preamble.ts';
 import { configHeuristic, requestHeuristic } from './request-meter.ts';
+import { contentQuarterTokens } from '../ruler/quarter-byte-count.ts';
 import { stepLabel } from './step-labels.ts';
 import { stableJson, TraceDigest } from './trace-digest.ts';
 import { userRequestPresent } from './user-request.ts';
@@ -389,7 +389,7 @@ export class SessionRecorder implements StepObserver {
 }
 
 function itemHeuristic(item: ContentItem): number {
-  return item.source ? item.source.heuristic : estimateContentTokens([itemContent(item) as Content]);
+  return item.source ? item.source.heuristic : contentQuarterTokens(itemContent(item));
 }
 
 /** Texts of the contents the plugins added (no source: not an unmodified copy of a session event). */

@@ -27,9 +27,9 @@
  *   so reports can show the summaries. Real calls never move the logical clock.
  */
 import { CONTEXT_WINDOW_EXCEEDED } from '../../engine/errors/context-window-exceeded.ts';
-import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
+import { requestQuarterTokens } from '../ruler/quarter-byte-count.ts';
 import type { LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
-import { quarterBytes } from '../../engine/tokens/utf8-byte-length.ts';
+import { quarterOf } from '../ruler/utf8-bytes.ts';
 import type { SummarizerCallRecord, SummarizerOutcome } from '../session-result.ts';
 import type { LogicalClock } from '../sim/logical-clock.ts';
 import { rngFor } from '../sim/prng.ts';
@@ -95,7 +95,7 @@ export class SummarizerLlm implements SummarizerModel {
     const { spec, clock, onCall } = this.#options;
     const phase = this.#options.phase();
     const call = ++this.#calls;
-    const inputTokens = estimateTokens(request);
+    const inputTokens = requestQuarterTokens(request);
     const inputRealTokens = phase.tokenModel.countRequest(request, inputTokens);
     const contextWindow = summarizerWindow(spec, phase.contextWindow);
     const maxOutputTokens = request.config?.maxOutputTokens ?? null;
@@ -104,7 +104,7 @@ export class SummarizerLlm implements SummarizerModel {
     // the seed, and the deterministic reports stay as they were.
     const record = (outcome: SummarizerOutcome, text: string, detail: RecordDetail = {}): void =>
       onCall({
-        inputTokens, inputRealTokens, contextWindow, maxOutputTokens, outputTokens: quarterBytes(text), outcome,
+        inputTokens, inputRealTokens, contextWindow, maxOutputTokens, outputTokens: quarterOf(text), outcome,
         ...(model === undefined ? {} : detail),
       }, outcome === 'ok' ? text : '');
 

@@ -11,12 +11,12 @@
  * costs almost nothing.
  */
 import type { Content, FunctionDeclaration, Part } from '@google/genai';
-import { systemInstructionParts } from '../../engine/tokens/estimate-tokens.ts';
+import { systemInstructionParts } from '../ruler/system-instruction.ts';
+import { quarterOf } from '../ruler/utf8-bytes.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { contentItems, type ContentItem } from '../agents/processors/lazy-contents.ts';
 import type { TokenModelSpec } from '../world-scenario.ts';
-import { Buffer } from 'node:buffer';
-import { loadBpeCounter, type BpeCounter } from './bpe-counter.ts';
+import { loadBpeCounter, type BpeCounter } from '../ruler/bpe-count.ts';
 
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 export const REQUEST_OVERHEAD_TOKENS = 3;
@@ -51,7 +51,7 @@ export function ratioTokenModel(ratio: number): TokenModel {
     key: `ratio:${ratio}`,
     readsContents: false,
     countRequest: (_request, heuristic) => Math.floor(heuristic * ratio),
-    countText: (text) => Math.floor(Math.floor(Buffer.byteLength(text, 'utf8') / 4) * ratio),
+    countText: (text) => Math.floor(quarterOf(text) * ratio),
   };
 }
 

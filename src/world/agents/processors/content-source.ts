@@ -5,14 +5,17 @@
  * step costs little more than its new content.
  */
 import type { Content } from '@google/genai';
-import { estimateContentTokens } from '../../../engine/tokens/estimate-tokens.ts';
 import { AF_FUNCTION_CALL_ID_PREFIX, type Event } from '../../events/event.ts';
 import { deepFreeze } from '../../sessions/deep-freeze.ts';
 import { isFrozenJsonData } from '../../sessions/frozen-json-data.ts';
+import { contentQuarterTokens } from '../../ruler/quarter-byte-count.ts';
 import { cloneValue } from './clone-content.ts';
 
 export class ContentSource {
-  /** ContextGuard heuristic tokens of `content`. */
+  /**
+   * The ruler's `len/4` count of `content` (ruler/quarter-byte-count.ts), made once: the world
+   * memoizes its own ruler's per-content counts, never the engine's.
+   */
   readonly heuristic: number;
   #realTokens: Map<string, number> | undefined;
   /** The measurement item of an untouched copy of this source (shared: no allocation per step). */
@@ -20,7 +23,7 @@ export class ContentSource {
 
   constructor(readonly content: Content) {
     deepFreeze(content);
-    this.heuristic = estimateContentTokens([content]);
+    this.heuristic = contentQuarterTokens(content);
     this.untouched = Object.freeze({ content: undefined, source: this });
   }
 

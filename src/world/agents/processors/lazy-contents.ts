@@ -13,17 +13,15 @@
  *  - `slice` and `unshift` move such elements without reading them (`slice` returns another lazy
  *    array; both keep every element's identity exactly as the plain methods would: an element
  *    sliced before anyone read it is, once read, one and the same clone in both arrays);
- *  - the engine's estimator asks for the estimate of such an element instead of reading it
- *    (`KNOWN_CONTENT_TOKENS`): it is its source's, computed once per session.
- * So ContextGuard's step (re-inject the summary in front of the contents after the watermark,
- * estimate the request) clones nothing. Every other operation goes through the plain Array
- * algorithm, reading (cloning) what it touches.
+ * So ContextGuard's re-injection (the summary in front of the contents after the watermark)
+ * clones nothing before the watermark. Every other operation goes through the plain Array
+ * algorithm, reading (cloning) what it touches: a strategy's estimator reads every element it
+ * counts, exactly as it would in adk-js (the world hands it no counts of its own).
  *
  * `structuredClone` cannot clone a Proxy natively; `installStructuredCloneSupport` (below) makes
  * it copy these arrays like any other, so no strategy can tell the difference.
  */
 import type { Content } from '@google/genai';
-import { KNOWN_CONTENT_TOKENS } from '../../../engine/tokens/estimate-tokens.ts';
 import { cloneValue, deepEqual } from './clone-content.ts';
 import { ContentSource } from './content-source.ts';
 import { sourceAt, sourceCount, sourceListOf, type ContentSourceList } from './included-events.ts';
@@ -232,14 +230,6 @@ function madeFor(state: LazyState, i: number): ContentSource | undefined {
   return i < state.n && !isPendingBuilt(state, i) && !isReplacedBuilt(state, i) ? (sourceAt(state.list, i) as ContentSource) : undefined;
 }
 
-/** `KNOWN_CONTENT_TOKENS`: the estimate of element i when it is unread (so equal to its source). */
-function knownTokens(state: LazyState, i: number): number | undefined {
-  const pending = pendingAt(state, i);
-  if (pending === undefined) return undefined;
-  if (pending instanceof ContentSource) return pending.heuristic;
-  return pending.clone === undefined ? pending.source.heuristic : undefined;
-}
-
 // ---- construction ----
 
 export function lazyContents(sources: readonly ContentSource[]): Content[] {
@@ -293,8 +283,6 @@ class LazyHandler implements ProxyHandler<Content[]> {
         const found: unknown = Reflect.get(t, key);
         return found === arrayUnshift ? lazyUnshiftMethod : found;
       }
-    } else if (key === KNOWN_CONTENT_TOKENS) {
-      return knownTokensMethod;
     }
     return Reflect.get(t, key);
   }
@@ -374,12 +362,6 @@ function lazyUnshiftMethod(this: unknown, ...items: unknown[]): unknown {
   const state = lazyStates.get(this as object);
   if (state?.kind !== 'sliced') return Reflect.apply(arrayUnshift, this, items);
   return lazyUnshift(state, items as Content[]);
-}
-
-/** `KNOWN_CONTENT_TOKENS` (called with the array as `this`). */
-function knownTokensMethod(this: unknown, index: number): number | undefined {
-  const state = lazyStates.get(this as object);
-  return state === undefined ? undefined : knownTokens(state, index);
 }
 
 /** Would `ArraySpeciesCreate` make a plain array from this one? */
