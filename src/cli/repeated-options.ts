@@ -10,7 +10,7 @@
  * `compare` takes `--strategy` and `--strategy-options` once per contender on purpose: a command
  * names its repeatable options in COMMAND_LINES (`repeatable`).
  */
-import type { Arguments, Argv } from 'yargs';
+import type { Arguments } from 'yargs';
 
 /** What the check needs of a yargs instance's declared options (`yargs.getOptions()`). */
 export interface DeclaredOptions {
@@ -48,9 +48,11 @@ export function repeatedOptionMessage(command: string | undefined, repeated: Rep
  * handler, so nothing has run yet. `repeatableOf` names the options a command takes repeatedly.
  */
 export function refuseRepeatedOptions(refuse: (message: string) => void, repeatableOf: (command: string | undefined) => readonly string[]) {
-  return (argv: Arguments, yargs: Argv): void => {
+  // yargs passes the instance of the command that runs as the second argument (its typings omit it).
+  return (argv: Arguments, ...rest: unknown[]): void => {
     const command = typeof argv._[0] === 'string' ? argv._[0] : undefined;
-    const repeated = findRepeatedOption(argv, (yargs as unknown as { getOptions(): DeclaredOptions }).getOptions(), repeatableOf(command));
+    const yargs = rest[0] as { getOptions(): DeclaredOptions };
+    const repeated = findRepeatedOption(argv, yargs.getOptions(), repeatableOf(command));
     if (repeated !== null) refuse(repeatedOptionMessage(command, repeated));
   };
 }

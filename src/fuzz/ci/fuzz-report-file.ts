@@ -67,6 +67,7 @@ const shrunkDifference = z.object({
   reference: z.object({ status: z.string() }).passthrough(),
   file: z.object({ file: z.string() }).passthrough(),
 }).passthrough().nullable();
+const unplayedRuns = z.object({ runs: z.array(count), first: z.object({ run: count, reason: z.string() }).nullable() });
 const differentialSchema = z.object({
   format: z.literal(DIFFERENTIAL_REPORT_FORMAT),
   version: z.literal(1),
@@ -90,6 +91,7 @@ const differentialSchema = z.object({
       referenceCounterexample: shrunkDifference,
       referenceUnreproduced: z.boolean(),
     })),
+    unplayed: z.object({ strategy: unplayedRuns, against: unplayedRuns }),
     failed: z.boolean(),
   }),
 });

@@ -6,12 +6,24 @@
  */
 import { checkShards, type ShardFile } from '../ci/check-shards.ts';
 import { inShard } from '../run/fuzz-shard.ts';
-import type { DifferentialPropertyReport, DifferentialReport } from './run-differential.ts';
+import type { DifferentialPropertyReport, DifferentialReport, UnplayedRuns } from './run-differential.ts';
 
 export function mergeDifferentialReports(inputs: readonly ShardFile<DifferentialReport>[]): DifferentialReport {
   const first = checkShards(inputs, describe);
   const properties = first.properties.map((property, index) => mergeProperty(inputs.map((input) => input.report.properties[index]!), inputs));
-  return { ...first, path: null, shard: null, properties, failed: properties.some((property) => property.onlyMine.length > 0) };
+  const unplayed = {
+    strategy: mergeUnplayed(inputs.map((input) => input.report.unplayed.strategy)),
+    against: mergeUnplayed(inputs.map((input) => input.report.unplayed.against)),
+  };
+  const failed = properties.some((property) => property.onlyMine.length > 0) || unplayed.strategy.runs.length + unplayed.against.runs.length > 0;
+  return { ...first, path: null, shard: null, properties, unplayed, failed };
+}
+
+/** The shards' unplayed runs joined; the first is the lowest run's (one machine meets it first). */
+function mergeUnplayed(parts: readonly UnplayedRuns[]): UnplayedRuns {
+  const runs = parts.flatMap((part) => part.runs).sort((a, b) => a - b);
+  const firsts = parts.flatMap((part) => (part.first === null ? [] : [part.first])).sort((a, b) => a.run - b.run);
+  return { runs, first: firsts[0] ?? null };
 }
 
 /** What makes two reports shards of one differential run (and names it in an error). */
