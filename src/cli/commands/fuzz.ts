@@ -20,7 +20,7 @@ import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
 import { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz, variationOf } from '../../fuzz/run/run-fuzz.ts';
 import { DEFAULT_REPLAY_SAMPLE, defaultReplaySample } from '../../fuzz/run/replay-sample.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
-import { assertComparable, baselineFromReport, readFuzzBaseline, writeFuzzBaseline, type FuzzBaseline } from '../../fuzz/ci/fuzz-baseline.ts';
+import { assertComparable, baselineFromReport, fuzzBaselineRefusal, readFuzzBaseline, writeFuzzBaseline, type FuzzBaseline } from '../../fuzz/ci/fuzz-baseline.ts';
 import { DIFFERENTIAL_REPORT_FORMAT, FUZZ_REPORT_FORMAT, readReportFile, writeDifferentialReportFile, writeFuzzReportFile } from '../../fuzz/ci/fuzz-report-file.ts';
 import { mergeFuzzReports } from '../../fuzz/ci/merge-fuzz-reports.ts';
 import { counterexampleFile, type FuzzStrategy } from '../../fuzz/run/counterexample.ts';
@@ -194,6 +194,11 @@ async function finish(args: FuzzArgs, report: FuzzReport, seconds?: number): Pro
   process.stdout.write(formatFuzzReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerunCommand(args), ...(seconds === undefined ? {} : { seconds }) }));
   if (args.json !== undefined) await writeFuzzReportFile(args.json, report);
   if (args['update-baseline']) {
+    const refusal = fuzzBaselineRefusal(report, args.baseline!);
+    if (refusal !== null) {
+      process.stderr.write(`compaction-sim: ${refusal}\n`);
+      return EXIT_FAILED;
+    }
     const recorded = baselineFromReport(report);
     await writeFuzzBaseline(args.baseline!, recorded);
     const known = report.properties.reduce((sum, property) => sum + property.failedRuns.length, 0);
@@ -219,27 +224,36 @@ async function baselineFor(args: FuzzArgs, properties: readonly PropertyName[]):
   const baseline = await readFuzzBaseline(args.baseline);
   const replaySample = args['replay-sample'] ?? defaultReplaySample(properties);
   // The corpus is checked by runFuzz: the options drawn are part of it, known once the strategy loaded.
-  assertComparable(baseline, args.baseline, { seed: args.seed, runs: args.runs, replaySample, properties });
+  const strategy = { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} };
+  assertComparable(baseline, args.baseline, { seed: args.seed, runs: args.runs, replaySample, properties, strategy, cwd: process.cwd() });
   return { file: args.baseline, baseline };
 }
 
 /** `--merge`: one report from the shards' reports; counterexamples written to --out as one machine would. */
 async function mergeCommand(args: FuzzArgs): Promise<number> {
   const inputs = await Promise.all(args.merge!.map(async (file) => ({ file, content: await readReportFile(file) })));
-  const plain = inputs.flatMap(({ file, content }) => (content.format === FUZZ_REPORT_FORMAT ? [{ file, report: content.report }] : []));
-  const differential = inputs.flatMap(({ file, content }) => (content.format === DIFFERENTIAL_REPORT_FORMAT ? [{ file, report: content.report }] : []));
+  const plain = inputs.flatMap(({ file, content }) => (content.format === FUZZ_REPORT_FORMAT ? [{ file, report: content.report, toolVersion: content.toolVersion }] : []));
+  const differential = inputs.flatMap(({ file, content }) => (content.format === DIFFERENTIAL_REPORT_FORMAT ? [{ file, report: content.report, toolVersion: content.toolVersion }] : []));
   if (plain.length > 0 && differential.length > 0) {
     throw new BaselineError(`--merge: ${differential[0]!.file} is a differential (--against) report and ${plain[0]!.file} a plain one: merge the shards of one run`);
   }
   return differential.length > 0 ? mergeDifferentialCommand(args, differential) : mergePlainCommand(args, plain);
 }
 
-async function mergePlainCommand(args: FuzzArgs, inputs: readonly { file: string; report: FuzzReport }[]): Promise<number> {
+async function mergePlainCommand(args: FuzzArgs, inputs: readonly { file: string; report: FuzzReport; toolVersion: string }[]): Promise<number> {
   const first = inputs[0]?.report;
   let baseline: { file: string; baseline: FuzzBaseline } | null = null;
   if (first !== undefined && args.baseline !== undefined && !args['update-baseline']) {
     const recorded = await readFuzzBaseline(args.baseline);
-    assertComparable(recorded, args.baseline, { seed: first.seed, runs: first.runs, corpus: first.corpus, replaySample: first.replaySample, properties: first.properties.map((p) => p.property) });
+    assertComparable(recorded, args.baseline, {
+      seed: first.seed,
+      runs: first.runs,
+      corpus: first.corpus,
+      replaySample: first.replaySample,
+      properties: first.properties.map((p) => p.property),
+      strategy: { name: first.strategy, options: first.strategyOptions },
+      cwd: process.cwd(),
+    });
     baseline = { file: args.baseline, baseline: recorded };
   }
   const merged = mergeFuzzReports(inputs, baseline);
@@ -255,7 +269,7 @@ async function mergePlainCommand(args: FuzzArgs, inputs: readonly { file: string
   return finish(argsOfMerged(args, report, { name: report.strategy, options: report.strategyOptions }), report);
 }
 
-async function mergeDifferentialCommand(args: FuzzArgs, inputs: readonly { file: string; report: DifferentialReport }[]): Promise<number> {
+async function mergeDifferentialCommand(args: FuzzArgs, inputs: readonly { file: string; report: DifferentialReport; toolVersion: string }[]): Promise<number> {
   if (args.baseline !== undefined) throw new UsageError('--baseline compares a plain fuzz run: a differential run already compares with its --against reference');
   const merged = mergeDifferentialReports(inputs);
   const cwd = process.cwd();
