@@ -6,8 +6,6 @@
  * It refuses --real-summarizer (exit 2): real summaries are not deterministic, so they cannot be
  * compared with the baseline.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_BASELINE, DEFAULT_GATE_PATHS } from '../../api/defaults.ts';
 import { baselineFromReport, mergeBaseline, readBaseline, writeBaseline } from '../../harness/gate/baseline.ts';
@@ -18,6 +16,7 @@ import { baselineRefusal } from '../../harness/gate/unrecordable.ts';
 import { gatePassed, renderGateChanges, renderGateMarkdown, renderGateText, type GateVerdict } from '../../harness/gate/render-gate.ts';
 import { parseTolerances } from '../../harness/gate/tolerances.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
+import type { ReportFile } from '../../harness/report/report-folder.ts';
 import { tableReporter } from '../../harness/report/table-reporter.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { executeSuite } from '../execute-suite.ts';
@@ -82,8 +81,7 @@ const gate: CommandModule<object, GateArgs> = {
       };
       const color = colorAllowed(process.stdout);
       if (!args.quiet) process.stdout.write(`${tableReporter.render(report, { color })}\n`);
-      await writeReports();
-      await writeGateReports(args['report-dir'], verdict);
+      await writeReports(gateReportFiles(verdict));
       if (args['update-baseline']) {
         // Updating accepts the changes: show them, but they are not a failure.
         process.stdout.write(renderGateChanges(verdict, color));
@@ -105,10 +103,13 @@ const gate: CommandModule<object, GateArgs> = {
     }),
 };
 
-async function writeGateReports(dir: string, verdict: GateVerdict): Promise<void> {
-  await writeFile(join(dir, 'gate.md'), renderGateMarkdown(verdict));
+/** gate.md and gate.json, written with the run's other reports (one folder, one run). */
+function gateReportFiles(verdict: GateVerdict): ReportFile[] {
   const json = { passed: gatePassed(verdict), compared: verdict.compared, failing: verdict.failing, baseline: verdict.baselinePath, changes: verdict.changes };
-  await writeFile(join(dir, 'gate.json'), `${JSON.stringify(json, null, 2)}\n`);
+  return [
+    { name: 'gate.md', content: renderGateMarkdown(verdict) },
+    { name: 'gate.json', content: `${JSON.stringify(json, null, 2)}\n` },
+  ];
 }
 
 export default gate;
