@@ -25,10 +25,16 @@ export default defineConfig({
     // on one core. The main process does little once the files are handed out.
     maxWorkers: availableParallelism(),
     // A worker keeps its loaded modules from one test file to the next instead of importing the
-    // simulator's module graph afresh for each of the ~110 files (measured: ~45 s of CPU). Safe
-    // because nothing in src/ or test/ keeps module-level state that a test changes (no mocks, no
-    // stubbed globals or env, no registries filled at run time); code that must be loaded afresh
-    // (a strategy's module-level state) already runs in worker threads or child processes.
+    // simulator's module graph afresh for each of the ~110 files (measured: ~45 s of CPU): chosen
+    // for speed. What a test file changes in shared state it must put back before it ends, and
+    // those that do, do: test/bench wraps SessionRecorder's prototype hooks and asserts they are
+    // restored; verify-adk's deterministic environment replaces Date, Math.random and
+    // crypto.randomUUID for a run and restores them in a finally. No file uses vi.mock,
+    // vi.stubGlobal or vi.stubEnv. What is NOT put back: playing the world installs a
+    // structuredClone wrapper on globalThis once per process (lazy-contents.ts; it only adds
+    // support for the world's lazy arrays, every other value clones as natively) until that patch
+    // is removed from the library. Code that must be loaded afresh (a strategy's module-level
+    // state) already runs in worker threads or child processes.
     isolate: false,
     // Longest files first, so that the two workers finish together (test/longest-first-sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },

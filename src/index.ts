@@ -101,6 +101,7 @@ export {
   resetCalibration,
   safeSplitIndex,
   slidingWindowStrategy,
+  splitsToolPair,
   SMALL_CONTEXT_WINDOW_RATIO,
   SplitIndexOutOfRangeError,
   stateKeys,

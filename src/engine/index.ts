@@ -120,6 +120,7 @@ export {
   contentHasFunctionCall,
   contentHasFunctionResponse,
   safeSplitIndex,
+  splitsToolPair,
   walkBackToPairBoundary,
   walkForwardToPairBoundary,
 } from './split/split-index.ts';

@@ -6,7 +6,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'vitest';
-import { cliMain, runNode, STACK_LINE, type CliResult } from '../cli/run-cli.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cliMain, runNode, STACK_LINE, tempDir, type CliResult } from '../cli/run-cli.ts';
 
 const CLI_FIXTURES = 'test/adk/fixtures/cli';
 
@@ -41,8 +43,36 @@ describe.concurrent('compaction-sim verify-adk', () => {
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed');
   });
 
+  it('verifies scenarios drawn by the fuzzer: identical runs pass', async ({ expect }) => {
+    const result = await verifyAdk(['--fuzz-runs', '2', '--seed', '1']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('fuzz (seed 1): 2 generated scenarios compared with real adk-js, 2 identical, 0 different');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('2 passed, 0 failed');
+  });
+
+  it('shrinks a generated scenario on which the world and adk-js differ, and writes a file that replays the difference', async ({ expect }) => {
+    const out = tempDir('verify-adk-fuzz-');
+    const strategy = 'test/adk/fixtures/strategies/diverging-on-host.ts';
+    const result = await verifyAdk(['--fuzz-runs', '1', '--seed', '1', '--strategy', strategy, '--out', out, '--shrink-candidates', '2']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('1 generated scenarios compared with real adk-js, 0 identical, 1 different');
+    expect(result.stdout).toMatch(/run 0: step \d+: modelRequest\.contents\.length\n {4}shrunk \(\d+ steps, path 0(:\d+)*\)/);
+    const file = join(out, 'verify-adk.seed-1.run-0.yaml');
+    expect(existsSync(file)).toBe(true);
+    expect(result.stdout).toContain(`replay: npx compaction-sim verify-adk ${file}`);
+    expect(readFileSync(file, 'utf8')).toMatch(/strategy:\n {2}name: .*diverging-on-host\.ts/);
+    // The file names the strategy relative to itself: replayed alone, it differs the same way.
+    const replay = await verifyAdk([file]);
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toMatch(/verify-adk\.seed-1\.run-0\s+│\s+\d+\s+│\s+FAIL\s+│\s+step \d+: modelRequest\.contents\.length/);
+  });
+
   it('exits 2 on bad input, with a message and no stack', async ({ expect }) => {
     const bad = [
+      ['--seed', '3'],
+      ['--fuzz-runs', '0'],
+      ['--fuzz-runs', '2', '--real-summarizer', 'gemini-2.5-flash'],
       ['no/such/folder'],
       [`${CLI_FIXTURES}/small.yaml`, '--adk-token-threshold', '100'],
       [`${CLI_FIXTURES}/small.yaml`, '--compactor', 'adk-token-based', '--adk-event-retention', '0'],

@@ -55,12 +55,17 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** stderr but its closing line, where the reports went (which simulate prints after writing them). */
+function stderrBeyondReportsLine(run: RealRun): string {
+  return run.stderr.replace(`Reports in ${run.dir}/: open ${run.dir}/report.html; also report.json, report.md, junit.xml, run-meta.json.\n`, '');
+}
+
 /**
  * A run in which the model never gave a usable summary: every call fell back, the run completed,
  * and its exit code is `code` (1 when a real call failed: that fails the run). Returns its scenario.
  */
 function expectFallbackOnEveryCall(run: RealRun, expect: ExpectStatic, code = 0): ReportJson['scenarios'][number] {
-  expect(run.stderr).toBe('');
+  expect(stderrBeyondReportsLine(run)).toBe('');
   expect(run.code).toBe(code);
   const [scenario] = run.report!.scenarios;
   expect(scenario!.summarizerCalls).toBeGreaterThanOrEqual(2);
@@ -131,7 +136,7 @@ describe.concurrent('simulate --real-summarizer (loopback Gemini API)', () => {
   it('puts the summaries the model wrote in every report, one request per summarizer call', async ({ expect }) => {
     const text = (n: number) => `Loopback summary #${n}: the user ran turns with tools a and b; <keep> the latest request | ${'detail '.repeat(30)}END${n}`;
     const run = await simulateReal((n, res) => json(res, 200, answer(text(n))));
-    expect(run.stderr).toBe('');
+    expect(stderrBeyondReportsLine(run)).toBe('');
     expect(run.code).toBe(0);
     const report = run.report!;
     expect(report.realSummarizer).toEqual({ model: MODEL, timeoutMs: 60_000, note: expect.stringContaining('not deterministic') });
@@ -241,7 +246,7 @@ describe.concurrent('simulate --real-summarizer (loopback Gemini API)', () => {
     try {
       const port = (server.address() as AddressInfo).port;
       const result = await runCli(['simulate', `${FIXTURES}/real-summarizer/scripted-error.yaml`, '--real-summarizer', MODEL, '--report-dir', dir], { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}` });
-      expect(result.stderr).toBe('');
+      expect(result.stderr).toBe(`Reports in ${dir}/: open ${dir}/report.html; also report.json, report.md, junit.xml, run-meta.json.\n`);
       const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ReportJson;
       const calls = report.scenarios[0]!.steps.flatMap((step) => step.summarizerCalls);
       expect(calls[0]).toMatchObject({ outcome: 'error', failure: expect.stringContaining('scenario fault') });

@@ -49,6 +49,8 @@ describe.concurrent('simulate', () => {
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('4 passed, 0 failed');
+    // After it, on stderr: where the reports went, the HTML one to open first.
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`Reports in ${run.dir}/: open ${run.dir}/report.html; also report.json, report.md, junit.xml, run-meta.json.`);
     for (const name of ['chain-8k', 'parallel-16k', 'sliding-32k', 'roomy-128k']) expect(run.stdout).toContain(name);
     expect(run.stdout).not.toContain('\u001b[');
     const report = parse(run.json);

@@ -50,4 +50,29 @@ describe.skipIf(chromium === null && !inCi)('compare.html in a real browser', ()
     expect(dom).toContain('class="pill bug"');
     expect(dom).toContain('<h1>Strategy comparison</h1>');
   });
+
+  it('sets each museum matrix header over its own column: its text starts where the cells\' content does', () => {
+    if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
+    const measured = join(dir, 'compare-measured.html');
+    const script = `<script>
+addEventListener('load', () => {
+  const table = document.querySelector('table.matrix');
+  const textLeft = (el) => { const range = document.createRange(); range.selectNodeContents(el); return range.getClientRects()[0].left; };
+  const heads = [...table.querySelectorAll('thead th')].map((th) => ({ text: th.textContent, left: textLeft(th) }));
+  const cells = [...table.querySelectorAll('tbody tr:first-child td')].map(textLeft);
+  const pre = document.createElement('pre');
+  pre.id = 'layout';
+  pre.textContent = btoa(JSON.stringify({ heads, cells }));
+  document.body.append(pre);
+});
+</script>`;
+    writeFileSync(measured, renderComparisonHtml(report).replace('</body>', `${script}</body>`));
+    const dom = runChromium(chromium, pathToFileURL(measured).href, ['--window-size=1280,900', '--dump-dom']);
+    const encoded = /<pre id="layout">([A-Za-z0-9+/=]+)<\/pre>/.exec(dom)?.[1];
+    expect(encoded, 'the measuring script did not run').toBeDefined();
+    const { heads, cells } = JSON.parse(Buffer.from(encoded!, 'base64').toString('utf8')) as { heads: { text: string; left: number }[]; cells: number[] };
+    expect(heads.map((head) => head.text)).toEqual(['scenario', 'reproduces', 'crush', 'threshold']);
+    expect(cells).toHaveLength(heads.length);
+    heads.forEach((head, column) => expect(Math.abs(head.left - cells[column]!), head.text).toBeLessThanOrEqual(2));
+  });
 });

@@ -31,8 +31,10 @@ describe.concurrent('compaction-sim fuzz', () => {
   it('exits 0 and prints a row per property when every property holds', async ({ expect }) => {
     const run = await cli('fuzz', '--strategy', 'threshold', '--runs', '3', '--seed', '5', '--property', 'session-completes', '--property', 'no-orphans');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/│ session-completes\s+│\s+3 │\s+3 │\s+0 │\s+0 │/);
-    expect(run.stdout).toMatch(/│ no-orphans\s+│\s+3 │/);
+    // The kind column: both are judged on what happened (behaviour), not on what the strategy declares (contract).
+    expect(run.stdout).toMatch(/│ session-completes\s+│ behaviour\s+│\s+3 │\s+3 │\s+0 │\s+0 │/);
+    expect(run.stdout).toMatch(/│ no-orphans\s+│ behaviour\s+│\s+3 │/);
+    expect(run.stdout).toContain('kind: behaviour = judged on what happened in the session; contract = checks what the strategy declares about itself');
     expect(run.stdout).toContain('all 2 properties held (3 runs');
     expect(run.stdout).toContain('rerun: npx compaction-sim fuzz --strategy threshold --runs 3 --seed 5 --property session-completes --property no-orphans');
   });

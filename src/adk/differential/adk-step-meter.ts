@@ -13,6 +13,7 @@ import type { LlmRequest } from '../../engine/types.ts';
 import { cloneValue, deepEqual } from '../../world/agents/processors/clone-content.ts';
 import type { ContentItem } from '../../world/agents/processors/lazy-contents.ts';
 import { cacheChurn, sharedContents, type SentPrefix } from '../../world/measure/cache-churn.ts';
+import { isOverflowStep } from '../../world/measure/definitions/overflow.ts';
 import { countOrphans } from '../../world/measure/orphans.ts';
 import { preambleKey } from '../../world/measure/preamble.ts';
 import { stepLabel } from '../../world/measure/step-labels.ts';
@@ -180,7 +181,7 @@ export class AdkStepMeter {
       heuristicAfter: sent.heuristic,
       realBefore: open.before.real,
       realAfter: sent.real,
-      overflow: sent.real > turn.contextWindow,
+      overflow: isOverflowStep({ shortCircuited: false, realAfter: sent.real, contextWindow: turn.contextWindow }),
       shortCircuited: false,
       summarizerCalls: open.summarizerCalls,
       reinjection: rewrite.reinjection,

@@ -9,16 +9,37 @@ import { formatCount, summaryLine } from '../../harness/report/format.ts';
 import type { StepDifference } from './compare-runs.ts';
 import { previewValue } from './first-difference.ts';
 import type { RunMeasurements, ScenarioVerification } from './verify-scenario.ts';
+import type { VerifyFuzzReport } from './verify-fuzz.ts';
 import type { VerifySuiteReport } from './verify-suite.ts';
 
 export const VERIFY_FORMATS = ['table', 'json'] as const;
 export type VerifyFormat = (typeof VERIFY_FORMATS)[number];
 
-export function renderVerifyReport(report: VerifySuiteReport, format: VerifyFormat, color: boolean): string {
-  return format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderTable(report, color);
+/** `closing`: end with `N passed, N failed` (off when generated scenarios follow and the command closes). */
+export function renderVerifyReport(report: VerifySuiteReport, format: VerifyFormat, color: boolean, closing = true): string {
+  return format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderTable(report, color, closing);
 }
 
-function renderTable(report: VerifySuiteReport, color: boolean): string {
+/**
+ * The generated scenarios (`--fuzz-runs`): one line for the runs, then each differing run with its
+ * first difference before and after shrinking and the file that replays it.
+ */
+export function renderFuzzVerification(report: VerifyFuzzReport, files: ReadonlyMap<number, string>, runs: number, color: boolean): string {
+  const { identical, different } = report.summary;
+  const head = `fuzz (seed ${report.seed}): ${formatCount(runs)} generated scenarios compared with real adk-js, ${formatCount(identical)} identical, ${formatCount(different)} different`;
+  const lines = [paint(head, different === 0 ? 'green' : 'red', color)];
+  for (const run of report.runs.filter((r) => r.verification.verdict !== 'pass')) {
+    lines.push(`  run ${run.run}: ${differenceCell(run.verification)}`);
+    if (run.shrunk !== null) {
+      lines.push(`    shrunk (${run.shrunk.shrinks} steps, path ${run.shrunk.path}): ${differenceCell(run.shrunk.verification)}`);
+      const file = files.get(run.run);
+      if (file !== undefined) lines.push(`    replay: npx compaction-sim verify-adk ${file}`);
+    }
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+function renderTable(report: VerifySuiteReport, color: boolean, closing: boolean): string {
   const measured = report.scenarios.some((v) => v.adkTokenBased !== null || v.verdict === 'measured');
   const head = ['scenario', 'steps\ncompared', 'verdict', 'first difference'];
   if (measured) head.push('ContextGuard in adk-js\nsteps · comp. · peak · ovf', 'adk TokenBasedContextCompactor\nsteps · comp. · peak · ovf');
@@ -39,8 +60,8 @@ function renderTable(report: VerifySuiteReport, color: boolean): string {
   const { passed, failed, skipped, measured: measuredCount } = report.summary;
   const extra = [skipped > 0 ? `${skipped} skipped` : '', measuredCount > 0 ? `${measuredCount} measured (not compared)` : ''].filter(Boolean);
   if (extra.length > 0) parts.push(extra.join(', '));
-  parts.push(summaryLine(passed, failed));
-  return `${parts.join('\n\n')}\n`;
+  if (closing) parts.push(summaryLine(passed, failed));
+  return `${parts.join('\n\n')}\n${closing ? '' : '\n'}`;
 }
 
 function verdictCell(verification: ScenarioVerification, color: boolean): string {

@@ -38,7 +38,19 @@ export interface VerifySuiteReport {
 
 export async function verifySuite(options: VerifySuiteOptions): Promise<VerifySuiteReport> {
   const scenarios = await loadScenarios([...options.paths], { filter: options.filter });
-  const verifications = options.isolation === undefined ? await verifyHere(scenarios, options) : await verifyIsolated(scenarios, options, options.isolation);
+  return summarize(await verifyResolved(scenarios, options));
+}
+
+/** Verifies scenarios already resolved (files, or the fuzzer's generated ones: verify-fuzz.ts). */
+export async function verifyResolved(
+  scenarios: readonly ResolvedScenario[],
+  options: Omit<VerifySuiteOptions, 'paths' | 'filter'>,
+): Promise<ScenarioVerification[]> {
+  return options.isolation === undefined ? verifyHere(scenarios, options) : verifyIsolated(scenarios, options, options.isolation);
+}
+
+/** Verdicts counted. */
+export function summarize(verifications: readonly ScenarioVerification[]): VerifySuiteReport {
   const count = (verdict: ScenarioVerification['verdict']) => verifications.filter((v) => v.verdict === verdict).length;
   return {
     scenarios: verifications,
@@ -46,7 +58,7 @@ export async function verifySuite(options: VerifySuiteOptions): Promise<VerifySu
   };
 }
 
-async function verifyHere(scenarios: readonly ResolvedScenario[], options: VerifySuiteOptions): Promise<ScenarioVerification[]> {
+async function verifyHere(scenarios: readonly ResolvedScenario[], options: Omit<VerifySuiteOptions, 'paths' | 'filter'>): Promise<ScenarioVerification[]> {
   const verifications: ScenarioVerification[] = [];
   for (const [index, scenario] of scenarios.entries()) {
     const verification = await verifyScenario(scenario, options);
@@ -56,7 +68,7 @@ async function verifyHere(scenarios: readonly ResolvedScenario[], options: Verif
   return verifications;
 }
 
-async function verifyIsolated(scenarios: readonly ResolvedScenario[], options: VerifySuiteOptions, isolation: VerifyIsolation): Promise<ScenarioVerification[]> {
+async function verifyIsolated(scenarios: readonly ResolvedScenario[], options: Omit<VerifySuiteOptions, 'paths' | 'filter'>, isolation: VerifyIsolation): Promise<ScenarioVerification[]> {
   if (options.realSummarizer !== undefined) throw new Error('verifySuite: with isolation, give the real summarizer as isolation.realSummarizer (a config)');
   const tasks = scenarios.map((scenario): VerifyTask => ({
     scenario: options.strategyOverride ? { ...scenario, strategy: options.strategyOverride(scenario.strategy) } : scenario,

@@ -26,6 +26,7 @@ import { describeStep, violation, type FuzzProperty } from './property.ts';
 
 export const declaredTrigger: FuzzProperty = {
   name: 'declared-trigger',
+  kind: 'contract',
   description: 'a strategy that declares its trigger compacts every request at or over it and never well below it',
   expectKey: null,
   needsRerun: false,

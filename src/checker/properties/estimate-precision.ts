@@ -55,6 +55,7 @@ export interface EstimateProbe {
 
 export const estimatePrecision: FuzzProperty = {
   name: 'estimate-precision',
+  kind: 'contract',
   description: 'a strategy that declares its estimator never undercounts (or, if it declares how far, overcounts) a kind of content beyond its declared tolerance',
   expectKey: null,
   needsRerun: false,

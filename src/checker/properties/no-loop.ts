@@ -1,9 +1,10 @@
 /**
  * Every summarization makes the sent request smaller than the request it replaced (peers §8 #1,
  * #2, #19: compaction that does not shrink re-fires on every step). Compared in real tokens, the
- * provider's count. Never excused: a strategy can always decline to summarize when the result
+ * provider's count, as the one definition of a loop says (world/measure/definitions/loop.ts). Never excused: a strategy can always decline to summarize when the result
  * would not be smaller.
  */
+import { loopSteps } from '../../world/measure/definitions/loop.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
 
 export const noLoop: FuzzProperty = {
@@ -12,9 +13,8 @@ export const noLoop: FuzzProperty = {
   expectKey: 'noLoop',
   needsRerun: false,
   check(_scenario, result) {
-    for (const step of result.steps) {
-      if (step.summarizerCalls.length === 0 || step.shortCircuited) continue;
-      if (step.realAfter < step.realBefore) continue;
+    const [step] = loopSteps(result.steps);
+    if (step !== undefined) {
       return violation(
         'no-loop',
         step,

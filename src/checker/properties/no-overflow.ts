@@ -5,6 +5,7 @@
  * unexplained overflowing step fails the property.
  */
 import type { StepRecord } from '../../world/session-result.ts';
+import { isOverflowStep } from '../../world/measure/definitions/overflow.ts';
 import { explainOverflow } from '../infeasibility/explain-overflow.ts';
 import { requestFloorOf } from '../infeasibility/measure-floor.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
@@ -15,7 +16,7 @@ export const noOverflow: FuzzProperty = {
   expectKey: 'noOverflow',
   needsRerun: false,
   check(scenario, result) {
-    const over = result.steps.flatMap((step, index) => (step.overflow ? [index] : []));
+    const over = result.steps.flatMap((step, index) => (isOverflowStep(step) ? [index] : []));
     if (over.length === 0) return null;
     const floor = requestFloorOf(scenario);
     let firstExcused: { index: number; why: NonNullable<ReturnType<typeof explainOverflow>> } | null = null;

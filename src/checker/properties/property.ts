@@ -44,8 +44,19 @@ export type ExpectKey =
   | 'userRequestPreserved'
   | 'summarizerInputFits';
 
+/**
+ * What a property's verdict rests on. `behaviour`: what happened in the session (the requests sent,
+ * the summarizer calls made, the events), measured by the world. `contract`: what the strategy
+ * declares about itself (its trigger, its estimator, its summarizer cut), checked against the
+ * world: a broken contract is a real bug, but a strategy that declares nothing is not judged, and
+ * a kept contract proves nothing about the session.
+ */
+export type PropertyKind = 'behaviour' | 'contract';
+
 export interface FuzzProperty {
   readonly name: PropertyName;
+  /** Default `behaviour` (`propertyKind`). */
+  readonly kind?: PropertyKind;
   /** What must hold, one sentence (shown by `fuzz --help` and in reports). */
   readonly description: string;
   /**
@@ -74,4 +85,9 @@ export function violation(
 /** "step 12 (turn 5, tool-results)": how every message names where it broke. */
 export function describeStep(step: { readonly step: number; readonly turn: number; readonly label: string }): string {
   return `step ${step.step} (turn ${step.turn}, ${step.label})`;
+}
+
+/** A property's kind: `behaviour` unless it says `contract`. */
+export function propertyKind(property: Pick<FuzzProperty, 'kind'>): PropertyKind {
+  return property.kind ?? 'behaviour';
 }

@@ -34,6 +34,7 @@ const HISTORY_SHARES = [0.4, 1.6] as const;
 
 export const summarizerInputBudget: FuzzProperty = {
   name: 'summarizer-input-budget',
+  kind: 'contract',
   description: "a strategy that declares how it cuts its summarizer's input drops history only while it exceeds its declared budget",
   expectKey: null,
   needsRerun: false,

@@ -4,13 +4,12 @@
  * strategy controls what it sends to the summarizer and can always send less. Holds trivially for
  * a summarizer with no window (the go-compat profile's default, like the Go simulator's mock).
  */
-import type { SummarizerCallRecord } from '../../world/session-result.ts';
+import { isSummarizerOverflow } from '../../world/measure/definitions/overflow.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
 
 /** The call did not fit its summarizer's window (a summarizer with none never overflows). */
-function overflowed(call: SummarizerCallRecord): boolean {
-  return (call.contextWindow !== null && call.inputRealTokens > call.contextWindow) || call.outcome === 'overflow';
-}
+/** The one definition of a summarizer overflow (world/measure/definitions/overflow.ts). */
+const overflowed = isSummarizerOverflow;
 
 export const summarizerInputFits: FuzzProperty = {
   name: 'summarizer-input-fits',

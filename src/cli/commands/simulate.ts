@@ -10,6 +10,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { REPORTERS, REPORTER_NAMES, type ReporterName } from '../../harness/report/reporters.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { summaryLine } from '../../harness/report/format.ts';
+import { reportsWrittenLine } from '../../harness/report/reports-written.ts';
 import { realSummarizerBanner } from '../../harness/report/summaries.ts';
 import { failureDetails, verdictNotes } from '../../harness/report/table-reporter.ts';
 import type { SuiteReport } from '../../harness/report/suite-report.ts';
@@ -61,7 +62,9 @@ const simulate: CommandModule<object, SimulateArgs> = {
       if (args.format !== 'table' && !args.quiet) {
         process.stderr.write(`${summaryLine(report.summary.passed, report.summary.failed)}\n`);
       }
-      await writeReports();
+      const written = await writeReports();
+      // On stderr, after the closing line: stdout stays the chosen format (valid JSON with --format json).
+      if (!args.quiet) process.stderr.write(`${reportsWrittenLine(written, process.cwd())}\n`);
       return report.summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
     }),
 };

@@ -10,6 +10,10 @@
  * `--real-summarizer <gemini model>` summarizes with a real Gemini model (GEMINI_API_KEY): the
  * adk-js runs are then measured, not compared.
  *
+ * `--fuzz-runs N --seed S` also draws N scenarios from the fuzzer's generator and verifies them the
+ * same way; a run whose plays differ is shrunk and written to `--out` as a scenario file
+ * (verify-fuzz.ts). Without paths, only the generated scenarios are verified.
+ *
  * `@google/adk` is an optional peer dependency: it is loaded only when this command runs.
  */
 import { availableParallelism } from 'node:os';
@@ -22,6 +26,8 @@ import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
 import { parseStrategyOptions } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
+import { summaryLine } from '../../harness/report/format.ts';
+import { writeScenarioFile } from '../../harness/scenario/write-scenario-file.ts';
 
 export const DEFAULT_VERIFY_PATHS = ['scenarios/stress', 'scenarios/brutal'];
 const COMPACTORS = ['context-guard', 'adk-token-based'] as const;
@@ -39,7 +45,14 @@ interface VerifyAdkArgs {
   readonly 'real-summarizer'?: string | undefined;
   readonly 'summarizer-timeout': number;
   readonly quiet: boolean;
+  readonly 'fuzz-runs'?: number | undefined;
+  readonly seed?: number | undefined;
+  readonly out?: string | undefined;
+  readonly 'shrink-candidates'?: number | undefined;
 }
+
+const DEFAULT_FUZZ_OUT = 'reports/out/verify-adk';
+const DEFAULT_SHRINK_CANDIDATES = 60;
 
 const verifyAdk: CommandModule<object, VerifyAdkArgs> = {
   ...COMMAND_LINES['verify-adk'],
@@ -59,19 +72,31 @@ const verifyAdk: CommandModule<object, VerifyAdkArgs> = {
       .option('strategy-options', { type: 'string', describe: 'Strategy options as a JSON object (overrides the files)' })
       .option('real-summarizer', { type: 'string', describe: 'Summarize with this real Gemini model (needs GEMINI_API_KEY); runs are measured, not compared' })
       .option('summarizer-timeout', { type: 'number', default: 60_000, describe: 'Real summarizer timeout in ms' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'No progress on stderr' }) as unknown as Argv<VerifyAdkArgs>,
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress on stderr' })
+      .option('fuzz-runs', { type: 'number', describe: 'Also verify this many scenarios drawn by the fuzzer\'s generator (under adk-js)' })
+      .option('seed', { type: 'number', describe: 'fast-check seed of --fuzz-runs (default 1)' })
+      .option('out', { type: 'string', describe: `Where a shrunk difference of --fuzz-runs is written as a scenario file (default ${DEFAULT_FUZZ_OUT})` })
+      .option('shrink-candidates', { type: 'number', describe: `Candidates verified at most while shrinking one difference, each two full plays (default ${DEFAULT_SHRINK_CANDIDATES})` }) as unknown as Argv<VerifyAdkArgs>,
   handler: (args) =>
     runCommand(async () => {
       const options = await parseVerifyArgs(args);
       const { verifySuite } = await import('../../adk/differential/verify-suite.ts');
       const { renderVerifyReport } = await import('../../adk/differential/verify-report.ts');
       const progress = !args.quiet && process.stderr.isTTY === true;
-      const report = await verifySuite({
+      const fuzz = parseFuzzArgs(args);
+      const files = fuzz !== null && (args.paths === undefined || args.paths.length === 0) ? null : await verifySuite({
         ...options,
         onScenario: progress ? (v, i, total) => process.stderr.write(`[${i + 1}/${total}] ${v.name}: ${v.verdict}\n`) : undefined,
       });
-      process.stdout.write(renderVerifyReport(report, args.format, colorAllowed(process.stdout)));
-      return report.summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+      const color = colorAllowed(process.stdout);
+      if (files !== null) process.stdout.write(renderVerifyReport(files, args.format, color, fuzz === null));
+      if (fuzz === null) return files!.summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+      const fuzzed = await verifyGenerated(fuzz, options, args, progress);
+      if (args.format === 'table') process.stdout.write(fuzzed.text);
+      else process.stdout.write(`${JSON.stringify({ ...(files === null ? {} : { files }), fuzz: fuzzed.report }, null, 2)}\n`);
+      const failed = (files?.summary.failed ?? 0) + fuzzed.report.summary.different;
+      if (args.format === 'table') process.stdout.write(`${summaryLine((files?.summary.passed ?? 0) + fuzzed.report.summary.identical, failed)}\n`);
+      return failed === 0 ? EXIT_OK : EXIT_FAILED;
     }),
 };
 
@@ -99,6 +124,55 @@ async function parseVerifyArgs(args: VerifyAdkArgs): Promise<ParsedVerifyArgs> {
       ...(args['real-summarizer'] === undefined ? {} : { realSummarizer: await realSummarizer(args['real-summarizer'], args['summarizer-timeout']) }),
     },
   };
+}
+
+interface FuzzArgs {
+  readonly runs: number;
+  readonly seed: number;
+  readonly out: string;
+  readonly shrinkCandidates: number;
+}
+
+function parseFuzzArgs(args: VerifyAdkArgs): FuzzArgs | null {
+  const flags = ['seed', 'out', 'shrink-candidates'] as const;
+  if (args['fuzz-runs'] === undefined) {
+    const given = flags.find((flag) => args[flag] !== undefined);
+    if (given !== undefined) throw new UsageError(`--${given} goes with --fuzz-runs`);
+    return null;
+  }
+  if (args['real-summarizer'] !== undefined) throw new UsageError('--fuzz-runs compares runs; --real-summarizer only measures them: use one or the other');
+  const seed = args.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got ${String(seed)}`);
+  return {
+    runs: positiveInteger('--fuzz-runs', args['fuzz-runs']),
+    seed,
+    out: args.out ?? DEFAULT_FUZZ_OUT,
+    shrinkCandidates: positiveInteger('--shrink-candidates', args['shrink-candidates'] ?? DEFAULT_SHRINK_CANDIDATES),
+  };
+}
+
+/** The generated scenarios verified, each difference shrunk and written as a scenario file. */
+async function verifyGenerated(fuzz: FuzzArgs, options: ParsedVerifyArgs, args: VerifyAdkArgs, progress: boolean) {
+  const { verifyFuzz, differenceScenarioFile } = await import('../../adk/differential/verify-fuzz.ts');
+  const { renderFuzzVerification } = await import('../../adk/differential/verify-report.ts');
+  const strategy = options.strategyOverride
+    ? options.strategyOverride({ name: 'threshold', options: {}, baseDir: resolve('.') })
+    : { name: 'threshold', options: {}, baseDir: resolve('.') };
+  const report = await verifyFuzz({
+    runs: fuzz.runs,
+    seed: fuzz.seed,
+    strategy,
+    isolation: { jobs: options.isolation!.jobs, timeoutMs: VERIFY_TIMEOUT_MS },
+    maxShrinkCandidates: fuzz.shrinkCandidates,
+    onRun: progress ? (v, done, total) => process.stderr.write(`[fuzz ${done}/${total}] ${v.name}: ${v.verdict}\n`) : undefined,
+  });
+  const files = new Map<number, string>();
+  for (const run of report.runs.filter((r) => r.shrunk !== null)) {
+    const counterexample = differenceScenarioFile(report, run, fuzz.out, strategy);
+    await writeScenarioFile(counterexample.file, counterexample.spec);
+    files.set(run.run, counterexample.file);
+  }
+  return { report, text: renderFuzzVerification(report, files, args['fuzz-runs']!, colorAllowed(process.stdout)) };
 }
 
 /** Watchdog of one scenario's two runs (the world's and real adk-js's). */

@@ -1,7 +1,8 @@
 /**
  * `compare.html`: one self-contained page in the style of simulate's report.html (the same inline
  * stylesheet, no script, no external asset): the league, the fuzz tallies, and the museum matrix
- * with each cell's breakages as pills.
+ * with each cell's breakages as pills. The matrix's headers are left-aligned like its cells (the
+ * shared stylesheet right-aligns numeric columns: a header there sat over the next column's pills).
  */
 import { escapeHtml } from '../../harness/report/html/escape-html.ts';
 import { STYLES } from '../../harness/report/html/styles.ts';
@@ -14,6 +15,7 @@ const EXTRA_STYLES = `
 .pill.ok { background: var(--pass-bg); color: var(--pass); }
 .pill.crash { background: var(--ink); color: #fff; }
 table.matrix td { text-align: left; white-space: normal; vertical-align: top; }
+table.matrix th { text-align: left; vertical-align: bottom; }
 table.matrix td .pill { margin: 1px 2px 1px 0; }
 .notes { color: var(--muted); font-size: 12.5px; white-space: pre-line; margin: -16px 4px 28px; }
 h2.section { margin: 8px 0 10px; }

@@ -63,6 +63,13 @@ export function walkForwardToPairBoundary(contents: Contents, idx: number): numb
  * reaches 0, walk forward to the next pair seam instead; then clamp into [1, len-1]. An index
  * outside (0, len) is returned unchanged, as upstream (a negative one is the caller's bug: Go's
  * slice would panic).
+ *
+ * Not a guarantee, and kept so because the strategies mirror upstream's split exactly: the final
+ * clamp can split a pair. When everything from index 1 to the candidate is tool exchange and the
+ * pair at the candidate is the last one, the forward walk ends at len and the clamp returns len-1,
+ * leaving the last response apart from its call (`[user, call, response]` with candidate 1 or 2
+ * gives 2). The sliding window keeps at least three contents and calls it on requests that open
+ * with the user's message; a caller that keeps fewer must check `splitsToolPair` on the result.
  */
 export function safeSplitIndex(contents: Contents, idx: number): number {
   if (idx <= 0 || idx >= contents.length) return idx;
@@ -72,4 +79,17 @@ export function safeSplitIndex(contents: Contents, idx: number): number {
   if (idx <= 0) idx = 1;
   if (idx >= contents.length) idx = contents.length - 1;
   return idx;
+}
+
+/**
+ * Whether a cut at `idx` (old = [0, idx), recent = [idx, len)) separates a model function call
+ * from the user function response right after it: the pair the world always records adjacent.
+ * False outside (0, len), where nothing is cut.
+ */
+export function splitsToolPair(contents: Contents, idx: number): boolean {
+  if (idx <= 0 || idx >= contents.length) return false;
+  const before = contents[idx - 1];
+  const after = contents[idx];
+  if (!before || !after) return false;
+  return (before.role === 'model' && contentHasFunctionCall(before)) || (after.role === 'user' && contentHasFunctionResponse(after));
 }

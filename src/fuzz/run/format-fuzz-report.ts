@@ -5,6 +5,7 @@
  */
 import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
+import { propertyByName, propertyKind } from '../../checker/properties/index.ts';
 import { REPLAY_PROPERTY, replayedRuns } from './replay-sample.ts';
 import type { BaselineComparison } from '../ci/fuzz-baseline.ts';
 import { shardRunIds } from './fuzz-shard.ts';
@@ -20,17 +21,21 @@ export interface FormatOptions {
   readonly seconds?: number;
 }
 
-const HEAD = ['property', 'runs checked', 'passed', 'infeasible', 'failed', 'first counterexample'];
+const HEAD = ['property', 'kind', 'runs checked', 'passed', 'infeasible', 'failed', 'first counterexample'];
+
+const KIND_NOTE =
+  'kind: behaviour = judged on what happened in the session; contract = checks what the strategy declares about itself ' +
+  '(its trigger, its estimator, its summarizer cut), not what it did.';
 
 export function formatFuzzReport(report: FuzzReport, options: FormatOptions): string {
   const { color } = options;
   const table = new Table({
     head: HEAD.map((title) => paint(title, 'bold', color)),
     style: { head: [], border: color ? ['grey'] : [] },
-    colAligns: ['left', 'right', 'right', 'right', 'right', 'left'],
+    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
   });
   for (const property of report.properties) table.push(row(property, color));
-  const sections = [header(report) + optionsLine(report.optionSpace), table.toString()];
+  const sections = [header(report) + optionsLine(report.optionSpace), table.toString(), KIND_NOTE];
   const sample = replaySampleLine(report);
   if (sample !== '') sections.push(sample);
   const infeasible = infeasibleLines(report.properties);
@@ -85,6 +90,7 @@ function row(property: PropertyReport, color: boolean): string[] {
   const failed = String(property.failed);
   return [
     property.property,
+    property.kind ?? propertyKind(propertyByName(property.property)),
     String(property.checked),
     String(property.passed),
     String(property.infeasible),

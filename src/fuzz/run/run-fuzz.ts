@@ -11,7 +11,8 @@ import type fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import { scenarioSpecArbitrary } from '../arbitraries/scenario-spec.ts';
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
-import type { PropertyName } from '../../checker/properties/property.ts';
+import { propertyByName, propertyKind } from '../../checker/properties/index.ts';
+import type { PropertyKind, PropertyName } from '../../checker/properties/property.ts';
 import { counterexampleFile, type CounterexampleFile, type FuzzStrategy, type OptionVariation } from './counterexample.ts';
 import { withDrawnOptions } from '../arbitraries/strategy-options.ts';
 import { variedSpace } from '../../harness/strategy/option-space.ts';
@@ -85,6 +86,8 @@ export interface FuzzOptions {
 
 export interface PropertyReport {
   readonly property: PropertyName;
+  /** behaviour (judged on what happened) or contract (what the strategy declares about itself); property.ts. */
+  readonly kind?: PropertyKind;
   readonly checked: number;
   readonly passed: number;
   readonly infeasible: number;
@@ -257,6 +260,7 @@ async function replayOne(arbitrary: fc.Arbitrary<ScenarioSpec>, player: CasePlay
 function report(tally: PropertyTally, counterexample: PropertyReport['counterexample'], unreproduced: boolean): PropertyReport {
   return {
     property: tally.property,
+    kind: propertyKind(propertyByName(tally.property)),
     checked: tally.checked,
     passed: tally.passed,
     infeasible: tally.infeasible,

@@ -9,12 +9,18 @@
  * - `improvement`: fewer overflows/loops/thrash, or a scenario that now passes. It still fails
  *   the gate, so the committed baseline always describes the code (accept with --update-baseline);
  * - `added` / `removed`: a scenario id missing from the baseline, or a baseline id no longer in
- *   the suite.
+ *   the suite;
+ * - `stale-acceptance`: a scenario whose acceptance matched no violation (verdict.ts), whatever
+ *   the baseline says: a stale tolerance is a hidden regression, so recording it in a baseline
+ *   never makes it pass (remove the acceptance or re-record it).
  */
 import { BASELINE_METRICS, type Baseline, type BaselineEntry, type BaselineMetric } from './baseline.ts';
 import { describeTolerance, withinTolerance, type Tolerances } from './tolerances.ts';
 
-export type GateChangeKind = 'regression' | 'drift' | 'improvement' | 'added' | 'removed';
+export type GateChangeKind = 'regression' | 'drift' | 'improvement' | 'added' | 'removed' | 'stale-acceptance';
+
+/** The failure verdict.ts reports for an acceptance that matched no violation. */
+const STALE = 'stale-acceptance';
 
 export interface GateChange {
   readonly id: string;
@@ -53,6 +59,10 @@ export function compareWithBaseline(
   for (const id of Object.keys(current.scenarios).sort()) {
     const now = current.scenarios[id] as BaselineEntry;
     const then = before[id];
+    if (now.failedExpectations.includes(STALE) && then?.failedExpectations.includes(STALE) === true) {
+      // Already in the baseline (an --update-baseline recorded it): still a failure, every run.
+      changes.push({ id, kind: 'stale-acceptance', what: 'expectation', baseline: verdict(then), current: `${STALE} failed`, tolerance: '' });
+    }
     if (then === undefined) {
       changes.push({ id, kind: 'added', what: 'scenario', baseline: '—', current: verdict(now), tolerance: '' });
       continue;

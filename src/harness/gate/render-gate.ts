@@ -22,6 +22,7 @@ const KIND_STYLE: Record<GateChangeKind, 'red' | 'yellow' | 'green'> = {
   drift: 'yellow',
   added: 'yellow',
   improvement: 'green',
+  'stale-acceptance': 'red',
 };
 
 export function gatePassed(verdict: GateVerdict): boolean {

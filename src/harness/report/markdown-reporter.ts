@@ -15,7 +15,7 @@ export const markdownReporter: Reporter = {
   name: 'markdown',
   fileName: 'report.md',
   render: (report) =>
-    `${[heading(report), banner(report), totals(report), table(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report)].filter((part) => part !== '').join('\n\n')}\n`,
+    `${[heading(report), banner(report), totals(report), table(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report), propertyKinds(report)].filter((part) => part !== '').join('\n\n')}\n`,
 };
 
 function heading(report: SuiteReport): string {
@@ -115,4 +115,17 @@ function modelText(text: string): string {
 /** One table-cell-safe line: no pipes breaking columns, no newlines breaking rows. */
 function cell(text: string): string {
   return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+}
+
+/** Which properties were judged, by kind: behaviour (what happened) vs contract (what a strategy declares, checked by fuzz). */
+function propertyKinds(report: SuiteReport): string {
+  const properties = report.properties ?? [];
+  if (properties.length === 0) return '';
+  const of = (kind: string) => properties.filter((property) => property.kind === kind).map((property) => code(property.name)).join(', ');
+  const behaviour = of('behaviour');
+  const contract = of('contract');
+  return [
+    `Behaviour properties (judged on what happened in each session): ${behaviour === '' ? 'none' : behaviour}.`,
+    contract === '' ? 'Contract checks (what a strategy declares about itself) run in `fuzz`.' : `Contract checks (what the strategy declares about itself): ${contract}.`,
+  ].join(' ');
 }

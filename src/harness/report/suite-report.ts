@@ -8,7 +8,10 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { RealSummarizerConfig } from '../run/real-summarizer.ts';
 import type { ScenarioOutcome } from '../run/run-suite.ts';
 import type { ExpectationFailure } from '../run/scenario-outcome.ts';
-import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation } from '../scenario/verdict.ts';
+import { propertyByName, propertyKind } from '../../checker/properties/index.ts';
+import type { PropertyKind, PropertyName } from '../../checker/properties/property.ts';
+import { UNIVERSAL_PROPERTIES } from '../scenario/verdict.ts';
+import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation, StaleAcceptance } from '../scenario/verdict.ts';
 import type { SessionFailure, SessionTotals, StepRecord } from '../../world/session-result.ts';
 import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
 import type { PhaseSettings, SummarizerFault } from '../../world/world-scenario.ts';
@@ -44,6 +47,12 @@ export interface ScenarioRecord {
   readonly infeasible: readonly InfeasibleViolation[];
   /** Reported bugs the scenario expected this strategy to show, and it did. */
   readonly reproduced: readonly ReproducedViolation[];
+  /**
+   * Acceptances for the strategy that played that matched no violation in this run (stale
+   * tolerances: each also fails the scenario, listed in `failures` as `stale-acceptance`). Always
+   * written by `buildScenarioRecord`; optional for records built by hand.
+   */
+  readonly stale?: readonly StaleAcceptance[];
   readonly settings: ScenarioSettings;
   // The headline measurements (null when the session never finished: hung strategy, dead worker).
   readonly llmSteps: number | null;
@@ -80,6 +89,12 @@ export interface SuiteReport {
    */
   readonly realSummarizer?: RealSummarizerNote;
   readonly summary: { readonly total: number; readonly passed: number; readonly failed: number };
+  /**
+   * The properties every scenario was judged on, with their kind: `behaviour` (what happened in
+   * the session). The `contract` checks (what a strategy declares about itself) run in `fuzz`.
+   * Optional for reports built by hand; always written by `buildSuiteReport`.
+   */
+  readonly properties?: readonly { readonly name: PropertyName; readonly kind: PropertyKind; readonly description: string }[];
   readonly scenarios: readonly ScenarioRecord[];
 }
 
@@ -98,12 +113,16 @@ export function buildSuiteReport(
     // Only in this mode, so deterministic reports stay byte-identical to what they were.
     ...(realSummarizer === undefined ? {} : { realSummarizer: { model: realSummarizer.model, timeoutMs: realSummarizer.timeoutMs, note: REAL_SUMMARIZER_NOTE } }),
     summary: { total: scenarios.length, passed, failed: scenarios.length - passed },
+    properties: UNIVERSAL_PROPERTIES.map((name) => {
+      const property = propertyByName(name);
+      return { name, kind: propertyKind(property), description: property.description };
+    }),
     scenarios,
   };
 }
 
 export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realSummarizer?: RealSummarizerConfig): ScenarioRecord {
-  const { scenario, result, failures, accepted, infeasible, reproduced } = outcome;
+  const { scenario, result, failures, accepted, infeasible, reproduced, stale = [] } = outcome;
   const totals = result?.totals ?? null;
   const firstPhase = scenario.world.phases[0];
   return {
@@ -115,6 +134,7 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
     accepted: accepted.map(({ property, strategy, reason, message }) => ({ property, strategy, reason, message })),
     infeasible: infeasible.map(({ property, reason, detail, message }) => ({ property, reason, detail, message })),
     reproduced: reproduced.map(({ property, strategy, issue, message }) => ({ property, strategy, issue, message })),
+    stale: stale.map(({ property, strategy, reason, message }) => ({ property, strategy, reason, message })),
     settings: {
       seed: scenario.world.seed,
       flavour: scenario.world.flavour,

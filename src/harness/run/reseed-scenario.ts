@@ -22,5 +22,6 @@ export async function reseedScenario(scenario: ResolvedScenario, seed: number, c
   if (same === undefined) {
     throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', scenario.file, [issue(null, `no longer holds '${scenario.name}' (was the file edited during the run?)`)]);
   }
-  return same;
+  // Acceptance pins are the steps of the file's own seed: under another seed they bound the count only.
+  return seed === scenario.world.seed ? same : { ...same, accept: same.accept.map((acceptance) => ({ ...acceptance, pinnedForSeed: scenario.world.seed })) };
 }

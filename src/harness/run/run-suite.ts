@@ -163,7 +163,7 @@ function sameStrategy(own: StrategySpec, name: string, baseDir: string): boolean
 function withAcceptances(scenario: ResolvedScenario, accept: readonly FileAcceptance[]): ResolvedScenario {
   const extra = accept.filter((entry) => entry.scenarios.length === 0 || entry.scenarios.some((pattern) => matchesFilter(scenario, pattern)));
   if (extra.length === 0) return scenario;
-  return { ...scenario, accept: [...scenario.accept, ...extra.map(({ strategy, property, reason }) => ({ strategy, property, reason }))] };
+  return { ...scenario, accept: [...scenario.accept, ...extra.map(({ scenarios: _scenarios, ...acceptance }) => ({ ...acceptance, fromFile: true }))] };
 }
 
 /** One probe per distinct strategy (name, folder, options): each is loaded once before anything runs (strategy-probe.ts). */

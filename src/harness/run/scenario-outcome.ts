@@ -5,7 +5,7 @@
  * so it crosses the worker boundary unchanged.
  */
 import type { ExpectationFailure } from '../scenario/index.ts';
-import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation } from '../scenario/verdict.ts';
+import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation, StaleAcceptance } from '../scenario/verdict.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 
 export type { ExpectationFailure } from '../scenario/index.ts';
@@ -16,6 +16,8 @@ export interface RunOutput {
   readonly accepted: readonly AcceptedViolation[];
   readonly infeasible: readonly InfeasibleViolation[];
   readonly reproduced: readonly ReproducedViolation[];
+  /** Acceptances for this strategy that matched no violation (each is also in `failures`); absent = none. */
+  readonly stale?: readonly StaleAcceptance[];
 }
 
 export function failedRun(expectation: string, message: string): RunOutput {

@@ -5,8 +5,14 @@
  * (`accept:`, for the strategies its author knows) or in a per-strategy file given with
  * `--accept` (a user's own known limitations across suites they cannot edit). The reason is shown
  * in every report, so a tolerated violation is never silent.
+ *
+ * An acceptance tolerates the known violation, not the property: it pins the steps it was recorded
+ * with, so a strategy that violates the property more, or elsewhere (a fork judged as the built-in
+ * it names), fails. An acceptance that matches no violation of the strategy it names is stale and
+ * fails the scenario: a tolerance nobody needs any more hides the next regression.
  */
 import type { PropertyName } from '../../checker/properties/property.ts';
+import type { PinnedStep } from './acceptance-steps.ts';
 
 /** The properties a limitation may be accepted for (integrity failures never can be). */
 export const ACCEPTABLE_PROPERTIES = [
@@ -25,6 +31,23 @@ export interface Acceptance {
   readonly strategy: string;
   readonly property: AcceptableProperty;
   readonly reason: string;
+  /**
+   * The steps the violation was recorded at (acceptance-steps.ts): a violation anywhere else is
+   * not tolerated. null only for an `--accept` entry written without steps (its author's own
+   * strategy, any step).
+   */
+  readonly steps: readonly PinnedStep[] | null;
+  /** The named rule it came from (acceptance-rules.ts), if any. */
+  readonly rule?: string;
+  /** From an `--accept` file: it names scenarios by pattern, so matching none here is not stale. */
+  readonly fromFile?: boolean;
+  /**
+   * Set when the run replaced the file's seed (`--seed`): `steps` were recorded under this seed, so
+   * where violations fall cannot be compared; the pin then bounds how many steps may violate.
+   */
+  readonly pinnedForSeed?: number;
+  /** Written in a file of several sessions, for all of them: matching none in one session is not stale. */
+  readonly sharedBySessions?: boolean;
 }
 
 /** A reported bug a scenario reproduces: played by `strategy`, `property` must break. */

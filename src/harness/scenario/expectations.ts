@@ -4,6 +4,9 @@
  * (or a world error) always fails. Messages are concrete: counts, the first offending step and
  * turn, and the numbers that broke the bound.
  */
+import { loopSteps } from '../../world/measure/definitions/loop.ts';
+import { isSummarizerOverflow, overflowSteps } from '../../world/measure/definitions/overflow.ts';
+import { firstThrash } from '../../world/measure/definitions/thrash.ts';
 import type { SessionResult, StepRecord } from '../../world/session-result.ts';
 import type { ResolvedScenario } from './resolved-scenario.ts';
 import type { ExpectSpec } from './scenario-schema.ts';
@@ -46,7 +49,7 @@ function integrity(result: SessionResult): ExpectationFailure[] {
 }
 
 function noOverflow(result: SessionResult): ExpectationFailure[] {
-  const over = result.steps.filter((s) => s.overflow);
+  const over = overflowSteps(result.steps);
   const count = Math.max(over.length, result.totals.overflowSteps);
   if (count === 0) return [];
   const first = over[0];
@@ -56,27 +59,16 @@ function noOverflow(result: SessionResult): ExpectationFailure[] {
 
 function noLoop(result: SessionResult): ExpectationFailure[] {
   if (result.totals.loops === 0) return [];
-  const first = result.steps.find((s) => s.summarizerCalls.length > 0 && !s.shortCircuited && s.realAfter >= s.realBefore);
+  const first = loopSteps(result.steps)[0];
   const detail = first ? ` (first: ${at(first)}, ${formatCount(first.realBefore)} → ${formatCount(first.realAfter)} real tokens)` : '';
   return [failure('noLoop', `${plural(result.totals.loops, 'summarization')} did not make the request smaller${detail}`)];
-}
-
-/** First run of `withinSteps` consecutive steps holding `count` summarizations, as [from, to]. */
-function firstThrashWindow(steps: readonly StepRecord[], count: number, withinSteps: number): [number, number] | null {
-  const summarizing = steps.filter((s) => s.summarizerCalls.length > 0).map((s) => s.step);
-  for (let i = 0; i + count - 1 < summarizing.length; i++) {
-    const from = summarizing[i]!;
-    const to = summarizing[i + count - 1]!;
-    if (to - from < withinSteps) return [from, to];
-  }
-  return null;
 }
 
 function noThrash(scenario: ResolvedScenario, result: SessionResult): ExpectationFailure[] {
   if (result.totals.thrash === 0) return [];
   const { count, withinSteps } = scenario.world.thrash;
-  const window = firstThrashWindow(result.steps, count, withinSteps);
-  const detail = window ? ` (first: steps ${window[0]}–${window[1]})` : '';
+  const group = firstThrash(result.steps, scenario.world.thrash);
+  const detail = group ? ` (first: steps ${result.steps[group[0]!]!.step}–${result.steps[group[group.length - 1]!]!.step})` : '';
   return [failure('noThrash', `${count} or more summarizations within ${withinSteps} steps, ${plural(result.totals.thrash, 'time')}${detail}`)];
 }
 
@@ -101,7 +93,7 @@ function summarizerInputFits(result: SessionResult): ExpectationFailure[] {
   if (result.totals.summarizerOverflows === 0) return [];
   const first = result.steps
     .flatMap((step) => step.summarizerCalls.flatMap((call) => (call.contextWindow === null ? [] : [{ step, call, window: call.contextWindow }])))
-    .find(({ call, window }) => call.inputRealTokens > window);
+    .find(({ call }) => isSummarizerOverflow(call));
   const detail = first
     ? ` (first: ${at(first.step)}, ${formatCount(first.call.inputRealTokens)} real tokens > ${formatCount(first.window)})`
     : '';

@@ -6,6 +6,11 @@
  *     property: no-overflow
  *     scenarios: ["8k_*"]          # optional: ids or names, globs allowed; default every scenario
  *     reason: "keep_tail drops history without summarizing; a single turn can exceed 8k"
+ *     steps: "4-6"                 # optional: the steps it was recorded at; default any step
+ *
+ * An entry naming scenarios and steps pins like a scenario file's acceptance; without steps it
+ * tolerates the property at any step of the scenarios it names (it is its author's statement
+ * about their own strategy, never lent to a fork: acceptance.ts).
  *
  * Validated like a scenario file: a bad entry is exit 2 naming the file, the line and the field.
  */
@@ -16,7 +21,8 @@ import { z } from 'zod';
 import type { Acceptance } from './acceptance.ts';
 import { displayPath } from './load-scenario.ts';
 import { issue, ScenarioError } from './scenario-error.ts';
-import { acceptanceSchema } from './scenario-schema.ts';
+import { acceptanceFields, checkAcceptance, pinnedSteps } from './scenario-schema.ts';
+import { resolveAcceptance } from './resolve-acceptance.ts';
 import { locatePath } from './yaml-locate.ts';
 import { convertZodIssues } from './zod-issues.ts';
 
@@ -25,13 +31,15 @@ export interface FileAcceptance extends Acceptance {
   readonly scenarios: readonly string[];
 }
 
-const fileEntry = acceptanceSchema.extend({
+const fileEntry = z.strictObject({
+  ...acceptanceFields,
+  steps: pinnedSteps.optional(),
   scenarios: z.array(z.string({ error: 'expected a scenario id, name or glob' }).min(1, { error: 'expected a non-empty pattern' }), {
     error: 'expected a list of scenario ids, names or globs',
   }).describe('Scenario ids or names (globs allowed) this acceptance applies to (default: every scenario).').optional(),
-});
+}).superRefine(checkAcceptance);
 
-const acceptFile = z.array(fileEntry, { error: 'expected a list of acceptances ({ strategy, property, reason, scenarios? })' });
+const acceptFile = z.array(fileEntry, { error: 'expected a list of acceptances ({ strategy, property, reason, steps?, scenarios? })' });
 
 export async function loadAcceptances(path: string, cwd = process.cwd()): Promise<FileAcceptance[]> {
   const shown = displayPath(path, cwd);
@@ -56,5 +64,5 @@ export async function loadAcceptances(path: string, cwd = process.cwd()): Promis
     });
     throw new ScenarioError('SIM_SCENARIO_INVALID', shown, issues);
   }
-  return parsed.data.map((entry) => ({ strategy: entry.strategy, property: entry.property, reason: entry.reason, scenarios: entry.scenarios ?? [] }));
+  return parsed.data.map((entry) => ({ ...resolveAcceptance(entry), scenarios: entry.scenarios ?? [] }));
 }

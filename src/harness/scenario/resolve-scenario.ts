@@ -18,6 +18,7 @@ import { issue, ScenarioError, type ScenarioIssue } from './scenario-error.ts';
 import { LIMITS, sessionLimitIssues } from './scenario-limits.ts';
 import { scenarioSchema, type ScenarioSpec } from './scenario-schema.ts';
 import { convertZodIssues } from './zod-issues.ts';
+import { resolveAcceptance } from './resolve-acceptance.ts';
 
 export interface ResolveOptions {
   /** The scenario file as it should appear in ids and messages. */
@@ -78,7 +79,9 @@ export function resolveScenarios(input: ScenarioSpec, options: ResolveOptions): 
   spec.sessions.forEach((entry, index) => {
     try {
       const session = independentSessionSpec(spec, entry, name);
-      resolved.push(resolveOneSession(session, sessionScenarioName(name, entry), options));
+      const one = resolveOneSession(session, sessionScenarioName(name, entry), options);
+      // The file's acceptances are shared by its sessions: one that fires in another session is not stale here.
+      resolved.push({ ...one, accept: one.accept.map((acceptance) => ({ ...acceptance, sharedBySessions: true })) });
     } catch (error) {
       if (!(error instanceof ScenarioError)) throw error;
       for (const item of error.issues.map((found) => issueInSession(found, entry, index))) {
@@ -150,7 +153,7 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     world,
     strategy: { name: spec.strategy?.name ?? 'threshold', options: { ...spec.strategy?.options }, baseDir: options.baseDir },
     expect,
-    accept: spec.accept ?? [],
+    accept: (spec.accept ?? []).map(resolveAcceptance),
     reproduces: spec.reproduces ?? [],
   };
 }

@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import type { ContentKind } from '../../world/world-scenario.ts';
 import { ACCEPTABLE_PROPERTIES } from './acceptance.ts';
+import { ACCEPTANCE_RULES, acceptanceRule } from './acceptance-rules.ts';
+import { parseSteps } from './acceptance-steps.ts';
 import { LIMITS } from './scenario-limits.ts';
 
 export const CONTENT_KINDS = [
@@ -320,11 +322,47 @@ const expect = z.strictObject({
   }
 }).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
 
-const acceptance = z.strictObject({
-  strategy: nonEmptyText('The strategy this acceptance is for: a built-in name (threshold, sliding_window) or the `name` a module strategy reports. It never applies to another strategy.'),
-  property: z.enum(ACCEPTABLE_PROPERTIES).describe('The universal property whose violation is tolerated.'),
-  reason: nonEmptyText('Why it is tolerated; shown in every report.'),
-}).describe('A known limitation: a violation of `property` by `strategy` is tolerated and reported with its reason instead of failing the scenario.');
+export const pinnedSteps = z.string({ error: 'expected the violating steps as text, e.g. "3-5, 9"' }).superRefine((value, ctx) => {
+  const parsed = parseSteps(value);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+}).describe(
+  'The LLM steps where the violation was recorded ("3-5, 9"; "end" for after the last step): the acceptance tolerates the ' +
+  'violation at these steps only, so a strategy (or a fork judged as this one) that violates the property elsewhere fails. ' +
+  'Recorded with `npm run accept:record`; an acceptance without steps tolerates nothing until they are recorded.',
+);
+
+/** The fields an acceptance entry has in a scenario file and in an `--accept` file. */
+export const acceptanceFields = {
+  rule: nonEmptyText('A named acceptance rule (strategy, property and reason written once for every scenario that shows it); exclusive with strategy, property and reason.').optional(),
+  strategy: nonEmptyText('The strategy this acceptance is for: a built-in name (threshold, sliding_window) or the `name` a module strategy reports. It never applies to another strategy.').optional(),
+  property: z.enum(ACCEPTABLE_PROPERTIES).describe('The universal property whose violation is tolerated.').optional(),
+  reason: nonEmptyText('Why it is tolerated; shown in every report.').optional(),
+};
+
+/** Either a rule, or strategy, property and reason. */
+export function checkAcceptance(
+  value: { readonly rule?: string | undefined; readonly strategy?: string | undefined; readonly property?: string | undefined; readonly reason?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const own = ['strategy', 'property', 'reason'] as const;
+  if (value.rule !== undefined) {
+    for (const key of own) {
+      if (value[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `'${key}' comes from rule '${value.rule}': give either rule or strategy, property and reason` });
+    }
+    if (acceptanceRule(value.rule) === null) {
+      ctx.addIssue({ code: 'custom', path: ['rule'], message: `unknown acceptance rule '${value.rule}' (known: ${Object.keys(ACCEPTANCE_RULES).join(', ')})` });
+    }
+    return;
+  }
+  for (const key of own) {
+    if (value[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `missing ${key} (or name a rule)` });
+  }
+}
+
+const acceptance = z.strictObject({ ...acceptanceFields, steps: pinnedSteps.optional() }).superRefine(checkAcceptance).describe(
+  'A known limitation: a violation of `property` by `strategy` at the recorded `steps` is tolerated and reported with its reason ' +
+  'instead of failing the scenario; an acceptance that matches no violation of its strategy fails the scenario (stale).',
+);
 
 const reproduction = z.strictObject({
   strategy: nonEmptyText('The strategy whose known bug this scenario reproduces (a built-in name, or the `name` a module strategy reports). For any other strategy the entry does not apply.'),
@@ -362,7 +400,7 @@ export const scenarioSchema = z.strictObject({
     '`expect` fields override the file\'s.',
   ).optional(),
   expect: expect.optional(),
-  accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason })' })
+  accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason, steps } or { rule, steps })' })
     .describe('Known limitations tolerated for named strategies; each is reported with its reason.').optional(),
   reproduces: z.array(reproduction, { error: 'expected a list of reproductions ({ strategy, property, issue })' })
     .describe('Reported bugs this scenario reproduces (a museum of bugs): each must break its property when its strategy plays.').optional(),
@@ -400,4 +438,4 @@ export type SessionSpec = z.infer<typeof session>;
 export type ExpectSpec = z.infer<typeof expect>;
 export type AcceptanceSpec = z.infer<typeof acceptance>;
 export type ReproductionSpec = z.infer<typeof reproduction>;
-export { acceptance as acceptanceSchema };
+

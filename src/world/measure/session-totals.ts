@@ -1,9 +1,11 @@
 /**
- * Session totals and the checks that can fail: loops (a summarization whose sent request is not
- * smaller, in real tokens, than the request before it), thrash (`count` summarizations within
- * `withinSteps` consecutive steps, counted per window), orphans, missing user request.
+ * Session totals and the checks that can fail: overflows, loops and thrash as `definitions/`
+ * defines them (the one definition every report uses), orphans, missing user request.
  */
 import type { SessionTotals, StepRecord, SummarizerCallRecord } from '../session-result.ts';
+import { loopSteps } from './definitions/loop.ts';
+import { isOverflowStep, isSummarizerOverflow } from './definitions/overflow.ts';
+import { thrashWindows } from './definitions/thrash.ts';
 
 export interface TotalsInput {
   readonly turns: number;
@@ -32,7 +34,7 @@ export function sessionTotals({ turns, steps, thrash, finalHistoryTokens, traili
       summarizerCalls += 1;
       summarizerInputTokens += call.inputTokens;
       if (call.outcome !== 'ok') fallbacks += 1;
-      if (call.outcome === 'overflow') summarizerOverflows += 1;
+      if (isSummarizerOverflow(call)) summarizerOverflows += 1;
     }
   }
   for (const step of steps) {
@@ -50,13 +52,13 @@ export function sessionTotals({ turns, steps, thrash, finalHistoryTokens, traili
     trimmedSteps: steps.filter((s) => s.trimmed).length,
     fallbacks,
     compactedSteps: steps.filter((s) => s.compacted).length,
-    overflowSteps: steps.filter((s) => s.overflow).length,
+    overflowSteps: steps.filter((s) => isOverflowStep(s)).length,
     peakRealTokens,
     peakPercent,
     summarizerInputTokens,
     summarizerOverflows,
-    loops: countLoops(steps),
-    thrash: countThrash(steps, thrash.count, thrash.withinSteps),
+    loops: loopSteps(steps).length,
+    thrash: thrashWindows(steps, thrash),
     orphanSteps: steps.filter((s) => s.orphanCalls > 0 || s.orphanResponses > 0).length,
     missingUserRequestSteps: steps.filter((s) => !s.userRequestPresent).length,
     cacheChurnTotal: steps.reduce((sum, s) => sum + s.cacheChurn, 0),
@@ -65,21 +67,7 @@ export function sessionTotals({ turns, steps, thrash, finalHistoryTokens, traili
   };
 }
 
-export function countLoops(steps: readonly StepRecord[]): number {
-  return steps.filter((s) => s.summarizerCalls.length > 0 && !s.shortCircuited && s.realAfter >= s.realBefore).length;
-}
-
-/** Windows of `withinSteps` consecutive steps holding at least `count` summarizing steps. */
+/** Windows of `withinSteps` consecutive steps holding at least `count` summarizing steps (definitions/thrash.ts). */
 export function countThrash(steps: readonly StepRecord[], count: number, withinSteps: number): number {
-  if (count <= 0 || withinSteps <= 0 || steps.length === 0) return 0;
-  const summarized = steps.map((s) => (s.summarizerCalls.length > 0 ? 1 : 0));
-  const width = Math.min(withinSteps, summarized.length);
-  let inWindow = 0;
-  for (let i = 0; i < width; i += 1) inWindow += summarized[i] as number;
-  let windows = inWindow >= count ? 1 : 0;
-  for (let start = 1; start + width <= summarized.length; start += 1) {
-    inWindow += (summarized[start + width - 1] as number) - (summarized[start - 1] as number);
-    if (inWindow >= count) windows += 1;
-  }
-  return windows;
+  return thrashWindows(steps, { count, withinSteps });
 }

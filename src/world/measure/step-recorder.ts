@@ -35,6 +35,7 @@ import type { LogicalClock } from '../sim/logical-clock.ts';
 import type { WorldTraceStep } from '../world-trace.ts';
 import type { WorldTurn } from '../world-scenario.ts';
 import { cacheChurn, sharedContents, type SentPrefix } from './cache-churn.ts';
+import { isOverflowStep } from './definitions/overflow.ts';
 import { countOrphans } from './orphans.ts';
 import { invalidContents } from './request-validity.ts';
 import { contentText, SummaryReuse } from './summary-reuse.ts';
@@ -294,7 +295,7 @@ export class SessionRecorder implements StepObserver {
       heuristicAfter: sent.heuristic,
       realBefore: open.measuredBefore.real,
       realAfter: sent.real,
-      overflow: !open.shortCircuited && sent.real > turn.contextWindow,
+      overflow: isOverflowStep({ shortCircuited: open.shortCircuited, realAfter: sent.real, contextWindow: turn.contextWindow }),
       shortCircuited: open.shortCircuited,
       summarizerCalls: open.summarizerCalls,
       reinjection: rewrite.reinjection,

@@ -152,7 +152,7 @@ describe('independent sessions: errors name the file, line and field', () => {
       '/tmp',
     );
     expect([first!.expect, second!.expect]).toEqual([{ noOverflow: false, noLoop: true }, { noOverflow: true, noLoop: true }]);
-    for (const s of [first!, second!]) expect(s.accept).toEqual([{ strategy: 'threshold', property: 'no-thrash', reason: 'why' }]);
+    for (const s of [first!, second!]) expect(s.accept).toEqual([{ strategy: 'threshold', property: 'no-thrash', reason: 'why', steps: null, sharedBySessions: true }]);
   });
 
   it('resolution problems are placed in the session that causes them', () => {
@@ -188,7 +188,7 @@ describe('independent sessions: playing and reporting', () => {
       '    turns: [ { repeat: 2, user: { size: 1500 }, tools: [ { name: read, size: 2500 } ] } ]',
       '    expect: { summarizations: { max: 0 } }',
       'expect: { noOverflow: true }',
-      'accept: [ { strategy: threshold, property: user-request-preserved, reason: "go-compat: ContextGuard quotes only the user content it is not shown" } ]',
+      'accept: [ { strategy: threshold, property: user-request-preserved, reason: "go-compat: ContextGuard quotes only the user content it is not shown", steps: "6-7" } ]',
       '',
     ].join('\n'));
     writeFileSync(join(dir, 'short-alone.yaml'), [

@@ -61,9 +61,16 @@ describe('scenario load errors', () => {
     expect(error.message).toMatch(/^bad\/scenario\.yaml:5:3: expect\.knownLimitation: 'knownLimitation' was replaced by the top-level 'accept' list: accept: \[\{ strategy: <name>, property: no-overflow/);
   });
 
-  it('reads accept entries: a strategy, a universal property and a reason', () => {
-    const scenario = loadScenarioSource(`${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: the provider hides usage\n`, 'ok.yaml', '/tmp');
-    expect(scenario.accept).toEqual([{ strategy: 'threshold', property: 'no-thrash', reason: 'the provider hides usage' }]);
+  it('reads accept entries: a strategy, a universal property, a reason and the steps it was recorded at', () => {
+    const scenario = loadScenarioSource(`${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: the provider hides usage\n    steps: "2-4, 7"\n`, 'ok.yaml', '/tmp');
+    expect(scenario.accept).toEqual([{ strategy: 'threshold', property: 'no-thrash', reason: 'the provider hides usage', steps: [2, 3, 4, 7] }]);
+  });
+
+  it('refuses malformed steps, an unknown rule, and a rule mixed with its own fields, naming each', () => {
+    const error = errorOf(`${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: r\n    steps: "2..4"\n  - rule: nope\n    steps: "1"\n  - rule: go-compat-continuation-without-user-content\n    reason: mine\n    steps: "1"\n`);
+    expect(error.message).toContain(`accept[0].steps: '2..4': expected step numbers and ranges`);
+    expect(error.message).toContain(`accept[1].rule: unknown acceptance rule 'nope' (known: go-compat-continuation-without-user-content)`);
+    expect(error.message).toContain(`accept[2].reason: 'reason' comes from rule 'go-compat-continuation-without-user-content'`);
   });
 
   it('refuses an accept entry for an integrity property, or without a reason', () => {

@@ -43,7 +43,9 @@ const TABLE: readonly [string, number, string, number, boolean, number, number, 
   ['8k_ToolResponseBiggerThanWindow', 8000, 'small-model', 500, true, 2.0, 3, ['C>=1']],
   ['8k_EveryTurnExceedsWindow', 8000, 'small-model', 500, true, 2.0, 15, ['C>=10']],
   ['8k_NoUsageMetadata_HighRatio', 8000, 'custom-model', 500, false, 2.0, 20, ['NO-OVF', 'C>=1']],
-  ['8k_NoUsageMetadata_BeyondDefault', 8000, 'custom-model', 400, false, 3.0, 15, ['KNOWN', 'C>=1', 'NO-LOOP']],
+  // Upstream tolerates an overflow here (KNOWN); the world's threshold never overflows (peak 94.3 %), so
+  // the port accepts none: an acceptance that matches no violation is stale and fails.
+  ['8k_NoUsageMetadata_BeyondDefault', 8000, 'custom-model', 400, false, 3.0, 15, ['C>=1', 'NO-LOOP']],
   ['8k_150Turns', 8000, 'small-model', 300, true, 1.8, 150, ['NO-OVF', 'C>=5', 'NO-LOOP']],
   ['200k_ConsecutiveMassiveBursts', 200_000, 'claude-sonnet', 5000, true, 2.5, 10, ['NO-OVF', 'C>=1']],
   ['200k_NoUsageMetadata_LongSession', 200_000, 'custom-model', 3000, false, 2.5, 80, ['NO-OVF']],
@@ -201,9 +203,7 @@ describe('the 47 ported upstream scenarios', () => {
     ]);
   });
 
-  it('BeyondDefault tolerates overflow with the seeds\' reason', () => {
-    const reason = get('8k_NoUsageMetadata_BeyondDefault').accept.find((entry) => entry.property === 'no-overflow')?.reason;
-    expect(reason).toMatch(/UsageMetadata/);
-    expect(reason).toMatch(/WithMaxTokens/);
+  it('BeyondDefault accepts no overflow: the run has none, and a tolerance that never fires would hide the first one', () => {
+    expect(get('8k_NoUsageMetadata_BeyondDefault').accept.filter((entry) => entry.property === 'no-overflow')).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ describe('judgeScenario', () => {
   });
 
   it('tolerates it only for the strategy an acceptance names, and keeps the reason', async () => {
-    const accept = [{ strategy: 'threshold', property: 'no-overflow' as const, reason: 'faithful upstream behaviour' }];
+    const accept = [{ strategy: 'threshold', property: 'no-overflow' as const, reason: 'faithful upstream behaviour', steps: '1' }];
     const tolerated = await judgeScenario(scenario({ accept }), overflowing, threshold, BUILTINS);
     expect(tolerated.failures).toEqual([]);
     expect(tolerated.accepted).toEqual([expect.objectContaining({ property: 'no-overflow', strategy: 'threshold', reason: 'faithful upstream behaviour' })]);
@@ -53,18 +53,19 @@ describe('judgeScenario', () => {
   });
 
   it('never lets a module strategy borrow a built-in\'s acceptances by calling itself by its name', async () => {
-    const accept = [{ strategy: 'threshold', property: 'no-orphans' as const, reason: 'upstream' }];
+    const accept = [{ strategy: 'threshold', property: 'no-orphans' as const, reason: 'upstream', steps: '1' }];
     const fork = await judgeScenario(scenario({ accept }), orphaning, { name: 'threshold', builtin: false }, BUILTINS);
     expect(fork.failures.map((failure) => failure.expectation)).toEqual(['no-orphans']);
-    const mine = await judgeScenario(scenario({ accept: [{ strategy: 'keep_tail', property: 'no-orphans', reason: 'known' }] }), orphaning, { name: 'keep_tail', builtin: false }, BUILTINS);
+    const mine = await judgeScenario(scenario({ accept: [{ strategy: 'keep_tail', property: 'no-orphans', reason: 'known', steps: '1' }] }), orphaning, { name: 'keep_tail', builtin: false }, BUILTINS);
     expect(mine.failures).toEqual([]);
     expect(mine.accepted).toHaveLength(1);
   });
 
   it('an acceptance covers only its property', async () => {
-    const accept = [{ strategy: 'threshold', property: 'no-loop' as const, reason: 'other property' }];
+    const accept = [{ strategy: 'threshold', property: 'no-loop' as const, reason: 'other property', steps: '1' }];
     const verdict = await judgeScenario(scenario({ accept }), orphaning, threshold, BUILTINS);
-    expect(verdict.failures.map((failure) => failure.expectation)).toEqual(['no-orphans']);
+    // …and one for a property that held is stale: it fails too (acceptances must fire).
+    expect(verdict.failures.map((failure) => failure.expectation)).toEqual(['no-orphans', 'stale-acceptance']);
   });
 
   it('reports a file\'s strict expectation once, not again as the universal property', async () => {
@@ -98,5 +99,66 @@ describe('judgeScenario', () => {
     const verdict = await judgeScenario(scenario({ profile: 'go-compat', session: { contextWindow: 8000, model: 'm' } }), lost, threshold, BUILTINS);
     expect(verdict.failures.map((failure) => failure.expectation)).toEqual(['user-request-preserved']);
     expect(verdict.infeasible).toEqual([]);
+  });
+
+  describe('an acceptance tolerates the violation it was recorded with, not the property', () => {
+    const lostAt = (...at: number[]) => result([0, 1, 2, 3].map((n) => step(n, { userRequestPresent: !at.includes(n) })));
+    const accept = [{ strategy: 'threshold', property: 'user-request-preserved' as const, reason: 'known', steps: '1-2' }];
+
+    it('tolerates a violation at the pinned steps, or at fewer of them', async () => {
+      for (const run of [lostAt(1, 2), lostAt(2)]) {
+        const verdict = await judgeScenario(scenario({ accept }), run, threshold, BUILTINS);
+        expect(verdict.failures).toEqual([]);
+        expect(verdict.accepted).toHaveLength(1);
+      }
+    });
+
+    it('fails a violation at a step it does not pin, naming the steps outside the pin', async () => {
+      const verdict = await judgeScenario(scenario({ accept }), lostAt(0, 1, 2, 3), threshold, BUILTINS);
+      expect(verdict.failures.map((failure) => failure.message)).toEqual([
+        "user-request-preserved: step 0 (turn 0, user) sent a request without turn 0's user message (neither verbatim nor quoted); " +
+          'the acceptance for threshold tolerates steps 1-2 only, and this run also violates it at steps 0, 3',
+      ]);
+      expect(verdict.accepted).toEqual([]);
+    });
+
+    it('the same holds for a fork judged as the built-in, which a stale acceptance never fails', async () => {
+      const judged = scenario({ accept });
+      const fork = { ...judged, strategy: { ...judged.strategy, judgedAs: 'threshold' } };
+      expect((await judgeScenario(fork, lostAt(0, 1), threshold, BUILTINS)).failures.map((failure) => failure.expectation)).toEqual(['user-request-preserved']);
+      // A fork that fixed the limitation owes nothing to the built-in's tolerance.
+      expect((await judgeScenario(fork, lostAt(), threshold, BUILTINS)).failures).toEqual([]);
+    });
+
+    it('an acceptance without steps tolerates nothing and says how to record them', async () => {
+      const unpinned = [{ strategy: 'threshold', property: 'user-request-preserved' as const, reason: 'known' }];
+      const verdict = await judgeScenario(scenario({ accept: unpinned }), lostAt(1), threshold, BUILTINS);
+      expect(verdict.failures.map((failure) => failure.message)).toEqual([expect.stringMatching(/pins no steps, so it tolerates nothing: record them \(npm run accept:record\)/)]);
+    });
+
+    it('a stale acceptance (no violation to tolerate) fails the scenario and is listed as stale', async () => {
+      const verdict = await judgeScenario(scenario({ accept }), lostAt(), threshold, BUILTINS);
+      expect(verdict.stale).toEqual([expect.objectContaining({ property: 'user-request-preserved', strategy: 'threshold' })]);
+      expect(verdict.failures).toEqual([{ expectation: 'stale-acceptance', message: expect.stringMatching(/^stale-acceptance: user-request-preserved is accepted for threshold but this run has no user-request-preserved violation/) }]);
+      // Only for the strategy it names: another strategy is not judged by it.
+      expect((await judgeScenario(scenario({ accept }), lostAt(), { name: 'sliding_window', builtin: true }, BUILTINS)).failures).toEqual([]);
+    });
+
+    it('under another seed than the one it was recorded with (--seed), the pin bounds the count of violating steps', async () => {
+      const recorded = scenario({ accept });
+      const reseeded = { ...recorded, accept: recorded.accept.map((entry) => ({ ...entry, pinnedForSeed: recorded.world.seed + 1 })) };
+      expect((await judgeScenario(reseeded, lostAt(0, 3), threshold, BUILTINS)).failures).toEqual([]);
+      const more = await judgeScenario(reseeded, lostAt(0, 1, 3), threshold, BUILTINS);
+      expect(more.failures.map((failure) => failure.message)).toEqual([expect.stringMatching(/was recorded under seed 2 with 2 violating steps, and this run \(seed 1\) has 3$/)]);
+    });
+
+    it('a named rule gives strategy, property and reason once', async () => {
+      const verdict = await judgeScenario(
+        scenario({ profile: 'go-compat', session: { contextWindow: 8000, model: 'm' }, accept: [{ rule: 'go-compat-continuation-without-user-content', steps: '1' }] }),
+        lostAt(1), threshold, BUILTINS,
+      );
+      expect(verdict.failures).toEqual([]);
+      expect(verdict.accepted).toEqual([expect.objectContaining({ property: 'user-request-preserved', strategy: 'threshold', reason: expect.stringMatching(/^go-compat hides/) })]);
+    });
   });
 });

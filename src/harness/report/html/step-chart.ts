@@ -122,7 +122,12 @@ function levelLine(levels: readonly (number | null)[], frame: Frame, cls: string
   return `<path class="${cls}" d="${segments.join(' ')}"/>${label}`;
 }
 
-/** A summarization: a drop from the size before to the size sent, and a marker on the top edge. */
+/**
+ * A summarization: an arrow down from the size the request had before it to the size sent, and a
+ * flag on the top edge. The request before a summarization was never sent, so the part of the
+ * arrow above the window is drawn dashed and faint (`summarization-unsent`): only an overflow
+ * (a red band and dot) may read as "over the window".
+ */
 function summarizationMarkers(steps: readonly StepRecord[], frame: Frame): string {
   return steps
     .map((step, index) => {
@@ -130,13 +135,22 @@ function summarizationMarkers(steps: readonly StepRecord[], frame: Frame): strin
       const x = r(frame.x(index));
       const top = MARGIN.top;
       const calls = step.summarizerCalls.length;
-      const tip = `step ${step.step} (turn ${step.turn}): summarized with ${calls} call${calls === 1 ? '' : 's'}, ${formatCount(step.realBefore)} → ${formatCount(step.realAfter)} tokens`;
+      const tip = `step ${step.step} (turn ${step.turn}): summarized with ${calls} call${calls === 1 ? '' : 's'}, ${formatCount(step.realBefore)} → ${formatCount(step.realAfter)} tokens (the larger request was never sent)`;
       const clipped = step.realBefore > frame.max;
       const beforeY = r(frame.y(step.realBefore));
+      const afterY = r(frame.y(step.realAfter));
+      const windowY = r(frame.y(step.contextWindow));
+      // Solid from the lower of (before, window) down to what was sent; dashed above the window.
+      const solidTop = Math.max(beforeY, windowY);
+      const unsent = beforeY < windowY
+        ? `<line class="summarization-unsent" x1="${x}" x2="${x}" y1="${beforeY}" y2="${windowY}"/>`
+        : '';
+      const solid = solidTop < afterY ? `<line class="summarization-drop" x1="${x}" x2="${x}" y1="${solidTop}" y2="${afterY}"/>` : '';
+      const head = afterY - solidTop >= 6 ? `<path class="summarization-arrow" d="M${r(x - 4)},${r(afterY - 6)} L${r(x + 4)},${r(afterY - 6)} L${x},${afterY} Z"/>` : '';
       const before = clipped
         ? `<text class="summarization-clipped" x="${x + 4}" y="${top + 10}">↑${shortNumber(step.realBefore)}</text>`
         : `<circle class="summarization-before" cx="${x}" cy="${beforeY}" r="3"/>`;
-      return `<g class="summarization-marker"><title>${escapeHtml(tip)}</title><line class="summarization-guide" x1="${x}" x2="${x}" y1="${top}" y2="${MARGIN.top + PLOT_H}"/><line class="summarization-drop" x1="${x}" x2="${x}" y1="${beforeY}" y2="${r(frame.y(step.realAfter))}"/>${before}<path class="summarization-flag" d="M${x - 5},${top - 9} L${x + 5},${top - 9} L${x},${top - 1} Z"/></g>`;
+      return `<g class="summarization-marker"><title>${escapeHtml(tip)}</title><line class="summarization-guide" x1="${x}" x2="${x}" y1="${top}" y2="${MARGIN.top + PLOT_H}"/>${unsent}${solid}${head}${before}<path class="summarization-flag" d="M${x - 5},${top - 9} L${x + 5},${top - 9} L${x},${top - 1} Z"/></g>`;
     })
     .join('');
 }

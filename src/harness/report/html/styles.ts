@@ -26,15 +26,19 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .card .label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; }
 .card.bad .value { color: var(--fail); }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px; overflow-x: auto; margin-bottom: 28px; }
+table.overview th, table.overview td { padding: 7px 6px; }
 table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 13px; }
 th, td { padding: 7px 8px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
 td.name { white-space: normal; min-width: 140px; }
+td.detail-col, th.detail-col { color: var(--muted); }
 td.strategy { text-align: left; color: var(--muted); }
 th { background: #f1f5f9; color: var(--muted); font-weight: 600; font-size: 12px; }
 th:first-child, td:first-child, th:last-child, td:last-child { text-align: left; }
 tbody tr:last-child td { border-bottom: none; }
 tbody tr:hover { background: #f8fafc; }
 td.bad { color: var(--fail); font-weight: 600; }
+td.warn { color: var(--warn); font-weight: 600; }
+.table-note { color: var(--muted); font-size: 12px; padding: 6px 10px; }
 .peak { display: inline-flex; align-items: center; gap: 8px; justify-content: flex-end; }
 .meter { width: 44px; height: 6px; border-radius: 3px; background: var(--line); overflow: hidden; }
 .meter > span { display: block; height: 100%; background: var(--sent); }
@@ -48,9 +52,9 @@ td.bad { color: var(--fail); font-weight: 600; }
 .failures { background: var(--fail-bg); color: var(--fail); border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
 .failures li { margin: 2px 0; }
 .failures b { font-weight: 650; }
-.accepted { background: var(--warn-bg); color: var(--warn); border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
+ul.accepted { background: var(--warn-bg); color: var(--warn); border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
 .accepted .detail, .reproduced .detail { font-size: 12px; opacity: .85; }
-.reproduced { background: #ede9fe; color: #5b21b6; border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
+ul.reproduced { background: #ede9fe; color: #5b21b6; border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
 .infeasible { color: var(--muted, #64748b); font-size: 13px; padding-left: 28px; margin: 4px 0 12px; }
 .stats { display: flex; flex-wrap: wrap; gap: 6px 18px; color: var(--muted); margin-bottom: 6px; font-variant-numeric: tabular-nums; }
 .stats b { color: var(--ink); }
@@ -59,7 +63,7 @@ td.bad { color: var(--fail); font-weight: 600; }
 .legend .k-sent { border-color: var(--sent); }
 .legend .k-window { border-color: var(--window); border-top-style: dashed; }
 .legend .k-threshold { border-color: var(--threshold); border-top-style: dashed; }
-.legend .k-summary { width: 0; height: 12px; border-top: none; border-left: 2px solid var(--summary); }
+.legend .k-summary { width: 0; height: 0; border-top: 7px solid var(--summary); border-left: 4px solid transparent; border-right: 4px solid transparent; }
 .legend .k-trim { width: 8px; height: 8px; border: none; background: var(--trim); }
 .legend .k-reinject { width: 9px; height: 9px; border: none; background: var(--reinject); transform: rotate(45deg); }
 .legend .k-overflow { width: 12px; height: 12px; border: none; background: rgba(220, 38, 38, 0.18); }
@@ -87,9 +91,11 @@ svg.step-chart { width: 100%; height: auto; display: block; }
 .overflow-point { fill: var(--window); stroke: #fff; stroke-width: 1.5; }
 .summarization-guide { stroke: var(--summary); stroke-opacity: 0.18; stroke-width: 1; }
 .summarization-drop { stroke: var(--summary); stroke-width: 2.5; stroke-linecap: round; }
+.summarization-unsent { stroke: var(--summary); stroke-opacity: 0.45; stroke-width: 1.5; stroke-dasharray: 2 3; }
+.summarization-arrow { fill: var(--summary); }
+.summarization-before { fill: #fff; stroke: var(--summary); stroke-width: 1.5; stroke-opacity: 0.6; }
 .summarization-flag { fill: var(--summary); }
 .summarization-clipped { fill: var(--summary); font-size: 10px; font-weight: 600; }
-.summarization-before { fill: #fff; stroke: var(--summary); stroke-width: 1.5; }
 .reinjection-marker { fill: var(--reinject); stroke: #fff; stroke-width: 1; }
 .trim-marker { fill: var(--trim); stroke: #fff; stroke-width: 1; }
 footer { color: var(--muted); font-size: 12px; text-align: center; margin-top: 32px; }
