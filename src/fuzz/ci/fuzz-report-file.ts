@@ -49,6 +49,7 @@ const plainSchema = z.object({
     ...shardOfRun,
     properties: z.array(z.object({
       property: propertyName,
+      kind: z.enum(['behaviour', 'contract']).optional(),
       checked: count,
       passed: count,
       infeasible: count,

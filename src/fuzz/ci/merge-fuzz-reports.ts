@@ -90,8 +90,11 @@ function mergeProperty(parts: readonly PropertyReport[], inputs: readonly MergeI
     for (const [reason, n] of Object.entries(part.infeasibleReasons) as [InfeasibilityReason, number][]) reasons.set(reason, (reasons.get(reason) ?? 0) + n);
   }
   const sum = (field: 'checked' | 'passed' | 'infeasible' | 'failed' | 'notChecked') => parts.reduce((total, part) => total + part[field], 0);
+  const kind = parts[0]!.kind;
   return {
     property,
+    // What the property judges (a behaviour or a declared contract): the same in every shard.
+    ...(kind === undefined ? {} : { kind }),
     checked: sum('checked'),
     passed: sum('passed'),
     infeasible: sum('infeasible'),
