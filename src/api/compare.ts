@@ -14,6 +14,7 @@ import type { Contender } from '../compare/contender.ts';
 import { writeComparisonReports } from '../compare/report/comparison-reporters.ts';
 import { runComparison } from '../compare/run-comparison.ts';
 import { prepareOutputDir } from '../harness/report/output-dir.ts';
+import { lockReportDir } from '../harness/report/report-folder.ts';
 import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
 import { STRATEGY_CATALOG } from '../harness/strategy/strategy-catalog.ts';
 import { integerOption } from './check-options.ts';
@@ -59,32 +60,37 @@ export async function compare(options: CompareOptions): Promise<ComparisonReport
   if (options.paths.length === 0) throw new RangeError('paths must name at least one scenario file or folder');
   // A folder that cannot be written to is bad input, found before anything runs.
   if (options.reportDir !== undefined) await prepareOutputDir(options.reportDir, 'reportDir', cwd);
-  const contenders = options.contenders ?? STRATEGY_CATALOG.map((strategy) => ({ name: strategy.name }));
-  let total = 0;
-  let done = 0;
-  const report = await runComparison({
-    paths: options.paths,
-    contenders,
-    fuzzRuns,
-    seed,
-    jobs,
-    timeoutMs,
-    maxMemoryMb,
-    cwd,
-    onStart: (count) => {
-      total = count;
-    },
-    onDone: () => options.onProgress?.(++done, total),
-    ...(options.onStrategyOutput === undefined ? {} : { onStrategyOutput: options.onStrategyOutput }),
-  });
-  if (options.reportDir !== undefined) {
-    await writeComparisonReports(resolve(cwd, options.reportDir), report, {
-      tool: 'compaction-sim',
-      version: packageVersion(),
-      node: process.version,
-      command: 'compare (api)',
-      argv: [],
+  const lock = options.reportDir === undefined ? null : await lockReportDir(options.reportDir, 'reportDir', cwd);
+  try {
+    const contenders = options.contenders ?? STRATEGY_CATALOG.map((strategy) => ({ name: strategy.name }));
+    let total = 0;
+    let done = 0;
+    const report = await runComparison({
+      paths: options.paths,
+      contenders,
+      fuzzRuns,
+      seed,
+      jobs,
+      timeoutMs,
+      maxMemoryMb,
+      cwd,
+      onStart: (count) => {
+        total = count;
+      },
+      onDone: () => options.onProgress?.(++done, total),
+      ...(options.onStrategyOutput === undefined ? {} : { onStrategyOutput: options.onStrategyOutput }),
     });
+    if (options.reportDir !== undefined) {
+      await writeComparisonReports(resolve(cwd, options.reportDir), report, {
+        tool: 'compaction-sim',
+        version: packageVersion(),
+        node: process.version,
+        command: 'compare (api)',
+        argv: [],
+      });
+    }
+    return report;
+  } finally {
+    await lock?.release();
   }
-  return report;
 }

@@ -5,6 +5,9 @@
  * file only when `outDir` is given). The same seed always generates the same scenarios.
  * `fuzzAgainst()` is `fuzz --against`: the same runs through a reference strategy too, failing
  * only where the strategy fails a property the reference holds (did my change make anything worse?).
+ * For CI, as the command: `shard` plays a slice of the runs, `baseline` fails only on runs a fuzz
+ * baseline does not list (`recordFuzzBaseline` records one, `mergeFuzzShards` merges the shards'
+ * reports: fuzz-ci.ts). The command line only parses its arguments and calls these.
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -13,6 +16,10 @@ import type { PropertyName } from '../checker/properties/property.ts';
 import { runDifferentialFuzz, type DifferentialReport } from '../fuzz/differential/run-differential.ts';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz, type FuzzOptions as RunOptions, type FuzzReport } from '../fuzz/run/run-fuzz.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../fuzz/run/shrink-failure.ts';
+import { DEFAULT_FUZZ_MAX_MEMORY_MB } from '../fuzz/run/run-fuzz.ts';
+import { defaultReplaySample } from '../fuzz/run/replay-sample.ts';
+import type { Shard } from '../fuzz/run/fuzz-shard.ts';
+import { assertComparable, readFuzzBaseline } from '../fuzz/ci/fuzz-baseline.ts';
 import { integerOption } from './check-options.ts';
 
 export interface FuzzOptions {
@@ -51,8 +58,20 @@ export interface FuzzOptions {
   readonly jobs?: number;
   /** Per-run watchdog in ms while exploring (default 60,000): a hung strategy fails `session-completes`. */
   readonly timeoutMs?: number;
+  /** Heap limit of each worker in MB: a run whose strategy exhausts it fails `session-completes` as strategy-out-of-memory. */
+  readonly maxMemoryMb?: number;
+  /** Play only shard `index` of `count` (the runs r with r mod count = index - 1); merge the shards with `mergeFuzzShards`. */
+  readonly shard?: Shard;
+  /**
+   * A fuzz baseline file (relative to `cwd`): the run fails only on runs it does not list as
+   * failing. Checked before anything runs: recorded for another strategy, options, seed, budget,
+   * properties or compaction-sim version, it is a `BaselineError`. Not with `fuzzAgainst`.
+   */
+  readonly baseline?: string;
   /** Called after each explored run. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Called when shrinking the first failure of `property` starts (`failing`: the strategy that fails). */
+  readonly onShrink?: (property: PropertyName, failing: string) => void;
 }
 
 export interface FuzzAgainstOptions extends FuzzOptions {
@@ -67,17 +86,33 @@ export type { CounterexampleFile } from '../fuzz/run/counterexample.ts';
 export type { ShrunkFailure } from '../fuzz/run/shrink-failure.ts';
 
 export async function fuzz(options: FuzzOptions = {}): Promise<FuzzReport> {
-  return runFuzz(runOptionsOf(options));
+  const run = runOptionsOf(options);
+  return runFuzz({ ...run, baseline: await baselineOf(options, run) });
 }
 
 /**
  * Differential fuzzing: per property, the runs where one strategy fails and the other holds; the
  * first of each kind shrunk while the difference persists. `failed` when the strategy fails some
- * property on a run where `against` holds it.
+ * property on a run where `against` holds it, or when some run could not be compared (a side did
+ * not play it to the end). A reference that plays none of the runs is a `StrategyLoadError`.
  */
 export async function fuzzAgainst(options: FuzzAgainstOptions): Promise<DifferentialReport> {
   if (typeof options.against !== 'string' || options.against === '') throw new RangeError('against must name the reference strategy (a built-in name or a module path)');
+  if (options.baseline !== undefined) throw new RangeError('baseline compares a plain fuzz run: a differential run already compares with its reference');
   return runDifferentialFuzz({ ...runOptionsOf(options), against: { name: options.against, options: options.againstOptions ?? {} } });
+}
+
+/** The baseline to compare with, read and checked against this run before anything runs; null without one. */
+async function baselineOf(options: FuzzOptions, run: RunOptions): Promise<RunOptions['baseline']> {
+  if (options.baseline === undefined) return null;
+  if (run.path !== null) throw new RangeError('baseline compares an exploration: drop path');
+  // Read as given when it resolves the same (messages then name the file as the user wrote it).
+  const file = run.cwd === process.cwd() ? options.baseline : resolve(run.cwd, options.baseline);
+  const baseline = await readFuzzBaseline(file);
+  const replaySample = run.replaySample ?? defaultReplaySample(run.properties);
+  // The corpus is checked by runFuzz: the options drawn are part of it, known once the strategy loaded.
+  assertComparable(baseline, options.baseline, { seed: run.seed, runs: run.runs, replaySample, properties: run.properties, strategy: run.strategy, cwd: run.cwd });
+  return { file: options.baseline, baseline };
 }
 
 /** Checks the options (a RangeError names the bad one) and fills in the defaults. */
@@ -92,6 +127,7 @@ function runOptionsOf(options: FuzzOptions): RunOptions {
   }
   const runs = integerOption('runs', options.runs ?? DEFAULT_RUNS, 1);
   const cwd = resolve(options.cwd ?? process.cwd());
+  const shard = shardOf(options);
   return {
     strategy: { name: options.strategy ?? 'threshold', options: options.strategyOptions ?? {} },
     ...(options.varyOptions === undefined ? {} : { varyOptions: options.varyOptions === true }),
@@ -105,6 +141,18 @@ function runOptionsOf(options: FuzzOptions): RunOptions {
     maxShrinkCandidates: integerOption('maxShrinks', options.maxShrinks ?? DEFAULT_MAX_SHRINK_CANDIDATES, 1),
     jobs: integerOption('jobs', options.jobs ?? availableParallelism(), 1),
     timeoutMs: integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
+    maxMemoryMb: integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_FUZZ_MAX_MEMORY_MB, 1),
+    shard,
     ...(options.onProgress ? { onRun: (done: number) => options.onProgress?.(done, runs) } : {}),
+    ...(options.onShrink ? { onShrink: options.onShrink } : {}),
   };
+}
+
+function shardOf(options: FuzzOptions): Shard | null {
+  if (options.shard === undefined) return null;
+  const count = integerOption('shard.count', options.shard.count, 1);
+  const index = integerOption('shard.index', options.shard.index, 1);
+  if (index > count) throw new RangeError(`shard.index must be <= shard.count, got ${index}/${count}`);
+  if (options.path !== undefined) throw new RangeError('shard slices an exploration: drop path (a path replays one run anywhere)');
+  return { index, count };
 }

@@ -3,8 +3,9 @@
  * under `scenarios/`) and compares it with the committed baseline (default
  * `reports/baseline.json`): any new overflow, loop, thrash or failed expectation, a scenario added
  * or removed, or a measurement beyond its tolerance is a change, and the gate passes only without
- * changes. `updateBaseline` writes the current results as the new baseline instead (entries of
- * scenarios outside `paths` are kept). Without a baseline there is nothing to gate against: a
+ * changes and with every scenario passing. `updateBaseline` writes the current results as the new
+ * baseline instead (entries of scenarios outside `paths` are kept), unless a scenario crashed, hung
+ * or timed out (never recorded: `refusal` says which). Without a baseline there is nothing to gate against: a
  * `BaselineError`, unless `updateBaseline` creates it.
  */
 import { resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { BASELINE_METRICS, baselineFromReport, mergeBaseline, readBaseline, writ
 import { BaselineError } from '../harness/gate/baseline-error.ts';
 import { compareWithBaseline, type GateChange } from '../harness/gate/compare-baseline.ts';
 import { gateScope } from '../harness/gate/gate-scope.ts';
+import { baselineRefusal } from '../harness/gate/unrecordable.ts';
 import { DEFAULT_TOLERANCES, type Tolerance, type Tolerances } from '../harness/gate/tolerances.ts';
 import type { SuiteReport } from '../harness/report/suite-report.ts';
 import { DEFAULT_BASELINE, DEFAULT_GATE_PATHS } from './defaults.ts';
@@ -32,8 +34,17 @@ export interface GateOptions extends Omit<SimulateOptions, 'paths' | 'realSummar
 }
 
 export interface GateResult {
-  /** True when nothing changed (always true with `updateBaseline`: the changes were accepted). */
+  /**
+   * True when nothing changed and every scenario passed (a baseline never turns a failing
+   * scenario into a pass). With `updateBaseline`: true when the baseline was written (the changes
+   * were accepted); false when it was refused (`refusal`).
+   */
   readonly passed: boolean;
+  /**
+   * With `updateBaseline`: why the baseline was not written (a scenario crashed, hung or timed
+   * out: such a run is never recorded), else null.
+   */
+  readonly refusal: string | null;
   /** Every change against the baseline (with `updateBaseline`: the changes accepted). */
   readonly changes: readonly GateChange[];
   /** Scenarios compared (this shard's). */
@@ -63,9 +74,11 @@ export async function gate(options: GateOptions = {}): Promise<GateResult> {
     reportRemoved: options.shard === undefined || options.shard.index === 1,
     inScope,
   });
-  if (options.updateBaseline === true) await writeBaseline(baselinePath, mergeBaseline(baseline, current, inScope));
+  const refusal = options.updateBaseline === true ? baselineRefusal(report, baselinePath) : null;
+  if (options.updateBaseline === true && refusal === null) await writeBaseline(baselinePath, mergeBaseline(baseline, current, inScope));
   return {
-    passed: options.updateBaseline === true || changes.length === 0,
+    passed: options.updateBaseline === true ? refusal === null : changes.length === 0 && report.summary.failed === 0,
+    refusal,
     changes,
     compared: report.scenarios.length,
     baselinePath,

@@ -21,6 +21,8 @@ export { fuzz, fuzzAgainst } from './fuzz.ts';
 export type {
   CounterexampleFile, DifferenceCounterexample, DifferentialPropertyReport, DifferentialReport, FuzzAgainstOptions, FuzzOptions, FuzzReport, PropertyReport, ShrunkFailure,
 } from './fuzz.ts';
+export { mergeFuzzShards, recordFuzzBaseline } from './fuzz-ci.ts';
+export type { MergedFuzzShards, MergeFuzzShardsOptions, RecordedFuzzBaseline } from './fuzz-ci.ts';
 export { compare } from './compare.ts';
 export type { CompareOptions } from './compare.ts';
 export type { ComparisonReport } from '../compare/comparison-report.ts';

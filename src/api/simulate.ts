@@ -8,6 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { prepareOutputDir } from '../harness/report/output-dir.ts';
+import { lockReportDir } from '../harness/report/report-folder.ts';
 import { buildSuiteReport, type SuiteReport } from '../harness/report/suite-report.ts';
 import { writeReports } from '../harness/report/write-reports.ts';
 import type { RealSummarizerConfig } from '../harness/run/real-summarizer.ts';
@@ -82,42 +83,48 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
   const cwd = resolve(options.cwd ?? process.cwd());
   // A folder that cannot be written to is bad input, found before anything runs.
   if (options.reportDir !== undefined) await prepareOutputDir(options.reportDir, 'reportDir', cwd);
-  const accept = options.acceptFile === undefined ? undefined : await loadAcceptances(options.acceptFile, cwd);
-  let total = 0;
-  let done = 0;
-  const run = await runSuite({
-    paths: options.paths,
-    filter: options.filter,
-    seed: optionalInteger('seed', options.seed, 0),
-    strategy: options.strategy,
-    strategyOptions: options.strategyOptions,
-    judgedAs: options.judgedAs,
-    shard: checkShard(options.shard),
-    jobs: integerOption('jobs', options.jobs ?? availableParallelism(), 1),
-    timeoutMs: integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
-    maxMemoryMb: integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 16),
-    accept,
-    cwd,
-    realSummarizer: options.realSummarizer,
-    onStart: (count) => {
-      total = count;
-    },
-    onScenarioDone: () => options.onProgress?.(++done, total),
-    ...(options.onStrategyOutput === undefined
-      ? {}
-      : { onStrategyOutput: (scenario, text) => options.onStrategyOutput?.(scenario?.id ?? null, text) }),
-  });
-  const report = buildSuiteReport(run.outcomes, cwd, options.realSummarizer);
-  if (options.reportDir !== undefined) {
-    await writeReports(resolve(cwd, options.reportDir), report, {
-      tool: 'compaction-sim',
-      version: packageVersion(),
-      node: process.version,
-      command: 'simulate (api)',
-      argv: [],
+  // One run writes a folder at a time (report-folder.ts): a second is refused before it plays.
+  const lock = options.reportDir === undefined ? null : await lockReportDir(options.reportDir, 'reportDir', cwd);
+  try {
+    const accept = options.acceptFile === undefined ? undefined : await loadAcceptances(options.acceptFile, cwd);
+    let total = 0;
+    let done = 0;
+    const run = await runSuite({
+      paths: options.paths,
+      filter: options.filter,
+      seed: optionalInteger('seed', options.seed, 0),
+      strategy: options.strategy,
+      strategyOptions: options.strategyOptions,
+      judgedAs: options.judgedAs,
+      shard: checkShard(options.shard),
+      jobs: integerOption('jobs', options.jobs ?? availableParallelism(), 1),
+      timeoutMs: integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
+      maxMemoryMb: integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 16),
+      accept,
+      cwd,
+      realSummarizer: options.realSummarizer,
+      onStart: (count) => {
+        total = count;
+      },
+      onScenarioDone: () => options.onProgress?.(++done, total),
+      ...(options.onStrategyOutput === undefined
+        ? {}
+        : { onStrategyOutput: (scenario, text) => options.onStrategyOutput?.(scenario?.id ?? null, text) }),
     });
+    const report = buildSuiteReport(run.outcomes, cwd, options.realSummarizer);
+    if (options.reportDir !== undefined) {
+      await writeReports(resolve(cwd, options.reportDir), report, {
+        tool: 'compaction-sim',
+        version: packageVersion(),
+        node: process.version,
+        command: 'simulate (api)',
+        argv: [],
+      });
+    }
+    return { passed: report.summary.failed === 0, report, allIds: run.allIds };
+  } finally {
+    await lock?.release();
   }
-  return { passed: report.summary.failed === 0, report, allIds: run.allIds };
 }
 
 function checkShard(shard: Shard | undefined): Shard | null {

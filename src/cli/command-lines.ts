@@ -36,3 +36,16 @@ export const COMMAND_LINES = {
 } as const;
 
 export type CommandName = keyof typeof COMMAND_LINES;
+
+/**
+ * The options a command takes more than once although they are not yargs arrays (an array option
+ * swallows the positional paths after it). Every other option not declared as an array is
+ * single-valued, and giving it twice is a usage error (repeated-options.ts).
+ */
+export const REPEATABLE_OPTIONS: Readonly<Partial<Record<CommandName, readonly string[]>>> = {
+  compare: ['strategy', 'strategy-options'],
+};
+
+export function repeatableOptionsOf(command: string | undefined): readonly string[] {
+  return command !== undefined && Object.hasOwn(REPEATABLE_OPTIONS, command) ? REPEATABLE_OPTIONS[command as CommandName]! : [];
+}

@@ -5,6 +5,7 @@
 import { packageVersion } from '../api/package-version.ts';
 import { buildSuiteReport, type SuiteReport } from '../harness/report/suite-report.ts';
 import { prepareOutputDir } from '../harness/report/output-dir.ts';
+import { lockReportDir, type ReportFile } from '../harness/report/report-folder.ts';
 import { loadAcceptances } from '../harness/scenario/load-acceptances.ts';
 import { writeReports } from '../harness/report/write-reports.ts';
 import { runSuite, type SuiteRun } from '../harness/run/run-suite.ts';
@@ -23,13 +24,18 @@ export interface ExecuteSuiteOptions extends RunSettings {
 export interface ExecutedSuite {
   readonly run: SuiteRun;
   readonly report: SuiteReport;
-  /** Writes every report file; call it once the results are on screen, so a write error never hides them. */
-  readonly writeReports: () => Promise<string[]>;
+  /**
+   * Writes every report file (and `extra`, the command's own), then lets the folder go; call it
+   * once the results are on screen, so a write error never hides them.
+   */
+  readonly writeReports: (extra?: readonly ReportFile[]) => Promise<string[]>;
 }
 
 export async function executeSuite(options: ExecuteSuiteOptions): Promise<ExecutedSuite> {
   // A folder we could not write to would cost the whole run: checked before anything runs.
   await prepareOutputDir(options.reportDir, '--report-dir');
+  // One run writes a folder at a time: a second one is refused now, before it plays anything.
+  const lock = await lockReportDir(options.reportDir, '--report-dir');
   const accept = options.acceptFile === undefined ? undefined : await loadAcceptances(options.acceptFile);
   const progress = createProgress(options.quiet);
   let run: SuiteRun;
@@ -48,5 +54,12 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
   }
   const report = buildSuiteReport(run.outcomes, process.cwd(), options.realSummarizer);
   const meta = { tool: 'compaction-sim', version: packageVersion(), node: process.version, command: options.command, argv: process.argv.slice(2) };
-  return { run, report, writeReports: () => writeReports(options.reportDir, report, meta) };
+  const write = async (extra: readonly ReportFile[] = []) => {
+    try {
+      return await writeReports(options.reportDir, report, meta, extra);
+    } finally {
+      await lock.release();
+    }
+  };
+  return { run, report, writeReports: write };
 }

@@ -14,8 +14,9 @@
 import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { packageVersion } from '../api/package-version.ts';
-import { COMMAND_LINES, type CommandName } from './command-lines.ts';
+import { COMMAND_LINES, repeatableOptionsOf, type CommandName } from './command-lines.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
+import { refuseRepeatedOptions } from './repeated-options.ts';
 
 const args = hideBin(process.argv);
 
@@ -29,10 +30,14 @@ const cli = yargs(args)
   .help()
   .wrap(Math.min(110, process.stdout.columns ?? 110))
   // Usage errors (unknown option, missing argument, bad choice): the message, a hint, exit 2.
-  .fail((message, error) => {
-    process.stderr.write(`compaction-sim: ${message ?? error?.message ?? 'invalid usage'}\nRun compaction-sim --help for usage.\n`);
-    process.exit(EXIT_BAD_INPUT);
-  });
+  .fail((message, error) => usageError(message ?? error?.message ?? 'invalid usage'))
+  // A single-valued option given twice: refused before the command's handler runs anything.
+  .middleware(refuseRepeatedOptions(usageError, repeatableOptionsOf));
+
+function usageError(message: string): never {
+  process.stderr.write(`compaction-sim: ${message}\nRun compaction-sim --help for usage.\n`);
+  process.exit(EXIT_BAD_INPUT);
+}
 
 // The command named on the line is the first argument that is not an option (no global option takes a value).
 const invoked = args.find((arg) => !arg.startsWith('-'));

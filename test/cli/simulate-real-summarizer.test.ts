@@ -2,8 +2,9 @@
  * `simulate --real-summarizer` end to end, in a child process, against a loopback server
  * (127.0.0.1 only, never the internet) that speaks the Gemini REST `generateContent` API, reached
  * through the genai SDK's GOOGLE_GEMINI_BASE_URL: a real summary lands in every report, and an
- * error status, a slow answer and an empty answer each become a failed call the strategy falls
- * back on while the run completes. Without a key (or with a bad timeout) it is bad input, and
+ * error status (a bad key among them), a slow answer, a closed port and an empty answer each
+ * become a failed call the strategy falls back on while the run completes; a call the real model
+ * failed (not an empty answer, not a scripted fault) fails the run. Without a key (or with a bad timeout) it is bad input, and
  * gate and fuzz refuse the option.
  */
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ interface ReportJson {
   scenarios: {
     name: string;
     passed: boolean;
+    failures: { expectation: string; message: string }[];
     summarizerCalls: number;
     fallbacks: number;
     settings: { realSummarizer?: { model: string; faultsNotApplied: unknown[] } };
@@ -58,14 +60,27 @@ function stderrBeyondReportsLine(run: RealRun): string {
   return run.stderr.replace(`Reports in ${run.dir}/: open ${run.dir}/report.html; also report.json, report.md, junit.xml, run-meta.json.\n`, '');
 }
 
-/** A run in which the model never gave a usable summary: clean exit, and every call fell back. Returns its scenario. */
-function expectFallbackOnEveryCall(run: RealRun, expect: ExpectStatic): ReportJson['scenarios'][number] {
+/**
+ * A run in which the model never gave a usable summary: every call fell back, the run completed,
+ * and its exit code is `code` (1 when a real call failed: that fails the run). Returns its scenario.
+ */
+function expectFallbackOnEveryCall(run: RealRun, expect: ExpectStatic, code = 0): ReportJson['scenarios'][number] {
   expect(stderrBeyondReportsLine(run)).toBe('');
-  expect(run.code).toBe(0);
+  expect(run.code).toBe(code);
   const [scenario] = run.report!.scenarios;
   expect(scenario!.summarizerCalls).toBeGreaterThanOrEqual(2);
   expect(scenario!.fallbacks).toBe(scenario!.summarizerCalls);
   return scenario!;
+}
+
+/** The scenario failed as real-summarizer-failed, with this first failure, and the table says so. */
+function expectRealSummarizerFailed(run: RealRun, expect: ExpectStatic, first: RegExp): void {
+  const [scenario] = run.report!.scenarios;
+  expect(scenario!.passed).toBe(false);
+  const failure = scenario!.failures.find((item) => item.expectation === 'real-summarizer-failed');
+  expect(failure?.message).toMatch(new RegExp(`^real-summarizer-failed: \\d+ of \\d+ calls to ${MODEL.replace(/\./g, '\\.')} failed \\(first: ${first.source}`));
+  expect(failure?.message).toContain('so this run says nothing of the model\'s summaries');
+  expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed');
 }
 
 const answer = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }] });
@@ -157,12 +172,13 @@ describe.concurrent('simulate --real-summarizer (loopback Gemini API)', () => {
     expect(readReport(run, 'junit.xml')).toContain(`<property name="realSummarizer" value="${MODEL}"/>`);
   });
 
-  it('an error status: each call fails, the strategy falls back to its mechanical summary, the run completes', async ({ expect }) => {
+  it('an error status: each call fails, the strategy falls back to its mechanical summary, the run completes and fails', async ({ expect }) => {
     const run = await simulateReal((n, res) =>
       n === 1
         ? json(res, 429, { error: { code: 429, message: 'quota exhausted', status: 'RESOURCE_EXHAUSTED' } })
         : json(res, 500, { error: { code: 500, message: 'internal failure', status: 'INTERNAL' } }));
-    const scenario = expectFallbackOnEveryCall(run, expect);
+    const scenario = expectFallbackOnEveryCall(run, expect, 1);
+    expectRealSummarizerFailed(run, expect, /.*quota exhausted/);
     expect(run.seen).toHaveLength(scenario.summarizerCalls);
     expect(run.calls.map((call) => call.outcome)).toEqual(run.seen.map(() => 'error'));
     expect(run.calls[0]!.failure).toMatch(/quota exhausted/);
@@ -174,10 +190,11 @@ describe.concurrent('simulate --real-summarizer (loopback Gemini API)', () => {
     expect(run.stdout).toMatch(/step \d+ \(turn \d+\), error: .*quota exhausted/);
   });
 
-  it('a slow answer: the call times out after --summarizer-timeout, the strategy falls back, the run completes', async ({ expect }) => {
+  it('a slow answer: the call times out after --summarizer-timeout, the strategy falls back, the run completes and fails', async ({ expect }) => {
     // Never answers: the summarizer's own timeout (200 ms) must end each call.
     const run = await simulateReal(() => undefined, ['--summarizer-timeout', '200']);
-    const scenario = expectFallbackOnEveryCall(run, expect);
+    const scenario = expectFallbackOnEveryCall(run, expect, 1);
+    expectRealSummarizerFailed(run, expect, /summarizer gemini-2\.5-flash did not answer within 200 ms/);
     expect(run.report!.realSummarizer?.timeoutMs).toBe(200);
     // A call aborted at 200 ms on a busy machine may not have reached the server at all: at most one request per call.
     expect(run.seen.length).toBeGreaterThanOrEqual(1);
@@ -195,6 +212,51 @@ describe.concurrent('simulate --real-summarizer (loopback Gemini API)', () => {
     for (const call of run.calls) expect(call).toMatchObject({ outcome: 'empty', summary: '', failure: 'the model answered no text', outputTokens: 0 });
     expect(run.seen[1]!.prompt).toMatch(/user: Turn 0: go\n/);
     expect(run.stdout).toMatch(/step \d+ \(turn \d+\), empty: the model answered no text/);
+  });
+
+  it('a bad key (401): every call fails, so the run fails with the provider\'s answer, never "1 passed"', async ({ expect }) => {
+    const run = await simulateReal((_n, res) => json(res, 401, { error: { code: 401, message: 'API key not valid. Please pass a valid API key.', status: 'UNAUTHENTICATED' } }));
+    expectFallbackOnEveryCall(run, expect, 1);
+    expect(run.calls.every((call) => call.outcome === 'error')).toBe(true);
+    expectRealSummarizerFailed(run, expect, /.*API key not valid/);
+    expect(run.stdout).not.toContain('1 passed');
+  });
+
+  it('no network (a closed port): every call fails with fetch failed and why, and the run fails', async ({ expect }) => {
+    // A port that was just free: nothing listens there, so the connection is refused.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const dir = tempDir('real-summarizer-closed');
+    const result = await runCli(['simulate', FIXTURE, '--real-summarizer', MODEL, '--report-dir', dir], { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}` });
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ReportJson;
+    const run: RealRun = { ...result, seen: [], dir, report, calls: report.scenarios[0]!.steps.flatMap((step) => step.summarizerCalls) };
+    expectFallbackOnEveryCall(run, expect, 1);
+    expectRealSummarizerFailed(run, expect, /fetch failed: .*ECONNREFUSED/);
+  });
+
+  it('a scripted summarizer fault is not the real model failing: it never fails the run', async ({ expect }) => {
+    const dir = tempDir('real-summarizer-scripted');
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => json(res, 200, answer('A real summary of the turns so far.')));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const result = await runCli(['simulate', `${FIXTURES}/real-summarizer/scripted-error.yaml`, '--real-summarizer', MODEL, '--report-dir', dir], { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}` });
+      expect(result.stderr).toBe(`Reports in ${dir}/: open ${dir}/report.html; also report.json, report.md, junit.xml, run-meta.json.\n`);
+      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ReportJson;
+      const calls = report.scenarios[0]!.steps.flatMap((step) => step.summarizerCalls);
+      expect(calls[0]).toMatchObject({ outcome: 'error', failure: expect.stringContaining('scenario fault') });
+      expect(calls.slice(1).some((call) => call.outcome === 'ok')).toBe(true);
+      expect(report.scenarios[0]!.failures).toEqual([]);
+      expect(result.code).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('without GEMINI_API_KEY, or with a bad timeout, is bad input: exit 2, a clear message, no stack', async ({ expect }) => {

@@ -3,7 +3,7 @@
  * records a baseline, a later run passes on its known failures (exit 0) and fails on new ones
  * (exit 1); a baseline of other runs is bad input (2).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,15 @@ describe('fuzz for CI, with a baseline', () => {
     expect(same.stdout).toMatch(/user-request-preserved: 0 new, [1-9]\d* known/);
     expect(same.stdout).toContain('no new failures against the baseline');
 
-    const worse = await runCli(['fuzz', '--strategy', './src/fuzz/planted-bugs/drop-latest-user.ts', ...common, '--baseline', file]);
+    // Threshold's baseline never judges another strategy (it used to, comparing nothing of the one it names).
+    const bug = './src/fuzz/planted-bugs/drop-latest-user.ts';
+    const foreign = await runCli(['fuzz', '--strategy', bug, ...common, '--baseline', file]);
+    expect(foreign.code).toBe(2);
+    expect(foreign.stderr).toBe(`compaction-sim: fuzz baseline ${file} was recorded for strategy threshold; this run fuzzes ${bug}: it says nothing about this run. Fuzz what it was recorded for, or record a baseline for this run with --update-baseline\n`);
+    // The same baseline as if the module had been edited in place (same name, other code).
+    const edited = join(dir, 'edited-baseline.json');
+    writeFileSync(edited, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), strategy: bug }));
+    const worse = await runCli(['fuzz', '--strategy', bug, ...common, '--baseline', edited]);
     expect(worse.code).toBe(1);
     expect(worse.stdout).toMatch(/user-request-preserved: [1-9]\d* new \(run \d+/);
     expect(worse.stdout).toContain('FAIL user-request-preserved');
@@ -38,5 +46,17 @@ describe('fuzz for CI, with a baseline', () => {
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('was recorded for seed 3, 6 runs; this run is seed 4, 6 runs');
     expect((await runCli(['fuzz', '--strategy', 'threshold', ...common, '--update-baseline'])).stderr).toContain('give --baseline <file>');
+    const options = await runCli(['fuzz', '--strategy', 'threshold', '--strategy-options', '{"maxCompactionAttempts": 1}', ...common, '--baseline', file]);
+    expect(options.code).toBe(2);
+    expect(options.stderr).toContain('was recorded with strategy options {}; this run gives {"maxCompactionAttempts":1}');
+  });
+
+  it('never records a strategy that hangs: --update-baseline refuses it (exit 1) and writes nothing', async () => {
+    const file = join(dir, 'hung-baseline.json');
+    const result = await runCli(['fuzz', '--strategy', 'test/fuzz/fixtures/hang-strategy.mjs', '--runs', '2', '--property', 'session-completes', '--timeout', '1000', '--quiet', '--out', join(dir, 'hung-out'), '--baseline', file, '--update-baseline']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^compaction-sim: fuzz baseline not written: the strategy crashed, hung or timed out on 2 of 2 runs \(session-completes failed on runs 0, 1\)/);
+    expect(result.stdout).not.toContain('fuzz baseline written');
+    expect(existsSync(file)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * the single machine's report. The baseline half of the recipe is fuzz-ci-baseline-cli.test.ts (a
  * file of its own, so that vitest's two workers share the work).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,5 +44,28 @@ describe('fuzz for CI', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('shard 2/2 missing');
     expect((await runCli(['fuzz', '--strategy', 'threshold', ...common, '--shard', '3/2'])).stderr).toContain('need 1 <= i <= n');
+
+    // Forged or mismatched shard files: exit 2, naming the file and the field.
+    const shardTwo = JSON.parse(readFileSync(join(dir, 's2.json'), 'utf8'));
+    expect(shardTwo.toolVersion).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    const forged = (name: string, edit: (content: typeof shardTwo) => void) => {
+      const copy = structuredClone(shardTwo);
+      edit(copy);
+      writeFileSync(join(dir, name), JSON.stringify(copy));
+      return runCli(['fuzz', '--merge', join(dir, 's1.json'), join(dir, name), '--out', join(dir, 'out')]);
+    };
+    const [version, strategy, runs] = await Promise.all([
+      forged('version.json', (content) => { content.toolVersion = '0.0.0-other'; }),
+      forged('strategy.json', (content) => { content.report.strategy = 'sliding_window'; }),
+      forged('runs.json', (content) => { content.report.properties[0].failedRuns = [0]; content.report.properties[0].failed = 1; }),
+    ]);
+    for (const result of [version, strategy, runs]) {
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+    }
+    expect(version.stderr).toContain(`its compaction-sim version is "0.0.0-other"`);
+    expect(version.stderr).toContain(`--merge: ${join(dir, 'version.json')} is another fuzz run`);
+    expect(strategy.stderr).toContain(`its strategy is "sliding_window", ${join(dir, 's1.json')}'s "threshold"`);
+    expect(runs.stderr).toMatch(new RegExp(`--merge: ${join(dir, 'runs.json').replace(/[.]/g, '\\.')} \\(shard 2/2\\): properties\\.user-request-preserved`));
   });
 });

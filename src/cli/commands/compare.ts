@@ -12,6 +12,7 @@ import { COMPARISON_FORMATS, COMPARISON_REPORTERS, writeComparisonReports, type 
 import { runComparison } from '../../compare/run-comparison.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
+import { lockReportDir } from '../../harness/report/report-folder.ts';
 import { DEFAULT_MAX_MEMORY_MB } from '../../harness/run/task-worker.ts';
 import { STRATEGY_CATALOG } from '../../harness/strategy/strategy-catalog.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
@@ -64,6 +65,8 @@ const compare: CommandModule<object, CompareArgs> = {
       }
       if (!Number.isSafeInteger(args.seed)) throw new UsageError(`--seed must be an integer, got ${String(args.seed)}`);
       await prepareOutputDir(args['report-dir'], '--report-dir');
+      // One run writes a folder at a time: a second one is refused now, before it plays anything.
+      const lock = await lockReportDir(args['report-dir'], '--report-dir');
       const paths = args.paths !== undefined && args.paths.length > 0 ? args.paths : DEFAULT_COMPARE_PATHS;
       const progress = createProgress(args.quiet);
       let report;
@@ -84,7 +87,11 @@ const compare: CommandModule<object, CompareArgs> = {
       }
       process.stdout.write(COMPARISON_REPORTERS[args.format].render(report, { color: colorAllowed(process.stdout) }));
       const meta = { tool: 'compaction-sim', version: packageVersion(), node: process.version, command: 'compare', argv: process.argv.slice(2) };
-      await writeComparisonReports(args['report-dir'], report, meta);
+      try {
+        await writeComparisonReports(args['report-dir'], report, meta);
+      } finally {
+        await lock.release();
+      }
       return EXIT_OK;
     }),
 };

@@ -1,6 +1,8 @@
 /**
  * `compaction-sim fuzz --strategy <name|module> --runs N --seed S [--property P] [--out DIR]`:
- * property-based fuzzing of a strategy (a thin shell over `runFuzz`). Prints one row per property
+ * property-based fuzzing of a strategy (a thin shell over the API: `fuzz()`, `fuzzAgainst()`,
+ * `mergeFuzzShards()` and `recordFuzzBaseline()`, which check what the run needs and play it; this
+ * file parses the flags, checks how they combine, and prints). Prints one row per property
  * and, for each failure, the shrunk counterexample file and the commands that replay it.
  * For CI: `--baseline FILE` fails only on runs the baseline does not list as failing
  * (`--update-baseline` records it), `--shard i/n` plays a slice of the runs, `--json FILE` writes
@@ -14,23 +16,20 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Argv, CommandModule } from 'yargs';
 import { PROPERTY_NAMES } from '../../checker/properties/index.ts';
+import { fuzz as fuzzApi, fuzzAgainst, type FuzzOptions } from '../../api/fuzz.ts';
+import { mergeFuzzShards, recordFuzzBaseline } from '../../api/fuzz-ci.ts';
+import { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../fuzz/run/run-fuzz.ts';
+import { writeDifferentialReportFile, writeFuzzReportFile } from '../../fuzz/ci/fuzz-report-file.ts';
+import type { FuzzStrategy } from '../../fuzz/run/counterexample.ts';
+import type { DifferentialReport } from '../../fuzz/differential/run-differential.ts';
+import { DEFAULT_REPLAY_SAMPLE } from '../../fuzz/run/replay-sample.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import { REPLAY_COMMAND } from '../../fuzz/run/counterexample.ts';
 import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
-import { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz, variationOf } from '../../fuzz/run/run-fuzz.ts';
-import { DEFAULT_REPLAY_SAMPLE, defaultReplaySample } from '../../fuzz/run/replay-sample.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
-import { assertComparable, baselineFromReport, readFuzzBaseline, writeFuzzBaseline, type FuzzBaseline } from '../../fuzz/ci/fuzz-baseline.ts';
-import { DIFFERENTIAL_REPORT_FORMAT, FUZZ_REPORT_FORMAT, readReportFile, writeDifferentialReportFile, writeFuzzReportFile } from '../../fuzz/ci/fuzz-report-file.ts';
-import { mergeFuzzReports } from '../../fuzz/ci/merge-fuzz-reports.ts';
-import { counterexampleFile, type FuzzStrategy } from '../../fuzz/run/counterexample.ts';
 import { parseShard, shardRunIds, type Shard } from '../../fuzz/run/fuzz-shard.ts';
 import type { FuzzReport } from '../../fuzz/run/run-fuzz.ts';
-import { writeCounterexample } from '../../fuzz/run/write-counterexample.ts';
 import { formatDifferentialReport } from '../../fuzz/differential/format-differential-report.ts';
-import { mergeDifferentialReports } from '../../fuzz/differential/merge-differential-reports.ts';
-import { runDifferentialFuzz, type DifferentialPropertyReport, type DifferentialReport } from '../../fuzz/differential/run-differential.ts';
-import { describeVerdict } from '../../fuzz/differential/differential-verdicts.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
@@ -40,7 +39,6 @@ import { runCommand } from '../run-command.ts';
 import { FUZZ_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
 import { parseStrategyOptions } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
-import { BaselineError } from '../../harness/gate/baseline-error.ts';
 
 /** Counterexamples land here unless --out says otherwise (git-ignored; pass --out scenarios/regressions to keep one). */
 export const DEFAULT_FUZZ_OUT = 'reports/out/fuzz';
@@ -113,11 +111,11 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       await prepareOutputDir(args.out, '--out', process.cwd(), { checkOnly: true });
       if (args.merge !== undefined) return mergeCommand(args);
       if (args.against !== undefined) return differentialCommand(args, properties, shard);
-      const baseline = await baselineFor(args, properties);
-      const { report, seconds } = await withProgress(args, runsPlayed(args, shard), (progress) => runFuzz({
+      if (args.baseline !== undefined && !args['update-baseline'] && args.path !== undefined) throw new UsageError('--baseline compares an exploration: drop --path');
+      const { report, seconds } = await withProgress(args, runsPlayed(args, shard), (progress) => fuzzApi({
         ...sharedRunOptions(args, properties, shard),
-        baseline,
-        onRun: () => progress.tick(''),
+        ...(args.baseline === undefined || args['update-baseline'] ? {} : { baseline: args.baseline }),
+        onProgress: () => progress.tick(''),
         onShrink: (property) => {
           progress.stop();
           if (!args.quiet) process.stderr.write(`shrinking the first ${property} failure...\n`);
@@ -127,20 +125,21 @@ const fuzz: CommandModule<object, FuzzArgs> = {
     }),
 };
 
-/** What a plain and a differential fuzz run take alike from the command line. */
-function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null) {
+/** What a plain and a differential fuzz run take alike from the command line (the API's options). */
+function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null): FuzzOptions {
   return {
     ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
-    shard,
-    strategy: { name: args.strategy, options: parseStrategyOptions(args['strategy-options']) ?? {} },
+    ...(shard === null ? {} : { shard }),
+    strategy: args.strategy,
+    strategyOptions: parseStrategyOptions(args['strategy-options']) ?? {},
     varyOptions: args['vary-options'],
     runs: args.runs,
     seed: args.seed,
     properties,
-    path: args.path ?? null,
+    ...(args.path === undefined ? {} : { path: args.path }),
     outDir: args.out,
     cwd: process.cwd(),
-    maxShrinkCandidates: args['max-shrinks'],
+    maxShrinks: args['max-shrinks'],
     jobs: args.jobs,
     timeoutMs: args.timeout,
     maxMemoryMb: args['max-memory'],
@@ -169,10 +168,11 @@ async function withProgress<R>(args: FuzzArgs, total: number, play: (progress: R
 /** `--against`: the same runs through both strategies, failing where --strategy fails and the reference holds. */
 async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null): Promise<number> {
   // Every run is played by both strategies.
-  const { report, seconds } = await withProgress(args, 2 * runsPlayed(args, shard), (progress) => runDifferentialFuzz({
+  const { report, seconds } = await withProgress(args, 2 * runsPlayed(args, shard), (progress) => fuzzAgainst({
     ...sharedRunOptions(args, properties, shard),
-    against: { name: args.against!, options: parseStrategyOptions(args['against-options'], '--against-options') ?? {} },
-    onRun: () => progress.tick(''),
+    against: args.against!,
+    againstOptions: parseStrategyOptions(args['against-options'], '--against-options') ?? {},
+    onProgress: () => progress.tick(''),
     onShrink: (property, failing) => {
       progress.stop();
       if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where ${failing} fails and the other holds...\n`);
@@ -194,8 +194,12 @@ async function finish(args: FuzzArgs, report: FuzzReport, seconds?: number): Pro
   process.stdout.write(formatFuzzReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerunCommand(args), ...(seconds === undefined ? {} : { seconds }) }));
   if (args.json !== undefined) await writeFuzzReportFile(args.json, report);
   if (args['update-baseline']) {
-    const recorded = baselineFromReport(report);
-    await writeFuzzBaseline(args.baseline!, recorded);
+    const written = await recordFuzzBaseline(report, args.baseline!);
+    if (written.status === 'refused') {
+      process.stderr.write(`compaction-sim: ${written.reason}\n`);
+      return EXIT_FAILED;
+    }
+    const recorded = written.baseline;
     const known = report.properties.reduce((sum, property) => sum + property.failedRuns.length, 0);
     process.stdout.write(`fuzz baseline written: ${args.baseline} (seed ${recorded.seed}, ${recorded.runs} runs, ${known} known failing runs over ${report.properties.length} properties)\n`);
     return EXIT_OK;
@@ -212,66 +216,19 @@ function shardOf(args: FuzzArgs): Shard | null {
   return shard;
 }
 
-/** The baseline to compare with (checked against this run's seed, budget and corpus), or null. */
-async function baselineFor(args: FuzzArgs, properties: readonly PropertyName[]): Promise<{ file: string; baseline: FuzzBaseline } | null> {
-  if (args.baseline === undefined || args['update-baseline']) return null;
-  if (args.path !== undefined) throw new UsageError('--baseline compares an exploration: drop --path');
-  const baseline = await readFuzzBaseline(args.baseline);
-  const replaySample = args['replay-sample'] ?? defaultReplaySample(properties);
-  // The corpus is checked by runFuzz: the options drawn are part of it, known once the strategy loaded.
-  assertComparable(baseline, args.baseline, { seed: args.seed, runs: args.runs, replaySample, properties });
-  return { file: args.baseline, baseline };
-}
-
-/** `--merge`: one report from the shards' reports; counterexamples written to --out as one machine would. */
+/** `--merge`: one report from the shards' reports (mergeFuzzShards of the API); counterexamples written to --out as one machine would. */
 async function mergeCommand(args: FuzzArgs): Promise<number> {
-  const inputs = await Promise.all(args.merge!.map(async (file) => ({ file, content: await readReportFile(file) })));
-  const plain = inputs.flatMap(({ file, content }) => (content.format === FUZZ_REPORT_FORMAT ? [{ file, report: content.report }] : []));
-  const differential = inputs.flatMap(({ file, content }) => (content.format === DIFFERENTIAL_REPORT_FORMAT ? [{ file, report: content.report }] : []));
-  if (plain.length > 0 && differential.length > 0) {
-    throw new BaselineError(`--merge: ${differential[0]!.file} is a differential (--against) report and ${plain[0]!.file} a plain one: merge the shards of one run`);
+  const merged = await mergeFuzzShards({
+    files: args.merge!,
+    outDir: args.out,
+    cwd: process.cwd(),
+    ...(args.baseline === undefined || args['update-baseline'] ? {} : { baseline: args.baseline }),
+  });
+  if (merged.kind === 'plain') {
+    const report = merged.report;
+    return finish(argsOfMerged(args, report, { name: report.strategy, options: report.strategyOptions }), report);
   }
-  return differential.length > 0 ? mergeDifferentialCommand(args, differential) : mergePlainCommand(args, plain);
-}
-
-async function mergePlainCommand(args: FuzzArgs, inputs: readonly { file: string; report: FuzzReport }[]): Promise<number> {
-  const first = inputs[0]?.report;
-  let baseline: { file: string; baseline: FuzzBaseline } | null = null;
-  if (first !== undefined && args.baseline !== undefined && !args['update-baseline']) {
-    const recorded = await readFuzzBaseline(args.baseline);
-    assertComparable(recorded, args.baseline, { seed: first.seed, runs: first.runs, corpus: first.corpus, replaySample: first.replaySample, properties: first.properties.map((p) => p.property) });
-    baseline = { file: args.baseline, baseline: recorded };
-  }
-  const merged = mergeFuzzReports(inputs, baseline);
-  const cwd = process.cwd();
-  const properties = await Promise.all(merged.properties.map(async (property) => {
-    if (property.counterexample === null) return property;
-    const failure = property.counterexample.failure;
-    const file = counterexampleFile(failure, { name: merged.strategy, options: merged.strategyOptions }, args.out, cwd, undefined, variationOf(merged, merged.optionSpace, failure));
-    await writeCounterexample(file, cwd);
-    return { ...property, counterexample: { failure: property.counterexample.failure, file } };
-  }));
-  const report: FuzzReport = { ...merged, properties };
-  return finish(argsOfMerged(args, report, { name: report.strategy, options: report.strategyOptions }), report);
-}
-
-async function mergeDifferentialCommand(args: FuzzArgs, inputs: readonly { file: string; report: DifferentialReport }[]): Promise<number> {
-  if (args.baseline !== undefined) throw new UsageError('--baseline compares a plain fuzz run: a differential run already compares with its --against reference');
-  const merged = mergeDifferentialReports(inputs);
-  const cwd = process.cwd();
-  // Written again where --out says, as one machine would have written them.
-  const rewrite = async (found: DifferentialPropertyReport['counterexample'], failing: FuzzStrategy, holding: FuzzStrategy) => {
-    if (found === null) return null;
-    const file = counterexampleFile(found.failure, failing, args.out, cwd, { reference: holding, outcome: describeVerdict(found.reference) }, variationOf(merged, merged.optionSpace, found.failure));
-    await writeCounterexample(file, cwd);
-    return { ...found, file };
-  };
-  const properties = await Promise.all(merged.properties.map(async (property) => ({
-    ...property,
-    counterexample: await rewrite(property.counterexample, merged.strategy, merged.against),
-    referenceCounterexample: await rewrite(property.referenceCounterexample, merged.against, merged.strategy),
-  })));
-  const report: DifferentialReport = { ...merged, properties };
+  const report = merged.report;
   const mergedArgs: FuzzArgs = {
     ...argsOfMerged(args, report, report.strategy),
     against: report.against.name,

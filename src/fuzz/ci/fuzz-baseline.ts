@@ -6,10 +6,11 @@
  * fails is named, and shrunk). Known failures that no longer fail are listed so the baseline can
  * be tightened with `--update-baseline`, as the gate's.
  *
- * A baseline is only meaningful for the run ids it was recorded with: a different seed, budget or
- * generator (another compaction-sim version may generate other scenarios) is bad input, never a
- * silent pass. The strategy is recorded for the reader, not enforced: the point is comparing a
- * changed strategy with what it did before.
+ * A baseline is only meaningful for the run ids it was recorded with and the strategy it was
+ * recorded for: a different seed, budget, generator, compaction-sim version, strategy or strategy
+ * options is bad input naming what differs, never a silent pass (a baseline recorded for another
+ * strategy once compared nothing of the strategy it names). A changed strategy is compared with
+ * what it did before under the same name: the module path edited in place.
  */
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -18,6 +19,10 @@ import type { PropertyName } from '../../checker/properties/property.ts';
 import { BaselineError } from '../../harness/gate/baseline-error.ts';
 import type { FuzzReport } from '../run/run-fuzz.ts';
 import { readJsonFile } from './read-json-file.ts';
+import { resolve } from 'node:path';
+import { packageVersion } from '../../api/package-version.ts';
+import { isModulePath } from '../../harness/strategy/module-path.ts';
+import type { FuzzStrategy } from '../run/counterexample.ts';
 
 export const FUZZ_BASELINE_FORMAT = 'compaction-sim fuzz baseline';
 
@@ -33,6 +38,8 @@ export interface BaselineTally {
 export interface FuzzBaseline {
   readonly format: typeof FUZZ_BASELINE_FORMAT;
   readonly version: 1;
+  /** The compaction-sim version that recorded it; absent in baselines recorded before it was (refused). */
+  readonly toolVersion?: string;
   readonly strategy: string;
   readonly strategyOptions: Readonly<Record<string, unknown>>;
   readonly seed: number;
@@ -65,6 +72,8 @@ const tallySchema = z.strictObject({ checked: count, passed: count, infeasible: 
 const baselineSchema = z.strictObject({
   format: z.literal(FUZZ_BASELINE_FORMAT),
   version: z.literal(1),
+  // Optional in the shape so an older baseline gets a sentence (assertComparable), not a schema error.
+  toolVersion: z.string().optional(),
   strategy: z.string(),
   strategyOptions: z.record(z.string(), z.unknown()),
   seed: z.number().int(),
@@ -82,6 +91,19 @@ export async function writeFuzzBaseline(file: string, baseline: FuzzBaseline): P
   await writeFile(file, `${JSON.stringify(baseline, null, 2)}\n`, 'utf8');
 }
 
+/**
+ * Why `report` may not be recorded, or null. session-completes fails only where the strategy threw,
+ * hung, ran out of memory or its worker died: such a run measured nothing, and a baseline never
+ * records a crash, hang or timeout as a known failure (the gate's rule too: harness/gate/unrecordable.ts).
+ */
+export function fuzzBaselineRefusal(report: FuzzReport, file: string): string | null {
+  const crashed = report.properties.find((property) => property.property === 'session-completes')?.failedRuns ?? [];
+  if (crashed.length === 0) return null;
+  const shown = crashed.slice(0, 8).join(', ');
+  return `fuzz baseline not written: the strategy crashed, hung or timed out on ${crashed.length} of ${report.runs} runs (session-completes failed on run${crashed.length === 1 ? '' : 's'} ${shown}${crashed.length > 8 ? ', ...' : ''}). ` +
+    `A run that did not play measures nothing and is never recorded into ${file}: fix the strategy (or raise --timeout / --max-memory) and record again.`;
+}
+
 /** The baseline a whole run (no shard, no replayed path) records. */
 export function baselineFromReport(report: FuzzReport): FuzzBaseline {
   if (report.shard !== null) throw new BaselineError('--update-baseline needs every run: drop --shard (or merge the shards first with --merge)');
@@ -89,6 +111,7 @@ export function baselineFromReport(report: FuzzReport): FuzzBaseline {
   return {
     format: FUZZ_BASELINE_FORMAT,
     version: 1,
+    toolVersion: packageVersion(),
     strategy: report.strategy,
     strategyOptions: report.strategyOptions,
     seed: report.seed,
@@ -103,14 +126,33 @@ export function baselineFromReport(report: FuzzReport): FuzzBaseline {
 
 /**
  * Bad input unless the baseline's runs are this run's runs (same seed, budget, generator, drawn
- * options, properties). `corpus` absent: checked later (runFuzz checks it once the strategy has
- * loaded, since the options it lets the fuzzer draw are part of the corpus).
+ * options, properties, compaction-sim version) played by the same strategy with the same options.
+ * `corpus` absent: checked later (runFuzz checks it once the strategy has loaded, since the options
+ * it lets the fuzzer draw are part of the corpus). `strategy` absent: not known yet.
  */
-export function assertComparable(baseline: FuzzBaseline, file: string, run: { seed: number; runs: number; corpus?: string; replaySample: number; properties: readonly PropertyName[] }): void {
+export function assertComparable(
+  baseline: FuzzBaseline,
+  file: string,
+  run: { seed: number; runs: number; corpus?: string; replaySample: number; properties: readonly PropertyName[]; strategy?: FuzzStrategy; cwd?: string },
+): void {
   const recorded = `seed ${baseline.seed}, ${baseline.runs} runs`;
   const mismatch = (what: string): never => {
     throw new BaselineError(`fuzz baseline ${file} was recorded for ${recorded}; ${what}. Fuzz with the same --seed and --runs, or re-record it with --update-baseline`);
   };
+  const refuse = (what: string): never => {
+    throw new BaselineError(`fuzz baseline ${file} ${what}: it says nothing about this run. Fuzz what it was recorded for, or record a baseline for this run with --update-baseline`);
+  };
+  const version = packageVersion();
+  if (baseline.toolVersion === undefined) refuse(`was recorded by a compaction-sim version that did not write its version (this is ${version})`);
+  if (baseline.toolVersion !== version) refuse(`was recorded by compaction-sim ${baseline.toolVersion}, this is ${version} (the generator and the properties may differ)`);
+  if (run.strategy !== undefined) {
+    if (!sameStrategy(baseline.strategy, run.strategy.name, run.cwd ?? process.cwd())) {
+      refuse(`was recorded for strategy ${baseline.strategy}; this run fuzzes ${run.strategy.name}`);
+    }
+    if (canonical(baseline.strategyOptions) !== canonical(run.strategy.options)) {
+      refuse(`was recorded with strategy options ${canonical(baseline.strategyOptions)}; this run gives ${canonical(run.strategy.options)}`);
+    }
+  }
   if (baseline.seed !== run.seed || baseline.runs !== run.runs) mismatch(`this run is seed ${run.seed}, ${run.runs} runs`);
   if (run.corpus !== undefined && baseline.corpus !== run.corpus) {
     mismatch('this run generates other scenarios or strategy options from them (the generator changed, or the strategy declares other options to draw, or --no-vary-options differs)');
@@ -120,6 +162,19 @@ export function assertComparable(baseline: FuzzBaseline, file: string, run: { se
   }
   const missing = run.properties.filter((property) => baseline.properties[property] === undefined);
   if (missing.length > 0) mismatch(`it has no tallies for ${missing.join(', ')}`);
+}
+
+/** One strategy: the same built-in name, or module paths naming the same file (`./a.ts` and `a.ts`). */
+function sameStrategy(recorded: string, current: string, cwd: string): boolean {
+  if (recorded === current) return true;
+  return isModulePath(recorded) && isModulePath(current) && resolve(cwd, recorded) === resolve(cwd, current);
+}
+
+/** JSON with sorted keys: the same options however they were written. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
 }
 
 /** Known runs per property, restricted to `played` (a shard's runs). */

@@ -13,14 +13,15 @@ import type { PropertyName } from '../../checker/properties/property.ts';
 import type { DifferentialReport } from '../differential/run-differential.ts';
 import type { FuzzReport } from '../run/run-fuzz.ts';
 import { readJsonFile } from './read-json-file.ts';
+import { packageVersion } from '../../api/package-version.ts';
 
 export const FUZZ_REPORT_FORMAT = 'compaction-sim fuzz report';
 export const DIFFERENTIAL_REPORT_FORMAT = 'compaction-sim differential fuzz report';
 
 /** A report file as read back: which kind of run wrote it. */
 export type ReportFileContent =
-  | { readonly format: typeof FUZZ_REPORT_FORMAT; readonly version: 1; readonly report: FuzzReport }
-  | { readonly format: typeof DIFFERENTIAL_REPORT_FORMAT; readonly version: 1; readonly report: DifferentialReport };
+  | { readonly format: typeof FUZZ_REPORT_FORMAT; readonly version: 1; readonly toolVersion: string; readonly report: FuzzReport }
+  | { readonly format: typeof DIFFERENTIAL_REPORT_FORMAT; readonly version: 1; readonly toolVersion: string; readonly report: DifferentialReport };
 
 const count = z.number().int().min(0);
 const propertyName = z.enum(PROPERTY_NAMES as [PropertyName, ...PropertyName[]]);
@@ -40,12 +41,15 @@ const shardOfRun = {
 const plainSchema = z.object({
   format: z.literal(FUZZ_REPORT_FORMAT),
   version: z.literal(1),
+  // The compaction-sim version that played the shard: shards of one run come from one version.
+  toolVersion: z.string(),
   report: z.object({
     strategy: z.string(),
     strategyOptions: z.record(z.string(), z.unknown()),
     ...shardOfRun,
     properties: z.array(z.object({
       property: propertyName,
+      kind: z.enum(['behaviour', 'contract']).optional(),
       checked: count,
       passed: count,
       infeasible: count,
@@ -67,9 +71,11 @@ const shrunkDifference = z.object({
   reference: z.object({ status: z.string() }).passthrough(),
   file: z.object({ file: z.string() }).passthrough(),
 }).passthrough().nullable();
+const unplayedRuns = z.object({ runs: z.array(count), first: z.object({ run: count, reason: z.string() }).nullable() });
 const differentialSchema = z.object({
   format: z.literal(DIFFERENTIAL_REPORT_FORMAT),
   version: z.literal(1),
+  toolVersion: z.string(),
   report: z.object({
     strategy,
     against: strategy,
@@ -90,17 +96,18 @@ const differentialSchema = z.object({
       referenceCounterexample: shrunkDifference,
       referenceUnreproduced: z.boolean(),
     })),
+    unplayed: z.object({ strategy: unplayedRuns, against: unplayedRuns }),
     failed: z.boolean(),
   }),
 });
 const reportSchema = z.discriminatedUnion('format', [plainSchema, differentialSchema]);
 
 export async function writeFuzzReportFile(file: string, report: FuzzReport): Promise<void> {
-  await writeContent(file, { format: FUZZ_REPORT_FORMAT, version: 1, report });
+  await writeContent(file, { format: FUZZ_REPORT_FORMAT, version: 1, toolVersion: packageVersion(), report });
 }
 
 export async function writeDifferentialReportFile(file: string, report: DifferentialReport): Promise<void> {
-  await writeContent(file, { format: DIFFERENTIAL_REPORT_FORMAT, version: 1, report });
+  await writeContent(file, { format: DIFFERENTIAL_REPORT_FORMAT, version: 1, toolVersion: packageVersion(), report });
 }
 
 /** A plain or a differential report, as its `format` says. */

@@ -9,7 +9,7 @@ import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
 import { strategyLabels } from '../run/counterexample.ts';
 import { optionsLine, type FormatOptions } from '../run/format-fuzz-report.ts';
-import type { DifferenceCounterexample, DifferentialPropertyReport, DifferentialReport } from './run-differential.ts';
+import { uncomparedRuns, type DifferenceCounterexample, type DifferentialPropertyReport, type DifferentialReport, type UnplayedRuns } from './run-differential.ts';
 import { describeHolding } from './differential-verdicts.ts';
 
 export function formatDifferentialReport(report: DifferentialReport, options: FormatOptions): string {
@@ -37,14 +37,28 @@ export function formatDifferentialReport(report: DifferentialReport, options: Fo
   sections.push(...report.properties.filter((property) => property.onlyMine.length > 0).map((property) => differenceBlock(
     paint('WORSE', 'red', color), mine, reference, property.property, property.onlyMine, property.counterexample, property.unreproduced,
   )));
+  const uncompared = uncomparedRuns(report);
+  if (uncompared.length > 0) {
+    sections.push([
+      `${paint('NOT COMPARED', 'red', color)} ${uncompared.length} run(s) (${runList(uncompared)}): nothing is compared on a run either strategy did not play to the end`,
+      ...unplayedLine(mine, report.unplayed.strategy),
+      ...unplayedLine(reference, report.unplayed.against),
+    ].join('\n'));
+  }
   const worse = report.properties.filter((property) => property.onlyMine.length > 0).length;
   const time = options.seconds === undefined ? '' : ` in ${options.seconds.toFixed(1)} s`;
   const runs = report.path === null ? `${report.runs} runs` : 'one replayed run';
   const verdict = worse === 0
     ? `${mine} fails no property where ${reference} holds it (${report.properties.length} properties, ${runs}${time})`
     : `${mine} fails ${worse} of ${report.properties.length} properties where ${reference} holds them (${runs}${time})`;
-  sections.push(`fast-check seed ${report.seed}; rerun: ${options.rerunCommand}\n${verdict}`);
+  const short = uncompared.length === 0 ? '' : `\nfailed: ${uncompared.length} run(s) could not be compared, fewer than asked`;
+  sections.push(`fast-check seed ${report.seed}; rerun: ${options.rerunCommand}\n${verdict}${short}`);
   return `${sections.join('\n\n')}\n`;
+}
+
+function unplayedLine(name: string, unplayed: UnplayedRuns): string[] {
+  if (unplayed.first === null) return [];
+  return [`  ${name} did not finish ${unplayed.runs.length} run(s) (${runList(unplayed.runs)}); run ${unplayed.first.run}: ${unplayed.first.reason}`];
 }
 
 function row(property: DifferentialPropertyReport, color: boolean): string[] {

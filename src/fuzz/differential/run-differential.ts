@@ -34,6 +34,7 @@ import { defaultReplaySample } from '../run/replay-sample.ts';
 import { valueAtPath } from '../run/value-at-path.ts';
 import { writeCounterexample } from '../run/write-counterexample.ts';
 import { describeHolding, differencePlayer, failsEarlier } from './differential-verdicts.ts';
+import { StrategyLoadError } from '../../harness/strategy/strategy-load-error.ts';
 
 export interface DifferentialOptions extends Omit<FuzzOptions, 'baseline' | 'stopAtFirstFailure'> {
   /** The strategy to compare with (a built-in name or module path, as `strategy`). */
@@ -98,8 +99,27 @@ export interface DifferentialReport {
   /** deterministic-replay judged one explored run in this many (replay-sample.ts). */
   readonly replaySample: number;
   readonly properties: readonly DifferentialPropertyReport[];
-  /** Mine fails some property on a run where the reference holds it. */
+  /**
+   * The runs each side could not play to the end (it threw, hung, died or the world failed: its
+   * session-completes verdict failed there, judged whether asked for or not). Nothing is compared
+   * on such a run, so any of them fails the report: a run compared on fewer runs than asked must
+   * say so, never read as "no difference".
+   */
+  readonly unplayed: { readonly strategy: UnplayedRuns; readonly against: UnplayedRuns };
+  /** Mine fails some property on a run where the reference holds it, or some run could not be compared. */
   readonly failed: boolean;
+}
+
+export interface UnplayedRuns {
+  /** Ascending run ids. */
+  readonly runs: readonly number[];
+  /** The first of them and why (session-completes' message). */
+  readonly first: { readonly run: number; readonly reason: string } | null;
+}
+
+/** Whether a run could be compared: every run both sides played to the end. */
+export function uncomparedRuns(report: Pick<DifferentialReport, 'unplayed'>): number[] {
+  return [...new Set([...report.unplayed.strategy.runs, ...report.unplayed.against.runs])].sort((a, b) => a - b);
 }
 
 export async function runDifferentialFuzz(options: DifferentialOptions): Promise<DifferentialReport> {
@@ -107,22 +127,30 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
   const reference = strategySpecOf(options.against, options.cwd);
   const path = options.path ?? null;
   const replaySample = options.replaySample ?? defaultReplaySample(options.properties);
-  return withFuzzPlayers(options, [mine, reference], async (players) => {
+  // session-completes is always judged: it says which runs a side could not play (nothing to compare there).
+  const judged: readonly PropertyName[] = options.properties.includes('session-completes') ? options.properties : [...options.properties, 'session-completes'];
+  const played = { ...options, properties: judged };
+  return withFuzzPlayers(played, [mine, reference], async (players) => {
     const { space, note } = sharedOptionSpace(options, players.optionSpace(mine), players.optionSpace(reference));
     const varied = space !== null;
     const arbitrary = playedArbitrary(options, space);
     const minePlayer = players.player(mine, varied);
     const referencePlayer = players.player(reference, varied);
-    const explored = { ...exploreOptionsOf(options, replaySample), varied };
+    const explored = { ...exploreOptionsOf(played, replaySample), varied };
     const [mineTallies, referenceTallies] = path === null
       ? [await players.explore(mine, arbitrary, explored), await players.explore(reference, arbitrary, explored)]
-      : await replayBoth(arbitrary, minePlayer, referencePlayer, options, path);
+      : await replayBoth(arbitrary, minePlayer, referencePlayer, played, path);
+    const unplayed = { strategy: unplayedRuns(mineTallies), against: unplayedRuns(referenceTallies) };
+    assertReferencePlays(options.against, referenceTallies, unplayed.against);
+    // A side that stopped early "holds" whatever it never reached: such a run is compared on session-completes alone.
+    const unfinished = new Set([...unplayed.strategy.runs, ...unplayed.against.runs]);
     const worse = differencePlayer(minePlayer, referencePlayer, options.properties);
     const better = differencePlayer(referencePlayer, minePlayer, options.properties);
     const properties: DifferentialPropertyReport[] = [];
     for (const [index, own] of mineTallies.entries()) {
+      if (!options.properties.includes(own.property)) continue;
       const theirs = referenceTallies[index]!;
-      const compared = compareTallies(own, theirs);
+      const compared = compareTallies(own, theirs, unfinished);
       const mineWorse = await shrinkDifference(own, compared.onlyMine[0], worse, referencePlayer, { failing: options.strategy, holding: options.against }, arbitrary, options, path, space);
       const mineBetter = await shrinkDifference(theirs, compared.onlyReference[0], better, minePlayer, { failing: options.against, holding: options.strategy }, arbitrary, options, path, space);
       properties.push({
@@ -146,9 +174,35 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
       optionsNote: note,
       replaySample,
       properties,
-      failed: properties.some((property) => property.onlyMine.length > 0),
+      unplayed,
+      failed: properties.some((property) => property.onlyMine.length > 0) || unplayed.strategy.runs.length + unplayed.against.runs.length > 0,
     };
   });
+}
+
+function sessionTally(tallies: readonly PropertyTally[]): PropertyTally {
+  return tallies.find((tally) => tally.property === 'session-completes')!;
+}
+
+/** The runs a side did not play to the end: its session-completes failures (a throw, a hang, a dead worker, a world error). */
+function unplayedRuns(tallies: readonly PropertyTally[]): UnplayedRuns {
+  const failures = sessionTally(tallies).failures;
+  const first = failures[0];
+  return { runs: failures.map((failure) => failure.run), first: first === undefined ? null : { run: first.run, reason: first.violation.message } };
+}
+
+/**
+ * A reference that plays none of the runs to the end compares nothing: bad input (exit 2), naming
+ * the reference and what happened, never "runs compared 0" and a pass.
+ */
+function assertReferencePlays(against: FuzzStrategy, tallies: readonly PropertyTally[], unplayed: UnplayedRuns): void {
+  const tally = sessionTally(tallies);
+  const played = tally.checked + tally.notChecked;
+  if (played === 0 || unplayed.runs.length < played || unplayed.first === null) return;
+  throw new StrategyLoadError(
+    `--against ${against.name} cannot play: it did not finish any of the ${played} run${played === 1 ? '' : 's'} played ` +
+      `(run ${unplayed.first.run}: ${unplayed.first.reason}), so nothing could be compared with it`,
+  );
 }
 
 export type Compared = Omit<DifferentialPropertyReport, 'counterexample' | 'unreproduced' | 'referenceCounterexample' | 'referenceUnreproduced'>;
@@ -215,13 +269,17 @@ export function sharedOptionSpace(
   return { space: variedSpace(variedSpace(mine, options.strategy.options), options.against.options), note: null };
 }
 
-/** Per run: which side failed, on the runs both could be judged on. */
-export function compareTallies(mine: PropertyTally, reference: PropertyTally): Compared {
-  const unjudged = new Set([...mine.notCheckedRuns, ...reference.notCheckedRuns]);
+/**
+ * Per run: which side failed, on the runs both could be judged on. `unfinished`: runs a side did
+ * not play to the end, compared on session-completes only.
+ */
+export function compareTallies(mine: PropertyTally, reference: PropertyTally, unfinished: ReadonlySet<number> = new Set()): Compared {
+  const skipped = mine.property === 'session-completes' ? [] : [...unfinished];
+  const unjudged = new Set([...mine.notCheckedRuns, ...reference.notCheckedRuns, ...skipped]);
   const mineFails = new Map(mine.failures.filter((failure) => !unjudged.has(failure.run)).map((failure) => [failure.run, failure]));
   const referenceFails = new Map(reference.failures.filter((failure) => !unjudged.has(failure.run)).map((failure) => [failure.run, failure]));
   const mineUnjudged = new Set(mine.notCheckedRuns);
-  const judgedOnlyByMine = reference.notCheckedRuns.filter((run) => !mineUnjudged.has(run)).length;
+  const judgedOnlyByMine = [...new Set([...reference.notCheckedRuns, ...skipped])].filter((run) => !mineUnjudged.has(run)).length;
   const both = [...mineFails.keys()].filter((run) => referenceFails.has(run));
   // A run both fail still differs when one broke the property earlier in the conversation.
   const mineFirst = new Set(both.filter((run) => failsEarlier(mineFails.get(run)!, referenceFails.get(run)!)));

@@ -5,6 +5,12 @@ import type { GateChange, GateChangeKind } from './compare-baseline.ts';
 
 export interface GateVerdict {
   readonly compared: number;
+  /**
+   * Scenarios of this run that fail. A gate never passes while one does, whatever the baseline
+   * recorded: a baseline tells what changed, it never turns a failure into a pass (a known
+   * limitation is accepted in an `accept:` block, where it is reported with its reason).
+   */
+  readonly failing: number;
   readonly changes: readonly GateChange[];
   readonly baselinePath: string;
 }
@@ -20,7 +26,7 @@ const KIND_STYLE: Record<GateChangeKind, 'red' | 'yellow' | 'green'> = {
 };
 
 export function gatePassed(verdict: GateVerdict): boolean {
-  return verdict.changes.length === 0;
+  return verdict.changes.length === 0 && verdict.failing === 0;
 }
 
 /** The table of changes alone ('' when there are none). */
@@ -60,6 +66,12 @@ function closing(verdict: GateVerdict): string[] {
   if (gatePassed(verdict)) {
     return [`gate passed: ${verdict.compared} scenario${verdict.compared === 1 ? '' : 's'} match ${verdict.baselinePath}`];
   }
+  const failing = verdict.failing === 0
+    ? []
+    : [`${verdict.failing} of ${verdict.compared} scenario${verdict.compared === 1 ? '' : 's'} fail in this run. A baseline never turns a failing scenario into a pass, even one it records failing: fix it, or accept a known limitation in an accept: block (it is then reported with its reason).`];
+  if (verdict.changes.length === 0) {
+    return [`gate failed: no change against ${verdict.baselinePath}, but ${verdict.failing} scenario${verdict.failing === 1 ? '' : 's'} fail`, ...failing];
+  }
   const counts = new Map<GateChangeKind, number>();
   for (const change of verdict.changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
   const parts = [...counts].map(([kind, count]) => `${count} ${kind}`).join(', ');
@@ -67,5 +79,5 @@ function closing(verdict: GateVerdict): string[] {
     'Each row above is a difference from the committed baseline. A regression is a bug to fix, not a number to update.',
     `To accept changes on purpose (an intended change of behaviour, reviewed row by row): re-run with --update-baseline, and commit ${verdict.baselinePath} with a message that says why each changed.`,
   ];
-  return [`gate failed: ${verdict.changes.length} change${verdict.changes.length === 1 ? '' : 's'} against ${verdict.baselinePath} (${parts})`, ...guide];
+  return [`gate failed: ${verdict.changes.length} change${verdict.changes.length === 1 ? '' : 's'} against ${verdict.baselinePath} (${parts})`, ...failing, ...guide];
 }

@@ -2,9 +2,8 @@
  * Writes every file reporter's output to the report dir, plus `run-meta.json`: the facts about
  * the run itself (tool version, argv, node) that must stay out of the deterministic reports.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { REPORTERS } from './reporters.ts';
+import { writeReportFolder, type ReportFile } from './report-folder.ts';
 import type { SuiteReport } from './suite-report.ts';
 
 export interface RunMeta {
@@ -21,26 +20,28 @@ export interface FileReporter<Report> {
   render(report: Report, options: { readonly color: boolean }): string;
 }
 
-/** Returns the paths written, in a fixed order. */
-export async function writeReports(dir: string, report: SuiteReport, meta: RunMeta): Promise<string[]> {
-  return writeReportFiles(dir, Object.values(REPORTERS), report, meta);
+/** Returns the paths written, in a fixed order. `extra`: more files of the same run (gate.md, gate.json). */
+export async function writeReports(dir: string, report: SuiteReport, meta: RunMeta, extra: readonly ReportFile[] = []): Promise<string[]> {
+  return writeReportFiles(dir, Object.values(REPORTERS), report, meta, extra);
 }
 
 /**
- * Every reporter with a file name rendered (without colour) into `dir`, then run-meta.json (one
- * writer for `simulate`'s and `compare`'s reports). Returns the paths, in a fixed order.
+ * Every reporter with a file name rendered (without colour) into `dir`, then `extra`, then
+ * run-meta.json (one writer for `simulate`'s, `gate`'s and `compare`'s reports), written as one
+ * folder by one run at a time (report-folder.ts). Returns the paths, in a fixed order.
  */
-export async function writeReportFiles<Report>(dir: string, reporters: readonly FileReporter<Report>[], report: Report, meta: RunMeta): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
+export async function writeReportFiles<Report>(
+  dir: string,
+  reporters: readonly FileReporter<Report>[],
+  report: Report,
+  meta: RunMeta,
+  extra: readonly ReportFile[] = [],
+): Promise<string[]> {
+  const files: ReportFile[] = [];
   for (const reporter of reporters) {
     if (reporter.fileName === null) continue;
-    const path = join(dir, reporter.fileName);
-    await writeFile(path, reporter.render(report, { color: false }));
-    written.push(path);
+    files.push({ name: reporter.fileName, content: reporter.render(report, { color: false }) });
   }
-  const metaPath = join(dir, 'run-meta.json');
-  await writeFile(metaPath, `${JSON.stringify(meta, null, 2)}\n`);
-  written.push(metaPath);
-  return written;
+  files.push(...extra, { name: 'run-meta.json', content: `${JSON.stringify(meta, null, 2)}\n` });
+  return writeReportFolder(dir, files);
 }

@@ -10,7 +10,7 @@ import { judgeScenario } from '../scenario/verdict.ts';
 import { runSession } from '../../world/index.ts';
 import type { SummarizerModel } from '../../engine/types.ts';
 import { builtinStrategyNames, createStrategy, isModulePath } from '../strategy/load-strategy.ts';
-import { createRealSummarizer, type RealSummarizerConfig } from './real-summarizer.ts';
+import { createRealSummarizer, realSummarizerFailure, watchSummarizer, type RealSummarizerConfig, type WatchedSummarizer } from './real-summarizer.ts';
 import { failedRun, type RunOutput } from './scenario-outcome.ts';
 
 export interface RunOneOptions {
@@ -28,9 +28,11 @@ export async function runOneScenario(scenario: ResolvedScenario, options: RunOne
     return failedRun('strategy-load', `strategy-load: ${messageOf(error)}`);
   }
   let summarizer: SummarizerModel | undefined;
+  let watched: WatchedSummarizer | undefined;
   if (options.realSummarizer) {
     try {
-      summarizer = await createRealSummarizer(options.realSummarizer);
+      watched = watchSummarizer(await createRealSummarizer(options.realSummarizer));
+      summarizer = watched.model;
     } catch (error) {
       return failedRun('real-summarizer', `real-summarizer: ${messageOf(error)}`);
     }
@@ -43,7 +45,10 @@ export async function runOneScenario(scenario: ResolvedScenario, options: RunOne
     const session = namedFailure(result);
     const { judgedAs } = scenario.strategy;
     const identity = judgedAs !== undefined ? { name: judgedAs, builtin: true } : { name: strategy.name, builtin: !isModulePath(scenario.strategy.name) };
-    return { result: session, ...(await judgeScenario(scenario, session, identity, builtinStrategyNames())) };
+    const verdict = await judgeScenario(scenario, session, identity, builtinStrategyNames());
+    // A real summarizer that failed a call fails the run: its summaries were never judged.
+    const summarizerFailure = watched === undefined || !options.realSummarizer ? null : realSummarizerFailure(watched, options.realSummarizer);
+    return { result: session, ...verdict, failures: summarizerFailure === null ? verdict.failures : [...verdict.failures, summarizerFailure] };
   } catch (error) {
     return failedRun('world-error', `world-error: ${messageOf(error)}`);
   }

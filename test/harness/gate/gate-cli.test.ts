@@ -4,7 +4,7 @@
  * messages), and the comparisons themselves through `gate()` of the API, which the command calls
  * (a process costs about half a second of CPU to start; the API call reuses this one).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gate as gateApi, type GateOptions } from '../../../src/api/gate.ts';
@@ -79,7 +79,11 @@ describe('gate', () => {
       const neverCompacts = { strategy: `./${STRATEGIES}/never-compacts.ts` };
       const overflowing = join(tempDir('gate-overflow'), 'baseline.json');
       expect((await gateInProcess(overflowing, { ...neverCompacts, updateBaseline: true })).passed).toBe(true);
-      expect((await gateInProcess(overflowing, neverCompacts)).passed).toBe(true);
+      // The baseline records the overflows: nothing changed, yet the gate fails while scenarios fail.
+      const same = await gateInProcess(overflowing, neverCompacts);
+      expect(same.changes).toEqual([]);
+      expect(same.report.summary.failed).toBeGreaterThan(0);
+      expect(same.passed).toBe(false);
       const edited = editBaseline(overflowing, (data) => {
         const entry = data.scenarios[CHAIN] as Record<string, number>;
         expect(entry['overflowSteps']).toBeGreaterThan(0);
@@ -139,6 +143,33 @@ describe('gate', () => {
       expect(result.stdout).toContain('A regression is a bug to fix, not a number to update.');
       expect(result.stdout).toMatch(/To accept changes on purpose .*reviewed row by row.*commit .*baseline\.json with a message that says why/);
       expect(result.stdout).not.toMatch(/accept them with: npm run gate/);
+    });
+
+    it('never records a strategy that hangs: --update-baseline refuses it (exit 1), and nothing is written', async () => {
+      const hung = join(tempDir('gate-hung'), 'baseline.json');
+      const result = await gate(hung, '--update-baseline', '--strategy', `${STRATEGIES}/never-resolves.mjs`, '--timeout', '1000');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^compaction-sim: baseline not written: 4 of 4 scenarios crashed, hung or timed out \(.*strategy-hung: no result within 1000 ms.*\)\. A run that did not play measures nothing and is never recorded into /);
+      expect(result.stderr).not.toMatch(STACK_LINE);
+      expect(result.stdout).not.toContain('baseline written');
+      expect(existsSync(hung)).toBe(false);
+      const api = await gateInProcess(hung, { strategy: `./${STRATEGIES}/never-resolves.mjs`, timeoutMs: 1000, updateBaseline: true });
+      expect(api.passed).toBe(false);
+      expect(api.refusal).toMatch(/^baseline not written: 4 of 4 scenarios crashed, hung or timed out/);
+      expect(existsSync(hung)).toBe(false);
+    });
+
+    it('never prints "gate passed" while scenarios fail, even when the baseline recorded them failing (exit 1)', async () => {
+      // A baseline that recorded the hang (as an older version wrote it): the run matches it exactly.
+      const hungEntry = { passed: false, failedExpectations: ['strategy-hung'], llmSteps: null, summarizations: null, summarizerCalls: null, reinjections: null, fallbacks: null, compactedSteps: null, peakRealTokens: null, overflowSteps: null, loops: null, thrash: null };
+      const recorded = editBaseline(baseline, (data) => {
+        for (const id of Object.keys(data.scenarios)) data.scenarios[id] = { ...hungEntry };
+      });
+      const result = await gate(recorded, '--strategy', `${STRATEGIES}/never-resolves.mjs`, '--timeout', '1000');
+      expect(result.code, result.stdout + result.stderr).toBe(1);
+      expect(result.stdout).not.toContain('gate passed');
+      expect(result.stdout).toContain(`gate failed: no change against ${recorded}, but 4 scenarios fail`);
+      expect(result.stdout).toContain('A baseline never turns a failing scenario into a pass');
     });
 
     it('gates a subset: only its scenarios are compared, the others are not reported removed', async () => {
