@@ -17,6 +17,7 @@ const MODULES: Record<CommandName, () => Promise<{ default: unknown }>> = {
   'verify-adk': () => import('../../src/cli/commands/verify-adk.ts'),
   strategies: () => import('../../src/cli/commands/strategies.ts'),
   compare: () => import('../../src/cli/commands/compare.ts'),
+  import: () => import('../../src/cli/commands/import.ts'),
 };
 
 interface Declared extends DeclaredOptions {
