@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { ContentKind } from '../../world/world-scenario.ts';
 import { ACCEPTABLE_PROPERTIES } from './acceptance.ts';
 import { LIMITS } from './scenario-limits.ts';
+import { factsSchema, retentionExpectation } from './facts-schema.ts';
 
 export const CONTENT_KINDS = [
   'x', 'go-long-message', 'go-analysis', 'go-system-prompt',
@@ -276,6 +277,7 @@ const summarizer = z.strictObject({
   exceedFactor: positiveNumber('Factor for exceed and oversize (default 3).').optional(),
   contextWindow: positiveInt('The summarizer\'s own window; larger requests are rejected and the strategy falls back (default: adk: the agent model\'s window in the current phase; go-compat: none, the Go simulator\'s mock summarizer answers whatever it is sent).').optional(),
   faults: z.array(summarizerFault, { error: 'expected a list of faults' }).describe('Injected summarizer failures.').optional(),
+  retention: z.enum(['extractive', 'structured', 'lossy']).describe('How it keeps the planted facts it is sent (only text with facts is affected): extractive keeps all that fit its budget; structured (default) keeps what its prompt asks for and half of the rest, a tenth fading per re-summarization; lossy forgets some of what it is asked for and most of the rest.').optional(),
 }).describe('The model the strategy summarizes with.');
 
 const thrash = z.strictObject({
@@ -308,6 +310,7 @@ const expect = z.strictObject({
   warnings: countRange('Warnings the strategy reported (`ctx.warn`: ContextGuard warns when a summary fails, when it retries, when there is nothing to compact) in the whole session.').optional(),
   summarizerInputTokens: countRange('Tokens sent to the summarizer in the whole session, as ContextGuard\'s heuristic counts them: what summarizing cost, and what it was given (which contents, which earlier summary).').optional(),
   maxPeakPercent: positiveNumber('Peak real tokens as % of the window must not exceed this.').optional(),
+  retention: retentionExpectation.optional(),
   appliesTo: z.array(nonEmptyText('A strategy name.'), { error: 'expected a list of strategy names' }).min(1, { error: 'expected at least one strategy name' })
     .describe('The strategies these expectations are about (built-in names, or the `name` a module strategy reports); for any other strategy they are not checked (the universal properties always are). Default: every strategy.').optional(),
 }).superRefine((value, ctx) => {
@@ -362,6 +365,7 @@ export const scenarioSchema = z.strictObject({
     '`expect` fields override the file\'s.',
   ).optional(),
   expect: expect.optional(),
+  facts: factsSchema.optional(),
   accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason })' })
     .describe('Known limitations tolerated for named strategies; each is reported with its reason.').optional(),
   reproduces: z.array(reproduction, { error: 'expected a list of reproductions ({ strategy, property, issue })' })
