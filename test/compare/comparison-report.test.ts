@@ -44,7 +44,7 @@ describe('the comparison report', () => {
   it('sums the measurements over the scenarios and keeps the highest peak', () => {
     const crush = report.league.find((row) => row.name === 'crush')!;
     expect(crush).toMatchObject({ scenarios: 2, passed: 1, crashed: 0, bugsReproduced: 1, overflowSteps: 3, summarizerCalls: 3, billedTokens: 400, uncachedTokens: 100, peakPercent: 126.1, options: null });
-    expect(crush.violations).toEqual({ 'no-overflow': 1, 'no-loop': 0, 'no-thrash': 0, 'no-orphans': 0, 'user-request-preserved': 0, 'summarizer-input-fits': 0 });
+    expect(crush.violations).toEqual({ 'no-overflow': 1, 'no-loop': 0, 'no-thrash': 0, 'no-orphans': 0, 'user-request-preserved': 0, 'summarizer-input-fits': 0, 'goal-preserved': 0 });
     const threshold = report.league.find((row) => row.name === 'threshold')!;
     expect([threshold.crashed, threshold.billedTokens, threshold.peakPercent, threshold.options]).toEqual([1, 100, 40, { maxTokens: 1000 }]);
   });
@@ -60,7 +60,7 @@ describe('the comparison report', () => {
     expect(table).toContain('3 strategies, 2 scenarios (s), 2 fuzz runs from seed 7');
     expect(table).toMatch(/museum \(reproduces crush: charmbracelet\/crush#3620\)\n {2}overflow\*: crush\n {2}crash: strategy-threw: threshold \{"maxTokens":1000\}\n {2}ok: codex/);
     const markdown = renderComparisonMarkdown(report);
-    expect(markdown).toContain('| 1 | `codex` | 2/2 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | 200 | 100 | 40.0% |');
+    expect(markdown).toContain('| 1 | `codex` | 2/2 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | 200 | 100 | 40.0% |');
     expect(markdown).toContain('| museum | crush: charmbracelet/crush#3620 | overflow* | crash: strategy-threw | ok |');
     expect(markdown).toContain('| `crush` | 1/0/1 |');
     const html = renderComparisonHtml(report);

@@ -15,6 +15,7 @@ import { sessionCompletes } from './session-completes.ts';
 import { summarizerInputBudget } from './summarizer-input-budget.ts';
 import { summarizerInputFits } from './summarizer-input-fits.ts';
 import { userRequestPreserved } from './user-request-preserved.ts';
+import { goalPreserved } from './goal-preserved.ts';
 
 export const PROPERTIES: readonly FuzzProperty[] = [
   noOverflow,
@@ -29,6 +30,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   eventsImmutable,
   sessionCompletes,
   deterministicReplay,
+  goalPreserved,
 ];
 
 export const PROPERTY_NAMES: readonly PropertyName[] = PROPERTIES.map((property) => property.name);
@@ -45,6 +47,7 @@ export {
   deterministicReplay,
   estimatePrecision,
   eventsImmutable,
+  goalPreserved,
   noLoop,
   noOrphans,
   noOverflow,

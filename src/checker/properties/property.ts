@@ -22,7 +22,8 @@ export type PropertyName =
   | 'summarizer-input-budget'
   | 'events-immutable'
   | 'session-completes'
-  | 'deterministic-replay';
+  | 'deterministic-replay'
+  | 'goal-preserved';
 
 export interface PropertyViolation {
   readonly property: PropertyName;
@@ -42,7 +43,8 @@ export type ExpectKey =
   | 'noThrash'
   | 'noOrphans'
   | 'userRequestPreserved'
-  | 'summarizerInputFits';
+  | 'summarizerInputFits'
+  | 'goalPreserved';
 
 export interface FuzzProperty {
   readonly name: PropertyName;

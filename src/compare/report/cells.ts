@@ -22,6 +22,7 @@ export const PROPERTY_SHORT: Readonly<Record<PropertyName, string>> = {
   'events-immutable': 'immutable',
   'session-completes': 'completes',
   'deterministic-replay': 'replay',
+  'goal-preserved': 'goal',
 };
 
 export const UNIVERSAL: readonly AcceptableProperty[] = ACCEPTABLE_PROPERTIES;

@@ -16,6 +16,7 @@ export const ACCEPTABLE_PROPERTIES = [
   'no-orphans',
   'user-request-preserved',
   'summarizer-input-fits',
+  'goal-preserved',
 ] as const satisfies readonly PropertyName[];
 
 export type AcceptableProperty = (typeof ACCEPTABLE_PROPERTIES)[number];

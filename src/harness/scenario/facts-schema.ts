@@ -38,7 +38,7 @@ export const factSchema = z.strictObject({
   text: text.describe('The fact as the agent reads it; a unique marker [FACT-XXXXXXXX], drawn from the seed, follows it.'),
   at: site,
   updates: z.array(update, { error: 'expected a list of updates ({ text, at })' }).describe('Later values, in session order.').optional(),
-}).describe('A fact planted in the session and probed on every later request: kept verbatim, carried by a summary, stale or lost.').meta({ id: 'fact' });
+}).describe('A fact planted in the session and probed on every later request: kept verbatim, carried by a summary, stale or lost.');
 
 export const factsSchema = z.array(factSchema, { error: 'expected a list of facts' })
   .describe('Facts planted where they occur (issue 29: what survives a compaction). Each is probed on every request sent after it is planted.');

@@ -304,6 +304,7 @@ const expect = z.strictObject({
   noOrphans: flag('No orphaned function call or response in any sent request.').optional(),
   userRequestPreserved: flag('The latest user request is present verbatim or in the continuation at every step.').optional(),
   summarizerInputFits: flag('Every summarizer call fits the summarizer\'s window (needs a window: the adk profile, or summarizer.contextWindow).').optional(),
+  goalPreserved: flag('Every planted goal and constraint fact reaches every request sent after it, verbatim or in a summary (strict: even where they could not fit).').optional(),
   summarizations: countRange('Steps in which the summarizer was called.').optional(),
   compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
   summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
@@ -321,7 +322,7 @@ const expect = z.strictObject({
       message: "'knownLimitation' was replaced by the top-level 'accept' list: accept: [{ strategy: <name>, property: no-overflow, reason: \"...\" }]",
     });
   }
-}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
+}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, goal-preserved, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
 
 const acceptance = z.strictObject({
   strategy: nonEmptyText('The strategy this acceptance is for: a built-in name (threshold, sliding_window) or the `name` a module strategy reports. It never applies to another strategy.'),
