@@ -10,6 +10,7 @@ import { acceptedLines, infeasibleCounts, reproducedLines, MEASUREMENT_HEADERS, 
 import type { RenderOptions, Reporter } from './reporter.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
+import { retainedCell } from './retention-report.ts';
 
 /** Characters of a summary shown on its table line. */
 export const TABLE_SUMMARY_CHARS = 100;
@@ -35,12 +36,18 @@ export const tableReporter: Reporter = {
   fileName: null,
   render(report: SuiteReport, options: RenderOptions): string {
     const { color } = options;
+    // Planted facts (issue 29): a column of facts retained on the last request, only when some scenario has them.
+    const facts = report.scenarios.some((record) => record.retention !== undefined);
+    const head = facts ? [...HEAD.slice(0, -1), 'facts\nretained', HEAD[HEAD.length - 1]!] : HEAD;
     const table = new Table({
-      head: HEAD.map((title) => paint(title, 'bold', color)),
+      head: head.map((title) => paint(title, 'bold', color)),
       style: { head: [], border: color ? ['grey'] : [], compact: true },
-      colAligns: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+      colAligns: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', ...(facts ? ['right' as const] : []), 'left'],
     });
-    for (const record of report.scenarios) table.push(row(record, color));
+    for (const record of report.scenarios) {
+      const cells = row(record, color);
+      table.push(facts ? [...cells.slice(0, -1), retainedCell(record), cells[cells.length - 1]!] : cells);
+    }
     const banner = realSummarizerBanner(report);
     const parts = banner === null ? [table.toString()] : [paint(banner, 'bold', color), table.toString(), summaryLines(report)];
     const notes = verdictNotes(report.scenarios);
