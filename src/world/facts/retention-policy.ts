@@ -9,9 +9,10 @@
  * 2. The prompt decides what is asked for (`askedKinds`): its words, mapped to kinds by
  *    PROMPT_SECTIONS, in the system instruction and at both ends of the request's last text
  *    (where prompts sit around a transcript); lines that carry facts are not read.
- * 3. The profile gives the chance to keep an asked and an unasked fact; each earlier pass through
- *    a summarizer (a fact read from a previous summary, `(pass n)` after its marker) multiplies it
- *    by `decay`, so chained summaries forget (MemGPT: recursive summarization 35 %).
+ * 3. The profile gives the chance to keep an asked and an unasked fact; a fact read back from a
+ *    previous summary (`(pass n)` after its marker) is compressed again, its chance multiplied by
+ *    `decay` on every such pass, so a fact survives n chained summaries with chance about
+ *    decay^(n-1): chained summaries forget (MemGPT: recursive summarization 35 %).
  * 4. The output budget (the request's maxOutputTokens, less the summary's own text) bounds the
  *    kept lines, asked kinds first, then goal, constraint, next-step, decision, error, artifact,
  *    newest planted first; what does not fit is dropped.
@@ -29,7 +30,7 @@ export const DEFAULT_RETENTION_PROFILE: RetentionProfile = 'structured';
 export const RETENTION_PROFILES: Readonly<Record<RetentionProfile, { readonly asked: number; readonly unasked: number; readonly decay: number }>> = {
   /** Faithful-extractive: copies every fact it is sent, as far as its budget goes. */
   extractive: { asked: 1, unasked: 1, decay: 1 },
-  /** Follows its prompt's sections; half of what they do not ask for; a tenth fades per re-summarization. */
+  /** Follows its prompt's sections; half of what they do not ask for; one fact in ten fades per re-summarization. */
   structured: { asked: 1, unasked: 0.5, decay: 0.9 },
   /** Misses some of what it is asked for, most of the rest; chained summaries fade fast. */
   lossy: { asked: 0.8, unasked: 0.25, decay: 0.7 },
@@ -89,7 +90,7 @@ export function retainedFactLines(input: RetentionInput): FactLine[] {
   const asked = askedKinds(input.request);
   const policy = RETENTION_PROFILES[input.profile];
   const kept = found.filter(({ fact, value, pass }) => {
-    const chance = (asked.has(fact.kind) ? policy.asked : policy.unasked) * policy.decay ** (pass - 1);
+    const chance = (asked.has(fact.kind) ? policy.asked : policy.unasked) * (pass > 1 ? policy.decay : 1);
     return chance >= 1 || rngFor(input.seed, 'summarizer-retention', input.call, value.marker).next() < chance;
   });
   const rank = (line: FactLine): number => (asked.has(line.fact.kind) ? 0 : FACT_KINDS.length) + FACT_KINDS.indexOf(line.fact.kind);

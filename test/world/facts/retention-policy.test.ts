@@ -67,19 +67,28 @@ describe('the simulated summarizer keeps facts by a declared policy', () => {
     expect(kept('lossy', 'artifact')).toBeLessThan(kept('structured', 'artifact'));
   });
 
-  it('chained summaries decay: a fact read back from a previous summary has passed through once more', () => {
+  it('chained summaries decay: each summary of a summary drops some of what it carried', () => {
     const many = Array.from({ length: 200 }, (_, n) => fact(`g${n}`, 'goal', `goal ${n}`));
-    const at = (pass: number) => many.map((f) => `- goal: ${factStatement(f.values[0]!)}${pass === 0 ? '' : ` (pass ${pass})`}`).join('\n');
-    const request = (pass: number) => ({ config: { systemInstruction: 'Keep the goal.' }, contents: [{ role: 'user', parts: [{ text: at(pass) }] }] });
-    const kept = (pass: number) => retainedFactLines(input('', many, { request: request(pass), profile: 'structured' }));
-    expect(kept(0)).toHaveLength(200);
-    expect(kept(0)[0]!.pass).toBe(1);
-    expect(kept(3)[0]?.pass).toBe(4);
-    // 0.9^3 = 0.73 of them on the fourth pass, 0.9^9 = 0.39 on the tenth.
-    expect(kept(3).length).toBeLessThan(170);
-    expect(kept(9).length).toBeLessThan(kept(3).length);
+    const first = many.map((f) => factStatement(f.values[0]!)).join('\n');
+    // Each pass summarizes the previous pass's summary (its lines), as a chained summarizer does.
+    const chain = (profile: RetentionInput['profile'], passes: number) => {
+      let text = first;
+      let lines: ReturnType<typeof retainedFactLines> = [];
+      for (let call = 1; call <= passes; call += 1) {
+        lines = retainedFactLines(input('', many, { request: { config: { systemInstruction: 'Keep the goal.' }, contents: [{ role: 'user', parts: [{ text }] }] }, profile, call }));
+        text = lines.map((line) => line.line).join('\n');
+      }
+      return lines;
+    };
+    expect(chain('structured', 1)).toHaveLength(200);
+    expect(chain('structured', 1)[0]!.pass).toBe(1);
+    expect(chain('structured', 5)[0]!.pass).toBe(5);
+    // About 0.9^4 = 66 % of the goals survive five chained summaries, 0.9^9 = 39 % ten.
+    expect(chain('structured', 5).length).toBeLessThan(160);
+    expect(chain('structured', 5).length).toBeGreaterThan(100);
+    expect(chain('structured', 10).length).toBeLessThan(chain('structured', 5).length);
     // The faithful profile does not decay.
-    expect(retainedFactLines(input('', many, { request: request(9), profile: 'extractive' }))).toHaveLength(200);
+    expect(chain('extractive', 10)).toHaveLength(200);
   });
 
   it('is deterministic: the same seed and call keep the same facts', () => {
