@@ -120,3 +120,32 @@ describe('facts probed on every request (the world ruler)', () => {
     }
   });
 });
+
+describe('facts probed in what a caller-supplied summarizer wrote (the real-summarizer path)', () => {
+  it('a marker the model quoted in its summary counts as carried by the summary; one it dropped is lost', async () => {
+    const seen: string[] = [];
+    // Stands in for a real model: quotes the goal's marker from its input, drops everything else.
+    const model = {
+      name: 'stand-in',
+      async generateContent(request: LlmRequest) {
+        const input = JSON.stringify(request.contents);
+        seen.push(input);
+        return { content: { role: 'model', parts: [{ text: input.includes('FACT-AAAAAAAA') ? 'The user wants: Goal: ship v2 [FACT-AAAAAAAA]' : 'nothing to keep' }] } };
+      },
+    };
+    // Summarizes everything but the latest content on every step after the first.
+    const summarizing: CompactionStrategy = {
+      name: 'summarize-all',
+      async compact(ctx, request) {
+        if (request.contents.length < 3) return;
+        const old = request.contents.slice(0, -1);
+        const response = await ctx.summarizer.generateContent({ model: 'm', contents: old });
+        const text = response.content?.parts?.[0]?.text ?? '';
+        request.contents = [{ role: 'user', parts: [{ text }] }, ...request.contents.slice(-1)];
+      },
+    };
+    const result = await runSession(world, { strategy: summarizing, summarizer: model });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(result.steps[result.steps.length - 1]!.facts).toEqual({ goal: 'summary', file: 'lost', next: 'lost' });
+  });
+});
