@@ -16,6 +16,8 @@ import type { ResolvedScenario } from '../harness/scenario/index.ts';
 import { portablePath } from '../harness/report/suite-report.ts';
 import type { ContenderResult } from './contender-result.ts';
 import { contenderLabel, type Contender } from './contender.ts';
+import type { RetentionByKind } from '../world/facts/retention.ts';
+import { retainedShare, sumRetention } from './retention-league.ts';
 
 export const COMPARISON_SCHEMA_VERSION = 1;
 
@@ -51,6 +53,8 @@ export interface LeagueRow {
   /** The highest peak of any scenario, % of its window (null when none finished). */
   readonly peakPercent: number | null;
   readonly fuzz: readonly FuzzPropertyTally[] | null;
+  /** Planted facts retained, by kind, over the scenarios that plant them (absent when none does). */
+  readonly retention?: RetentionByKind;
 }
 
 export interface ScenarioComparison {
@@ -130,12 +134,19 @@ function leagueRow(run: ContenderRun): Omit<LeagueRow, 'rank'> {
     uncachedTokens: sum((result) => result.uncachedTokens),
     peakPercent: peaks.length === 0 ? null : Math.max(...peaks),
     fuzz: run.fuzz,
+    ...retentionOf(results),
   };
+}
+
+function retentionOf(results: readonly ContenderResult[]): { retention?: RetentionByKind } {
+  const retention = sumRetention(results.map((result) => result.retention));
+  return retention === undefined ? {} : { retention };
 }
 
 /**
  * The league order: most scenarios passed, then fewest breakages (summed over the properties,
- * crashes included), then fewest fuzz failures, then fewest tokens billed; entry order breaks ties.
+ * crashes included), then the largest share of planted facts retained (suites with facts), then
+ * fewest fuzz failures, then fewest tokens billed; entry order breaks ties.
  */
 function rank(rows: readonly Omit<LeagueRow, 'rank'>[]): LeagueRow[] {
   const breakages = (row: Omit<LeagueRow, 'rank'>) => Object.values(row.violations).reduce((a, b) => a + b, 0) + row.crashed;
@@ -145,6 +156,7 @@ function rank(rows: readonly Omit<LeagueRow, 'rank'>[]): LeagueRow[] {
     .sort((a, b) =>
       b.row.passed - a.row.passed
       || breakages(a.row) - breakages(b.row)
+      || (retainedShare(b.row.retention) ?? 0) - (retainedShare(a.row.retention) ?? 0)
       || fuzzFailures(a.row) - fuzzFailures(b.row)
       || a.row.billedTokens - b.row.billedTokens
       || a.index - b.index);

@@ -8,6 +8,7 @@ import { propertyByName } from '../checker/properties/index.ts';
 import type { ScenarioOutcome } from '../harness/run/run-suite.ts';
 import { ACCEPTABLE_PROPERTIES, type AcceptableProperty } from '../harness/scenario/acceptance.ts';
 import { scenarioCost } from './scenario-cost.ts';
+import type { RetentionByKind } from '../world/facts/retention.ts';
 
 /** How a property broke: a plain failure, the scenario's reported bug, or a tolerated known limitation. */
 export type Breakage = 'failed' | 'reproduced' | 'accepted';
@@ -38,6 +39,8 @@ export interface ContenderResult {
   readonly billedTokens: number | null;
   readonly uncachedTokens: number | null;
   readonly peakPercent: number | null;
+  /** Planted facts retained on the last request, by kind (absent when the scenario plants none). */
+  readonly retention?: RetentionByKind;
 }
 
 /** Failures that are about the strategy's conduct, not about what it sent. */
@@ -72,5 +75,6 @@ export function contenderResult(strategy: string, outcome: ScenarioOutcome): Con
     billedTokens: cost?.billedTokens ?? null,
     uncachedTokens: cost?.uncachedTokens ?? null,
     peakPercent: totals?.peakPercent ?? null,
+    ...(result?.retention === undefined ? {} : { retention: result.retention.byKind }),
   };
 }

@@ -25,6 +25,7 @@ import { sessionTotals } from './measure/session-totals.ts';
 import { ModelScript } from './models/model-script.ts';
 import { ScriptedLlm } from './models/scripted-llm.ts';
 import { SummarizerLlm } from './models/summarizer-llm.ts';
+import { sessionRetention, type SessionRetention } from './facts/retention.ts';
 import { createTokenModel } from './models/token-models.ts';
 import type { BasePlugin } from './plugins/base-plugin.ts';
 import { CompactionPlugin } from './plugins/compaction-plugin.ts';
@@ -119,7 +120,9 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
   validateWorldScenario(scenario);
   installStructuredCloneSupport();
   const env = createWorldEnvironment(scenario.seed);
-  const script = new ModelScript(scenario.seed);
+  const facts = scenario.facts ?? [];
+  // Planted values are reported to the recorder, created below (a plant happens only once turns play).
+  const script = new ModelScript(scenario.seed, facts, (values) => recorder.onFactsPlanted(values));
   const tokenModels = await Promise.all(scenario.phases.map((phase) => createTokenModel(phase.tokenModel)));
   const sessionService = new InMemorySessionService();
   const recorder = new SessionRecorder({
@@ -130,6 +133,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     storedState: () => sessionService.storedSession().state,
     // A provider refuses contents that are not valid (400 INVALID_ARGUMENT); the strategy made them.
     onInvalidRequest: (message) => fail('invalid-request', `the strategy left a request the model would refuse: ${message}`),
+    facts,
   });
   const abort = new AbortController();
   let failure: SessionFailure | null = null;
@@ -147,6 +151,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     phase: () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! }),
     onCall: (record, reply) => recorder.onSummarizerCall(record, reply),
     model: options.summarizer,
+    facts,
   });
   const instruction = scenario.systemPrompt ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt')) : undefined;
   const tools = worldTools(scenario, script);
@@ -265,6 +270,8 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     ...(recorder.trailingWarnings.length > 0 ? { trailingWarnings: [...recorder.trailingWarnings] } : {}),
     turnAnswers: answers.answers,
   };
+  const retention = sessionRetention(facts, recorder.steps.map((step) => ({ step: step.step, compaction: step.summarizerCalls.length > 0 || step.trimmed, ...(step.facts ? { facts: step.facts } : {}) })));
+  if (retention) (result as { retention?: SessionRetention }).retention = retention;
   if (options.recordTrace) result.trace = { steps: recorder.traceSteps, events: [...stored.events] };
   return result;
 }

@@ -1,3 +1,6 @@
+import type { FactState } from './facts/fact-types.ts';
+import type { SessionRetention } from './facts/retention.ts';
+
 /**
  * What the world measures. One `StepRecord` per LLM step (one adk `runOneStep`), then session
  * totals and checks. All numbers are deterministic functions of the scenario and strategy.
@@ -71,6 +74,11 @@ export interface StepRecord {
   readonly triggerCount?: number;
   /** The warnings the strategy reported on this step (`ctx.warn`: message, then its fields as JSON); absent when none. */
   readonly warnings?: readonly string[];
+  /**
+   * Issue 29: the state of every fact planted before this step, in the request sent (facts/fact-probe.ts);
+   * absent when the scenario plants none yet, or nothing was sent.
+   */
+  readonly facts?: Readonly<Record<string, FactState>>;
 }
 
 export type SessionFailureKind =
@@ -178,4 +186,6 @@ export interface SessionResult {
    * and results from other hosts stay valid; `model-answers` cannot judge a result without it).
    */
   readonly turnAnswers?: readonly TurnAnswer[];
+  /** Issue 29: what survived of the planted facts (absent when the scenario plants none). */
+  readonly retention?: SessionRetention;
 }

@@ -4,6 +4,8 @@
  * Nothing here is optional or random any more: every size is a number, every rule is applied.
  */
 
+import type { WorldFact } from './facts/fact-types.ts';
+
 /** Kinds of generated text. Sizes are always exact UTF-8 byte counts. */
 export type ContentKind =
   /** `"x"` repeated: the Go simulator's tool responses. */
@@ -145,6 +147,13 @@ export interface SummarizerFault {
   readonly kind: SummarizerFaultKind;
 }
 
+/**
+ * How the simulated summarizer keeps the planted facts it is sent (facts/retention-policy.ts):
+ * faithful-extractive keeps all that fit its output budget; structured keeps what its prompt asks
+ * for and half of the rest; lossy forgets even some of what it is asked for.
+ */
+export type RetentionProfile = 'extractive' | 'structured' | 'lossy';
+
 export interface SummarizerSpec {
   /**
    * fixed: always `text` (the seeds' 120-byte summary);
@@ -162,6 +171,8 @@ export interface SummarizerSpec {
    */
   readonly contextWindow: number | null | 'none';
   readonly faults: readonly SummarizerFault[];
+  /** Absent: 'structured' (the default, README "What survives a compaction"). Only text with planted facts is affected. */
+  readonly retention?: RetentionProfile;
 }
 
 export interface ToolDeclarationsSpec {
@@ -206,4 +217,9 @@ export interface WorldScenario {
   readonly promptCache?: 'prefix';
   /** Replay: the tool declarations the log recorded, sent verbatim on every request. */
   readonly recordedTools?: readonly RecordedToolDeclaration[];
+  /**
+   * Issue 29: facts planted in the session (user messages, tool results, final texts), probed on
+   * every later request. Absent or empty: nothing is planted and every text is as generated.
+   */
+  readonly facts?: readonly WorldFact[];
 }

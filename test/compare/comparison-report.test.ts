@@ -44,7 +44,7 @@ describe('the comparison report', () => {
   it('sums the measurements over the scenarios and keeps the highest peak', () => {
     const crush = report.league.find((row) => row.name === 'crush')!;
     expect(crush).toMatchObject({ scenarios: 2, passed: 1, crashed: 0, bugsReproduced: 1, overflowSteps: 3, summarizerCalls: 3, billedTokens: 400, uncachedTokens: 100, peakPercent: 126.1, options: null });
-    expect(crush.violations).toEqual({ 'no-overflow': 1, 'no-loop': 0, 'no-thrash': 0, 'no-orphans': 0, 'user-request-preserved': 0, 'summarizer-input-fits': 0, 'model-answers': 0 });
+    expect(crush.violations).toEqual({ 'no-overflow': 1, 'no-loop': 0, 'no-thrash': 0, 'no-orphans': 0, 'user-request-preserved': 0, 'summarizer-input-fits': 0, 'model-answers': 0, 'goal-preserved': 0 });
     const threshold = report.league.find((row) => row.name === 'threshold')!;
     expect([threshold.crashed, threshold.billedTokens, threshold.peakPercent, threshold.options]).toEqual([1, 100, 40, { maxTokens: 1000 }]);
   });

@@ -21,7 +21,9 @@ export type InfeasibilityReason =
   /** System prompt + tool declarations alone exceed the window: nothing a strategy may drop is left. */
   | 'fixed-overhead-over-window'
   /** Overhead + the text of the turn's user message exceed the window: no request carrying the user's request fits. */
-  | 'user-message-over-window';
+  | 'user-message-over-window'
+  /** Overhead + the user message + the goal and constraints planted so far exceed the window (goal-preserved). */
+  | 'goal-over-window';
 
 export interface Infeasibility {
   readonly reason: InfeasibilityReason;

@@ -41,7 +41,8 @@ export function requestFloorOf(scenario: WorldScenario): RequestFloor {
 }
 
 function measureFloor(scenario: WorldScenario): RequestFloor {
-  const script = new ModelScript(scenario.seed);
+  // Planted facts are part of the user's message, as the world sends it.
+  const script = new ModelScript(scenario.seed, scenario.facts ?? []);
   const overheadRequest = requestPreamble(scenario, script);
   const overheadHeuristic = requestQuarterTokens(overheadRequest);
   const modelOf = (turn: number): TokenModel => loadedTokenModel(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);

@@ -16,6 +16,7 @@ import { sessionCompletes } from './session-completes.ts';
 import { summarizerInputBudget } from './summarizer-input-budget.ts';
 import { summarizerInputFits } from './summarizer-input-fits.ts';
 import { userRequestPreserved } from './user-request-preserved.ts';
+import { goalPreserved } from './goal-preserved.ts';
 
 export const PROPERTIES: readonly FuzzProperty[] = [
   noOverflow,
@@ -31,6 +32,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   sessionCompletes,
   deterministicReplay,
   modelAnswers,
+  goalPreserved,
 ];
 
 export const PROPERTY_NAMES: readonly PropertyName[] = PROPERTIES.map((property) => property.name);
@@ -49,6 +51,7 @@ export {
   estimatePrecision,
   eventsImmutable,
   modelAnswers,
+  goalPreserved,
   noLoop,
   noOrphans,
   noOverflow,

@@ -23,7 +23,8 @@ export type PropertyName =
   | 'events-immutable'
   | 'session-completes'
   | 'deterministic-replay'
-  | 'model-answers';
+  | 'model-answers'
+  | 'goal-preserved';
 
 export interface PropertyViolation {
   readonly property: PropertyName;
@@ -43,7 +44,8 @@ export type ExpectKey =
   | 'noThrash'
   | 'noOrphans'
   | 'userRequestPreserved'
-  | 'summarizerInputFits';
+  | 'summarizerInputFits'
+  | 'goalPreserved';
 
 /**
  * What a property's verdict rests on. `behaviour`: what happened in the session (the requests sent,

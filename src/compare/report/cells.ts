@@ -23,6 +23,7 @@ export const PROPERTY_SHORT: Readonly<Record<PropertyName, string>> = {
   'session-completes': 'completes',
   'deterministic-replay': 'replay',
   'model-answers': 'answers',
+  'goal-preserved': 'goal',
 };
 
 export const UNIVERSAL: readonly AcceptableProperty[] = ACCEPTABLE_PROPERTIES;

@@ -3,6 +3,7 @@
  * league, the fuzz tallies, and the full museum matrix (scenario × strategy).
  */
 import type { ComparisonReport } from '../comparison-report.ts';
+import { retentionMarkdownSection } from './retention-table.ts';
 import { FUZZ_NOTE, fuzzText, LEAGUE_HEADERS, LEAGUE_NOTE, leagueCells, MATRIX_LEGEND, matrixText, PROPERTY_SHORT } from './cells.ts';
 
 export function renderComparisonMarkdown(report: ComparisonReport): string {
@@ -12,6 +13,7 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
     `Suites: ${report.paths.map(code).join(', ')}`,
     leagueTable(report),
     quote(LEAGUE_NOTE),
+    ...retentionMarkdownSection(report),
   ];
   if (report.fuzz !== null) parts.push(`### Fuzz (${report.fuzz.runs} runs, seed ${report.fuzz.seed})`, fuzzTable(report), quote(FUZZ_NOTE));
   if (report.museum.length > 0) parts.push('### Museum of reported bugs', museumTable(report), quote(MATRIX_LEGEND));

@@ -5,10 +5,11 @@
 import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
 import type { ComparisonReport } from '../comparison-report.ts';
+import { retentionTerminal } from './retention-table.ts';
 import { FUZZ_NOTE, fuzzText, LEAGUE_HEADERS, LEAGUE_NOTE, leagueCells, MATRIX_LEGEND, matrixText, PROPERTY_SHORT } from './cells.ts';
 
 export function renderComparisonTable(report: ComparisonReport, color: boolean): string {
-  const parts = [heading(report, color), league(report, color), LEAGUE_NOTE];
+  const parts = [heading(report, color), league(report, color), LEAGUE_NOTE, ...retentionTerminal(report, color)];
   if (report.fuzz !== null) parts.push(fuzzTable(report, color), FUZZ_NOTE);
   if (report.museum.length > 0) parts.push(museum(report, color), MATRIX_LEGEND);
   return `${parts.join('\n\n')}\n`;

@@ -18,6 +18,7 @@ import { STYLES } from './html/styles.ts';
 import type { Reporter } from './reporter.ts';
 import { faultsNotAppliedText, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
+import { factTimelineHtml } from './retention-report.ts';
 
 export const htmlReporter: Reporter = {
   name: 'html',
@@ -140,7 +141,7 @@ function scenarioSection(record: ScenarioRecord, index: number): string {
   ].map((item) => `<span>${item}</span>`).join('');
   const failures = record.passed ? '' : `<ul class="failures">${record.failures
     .map((failure) => `<li>${failureHtml(failure)}</li>`).join('')}</ul>`;
-  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${tolerated(record)}${stats(record)}${chart(record)}${summaries(record)}</section>`;
+  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${tolerated(record)}${stats(record)}${chart(record)}${factTimelineHtml(record)}${summaries(record)}</section>`;
 }
 
 /** Reproduced bugs, accepted limitations (with their reasons) and infeasible violations (with their proof): never silent. */

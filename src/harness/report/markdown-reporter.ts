@@ -7,6 +7,7 @@ import { acceptedProperties, infeasibleCounts, MEASUREMENT_HEADERS, failingExpec
 import type { Reporter } from './reporter.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
+import { retentionMarkdown } from './retention-report.ts';
 
 /** Characters of a summary shown in report.md (a CI job summary has a size limit). */
 export const MARKDOWN_SUMMARY_CHARS = 600;
@@ -15,7 +16,7 @@ export const markdownReporter: Reporter = {
   name: 'markdown',
   fileName: 'report.md',
   render: (report) =>
-    `${[heading(report), banner(report), totals(report), table(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report), propertyKinds(report)].filter((part) => part !== '').join('\n\n')}\n`,
+    `${[heading(report), banner(report), totals(report), table(report), retentionMarkdown(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report), propertyKinds(report)].filter((part) => part !== '').join('\n\n')}\n`,
 };
 
 function heading(report: SuiteReport): string {

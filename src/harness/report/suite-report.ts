@@ -15,6 +15,7 @@ import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation, Stale
 import type { SessionFailure, SessionTotals, StepRecord } from '../../world/session-result.ts';
 import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
 import type { PhaseSettings, SummarizerFault } from '../../world/world-scenario.ts';
+import type { SessionRetention } from '../../world/facts/retention.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -74,6 +75,8 @@ export interface ScenarioRecord {
   readonly sessionFailure: SessionFailure | null;
   readonly traceDigest: string | null;
   readonly steps: readonly StepRecord[];
+  /** Issue 29: what survived of the planted facts (absent when the scenario plants none). */
+  readonly retention?: SessionRetention;
 }
 
 /** Marks a run whose summaries a real model wrote: its results are not deterministic. */
@@ -162,6 +165,7 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
     sessionFailure: result?.failure ?? null,
     traceDigest: result?.traceDigest ?? null,
     steps: result?.steps ?? [],
+    ...(result?.retention === undefined ? {} : { retention: result.retention }),
   };
 }
 

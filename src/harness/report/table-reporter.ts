@@ -17,6 +17,7 @@ import type { RenderOptions, Reporter } from './reporter.ts';
 import { wrapText } from './wrap-text.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
+import { retainedCell } from './retention-report.ts';
 
 /** Characters of a summary shown on its table line. */
 export const TABLE_SUMMARY_CHARS = 100;
@@ -54,13 +55,19 @@ export const tableReporter: Reporter = {
   fileName: null,
   render(report: SuiteReport, options: RenderOptions): string {
     const { color } = options;
+    // Planted facts (issue 29): a column of facts retained on the last request, only when some scenario has them.
+    const facts = report.scenarios.some((record) => record.retention !== undefined);
+    const head = ['scenario', ...COLUMNS.map((column) => column.head), ...(facts ? ['facts\nretained'] : []), 'verdict'];
     const table = new Table({
-      head: ['scenario', ...COLUMNS.map((column) => column.head), 'verdict'].map((title) => paint(title, 'bold', color)),
+      head: head.map((title) => paint(title, 'bold', color)),
       chars: CHARS,
       style: { head: [], border: color ? ['grey'] : [], compact: true, 'padding-left': 0, 'padding-right': 0 },
-      colAligns: ['left', ...COLUMNS.map(() => 'right' as const), 'left'],
+      colAligns: ['left', ...COLUMNS.map(() => 'right' as const), ...(facts ? ['right' as const] : []), 'left'],
     });
-    for (const record of report.scenarios) table.push(row(record, color));
+    for (const record of report.scenarios) {
+      const cells = row(record, color);
+      table.push(facts ? [...cells.slice(0, -1), retainedCell(record), cells[cells.length - 1]!] : cells);
+    }
     const rendered = table.toString().split('\n').map((line) => line.trimEnd()).join('\n');
     const banner = realSummarizerBanner(report);
     const parts = banner === null ? [rendered] : [paint(banner, 'bold', color), rendered, summaryLines(report)];

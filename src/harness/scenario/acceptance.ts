@@ -23,6 +23,7 @@ export const ACCEPTABLE_PROPERTIES = [
   'user-request-preserved',
   'summarizer-input-fits',
   'model-answers',
+  'goal-preserved',
 ] as const satisfies readonly PropertyName[];
 
 export type AcceptableProperty = (typeof ACCEPTABLE_PROPERTIES)[number];

@@ -10,6 +10,7 @@ import { firstThrash } from '../../world/measure/definitions/thrash.ts';
 import type { SessionResult, StepRecord } from '../../world/session-result.ts';
 import type { ResolvedScenario } from './resolved-scenario.ts';
 import type { ExpectSpec } from './scenario-schema.ts';
+import { checkRetention } from './retention-expectation.ts';
 
 /** The parsed `expect` block. */
 export type Expectations = Readonly<ExpectSpec>;
@@ -118,6 +119,14 @@ function maxPeakPercent(result: SessionResult, max: number | undefined): Expecta
   return [failure('maxPeakPercent', `peak ${result.totals.peakPercent}% of the window > ${max}%${detail}`)];
 }
 
+function goalPreservedStrict(result: SessionResult): ExpectationFailure[] {
+  const watched = new Set((result.retention?.facts ?? []).filter((fact) => fact.kind === 'goal' || fact.kind === 'constraint').map((fact) => fact.id));
+  const first = result.steps.find((step) => step.facts !== undefined && Object.entries(step.facts).some(([id, state]) => watched.has(id) && state !== 'kept' && state !== 'summary'));
+  if (first === undefined) return [];
+  const lost = Object.entries(first.facts!).filter(([id, state]) => watched.has(id) && state !== 'kept' && state !== 'summary').map(([id, state]) => `${id} ${state}`);
+  return [failure('goalPreserved', `a planted goal or constraint was missing (first: ${at(first)}: ${lost.join(', ')})`)];
+}
+
 /** Every expectation of `scenario` that `result` breaks, integrity first; [] when all hold. */
 export function checkExpectations(scenario: ResolvedScenario, result: SessionResult): ExpectationFailure[] {
   const e = scenario.expect;
@@ -136,5 +145,7 @@ export function checkExpectations(scenario: ResolvedScenario, result: SessionRes
     ...inRange('summarizerInputTokens', t.summarizerInputTokens, e.summarizerInputTokens),
     ...inRange('warnings', t.warnings ?? 0, e.warnings),
     ...maxPeakPercent(result, e.maxPeakPercent),
+    ...checkRetention(e.retention, result),
+    ...(e.goalPreserved === true ? goalPreservedStrict(result) : []),
   ];
 }

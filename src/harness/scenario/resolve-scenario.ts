@@ -14,6 +14,7 @@ import { resolvePhases } from './resolve-phases.ts';
 import { resolveSystemPrompt } from './resolve-text.ts';
 import { recordedToolsOf, resolveReplayTurns } from './resolve-replay.ts';
 import { resolvePhaseTurns } from './resolve-turns.ts';
+import { resolveFacts } from './resolve-facts.ts';
 import { independentSessionSpec, issueInSession, sessionScenarioName } from './independent-sessions.ts';
 import { issue, ScenarioError, type ScenarioIssue } from './scenario-error.ts';
 import { LIMITS, sessionLimitIssues } from './scenario-limits.ts';
@@ -49,6 +50,7 @@ function summarizerOf(spec: ScenarioSpec, profile: ProfileDefaults): SummarizerS
     exceedFactor: s.exceedFactor ?? DEFAULT_EXCEED_FACTOR,
     contextWindow: s.contextWindow ?? profile.summarizerWindow,
     faults: (s.faults ?? []).map((fault) => ({ kind: fault.kind, calls: fault.calls })),
+    ...(s.retention === undefined ? {} : { retention: s.retention }),
   };
 }
 
@@ -125,6 +127,9 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
       'so nothing can exceed it: set summarizer.contextWindow, or drop summarizerInputFits'));
   }
   if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
+  const turns = spec.replay ? resolveReplayTurns(spec.replay) : turnsOf(turnGroups, profile, seed);
+  const facts = resolveFacts(spec.facts ?? [], turns, seed, issues);
+  if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
 
   const world: WorldScenario = {
     name,
@@ -137,12 +142,13 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     exposeUserContent: session.exposeUserContent ?? profile.exposeUserContent,
     summarizer,
     phases,
-    turns: spec.replay ? resolveReplayTurns(spec.replay) : turnsOf(turnGroups, profile, seed),
+    turns,
     thrash,
     maxLlmCallsPerTurn: session.maxLlmCallsPerTurn ?? DEFAULT_MAX_LLM_CALLS_PER_TURN,
     ...(session.refuseOverWindow === true ? { refuseOverWindow: true } : {}),
     ...(session.promptCache === 'prefix' ? { promptCache: 'prefix' as const } : {}),
     ...(spec.replay?.tools ? { recordedTools: recordedToolsOf(spec.replay) } : {}),
+    ...(facts.length > 0 ? { facts } : {}),
   };
   const limitIssues = sessionLimitIssues(world);
   if (limitIssues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, limitIssues);

@@ -15,6 +15,7 @@ import { ACCEPTANCE_RULES, acceptanceRule } from './acceptance-rules.ts';
 import { parseSteps } from './acceptance-steps.ts';
 import { LIMITS } from './scenario-limits.ts';
 import { replaySchema } from './replay-schema.ts';
+import { factsSchema, retentionExpectation } from './facts-schema.ts';
 
 export const CONTENT_KINDS = [
   'x', 'go-long-message', 'go-analysis', 'go-system-prompt',
@@ -283,6 +284,7 @@ const summarizer = z.strictObject({
   exceedFactor: positiveNumber('Factor for exceed and oversize (default 3).').optional(),
   contextWindow: positiveInt('The summarizer\'s own window; larger requests are rejected and the strategy falls back (default: adk: the agent model\'s window in the current phase; go-compat: none, the Go simulator\'s mock summarizer answers whatever it is sent).').optional(),
   faults: z.array(summarizerFault, { error: 'expected a list of faults' }).describe('Injected summarizer failures.').optional(),
+  retention: z.enum(['extractive', 'structured', 'lossy']).describe('How it keeps the planted facts it is sent (only text with facts is affected): extractive keeps all that fit its budget; structured (default) keeps what its prompt asks for and half of the rest, a tenth fading per re-summarization; lossy forgets some of what it is asked for and most of the rest.').optional(),
 }).describe('The model the strategy summarizes with.');
 
 const thrash = z.strictObject({
@@ -309,12 +311,14 @@ const expect = z.strictObject({
   noOrphans: flag('No orphaned function call or response in any sent request.').optional(),
   userRequestPreserved: flag('The latest user request is present verbatim or in the continuation at every step.').optional(),
   summarizerInputFits: flag('Every summarizer call fits the summarizer\'s window (needs a window: the adk profile, or summarizer.contextWindow).').optional(),
+  goalPreserved: flag('Every planted goal and constraint fact reaches every request sent after it, verbatim or in a summary (strict: even where they could not fit).').optional(),
   summarizations: countRange('Steps in which the summarizer was called.').optional(),
   compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
   summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
   warnings: countRange('Warnings the strategy reported (`ctx.warn`: ContextGuard warns when a summary fails, when it retries, when there is nothing to compact) in the whole session.').optional(),
   summarizerInputTokens: countRange('Tokens sent to the summarizer in the whole session, as ContextGuard\'s heuristic counts them: what summarizing cost, and what it was given (which contents, which earlier summary).').optional(),
   maxPeakPercent: positiveNumber('Peak real tokens as % of the window must not exceed this.').optional(),
+  retention: retentionExpectation.optional(),
   appliesTo: z.array(nonEmptyText('A strategy name.'), { error: 'expected a list of strategy names' }).min(1, { error: 'expected at least one strategy name' })
     .describe('The strategies these expectations are about (built-in names, or the `name` a module strategy reports); for any other strategy they are not checked (the universal properties always are). Default: every strategy.').optional(),
 }).superRefine((value, ctx) => {
@@ -325,7 +329,7 @@ const expect = z.strictObject({
       message: "'knownLimitation' was replaced by the top-level 'accept' list: accept: [{ strategy: <name>, property: no-overflow, reason: \"...\" }]",
     });
   }
-}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, model-answers, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
+}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, model-answers, goal-preserved, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
 
 export const pinnedSteps = z.string({ error: 'expected the violating steps as text, e.g. "3-5, 9"' }).superRefine((value, ctx) => {
   const parsed = parseSteps(value);
@@ -406,6 +410,7 @@ export const scenarioSchema = z.strictObject({
   ).optional(),
   replay: replaySchema.optional(),
   expect: expect.optional(),
+  facts: factsSchema.optional(),
   accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason, steps } or { rule, steps })' })
     .describe('Known limitations tolerated for named strategies; each is reported with its reason.').optional(),
   reproduces: z.array(reproduction, { error: 'expected a list of reproductions ({ strategy, property, issue })' })

@@ -10,6 +10,7 @@ import { requestFloorOf } from '../../checker/infeasibility/measure-floor.ts';
 import { isLoopStep } from '../../world/measure/definitions/loop.ts';
 import { isOverflowStep, isSummarizerOverflow } from '../../world/measure/definitions/overflow.ts';
 import { thrashingSteps } from '../../world/measure/definitions/thrash.ts';
+import { isRetained } from '../../world/facts/fact-types.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 import type { AcceptableProperty } from './acceptance.ts';
@@ -34,6 +35,15 @@ export function violatingSteps(property: AcceptableProperty, world: WorldScenari
     case 'summarizer-input-fits': {
       const at: PinnedStep[] = steps.filter((step) => step.summarizerCalls.some(isSummarizerOverflow)).map((step) => step.step);
       return (result.trailingSummarizerCalls ?? []).some(isSummarizerOverflow) ? [...at, 'end'] : at;
+    }
+    case 'goal-preserved': {
+      // As the property: a request after a goal or constraint was planted that carries neither it
+      // nor a summary of it (an excused step, provably unable to fit, is the property's to judge).
+      const watched = (world.facts ?? []).filter((fact) => fact.kind === 'goal' || fact.kind === 'constraint');
+      return steps
+        .filter((step) => !step.shortCircuited && step.facts !== undefined)
+        .filter((step) => watched.some((fact) => step.facts![fact.id] !== undefined && !isRetained(step.facts![fact.id]!)))
+        .map((step) => step.step);
     }
     case 'model-answers':
       // As the property: a turn left without the model's answer, pinned at its last step (or after

@@ -44,6 +44,8 @@ import { contentQuarterTokens } from '../ruler/quarter-byte-count.ts';
 import { stepLabel } from './step-labels.ts';
 import { stableJson, TraceDigest } from './trace-digest.ts';
 import { userRequestPresent } from './user-request.ts';
+import { FactProbe } from '../facts/fact-probe.ts';
+import type { FactValue, WorldFact } from '../facts/fact-types.ts';
 
 interface Measured {
   readonly request: LlmRequest;
@@ -103,6 +105,8 @@ export interface SessionRecorderOptions {
   readonly storedState: () => Readonly<Record<string, unknown>>;
   /** The request about to be sent is not valid contents (request-validity.ts): the world ends the session. */
   readonly onInvalidRequest?: (message: string) => void;
+  /** Facts the scenario plants: every request sent after one is planted is probed for it. */
+  readonly facts?: readonly WorldFact[];
 }
 
 export class SessionRecorder implements StepObserver {
@@ -132,10 +136,12 @@ export class SessionRecorder implements StepObserver {
   readonly #pendingWarnings: string[] = [];
   /** Compaction-record events appended since the last step started. */
   #newRecords = new Set<Event>();
+  readonly #facts: FactProbe | undefined;
 
   constructor(options: SessionRecorderOptions) {
     this.#options = options;
     this.#measuring = options.measure !== false;
+    this.#facts = this.#measuring && options.facts !== undefined && options.facts.length > 0 ? new FactProbe(options.facts) : undefined;
     this.digest = this.#measuring && options.traceDigest === true ? new TraceDigest() : undefined;
   }
 
@@ -153,8 +159,14 @@ export class SessionRecorder implements StepObserver {
     return this.#pendingCalls;
   }
 
+  /** Fact values that just reached the session (the scripted model or a tool planted them). */
+  onFactsPlanted(values: readonly FactValue[]): void {
+    this.#facts?.plant(values);
+  }
+
   onStepStart(ctx: InvocationContext, request: LlmRequest): void {
     if (!this.#measuring) return;
+    this.#facts?.startStep();
     const turn = this.#requireTurn();
     const before = this.#measureBuilt(request);
     const measuredBefore = this.#newRecords.size > 0 ? this.#measureWithoutNewRecords(ctx, request) : before;
@@ -252,7 +264,10 @@ export class SessionRecorder implements StepObserver {
     const open = this.#open;
     if (open && !open.sent && !open.shortCircuited) open.summarizerCalls.push(record);
     else this.#pendingCalls.push(record);
-    if (record.outcome === 'ok') this.#summaries.noteReply(reply);
+    if (record.outcome === 'ok') {
+      this.#summaries.noteReply(reply);
+      this.#facts?.noteSummary(reply);
+    }
   }
 
   onEventAppended(event: Event): void {
@@ -282,6 +297,7 @@ export class SessionRecorder implements StepObserver {
     const orphans = countOrphans(sent.items.map(itemContent));
     const changed = requestChanged(open.before, sent);
     const compacted = sent.heuristic < open.measuredBefore.heuristic;
+    const facts = open.shortCircuited ? undefined : this.#facts?.probe(sent.items);
     const rewrite = this.#summaries.classify({ addedTexts: addedTexts(sent.items), summarized: open.summarizerCalls.length > 0, changed, shrunk: compacted });
     this.steps.push({
       step: open.step,
@@ -308,6 +324,7 @@ export class SessionRecorder implements StepObserver {
       userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userSource),
       ...(open.triggerCount === undefined ? {} : { triggerCount: open.triggerCount }),
       ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
+      ...(facts === undefined ? {} : { facts }),
     });
     const digest = this.digest;
     if (digest || this.#options.recordTrace) {

@@ -7,6 +7,8 @@
 import type { Content, Part } from '@google/genai';
 import { Buffer } from 'node:buffer';
 import { generateText } from '../content/generate-text.ts';
+import { siteKey, valuesBySite, withStatements, type SiteKey } from '../facts/fact-sites.ts';
+import type { FactValue, WorldFact } from '../facts/fact-types.ts';
 import { rngFor } from '../sim/prng.ts';
 import type { ToolCallSpec, WorldTurn } from '../world-scenario.ts';
 
@@ -19,15 +21,35 @@ export type ScriptedReply =
   }
   | { readonly kind: 'text'; readonly text: string };
 
+/** Told when a planted fact value reaches the session (a user message, a tool result, the final text). */
+export type OnPlant = (values: readonly FactValue[]) => void;
+
 export class ModelScript {
   readonly #seed: number;
   #turn: WorldTurn | undefined;
   #replies: ScriptedReply[] = [];
   #cursor = 0;
   readonly #pending = new Map<string, { spec: ToolCallSpec; index: number }[]>();
+  /** Planted fact values by site (empty without facts: every text is then exactly as generated). */
+  readonly #sites: Map<SiteKey, FactValue[]>;
+  readonly #onPlant: OnPlant;
+  readonly #planted = new Set<SiteKey>();
 
-  constructor(seed: number) {
+  constructor(seed: number, facts: readonly WorldFact[] = [], onPlant: OnPlant = () => {}) {
     this.#seed = seed;
+    this.#sites = valuesBySite(facts);
+    this.#onPlant = onPlant;
+  }
+
+  /** The site's text with its planted values; the plant is reported the first time the site is played. */
+  #plant(key: SiteKey, text: string): string {
+    const values = this.#sites.get(key);
+    if (!values) return text;
+    if (!this.#planted.has(key)) {
+      this.#planted.add(key);
+      this.#onPlant(values);
+    }
+    return withStatements(text, values);
   }
 
   beginTurn(turn: WorldTurn): void {
@@ -44,7 +66,8 @@ export class ModelScript {
 
   /** The user's message for `turn`: its text, then one zero-filled inline attachment per spec. */
   userMessage(turn: WorldTurn): Content {
-    const parts: Part[] = [{ text: generateText(turn.user, rngFor(this.#seed, 'turn', turn.index, 'user')) }];
+    const own = generateText(turn.user, rngFor(this.#seed, 'turn', turn.index, 'user'));
+    const parts: Part[] = [{ text: this.#sites.size === 0 ? own : this.#plant(siteKey({ turn: turn.index, in: 'user' }), own) }];
     for (const attachment of turn.attachments) {
       parts.push({ inlineData: { mimeType: attachment.mimeType, data: Buffer.alloc(attachment.size).toString('base64') } });
     }
@@ -61,6 +84,10 @@ export class ModelScript {
     const reply = this.#replies[Math.min(this.#cursor, this.#replies.length - 1)];
     if (!reply) throw new Error('ModelScript: no turn has begun');
     this.#cursor += 1;
+    if (reply.kind === 'text' && this.#sites.size > 0 && this.#turn) {
+      // The final text carries its planted values; it reaches the session when this reply is appended.
+      return { kind: 'text', text: this.#plant(siteKey({ turn: this.#turn.index, in: 'response' }), reply.text) };
+    }
     if (reply.kind === 'calls') {
       for (const call of reply.calls) {
         const queue = this.#pending.get(call.spec.name) ?? [];
@@ -77,7 +104,8 @@ export class ModelScript {
     const turn = this.#turn;
     if (!call || !turn) return { error: `the scripted model never called ${name} in this turn` };
     if (call.spec.recordedResponse) return structuredClone(call.spec.recordedResponse) as Record<string, unknown>;
-    const text = generateText(call.spec.response, rngFor(this.#seed, 'turn', turn.index, 'tool', call.index));
+    const own = generateText(call.spec.response, rngFor(this.#seed, 'turn', turn.index, 'tool', call.index));
+    const text = this.#sites.size === 0 ? own : this.#plant(siteKey({ turn: turn.index, in: 'tool', call: call.index }), own);
     return { [call.spec.responseKey]: text };
   }
 }

@@ -12,6 +12,10 @@
  * answer carries its usage (real input and output tokens); an overflow's error has the engine's
  * `CONTEXT_WINDOW_EXCEEDED` code.
  *
+ * With planted facts (issue 29), the facts the request carries are kept by the declared retention
+ * policy (facts/retention-policy.ts) and written as lines after the summary's own text, within
+ * the output budget; a request without fact markers is answered exactly as without facts.
+ *
  * With a caller-supplied `model` (e.g. a real Gemini model, `simulate --real-summarizer`) that model
  * writes the replies, and everything around the call stays simulated, so a run differs from the
  * deterministic one only in what the summaries say:
@@ -36,6 +40,8 @@ import { rngFor } from '../sim/prng.ts';
 import type { SummarizerFault, SummarizerFaultKind, SummarizerSpec } from '../world-scenario.ts';
 import { askModel, type RecordDetail } from './ask-summarizer-model.ts';
 import { summaryOfTokens } from './summary-text.ts';
+import type { WorldFact } from '../facts/fact-types.ts';
+import { DEFAULT_RETENTION_PROFILE, retainedFactLines } from '../facts/retention-policy.ts';
 import type { TokenModel } from './token-models.ts';
 
 /** How long a timed-out call waits before giving up (logical ms). */
@@ -56,6 +62,8 @@ export interface SummarizerLlmOptions {
   readonly onCall: (record: SummarizerCallRecord, reply: string) => void;
   /** Writes the replies instead of the simulated model (see the header). */
   readonly model?: SummarizerModel | undefined;
+  /** Facts the scenario plants (kept by the retention policy when the request carries them). */
+  readonly facts?: readonly WorldFact[];
 }
 
 export class SummarizerError extends Error {
@@ -129,18 +137,42 @@ export class SummarizerLlm implements SummarizerModel {
       return { content: { role: 'model', parts: [] } };
     }
     if (model !== undefined) return askModel(model, request, record);
-    const text = this.#replyText(fault === 'oversize' ? 'exceed' : spec.reply, maxOutputTokens, call, phase.tokenModel);
+    const text = this.#replyText(fault === 'oversize' ? 'exceed' : spec.reply, maxOutputTokens, call, phase.tokenModel, request);
     record(text === '' ? 'empty' : 'ok', text);
     // Usage as a provider reports it (zoo.md X6): adk-python puts it on its compaction event.
     const usageMetadata = { promptTokenCount: inputRealTokens, candidatesTokenCount: phase.tokenModel.countText(text) };
     return { content: { role: 'model', parts: text === '' ? [] : [{ text }] }, usageMetadata };
   }
 
-  #replyText(reply: SummarizerSpec['reply'], maxOutputTokens: number | null, call: number, tokenModel: TokenModel): string {
+  #replyText(reply: SummarizerSpec['reply'], maxOutputTokens: number | null, call: number, tokenModel: TokenModel, request: LlmRequest): string {
     const { spec, seed } = this.#options;
-    if (reply === 'fixed' || maxOutputTokens === null) return spec.text;
-    const target = reply === 'honour' ? maxOutputTokens : Math.floor(maxOutputTokens * spec.exceedFactor);
-    return summaryOfTokens(target, (text) => tokenModel.countText(text), () => rngFor(seed, 'summarizer', call));
+    const countText = (text: string): number => tokenModel.countText(text);
+    const fixed = reply === 'fixed' || maxOutputTokens === null;
+    const target = fixed ? null : reply === 'honour' ? maxOutputTokens : Math.floor(maxOutputTokens * spec.exceedFactor);
+    const facts = this.#options.facts ?? [];
+    const lines = facts.length === 0 ? [] : retainedFactLines({
+      request,
+      facts,
+      profile: spec.retention ?? DEFAULT_RETENTION_PROFILE,
+      // The fixed text is written whatever the budget; the facts get what it leaves.
+      budgetTokens: fixed ? (maxOutputTokens === null ? null : Math.max(0, maxOutputTokens - countText(spec.text))) : target,
+      countText,
+      seed,
+      call,
+    }).map((entry) => entry.line);
+    if (lines.length === 0) {
+      return target === null ? spec.text : summaryOfTokens(target, countText, () => rngFor(seed, 'summarizer', call));
+    }
+    const block = lines.join('\n');
+    if (target === null) return `${spec.text}\n${block}`;
+    // The prose fills what the fact lines leave of the target (never beyond it when honouring).
+    let rest = target - countText(block) - 1;
+    for (;;) {
+      const prose = rest > 0 ? summaryOfTokens(rest, countText, () => rngFor(seed, 'summarizer', call)) : '';
+      const text = prose === '' ? block : `${prose}\n${block}`;
+      if (prose === '' || countText(text) <= target) return text;
+      rest -= Math.max(1, countText(text) - target);
+    }
   }
 }
 

@@ -1,0 +1,101 @@
+/**
+ * Issue 29 read-outs in every report, kept apart from the layouts they join: the share of planted
+ * facts retained per kind (on the last request, and at each compaction in report.json), the step
+ * each fact was lost, and the fact timeline of the HTML report (a row per fact, a cell per step,
+ * coloured by what the probe saw). Nothing here renders for a scenario without facts, so reports
+ * of other suites are unchanged.
+ */
+import { FACT_KINDS, type FactState } from '../../world/facts/fact-types.ts';
+import type { RetentionByKind, SessionRetention } from '../../world/facts/retention.ts';
+import { escapeHtml } from './html/escape-html.ts';
+import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
+
+/** "7/9": facts retained on the last request, of those probed; '—' without facts. */
+export function retainedCell(record: Pick<ScenarioRecord, 'retention'>): string {
+  const byKind = record.retention?.byKind;
+  if (byKind === undefined) return '—';
+  const { retained, facts } = totalOf(byKind);
+  return `${retained}/${facts}`;
+}
+
+export function totalOf(byKind: RetentionByKind): { readonly retained: number; readonly facts: number } {
+  let retained = 0;
+  let facts = 0;
+  for (const kind of FACT_KINDS) {
+    retained += byKind[kind]?.retained ?? 0;
+    facts += byKind[kind]?.facts ?? 0;
+  }
+  return { retained, facts };
+}
+
+/** "goal 1/1, artifact 3/5": each kind probed. */
+export function byKindText(byKind: RetentionByKind): string {
+  return FACT_KINDS.flatMap((kind) => (byKind[kind] ? [`${kind} ${byKind[kind]!.retained}/${byKind[kind]!.facts}`] : [])).join(', ');
+}
+
+/** "db-file lost at step 8, plan stale at step 30": what was not retained on the last request. */
+export function lostText(retention: SessionRetention): string {
+  return retention.facts
+    .filter((fact) => fact.final === 'lost' || fact.final === 'stale')
+    .map((fact) => `${fact.id} ${fact.final}${fact.lostAtStep === null ? '' : ` since step ${fact.lostAtStep}`}`)
+    .join(', ');
+}
+
+/** The Markdown section: one row per scenario with facts; '' when none has any. */
+export function retentionMarkdown(report: SuiteReport): string {
+  const rows = report.scenarios.flatMap((record) => {
+    const retention = record.retention;
+    if (retention === undefined) return [];
+    const cells = FACT_KINDS.map((kind) => (retention.byKind[kind] ? `${retention.byKind[kind]!.retained}/${retention.byKind[kind]!.facts}` : '—'));
+    const lost = lostText(retention);
+    return [`| \`${record.name.replace(/[`|]/g, "'")}\` | ${cells.join(' | ')} | ${lost === '' ? '—' : lost.replace(/\|/g, '\\|')} |`];
+  });
+  if (rows.length === 0) return '';
+  return [
+    '### What survived (planted facts retained on the last request)',
+    '',
+    `| scenario | ${FACT_KINDS.join(' | ')} | not retained |`,
+    `|:--|${FACT_KINDS.map(() => '--:').join('|')}|:--|`,
+    ...rows,
+  ].join('\n');
+}
+
+const COLOURS: Readonly<Record<FactState | 'absent', string>> = {
+  kept: '#2e7d32',
+  summary: '#1e88e5',
+  stale: '#f59e0b',
+  lost: '#d32f2f',
+  absent: '#e5e7eb',
+};
+
+/** The fact timeline: a row per fact, a cell per step (grey before it was planted); '' without facts. */
+export function factTimelineHtml(record: ScenarioRecord): string {
+  const retention = record.retention;
+  if (retention === undefined || record.steps.length === 0) return '';
+  const steps = record.steps;
+  const cell = Math.max(2, Math.min(14, Math.floor(760 / steps.length)));
+  const row = 14;
+  const label = 170;
+  const width = label + cell * steps.length;
+  const height = row * retention.facts.length + 4;
+  const rows = retention.facts.map((fact, f) => {
+    const y = f * row;
+    const rects: string[] = [];
+    // Runs of equal state drawn as one rectangle each, with the states and steps in its title.
+    let start = 0;
+    const stateAt = (s: number): FactState | 'absent' => steps[s]!.facts?.[fact.id] ?? 'absent';
+    for (let s = 1; s <= steps.length; s += 1) {
+      if (s < steps.length && stateAt(s) === stateAt(start)) continue;
+      const state = stateAt(start);
+      const title = `${fact.id} (${fact.kind}): ${state === 'absent' ? 'not planted yet' : state}, steps ${steps[start]!.step}–${steps[s - 1]!.step}`;
+      rects.push(`<rect x="${label + start * cell}" y="${y}" width="${(s - start) * cell}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`);
+      start = s;
+    }
+    return `<text x="${label - 6}" y="${y + row - 5}" text-anchor="end" font-size="11">${escapeHtml(`${fact.id} (${fact.kind})`)}</text>${rects.join('')}`;
+  });
+  const keys = (['kept', 'summary', 'stale', 'lost', 'absent'] as const).map((state) =>
+    `<span><i style="display:inline-block;width:10px;height:10px;margin-right:4px;background:${COLOURS[state]}"></i>${state === 'absent' ? 'not planted yet' : state === 'summary' ? 'in a summary' : state}</span>`);
+  return `<h3>Planted facts: ${escapeHtml(byKindText(retention.byKind))} retained at the end</h3>`
+    + `<div class="legend">${keys.join('')}</div>`
+    + `<svg class="fact-timeline" role="img" aria-label="fact timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${rows.join('')}</svg>`;
+}
