@@ -12,7 +12,10 @@ describe('scenarios/probes: the probe suite', () => {
     const files = readdirSync(DIR).filter((name) => name.endsWith('.yaml')).sort();
     const generated = probeSuite();
     expect(files).toEqual(generated.map((item) => item.file).sort());
-    for (const { file, scenario } of generated) expect(readFileSync(join(DIR, file), 'utf8'), file).toBe(probeYaml(scenario));
+    // Up to the acceptances: `npm run accept:record` pins the steps where a strategy's known
+    // limitation shows, which only playing the file can tell (the generator writes none).
+    const upToAcceptances = (text: string) => text.split(/^accept:$/m)[0];
+    for (const { file, scenario } of generated) expect(upToAcceptances(readFileSync(join(DIR, file), 'utf8')), file).toBe(probeYaml(scenario));
   });
 
   it('holds at least 30 sessions shaped like coding-agent work: the goal once at the start, constraints mid-way, files edited again, decisions reversed, errors fixed', async () => {

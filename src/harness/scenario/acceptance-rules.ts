@@ -44,6 +44,14 @@ export const ACCEPTANCE_RULES: Readonly<Record<string, AcceptanceRule>> = {
       "ContextGuard budgets its summarizer's input at 80 % of the window in len/4 tokens, without the prompt or the previous " +
       "summary, so at a real ratio above about 1.25 the summarizer's own request exceeds its window (faithful to adk-utils-go).",
   },
+  'threshold-goal-only-in-the-summary': {
+    strategy: 'threshold',
+    property: 'goal-preserved',
+    reason:
+      'ContextGuard summarizes the whole history and keeps nothing verbatim, so the goal and constraints stated early reach later ' +
+      'requests only through the summary; each re-summarization may drop them (the simulated summarizer decays chained summaries, ' +
+      'as recursive summaries do in the literature), and nothing carries them forward structurally (faithful to adk-utils-go).',
+  },
 };
 
 /** The rule called `name`, or null. */
