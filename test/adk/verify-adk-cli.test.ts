@@ -54,7 +54,7 @@ describe.concurrent('compaction-sim verify-adk', () => {
   it('shrinks a generated scenario on which the world and adk-js differ, and writes a file that replays the difference', async ({ expect }) => {
     const out = tempDir('verify-adk-fuzz-');
     const strategy = 'test/adk/fixtures/strategies/diverging-on-host.ts';
-    const result = await verifyAdk(['--fuzz-runs', '1', '--seed', '1', '--strategy', strategy, '--out', out, '--shrink-candidates', '1']);
+    const result = await verifyAdk(['--fuzz-runs', '1', '--seed', '1', '--strategy', strategy, '--out', out, '--shrink-candidates', '2']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('1 generated scenarios compared with real adk-js, 0 identical, 1 different');
     expect(result.stdout).toMatch(/run 0: step \d+: modelRequest\.contents\.length\n {4}shrunk \(\d+ steps, path 0(:\d+)*\)/);
@@ -66,7 +66,7 @@ describe.concurrent('compaction-sim verify-adk', () => {
     const replay = await verifyAdk([file]);
     expect(replay.code).toBe(1);
     expect(replay.stdout).toMatch(/verify-adk\.seed-1\.run-0\s+│\s+\d+\s+│\s+FAIL\s+│\s+step \d+: modelRequest\.contents\.length/);
-  }, 300_000); // four plays in real adk-js (the run, a shrink candidate, the replay), one of them long
+  }, 300_000); // five plays in real adk-js (the run, its replay and one shrink candidate, the file's replay), one of them long
 
   it('exits 2 on bad input, with a message and no stack', async ({ expect }) => {
     const bad = [
