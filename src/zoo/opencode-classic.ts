@@ -45,7 +45,7 @@ export const OPENCODE_CLASSIC = 'opencode';
 export const OPENCODE_CLASSIC_PROMPT =
   'Provide a detailed prompt for continuing our conversation above. Focus on what we did, what we are doing, which files we are working on and what we will do next. Sections: Goal; Instructions; Discoveries; Accomplished; Relevant files.';
 
-export function opencodeOptions(name: string, options: unknown, pruneDefault: boolean) {
+export function opencodeOptions(name: string, options: unknown, pruneDefault: boolean, reserveWithoutInputLimit = false) {
   const read = readOptions(name, options, {
     auto: { kind: 'boolean', meaning: 'compaction.auto: compact automatically' },
     prune: { kind: 'boolean', meaning: 'compaction.prune: clear old tool outputs after each run' },
@@ -58,6 +58,7 @@ export function opencodeOptions(name: string, options: unknown, pruneDefault: bo
     reserved: read.reserved,
     limitInput: read.limitInput ?? 0,
     maxOutputTokens: read.maxOutputTokens ?? OPENCODE_OUTPUT_TOKEN_MAX,
+    reserveWithoutInputLimit,
   };
   return { limits, prune: read.prune ?? pruneDefault };
 }

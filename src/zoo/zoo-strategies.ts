@@ -19,7 +19,8 @@ export interface ZooStrategy {
 export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
   { name: 'crush', load: async () => (await import('./crush.ts')).crushStrategy, source: 'charmbracelet/crush internal/agent/agent.go @37f36e93' },
   { name: 'opencode', load: async () => (await import('./opencode-classic.ts')).opencodeClassicStrategy, source: 'anomalyco/opencode packages/opencode/src/session/compaction.ts @fd78ec63' },
-  { name: 'opencode-tail', load: async () => (await import('./opencode-tail.ts')).opencodeTailStrategy, source: 'anomalyco/opencode PR #21822 + #23491, compaction.ts [index copies]' },
+  { name: 'opencode-tail', load: async () => (await import('./opencode-tail.ts')).opencodeTailStrategy, source: 'sst/opencode packages/opencode/src/session/compaction.ts + overflow.ts @31e22f65 [index copy]' },
+  { name: 'opencode-tail-2026-04', load: async () => (await import('./opencode-tail.ts')).opencodeTail2026_04Strategy, source: 'anomalyco/opencode PR #21822 + #23491, compaction.ts [index copies] (the April 2026 tail generation)' },
   { name: 'codex', load: async () => (await import('./codex-local.ts')).codexLocalStrategy, source: 'openai/codex codex-rs/core/src/compact.rs @c3756006' },
   { name: 'adk-python-sliding-window', load: async () => (await import('./adk-python-sliding-window.ts')).adkPythonSlidingWindowStrategy, source: 'google/adk-python src/google/adk/apps/compaction.py [index]' },
   { name: 'adk-python-token-threshold', load: async () => (await import('./adk-python-token-threshold.ts')).adkPythonTokenThresholdStrategy, source: 'google/adk-python apps/compaction.py, flows/llm_flows/compaction.py [index] (a88e864)' },
