@@ -7,11 +7,15 @@
  *
  * - When: after the agent loop of a prompt ends (X2, `agent_end`), never between tool rounds.
  * - Count: the last assistant message's `totalTokens || input + output + cacheRead + cacheWrite`
- *   (X7), unless that usage predates the latest compaction (stale-usage guard): then chars/4 of
- *   the context. Fire when count > W − `reserveTokens` (16,384).
- * - Cut: walk back summing chars/4 (tool calls: name + JSON arguments) until ≥ `keepRecentTokens`
- *   (20,000), at a user or assistant message, never a tool result. A cut inside a turn is a split
- *   turn: the history before the turn and the turn's prefix are summarized apart and merged.
+ *   (X7). When that message predates the latest compaction the check is skipped (stale-usage
+ *   guard, agent-session.ts L1757–1765); with no usage yet, chars/4 of the context. Fire when
+ *   count > W − `reserveTokens` (16,384).
+ * - Cut (`findCutPoint`, compaction.ts L376–436): walk back summing chars/4 (tool calls: name +
+ *   JSON arguments) until ≥ `keepRecentTokens` (20,000); the cut is the first valid cut point (a
+ *   user or assistant message or a summary, never a tool result) AT OR AFTER the message where the
+ *   budget was reached — forwards, keeping less; none there → the first cut point of all (nothing
+ *   is compacted). A cut inside a turn is a split turn: the history before the turn and the turn's
+ *   prefix are summarized apart and merged.
  * - The summarizer gets the conversation as text in one user message (tool results cut to 2,000
  *   characters), the structured prompt (or the UPDATE prompt anchored on the previous summary), and
  *   `maxTokens` = floor(0.8 × reserveTokens). The result is a `CompactionEntry`: the summary, then
@@ -30,6 +34,7 @@ import { capText, hasFunctionResponse, isTypedUserMessage, partText, textOnly, u
 import { projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
 
 export const PI = 'pi';
 export const DEFAULT_RESERVE_TOKENS = 16_384;
@@ -41,6 +46,21 @@ export const PI_SUMMARY_PROMPT =
   'Summarize the conversation above as a checkpoint. Sections: Goal; Constraints & Preferences; Progress (Done / In Progress / Blocked); Key Decisions; Next Steps; Critical Context; <read-files>; <modified-files>.';
 export const PI_UPDATE_PROMPT = 'Update the previous summary with the newer conversation above, keeping its sections: Goal; Constraints & Preferences; Progress; Key Decisions; Next Steps; Critical Context.';
 export const PI_TURN_PREFIX_PROMPT = 'Summarize the beginning of the current turn above (it continues after this summary).';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'badlogic/pi-mono',
+  commit: '83378aad',
+  checked: '2026-11-26',
+  follows: [
+    'packages/coding-agent/src/core/compaction/compaction.ts L110-118 (settings), L128-130, L212-215, L222-280 (estimateTokens), L300-436 (cut points, findCutPoint forwards), L523-540 (generateSummary)',
+    'packages/coding-agent/src/core/agent-session.ts L1742-1822 (_checkCompaction: stale-usage guard skips, one overflow retry)',
+  ],
+  leavesOut: [
+    'the one-retry flag resets per invocation here; upstream on every user message or non-error assistant message',
+    'the model-switch check (the world has one model); extension-supplied compaction (fromHook); cumulative <read-files>/<modified-files> lists (no files in the world)',
+    'thinking and custom messages (the world has none), so #8196 shows here through many capped tool results, not through uncut thinking',
+  ],
+};
 
 const STATE = { usage: 'pi:lastAssistantUsage', retried: 'pi:overflowRetriedInvocation' } as const;
 
@@ -84,10 +104,13 @@ function compactionCount(ctx: CompactionContext): number {
   return (ctx.events ?? []).filter((e) => e.actions?.compaction).length;
 }
 
-/** `calculateContextTokens` with the stale-usage guard: usage older than the latest compaction is ignored. */
+/**
+ * `calculateContextTokens` with the stale-usage guard: usage older than the latest compaction
+ * skips the check (0); no usage yet → chars/4 of the context.
+ */
 function contextTokens(ctx: CompactionContext, history: readonly HistoryMessage[]): number {
   const usage = ctx.state.get(STATE.usage) as { tokens: number; compactions: number } | undefined;
-  if (usage && usage.compactions === compactionCount(ctx)) return usage.tokens;
+  if (usage) return usage.compactions === compactionCount(ctx) ? usage.tokens : 0;
   return history.reduce((sum, m) => sum + estimateTokens(m.content), 0);
 }
 
@@ -96,16 +119,20 @@ export function estimateTokens(content: Content): number {
   return Math.ceil((content.parts ?? []).reduce((sum, part) => sum + (part.inlineData ? 4_800 : partText(part).length), 0) / 4);
 }
 
-/** The cut: the first kept message, walking back until `keepRecentTokens`, never at a tool result. */
+/**
+ * `findCutPoint`: the first kept message. Walking back until `keepRecentTokens` are reached, then
+ * forwards to the first valid cut point (not a tool result) at or after that message; none there
+ * (or the budget never reached) → the first cut point.
+ */
 export function findCutPoint(history: readonly HistoryMessage[], keepRecentTokens: number): number {
+  const cutPoints = history.flatMap((m, i) => (hasFunctionResponse(m.content) ? [] : [i]));
+  if (cutPoints.length === 0) return 0;
   let kept = 0;
-  let cut = history.length;
-  while (cut > 0 && kept < keepRecentTokens) {
-    cut -= 1;
-    kept += estimateTokens(history[cut]!.content);
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    kept += estimateTokens(history[i]!.content);
+    if (kept >= keepRecentTokens) return cutPoints.find((c) => c >= i) ?? cutPoints[0]!;
   }
-  while (cut > 0 && hasFunctionResponse(history[cut]!.content)) cut -= 1;
-  return cut;
+  return cutPoints[0]!;
 }
 
 async function compactHistory(ctx: CompactionContext, history: readonly HistoryMessage[], settings: { reserveTokens: number; keepRecentTokens: number }): Promise<CompactionRecord | undefined> {
