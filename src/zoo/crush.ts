@@ -25,6 +25,21 @@ import { readOptions } from './_shared/options.ts';
 import { fullText, hasFunctionCall, textOnly, userText, utf8Bytes } from './_shared/content-text.ts';
 import { lastEventId, projectedHistory } from './_shared/history.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'charmbracelet/crush',
+  commit: '37f36e93',
+  checked: '2026-11-26',
+  follows: [
+    'internal/agent/agent.go L56-59 (constants), L1037-1058 (StopWhen), L1192-1206 (summarize + re-queue), L1329-1477 (Summarize), L1939-1946 (updateSessionTokenCounters)',
+    'internal/agent/usage_fallback.go (bytes/4 when usage is all zero)',
+  ],
+  leavesOut: [
+    'cache-creation tokens are not counted, as at @37f36e93 (open PR #3841 would count them)',
+    'the summary prompt text (templates/summary.md) is paraphrased',
+  ],
+};
 
 export const CRUSH = 'crush';
 /** `largeContextWindowThreshold`. */

@@ -39,6 +39,18 @@ import {
 } from './_shared/opencode.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'anomalyco/opencode',
+  commit: 'fd78ec63',
+  checked: '2026-11-26',
+  follows: ['packages/opencode/src/session/compaction.ts (isOverflow, prune, process) @fd78ec63', 'packages/opencode/src/util/token.ts @0f7d18ad (Token.estimate)', 'the prompt loop check from index copies of prompt.ts'],
+  leavesOut: [
+    'the reactive path (replay of the last user message on a provider overflow) belongs to the later tail generation; at @fd78ec63 an overflow stopped the run (kept: only scenarios that refuse over-window requests reach it)',
+    'prune counts only typed user turns (upstream counts every user-role message, the marker included)',
+  ],
+};
 
 export const OPENCODE_CLASSIC = 'opencode';
 /** The classic compaction prompt, by its headings (paraphrased). */

@@ -116,7 +116,7 @@ describe('gemini-cli', () => {
     const now = geminiCliStrategy();
     const ctx2 = fakeContext({ window: 1_000_000, events, state: { 'gemini-cli:hasFailedCompressionAttempt': true } });
     now.afterModel!(ctx2, {}, modelUsage({ inputTokens: 600_000 }));
-    expect((await now.compactSession!(ctx2)).append).toHaveLength(1);
+    expect((await now.compactSession!(ctx2))!.append).toHaveLength(1);
   });
 
   it('ends the turn when the new request would overflow what is left (ContextWindowWillOverflow)', async () => {

@@ -132,8 +132,8 @@ describe('opencode-tail', () => {
     expect(request).toHaveLength(1);
     expect(request[0]!.parts![0]!.text).toContain(`[User]: one\n\n[Assistant tool call]: read({})\n\n[Tool result]: ${'z'.repeat(2_000)}\n[truncated]\n\n[Assistant]: a`);
     const big = [user('u1', 'a'), ...Array.from({ length: 8 }, (_, i) => [call(`c${i}`, 'read'), response(`r${i}`, `c${i}`, 'read', 'z'.repeat(40_000))]).flat(), user('u2', 'b'), model('m2', 'c'), user('u3', 'd'), model('m3', 'e')];
-    expect(opencodeTailStrategy().afterInvocation!(fakeContext({ events: big }))).toBeUndefined();
-    expect(opencodeTailStrategy({ prune: true }).afterInvocation!(fakeContext({ events: big }))!.append!.length).toBeGreaterThan(0);
-    expect(opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big }))!.append!.length).toBeGreaterThan(0);
+    expect(await opencodeTailStrategy().afterInvocation!(fakeContext({ events: big }))).toBeUndefined();
+    expect((await opencodeTailStrategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!.length).toBeGreaterThan(0);
+    expect((await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big })))!.append!.length).toBeGreaterThan(0);
   });
 });
