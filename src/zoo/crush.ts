@@ -72,15 +72,17 @@ export function crushBuffer(contextWindow: number): number {
 export function crushStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(CRUSH, options, {
     disable_auto_summarize: { kind: 'boolean', meaning: 'never summarize automatically' },
+    count_cache_writes: { kind: 'boolean', meaning: 'count cache-creation tokens in the prompt counter, as open PR #3841 does (default false, as @37f36e93)' },
   });
   const disabled = read.disable_auto_summarize ?? false;
+  const countCacheWrites = read.count_cache_writes ?? false;
 
   return {
     name: CRUSH,
     compact() {},
 
     afterModel(ctx, response, usage) {
-      updateSessionTokenCounters(ctx, response, usage);
+      updateSessionTokenCounters(ctx, response, usage, countCacheWrites);
       const window = ctx.contextWindow;
       if (disabled || window <= 0) return undefined;
       const used = Number(ctx.state.get(KEY.prompt) ?? 0) + Number(ctx.state.get(KEY.completion) ?? 0);
@@ -117,9 +119,12 @@ export function crushStrategy(options?: Record<string, unknown>): CompactionStra
   };
 }
 
-/** `updateSessionTokenCounters` + `fallbackStepUsage`: each counter changes only when non-zero. */
-function updateSessionTokenCounters(ctx: CompactionContext, response: LlmResponse, usage: ModelUsage): void {
-  let prompt = usage.inputTokens + usage.cacheReadTokens;
+/**
+ * `updateSessionTokenCounters` + `fallbackStepUsage`: each counter changes only when non-zero.
+ * `countCacheWrites` is the change open PR #3841 proposes (cache-creation tokens counted too).
+ */
+function updateSessionTokenCounters(ctx: CompactionContext, response: LlmResponse, usage: ModelUsage, countCacheWrites: boolean): void {
+  let prompt = usage.inputTokens + usage.cacheReadTokens + (countCacheWrites ? usage.cacheWriteTokens : 0);
   let completion = usage.outputTokens;
   if (prompt === 0 && completion === 0) {
     // All-zero usage: ceil(bytes/4) over the step's messages (the history it sent, and its answer).

@@ -39,6 +39,14 @@ import type { StrategyAudit } from './_shared/audit.ts';
 export const PI = 'pi';
 export const DEFAULT_RESERVE_TOKENS = 16_384;
 export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
+/** pi's `estimateTokens`: every character a quarter token. */
+export const ESTIMATOR_CHARS = 'chars/4';
+/**
+ * OpenClaw's fix of #103930 (PR #114386, merged 2026-07-27): compaction accounting through its
+ * CJK-aware character estimator. Modelled as each CJK character counting as 4 characters (about one
+ * token), the weight #70052/#70112 describe; the PR's calibrated per-script weights are not reproduced.
+ */
+export const ESTIMATOR_CJK_AWARE = 'cjk-aware';
 export const TOOL_RESULT_MAX_CHARS = 2_000;
 export const PI_SUMMARY_PREFIX = 'The conversation history before this point was compacted into the following summary:\n\n';
 /** The structured prompt, by its sections (paraphrased). */
@@ -69,8 +77,14 @@ export function piStrategy(options?: Record<string, unknown>): CompactionStrateg
     enabled: { kind: 'boolean', meaning: 'compaction.enabled (default true)' },
     reserveTokens: { kind: 'integer', min: 0, meaning: 'tokens kept free for the answer (default 16,384)' },
     keepRecentTokens: { kind: 'integer', min: 0, meaning: 'recent tokens kept verbatim (default 20,000)' },
+    estimator: { kind: 'string', values: [ESTIMATOR_CHARS, ESTIMATOR_CJK_AWARE], meaning: `"${ESTIMATOR_CHARS}" (pi, default) or "${ESTIMATOR_CJK_AWARE}" (OpenClaw after PR #114386)` },
   });
-  const settings = { enabled: read.enabled ?? true, reserveTokens: read.reserveTokens ?? DEFAULT_RESERVE_TOKENS, keepRecentTokens: read.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS };
+  const settings = {
+    enabled: read.enabled ?? true,
+    reserveTokens: read.reserveTokens ?? DEFAULT_RESERVE_TOKENS,
+    keepRecentTokens: read.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS,
+    cjkAware: read.estimator === ESTIMATOR_CJK_AWARE,
+  };
 
   return {
     name: PI,
@@ -83,7 +97,7 @@ export function piStrategy(options?: Record<string, unknown>): CompactionStrateg
     async afterInvocation(ctx) {
       if (!settings.enabled) return undefined;
       const history = projectedHistory(ctx);
-      if (contextTokens(ctx, history) <= ctx.contextWindow - settings.reserveTokens) return undefined;
+      if (contextTokens(ctx, history, settings.cjkAware) <= ctx.contextWindow - settings.reserveTokens) return undefined;
       const record = await compactHistory(ctx, history, settings);
       return record ? { append: [record] } : undefined;
     },
@@ -108,15 +122,22 @@ function compactionCount(ctx: CompactionContext): number {
  * `calculateContextTokens` with the stale-usage guard: usage older than the latest compaction
  * skips the check (0); no usage yet → chars/4 of the context.
  */
-function contextTokens(ctx: CompactionContext, history: readonly HistoryMessage[]): number {
+function contextTokens(ctx: CompactionContext, history: readonly HistoryMessage[], cjkAware = false): number {
   const usage = ctx.state.get(STATE.usage) as { tokens: number; compactions: number } | undefined;
   if (usage) return usage.compactions === compactionCount(ctx) ? usage.tokens : 0;
-  return history.reduce((sum, m) => sum + estimateTokens(m.content), 0);
+  return history.reduce((sum, m) => sum + estimateTokens(m.content, cjkAware), 0);
 }
 
-/** `estimateTokens`: chars/4 of text, tool-call names and JSON arguments, tool results. */
-export function estimateTokens(content: Content): number {
-  return Math.ceil((content.parts ?? []).reduce((sum, part) => sum + (part.inlineData ? 4_800 : partText(part).length), 0) / 4);
+/** `estimateTokens`: chars/4 of text, tool-call names and JSON arguments, tool results (CJK characters ×4 when `cjkAware`). */
+export function estimateTokens(content: Content, cjkAware = false): number {
+  return Math.ceil((content.parts ?? []).reduce((sum, part) => sum + (part.inlineData ? 4_800 : weightedLength(partText(part), cjkAware)), 0) / 4);
+}
+
+const CJK = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/gu;
+
+function weightedLength(text: string, cjkAware: boolean): number {
+  if (!cjkAware) return text.length;
+  return text.length + 3 * (text.match(CJK)?.length ?? 0);
 }
 
 /**
@@ -124,19 +145,19 @@ export function estimateTokens(content: Content): number {
  * forwards to the first valid cut point (not a tool result) at or after that message; none there
  * (or the budget never reached) → the first cut point.
  */
-export function findCutPoint(history: readonly HistoryMessage[], keepRecentTokens: number): number {
+export function findCutPoint(history: readonly HistoryMessage[], keepRecentTokens: number, cjkAware = false): number {
   const cutPoints = history.flatMap((m, i) => (hasFunctionResponse(m.content) ? [] : [i]));
   if (cutPoints.length === 0) return 0;
   let kept = 0;
   for (let i = history.length - 1; i >= 0; i -= 1) {
-    kept += estimateTokens(history[i]!.content);
+    kept += estimateTokens(history[i]!.content, cjkAware);
     if (kept >= keepRecentTokens) return cutPoints.find((c) => c >= i) ?? cutPoints[0]!;
   }
   return cutPoints[0]!;
 }
 
-async function compactHistory(ctx: CompactionContext, history: readonly HistoryMessage[], settings: { reserveTokens: number; keepRecentTokens: number }): Promise<CompactionRecord | undefined> {
-  const cut = findCutPoint(history, settings.keepRecentTokens);
+async function compactHistory(ctx: CompactionContext, history: readonly HistoryMessage[], settings: { reserveTokens: number; keepRecentTokens: number; cjkAware: boolean }): Promise<CompactionRecord | undefined> {
+  const cut = findCutPoint(history, settings.keepRecentTokens, settings.cjkAware);
   if (cut <= 0) return undefined;
   const maxOutputTokens = Math.floor(0.8 * settings.reserveTokens);
   let turnStart = cut;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelUsage } from '../../src/engine/usage/model-usage.ts';
 import { projectedHistory } from '../../src/zoo/_shared/history.ts';
-import { findCutPoint, piStrategy, PI_SUMMARY_PREFIX, PI_UPDATE_PROMPT } from '../../src/zoo/pi.ts';
+import { estimateTokens, findCutPoint, piStrategy, PI_SUMMARY_PREFIX, PI_UPDATE_PROMPT } from '../../src/zoo/pi.ts';
 import { scenario, tool } from '../world/helpers/world-fixtures.ts';
 import { call, fakeContext, model, play, recordEvent, response, user } from './helpers/zoo-fixtures.ts';
 
@@ -41,6 +41,17 @@ describe('pi', () => {
     const outcome = await piStrategy({ keepRecentTokens: 150, reserveTokens: 100 }).afterInvocation!(ctx);
     expect(ctx.summarizerRequests).toHaveLength(2);
     expect(outcome!.append![0]!.endEventId).toBe('r1');
+  });
+
+  it('estimator "cjk-aware" (OpenClaw after PR #114386): a CJK character counts as about one token, so the kept tail shrinks', () => {
+    const content = { role: 'user', parts: [{ text: '日本語のテキスト' }] };
+    expect(estimateTokens(content)).toBe(2);
+    expect(estimateTokens(content, true)).toBe(8);
+    const events = [user('u1', '任務'.repeat(200)), model('m1', '回答'.repeat(200)), user('u2', '次'.repeat(400)), model('m2', '終'.repeat(400))];
+    const history = projectedHistory(fakeContext({ events }));
+    expect(findCutPoint(history, 300)).toBe(1);
+    expect(findCutPoint(history, 300, true)).toBe(3);
+    expect(() => piStrategy({ estimator: 'tiktoken' })).toThrow(/estimator/);
   });
 
   it('anchors on the previous summary with the UPDATE prompt', async () => {
