@@ -103,7 +103,7 @@ describe('the museum, proven both ways', () => {
       return;
     }
     const outcome = fixedRuns.get(file)!;
-    const properties = new Set(scenario.reproduces.map((r) => r.property));
+    const properties = new Set<string>(scenario.reproduces.map((r) => r.property));
     expect(outcome.reproduced, file).toEqual([]);
     // The fixed peer breaks none of the reported properties; anything else it breaks is named in the row.
     const broken = outcome.failures.map((f) => f.expectation).filter((e) => e !== 'reproduces');
