@@ -21,6 +21,15 @@ import { activeEvents, calculateRetainStartIndex, compactedContent, llmSummarize
 import { textOnly } from './_shared/content-text.ts';
 import { readOptions } from './_shared/options.ts';
 import { ADK_JS_DEFAULT_EVENT_RETENTION_SIZE } from './adk-js-token-based.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'npm:@google/adk@2.0.0',
+  commit: '2.0.0',
+  checked: '2026-11-26',
+  follows: ['dist/esm/context/anchored_context_compactor.js (the sum of getEventTokens over active events, the scratchpad)', 'dist/esm/context/compaction_utils.js'],
+  leavesOut: ['nothing material (the summed prompt counts are really in 2.0.0)'],
+};
 
 export const ADK_JS_ANCHORED = 'adk-js-anchored';
 

@@ -24,6 +24,15 @@ import { activeEvents, calculateRetainStartIndex, llmSummarize } from './_shared
 import { projectedHistory } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
 import { compactionRecordOf } from '../engine/records/project-records.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'npm:@google/adk@2.0.0',
+  commit: '2.0.0',
+  checked: '2026-11-26',
+  follows: ['dist/esm/context/token_based_context_compactor.js', 'dist/esm/context/compaction_utils.js (getActiveEvents, calculateRetainStartIndex)', 'dist/esm/context/summarizers/llm_summarizer.js', 'dist/esm/agents/processors/context_compactor_request_processor.js'],
+  leavesOut: ['nothing material (checked line by line against the installed dist)'],
+};
 
 export const ADK_JS_TOKEN_BASED = 'adk-js-token-based';
 export const ADK_JS_DEFAULT_EVENT_RETENTION_SIZE = 4;

@@ -15,6 +15,15 @@
 import type { SessionEvent } from '../engine/hook-types.ts';
 import type { CompactionStrategy } from '../engine/types.ts';
 import { readOptions } from './_shared/options.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'npm:@google/adk@2.0.0',
+  commit: '2.0.0',
+  checked: '2026-11-26',
+  follows: ['dist/esm/context/truncating_context_compactor.js (events.length > threshold + preserveLeadingEvents, splice)'],
+  leavesOut: ['nothing material'],
+};
 
 export const ADK_JS_TRUNCATING = 'adk-js-truncating';
 export const ADK_JS_TRUNCATING_DEFAULT_THRESHOLD = 20;

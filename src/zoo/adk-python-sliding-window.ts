@@ -18,6 +18,18 @@ import type { SessionEvent } from '../engine/hook-types.ts';
 import type { CompactionStrategy } from '../engine/types.ts';
 import { isCompactable, latestCompaction, summarizeEvents } from './_shared/adk-python.ts';
 import { readOptions } from './_shared/options.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'google/adk-python',
+  commit: '94fca72f [index copy]',
+  checked: '2026-11-26',
+  follows: ['src/google/adk/apps/compaction.py _run_compaction_for_sliding_window', 'src/google/adk/apps/llm_event_summarizer.py @be6a2e8e (text parts, author: text)'],
+  leavesOut: [
+    'the #4740 pending-call guard of newer revisions (modelled in adk-python-token-threshold)',
+    'upstream joins summary lines with a literal backslash and n: cosmetic',
+  ],
+};
 
 export const ADK_PYTHON_SLIDING_WINDOW = 'adk-python-sliding-window';
 

@@ -21,6 +21,15 @@ import type { CompactionStrategy, LlmRequest } from '../engine/types.ts';
 import { estimateTokens } from '../engine/tokens/estimate-tokens.ts';
 import { StrategyOptionsError } from '../engine/strategies/strategy-options.ts';
 import { readOptions } from './_shared/options.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'Anthropic API clear_tool_uses_20250919 (docs.claude.com context-editing)',
+  commit: 'docs',
+  checked: '2026-11-26',
+  follows: ['the context-editing page: the default trigger of 100,000 input tokens, keep 3 tool uses, clear_at_least, exclude_tools, clear_tool_inputs'],
+  leavesOut: ['a server feature: emulated, no code to pin; keep 3 and the placeholder text come from SDK mirrors'],
+};
 
 export const ANTHROPIC_CLEAR_TOOL_USES = 'anthropic-clear-tool-uses';
 export const DEFAULT_CLEAR_TRIGGER_INPUT_TOKENS = 100_000;

@@ -20,6 +20,15 @@ import { fullText, modelText, userText } from './_shared/content-text.ts';
 import { readOptions } from './_shared/options.ts';
 import { applyReplacement, loadReplacement, storeReplacement } from './_shared/replacement.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'Anthropic API compact_20260112 (platform.claude.com compaction)',
+  commit: 'docs',
+  checked: '2026-11-26',
+  follows: ['the compaction page: trigger 150,000 input tokens (at least 50,000), instructions, the compaction block'],
+  leavesOut: ['the server summary prompt is not public', 'the newer compact-2026-09-04 beta that keeps recent turns'],
+};
 
 export const ANTHROPIC_COMPACT = 'anthropic-compact';
 export const DEFAULT_COMPACT_TRIGGER_INPUT_TOKENS = 150_000;

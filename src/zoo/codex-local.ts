@@ -18,7 +18,8 @@
  * - The new history: real user messages (earlier summaries excluded), newest first up to 20,000
  *   approx tokens (the oldest kept one truncated with a marker), in order, then one user message
  *   `SUMMARY_PREFIX + "\n" + summary` (X4: replaces the whole history). Assistant and tool items are
- *   never kept, so no orphan is possible. Usage restarts from an estimate of the new history.
+ *   never kept, so no orphan is possible. Usage restarts from an estimate of the new history plus
+ *   the base instructions (`recompute_token_usage`, codex.rs L2567–2597).
  * - No loop guard (a warning only).
  * Known bugs kept: #40213 (initial context + kept user text + summary ≥ limit: compaction after
  * every sampling), #40619 (compaction can grow the context), #36642 (an empty summary leaves the
@@ -30,6 +31,7 @@ import { capText, fullText, isTypedUserMessage, textOnly, userText, utf8Bytes } 
 import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
 
 export const CODEX_LOCAL = 'codex';
 /** `COMPACT_USER_MESSAGE_MAX_TOKENS`. */
@@ -45,6 +47,22 @@ export const CODEX_COMPACT_PROMPT =
 export const CODEX_SUMMARY_PREFIX =
   'Another language model started to solve this problem and produced a summary of its thinking process. Use it to build on the work already done and avoid duplicating it:';
 export const CODEX_TRUNCATION_MARKER = '…tokens truncated…';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'openai/codex',
+  commit: 'c3756006',
+  checked: '2026-11-26',
+  follows: [
+    'codex-rs/core/src/compact.rs L31-33, L68-219 (run_compact_task_inner), L240-258, L309-375 (build_compacted_history)',
+    'codex-rs/core/src/codex.rs L2567-2597 (recompute_token_usage: history + base instructions), L4300-4345 (mid-turn), L4399-4461 (pre-turn)',
+    'codex-rs/core/src/context_manager/history.rs L100-145, L245-285; protocol/src/openai_models.rs L259-270 (0.9 x window)',
+  ],
+  leavesOut: [
+    'remote compaction (compact_remote.rs, v1 /responses/compact and v2 on the normal endpoint): the path OpenAI-provider users run; it needs an opaque server item (X11)',
+    'the double count right after a local compaction (the replacement holds no model-generated item, so the whole history counts again as new items) [derived, unverified upstream]',
+    'the read from the fork snapshot surflabom/codex (openai/codex 2026-02-13 plus one CI file); newer upstream not re-read',
+  ],
+};
 
 const LAST_TOTAL = 'codex:lastTotalTokens';
 
@@ -85,7 +103,8 @@ export function codexLocalStrategy(options?: Record<string, unknown>): Compactio
       const summary = await summarizeWithTrimming(ctx, prior, prompt);
       if (summary === undefined) return { endInvocation: true };
       const replacement = buildCompactedHistory(prior, summary);
-      ctx.state.set(LAST_TOTAL, replacement.reduce((sum, c) => sum + approxTokens(fullText(c)), 0));
+      // `recompute_token_usage` (codex.rs L2567–2597): the estimate of the new history plus the base instructions.
+      ctx.state.set(LAST_TOTAL, replacement.reduce((sum, c) => sum + approxTokens(fullText(c)), 0) + (ctx.requestOverhead?.systemInstructionTokens ?? 0));
       ctx.warn?.('codex: Long threads and multiple compactions can cause the model to be less accurate.');
       const end = incoming === 1 ? prior[prior.length - 1]!.throughEventId : lastEventId(ctx)!;
       return { append: [{ endEventId: end, contents: replacement }] };

@@ -25,6 +25,21 @@ import { readOptions } from './_shared/options.ts';
 import { fullText, hasFunctionCall, textOnly, userText, utf8Bytes } from './_shared/content-text.ts';
 import { lastEventId, projectedHistory } from './_shared/history.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'charmbracelet/crush',
+  commit: '37f36e93',
+  checked: '2026-11-26',
+  follows: [
+    'internal/agent/agent.go L56-59 (constants), L1037-1058 (StopWhen), L1192-1206 (summarize + re-queue), L1329-1477 (Summarize), L1939-1946 (updateSessionTokenCounters)',
+    'internal/agent/usage_fallback.go (bytes/4 when usage is all zero)',
+  ],
+  leavesOut: [
+    'cache-creation tokens are not counted, as at @37f36e93 (open PR #3841 would count them)',
+    'the summary prompt text (templates/summary.md) is paraphrased',
+  ],
+};
 
 export const CRUSH = 'crush';
 /** `largeContextWindowThreshold`. */
@@ -57,15 +72,17 @@ export function crushBuffer(contextWindow: number): number {
 export function crushStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(CRUSH, options, {
     disable_auto_summarize: { kind: 'boolean', meaning: 'never summarize automatically' },
+    count_cache_writes: { kind: 'boolean', meaning: 'count cache-creation tokens in the prompt counter, as open PR #3841 does (default false, as @37f36e93)' },
   });
   const disabled = read.disable_auto_summarize ?? false;
+  const countCacheWrites = read.count_cache_writes ?? false;
 
   return {
     name: CRUSH,
     compact() {},
 
     afterModel(ctx, response, usage) {
-      updateSessionTokenCounters(ctx, response, usage);
+      updateSessionTokenCounters(ctx, response, usage, countCacheWrites);
       const window = ctx.contextWindow;
       if (disabled || window <= 0) return undefined;
       const used = Number(ctx.state.get(KEY.prompt) ?? 0) + Number(ctx.state.get(KEY.completion) ?? 0);
@@ -102,9 +119,12 @@ export function crushStrategy(options?: Record<string, unknown>): CompactionStra
   };
 }
 
-/** `updateSessionTokenCounters` + `fallbackStepUsage`: each counter changes only when non-zero. */
-function updateSessionTokenCounters(ctx: CompactionContext, response: LlmResponse, usage: ModelUsage): void {
-  let prompt = usage.inputTokens + usage.cacheReadTokens;
+/**
+ * `updateSessionTokenCounters` + `fallbackStepUsage`: each counter changes only when non-zero.
+ * `countCacheWrites` is the change open PR #3841 proposes (cache-creation tokens counted too).
+ */
+function updateSessionTokenCounters(ctx: CompactionContext, response: LlmResponse, usage: ModelUsage, countCacheWrites: boolean): void {
+  let prompt = usage.inputTokens + usage.cacheReadTokens + (countCacheWrites ? usage.cacheWriteTokens : 0);
   let completion = usage.outputTokens;
   if (prompt === 0 && completion === 0) {
     // All-zero usage: ceil(bytes/4) over the step's messages (the history it sent, and its answer).

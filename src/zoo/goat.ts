@@ -32,6 +32,15 @@ import { userText } from './_shared/content-text.ts';
 import { readOptions } from './_shared/options.ts';
 import { applyReplacement, loadReplacement, storeReplacement } from './_shared/replacement.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'jack-phare/goat',
+  commit: 'dd706f5f',
+  checked: '2026-11-26',
+  follows: ['pkg/context/split.go (calculateSplitPoint, adjustSplitForToolPairs with its extra step back)', 'pkg/context/estimator.go (len/4 + 4)', 'pkg/context/compactor.go (0.80, 0.40, haiku 4,096)', 'pkg/context/budget.go', 'pkg/context/prune.go, pkg/agent/prune.go', 'pkg/agent/loop.go L132-148, L364, L581-631'],
+  leavesOut: ['the 5-minute summary freshness (the world has no wall clock, X12)'],
+};
 
 export const GOAT = 'goat';
 export const GOAT_OUTPUT_RESERVE = 16_384;

@@ -10,7 +10,8 @@
  *   window), a dict of them (AND) or a list (OR). Tokens hold when the approximate count (chars/4
  *   + 3 per message, scaled by clamp(last AI usage / its estimate, 1, 1.25)) or the last AI
  *   message's `total_tokens` reaches the threshold.
- * - `keep` defaults to `["messages", 20]`; `tokens`/`fraction` find the earliest suffix that fits.
+ * - `keep` defaults to `["messages", 20]`; `tokens`/`fraction` find the earliest suffix that fits,
+ *   keeping at least the last message when none does (`_find_token_based_cutoff`).
  *   A cutoff on a tool message moves back to the AI message whose calls it answers, else past the
  *   tool messages.
  * - The summarizer sees `messages[:cutoff]` trimmed to the last `trim_tokens_to_summarize` (4,000)
@@ -29,8 +30,23 @@ import { hasFunctionCall, hasFunctionResponse, isTypedUserMessage, partText, use
 import { readOptions } from './_shared/options.ts';
 import { applyReplacement, loadReplacement, storeReplacement } from './_shared/replacement.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
 
 export const LANGCHAIN_SUMMARIZATION = 'langchain-summarization';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'PyPI:langchain@1.4.2 (langchain-ai/langchain libs/langchain_v1)',
+  commit: '1.4.2',
+  checked: '2026-11-26',
+  follows: [
+    'langchain/agents/middleware/summarization.py L40, L98-100, L221-235, L398-437 (before_model), L595-657 (trigger), L659-718 (cutoff; _find_token_based_cutoff keeps at least the last message), L755-830, L832-910',
+    'langchain-core 1.6.5 count_tokens_approximately, trim_messages',
+  ],
+  leavesOut: [
+    'the 1.4.2 wheel was not re-read for this check: the keep-the-last-message clamp follows the 1.x token-cutoff code seen in index copies (langchain-ai/langchain @01b1122a is older and lacks it)',
+    'a custom token_counter or summary prompt; the model profile (max input = the window here)',
+  ],
+};
 export const DEFAULT_KEEP: Clause = ['messages', 20];
 export const DEFAULT_TRIM_TOKEN_LIMIT = 4_000;
 export const SUMMARY_ATTEMPTS = 3;
@@ -116,7 +132,8 @@ function shouldSummarize(trigger: readonly (readonly Clause[])[], messages: read
 
 function determineCutoff([kind, value]: Clause, messages: readonly Content[], window: number): number {
   if (kind === 'messages') return messages.length <= value ? 0 : messages.length - value;
-  const target = kind === 'tokens' ? value : Math.floor(value * window);
+  const target = Math.max(1, kind === 'tokens' ? value : Math.floor(value * window));
+  if (approximateTokens(messages) <= target) return 0;
   let low = 0;
   let high = messages.length;
   while (low < high) {
@@ -124,6 +141,8 @@ function determineCutoff([kind, value]: Clause, messages: readonly Content[], wi
     if (approximateTokens(messages.slice(mid)) <= target) high = mid;
     else low = mid + 1;
   }
+  // No suffix fits, not even the last message: keep at least the last message (one message alone: keep it all).
+  if (low >= messages.length) return messages.length === 1 ? 0 : messages.length - 1;
   return low;
 }
 

@@ -39,13 +39,25 @@ import {
 } from './_shared/opencode.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'anomalyco/opencode',
+  commit: 'fd78ec63',
+  checked: '2026-11-26',
+  follows: ['packages/opencode/src/session/compaction.ts (isOverflow, prune, process) @fd78ec63', 'packages/opencode/src/util/token.ts @0f7d18ad (Token.estimate)', 'the prompt loop check from index copies of prompt.ts'],
+  leavesOut: [
+    'the reactive path (replay of the last user message on a provider overflow) belongs to the later tail generation; at @fd78ec63 an overflow stopped the run (kept: only scenarios that refuse over-window requests reach it)',
+    'prune counts only typed user turns (upstream counts every user-role message, the marker included)',
+  ],
+};
 
 export const OPENCODE_CLASSIC = 'opencode';
 /** The classic compaction prompt, by its headings (paraphrased). */
 export const OPENCODE_CLASSIC_PROMPT =
   'Provide a detailed prompt for continuing our conversation above. Focus on what we did, what we are doing, which files we are working on and what we will do next. Sections: Goal; Instructions; Discoveries; Accomplished; Relevant files.';
 
-export function opencodeOptions(name: string, options: unknown, pruneDefault: boolean) {
+export function opencodeOptions(name: string, options: unknown, pruneDefault: boolean, reserveWithoutInputLimit = false) {
   const read = readOptions(name, options, {
     auto: { kind: 'boolean', meaning: 'compaction.auto: compact automatically' },
     prune: { kind: 'boolean', meaning: 'compaction.prune: clear old tool outputs after each run' },
@@ -58,6 +70,7 @@ export function opencodeOptions(name: string, options: unknown, pruneDefault: bo
     reserved: read.reserved,
     limitInput: read.limitInput ?? 0,
     maxOutputTokens: read.maxOutputTokens ?? OPENCODE_OUTPUT_TOKEN_MAX,
+    reserveWithoutInputLimit,
   };
   return { limits, prune: read.prune ?? pruneDefault };
 }

@@ -1,17 +1,29 @@
 /**
- * opencode, tail generation (PR #21822 "keep recent real user turns verbatim… persist
- * `tail_start_id`", merged 2026-04-10; `tail_tokens` renamed `preserve_recent_tokens` in PR #23491;
- * `select`/`splitTurn` and constants as in index copies of `compaction.ts` [index]; zoo.md §2b).
+ * opencode, tail generation, in two versions users run:
+ * - `opencode-tail` — current (sst/opencode `packages/opencode/src/session/compaction.ts` and
+ *   `overflow.ts` @31e22f65 [index copy]): tail budget `preserve_recent_tokens` (default
+ *   clamp(25 % of usable, 2,000, 15,000)), every user turn eligible unless `tail_turns` is set,
+ *   `prune` only when `compaction.prune` is true, usable = limit.input − reserved or
+ *   W − maxOutput − reserved (both floored at 0), the head serialized as text for the summarizer.
+ * - `opencode-tail-2026-04` — the generation of PR #21822 ("keep recent real user turns
+ *   verbatim… persist `tail_start_id`", merged 2026-04-10; `tail_tokens` renamed
+ *   `preserve_recent_tokens` in PR #23491) [index copies]: `tail_turns` 2, budget clamp(25 % of
+ *   usable, 2,000, 8,000), prune on by default, usable as the classic generation, the head sent as
+ *   messages with tool outputs cut to 2,000 characters.
+ * zoo.md §2b.
  *
- * Trigger, reactive path, stop on failure and prune as the classic generation
- * (opencode-classic.ts). What changes is what is kept and what the summarizer sees:
- * - Tail: the last `tail_turns` (2) user turns, newest first, each sized `Token.estimate` of its
- *   JSON (round(chars/4)) against `preserve_recent_tokens` (default clamp(25 % of usable, 2,000,
- *   8,000)); a turn that does not fit is split (`splitTurn`: the first suffix starting after its
- *   user message that fits) and the selection stops. Nothing fits, or the tail would start at the
- *   first message: everything is summarized (no `tail_start_id`).
+ * Trigger, reactive path and stop on failure as the classic generation (opencode-classic.ts).
+ * What changes is what is kept and what the summarizer sees:
+ * - Tail (`select`): user turns newest first (the last `tail_turns` of them, or all), each sized
+ *   `Token.estimate` of its JSON (round(chars/4)); a turn that fits the remaining budget is kept
+ *   whole; the first that does not is split (`splitTurn`: the first suffix starting after its user
+ *   message, up to a suffix of only its last message, that fits) and the selection stops. Nothing
+ *   fits, or the tail would start at the first message: everything is summarized (no
+ *   `tail_start_id`).
  * - The summarizer sees the head only, prior summaries hidden but the previous summary passed in
- *   to update ("anchored"), media stripped, tool outputs cut to 2,000 characters.
+ *   to update ("anchored"). Current: one user message of `[User]:` / `[Assistant]:` /
+ *   `[Assistant tool call]: name(JSON input)` / `[Tool result]:` lines, results cut to 2,000
+ *   characters + "[truncated]"; 2026-04: the messages, media stripped, outputs cut to 2,000.
  * - The result: [marker, summary] in place of the head, the tail from `tail_start_id`, then
  *   "Continue if you have next steps…".
  * Known bugs kept: #38530 (the tail is never shown to the summarizer, so stale next steps repeat),
@@ -20,7 +32,8 @@
  */
 import type { Content } from '@google/genai';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
-import { capText, userText } from './_shared/content-text.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+import { capText, partText, userText } from './_shared/content-text.ts';
 import { firstRawEventId, lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import {
   CONTINUE_TEXT,
@@ -40,25 +53,64 @@ import { requestSummary } from './_shared/summarizer.ts';
 import { opencodeOptions, reactiveCompaction } from './opencode-classic.ts';
 
 export const OPENCODE_TAIL = 'opencode-tail';
-export const DEFAULT_TAIL_TURNS = 2;
+export const OPENCODE_TAIL_2026_04 = 'opencode-tail-2026-04';
+export type OpencodeTailGeneration = 'current' | '2026-04';
+/** 2026-04: the last two user turns; current: every turn (`tail_turns` unset). */
+export const DEFAULT_TAIL_TURNS_2026_04 = 2;
 export const MIN_PRESERVE_RECENT_TOKENS = 2_000;
-export const MAX_PRESERVE_RECENT_TOKENS = 8_000;
+export const MAX_PRESERVE_RECENT_TOKENS = 15_000;
+export const MAX_PRESERVE_RECENT_TOKENS_2026_04 = 8_000;
 export const TOOL_OUTPUT_MAX_CHARS = 2_000;
 /** The anchored template, by its headings (paraphrased, peers.md §2). */
 export const OPENCODE_TAIL_PROMPT =
   'Summarize the conversation so far for another agent. Update the previous summary when one is given: keep what is still true, drop what is stale, merge what is new. Use terse bullets with exact paths and error strings. Sections: Goal; Constraints & Preferences; Progress (Done, In Progress, Blocked); Key Decisions; Next Steps; Critical Context; Relevant Files.';
 
+export const AUDIT: StrategyAudit = {
+  upstream: 'sst/opencode',
+  commit: '31e22f65',
+  checked: '2026-11-26',
+  follows: [
+    'packages/opencode/src/session/compaction.ts (constants, serialize, turns, splitTurn with an exclusive end, select, prune opt-in) [index copy]',
+    'packages/opencode/src/session/overflow.ts (usable subtracts reserved in both cases; isOverflow) [index copy]',
+  ],
+  leavesOut: [
+    'the opt-in "suffix" mode (reuses the live request; off by default)',
+    'plugin hooks (experimental.session.compacting) and a separate compaction agent model',
+    'reasoning parts (the world has none); the exact prompt text of buildPrompt (paraphrased)',
+    'the commit date: the index copy does not carry it',
+  ],
+};
+
+export const AUDIT_2026_04: StrategyAudit = {
+  upstream: 'anomalyco/opencode',
+  commit: 'PR #21822 + #23491 (index copies of compaction.ts, 2026-04)',
+  checked: '2026-11-26',
+  follows: ['packages/opencode/src/session/compaction.ts select/splitTurn (tail_turns 2, 8,000 max), prune on by default', 'packages/opencode/src/session/compaction.ts @fd78ec63 isOverflow (usable without reserved when there is no input limit)'],
+  leavesOut: ['no single pinned commit: assembled from the two PRs as merged', 'the 5 % progress rule seen in a later index copy'],
+};
+
 export function opencodeTailStrategy(options?: Record<string, unknown>): CompactionStrategy {
+  return opencodeTail(OPENCODE_TAIL, 'current', options);
+}
+
+export function opencodeTail2026_04Strategy(options?: Record<string, unknown>): CompactionStrategy {
+  return opencodeTail(OPENCODE_TAIL_2026_04, '2026-04', options);
+}
+
+function opencodeTail(name: string, generation: OpencodeTailGeneration, options: Record<string, unknown> | undefined): CompactionStrategy {
   const { tail_turns, preserve_recent_tokens, ...rest } = { ...(options ?? {}) } as Record<string, unknown>;
-  const tail = readOptions(OPENCODE_TAIL, { tail_turns, preserve_recent_tokens }, {
-    tail_turns: { kind: 'integer', min: 0, meaning: 'compaction.tail_turns: recent user turns kept verbatim (default 2)' },
-    preserve_recent_tokens: { kind: 'integer', min: 0, meaning: 'compaction.preserve_recent_tokens: tail budget (default clamp(25% of usable, 2,000, 8,000))' },
+  const tail = readOptions(name, { tail_turns, preserve_recent_tokens }, {
+    tail_turns: { kind: 'integer', min: 0, meaning: `compaction.tail_turns: recent user turns kept verbatim (default ${generation === 'current' ? 'all' : '2'})` },
+    preserve_recent_tokens: { kind: 'integer', min: 0, meaning: `compaction.preserve_recent_tokens: tail budget (default clamp(25% of usable, 2,000, ${generation === 'current' ? '15,000' : '8,000'}))` },
   });
-  const { limits, prune } = opencodeOptions(OPENCODE_TAIL, rest, true);
-  const tailTurns = tail.tail_turns ?? DEFAULT_TAIL_TURNS;
+  const current = generation === 'current';
+  const { limits, prune } = opencodeOptions(name, rest, !current, current);
+  const tailTurns = tail.tail_turns ?? (current ? undefined : DEFAULT_TAIL_TURNS_2026_04);
+  const maxBudget = current ? MAX_PRESERVE_RECENT_TOKENS : MAX_PRESERVE_RECENT_TOKENS_2026_04;
+  const summarize = current ? summarizeSerialized : summarizeMessages;
 
   return {
-    name: OPENCODE_TAIL,
+    name,
     compact() {},
     afterModel: (ctx, _response, usage) => void recordStepTokens(ctx, usage),
 
@@ -67,7 +119,7 @@ export function opencodeTailStrategy(options?: Record<string, unknown>): Compact
       const history = projectedHistory(ctx);
       const usable = usableTokens(ctx, limits);
       if (lastIsSummary(history) || lastStepTokens(ctx) < usable) return undefined;
-      const budget = tail.preserve_recent_tokens ?? Math.min(MAX_PRESERVE_RECENT_TOKENS, Math.max(MIN_PRESERVE_RECENT_TOKENS, Math.floor(0.25 * usable)));
+      const budget = tail.preserve_recent_tokens ?? Math.min(maxBudget, Math.max(MIN_PRESERVE_RECENT_TOKENS, Math.floor(0.25 * usable)));
       const tailStart = selectTail(history, tailTurns, budget);
       const head = tailStart === undefined ? history : history.slice(0, tailStart);
       const summary = await summarize(ctx, head);
@@ -96,32 +148,39 @@ export function opencodeTailStrategy(options?: Record<string, unknown>): Compact
 
 /**
  * `select`: the index where the verbatim tail starts, or undefined to summarize everything. Turns
- * newest first; a turn that fits is kept whole; the first that does not is split (`splitTurn`) and
- * the selection stops there.
+ * (the last `tailTurns`, or all when undefined) newest first; a turn that fits is kept whole; the
+ * first that does not is split (`splitTurn`) and the selection stops there.
  */
-export function selectTail(history: readonly HistoryMessage[], tailTurns: number, budget: number): number | undefined {
-  if (tailTurns <= 0) return undefined;
+export function selectTail(history: readonly HistoryMessage[], tailTurns: number | undefined, budget: number): number | undefined {
+  if (tailTurns !== undefined && tailTurns <= 0) return undefined;
   const starts = turnStarts(history);
-  const turns = starts.map((start, i) => ({ start, end: (starts[i + 1] ?? history.length) - 1 })).slice(-tailTurns);
-  let remaining = budget;
-  let tailStart: number | undefined;
-  for (let t = turns.length - 1; t >= 0; t -= 1) {
-    const turn = turns[t]!;
-    const size = estimateMessages(history.slice(turn.start, turn.end + 1));
-    if (size <= remaining) {
-      remaining -= size;
-      tailStart = turn.start;
+  // A turn runs from its user message up to the next turn's start (exclusive).
+  const all = starts.map((start, i) => ({ start, end: starts[i + 1] ?? history.length }));
+  const recent = tailTurns === undefined ? all : all.slice(-tailTurns);
+  let total = 0;
+  let keep: number | undefined;
+  for (let t = recent.length - 1; t >= 0; t -= 1) {
+    const turn = recent[t]!;
+    const size = estimateMessages(history.slice(turn.start, turn.end));
+    if (total + size <= budget) {
+      total += size;
+      keep = turn.start;
       continue;
     }
-    for (let start = turn.start + 1; start <= turn.end - 1; start += 1) {
-      if (estimateMessages(history.slice(start, turn.end + 1)) <= remaining) {
-        tailStart = start;
-        break;
-      }
-    }
+    const split = splitTurn(history, turn, budget - total);
+    if (split !== undefined) keep = split;
     break;
   }
-  return tailStart === undefined || tailStart === 0 ? undefined : tailStart;
+  return keep === undefined || keep === 0 ? undefined : keep;
+}
+
+/** `splitTurn`: the first start after the turn's user message whose suffix (to the turn's exclusive end) fits. */
+function splitTurn(history: readonly HistoryMessage[], turn: { start: number; end: number }, budget: number): number | undefined {
+  if (budget <= 0 || turn.end - turn.start <= 1) return undefined;
+  for (let start = turn.start + 1; start < turn.end; start += 1) {
+    if (estimateMessages(history.slice(start, turn.end)) <= budget) return start;
+  }
+  return undefined;
 }
 
 /** `Token.estimate(JSON.stringify(modelMessages(turn)))`. */
@@ -129,15 +188,59 @@ function estimateMessages(messages: readonly HistoryMessage[]): number {
   return tokenEstimate(JSON.stringify(messages.map((m) => m.content)));
 }
 
-/** The head as the summarizer sees it: no prior summaries (the last one anchors), media stripped, outputs capped. */
-async function summarize(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
+/** The previous summary (the newest in the head) as the `<previous-summary>` anchor. */
+function anchorOf(head: readonly HistoryMessage[]): string {
   const previous = [...head].reverse().find((m) => m.fromRecord && m.content.role === 'model');
+  return previous ? `\n\n<previous-summary>\n${(previous.content.parts ?? []).map((p) => p.text ?? '').join('')}\n</previous-summary>` : '';
+}
+
+/** 2026-04: the head as messages (no prior summaries, media stripped, outputs capped). */
+async function summarizeMessages(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
   const contents: Content[] = head.filter((m) => !m.fromRecord).map((m) => stripForSummary(m.content));
-  const anchor = previous ? `\n\n<previous-summary>\n${(previous.content.parts ?? []).map((p) => p.text ?? '').join('')}\n</previous-summary>` : '';
-  const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [...contents, userText(OPENCODE_TAIL_PROMPT + anchor)] });
+  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head))]);
+}
+
+/** Current: the head serialized as text (`serialize`) in one user message with the prompt. */
+async function summarizeSerialized(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
+  const text = head.filter((m) => !m.fromRecord).map((m) => serialize(m.content)).filter((line) => line !== '').join('\n\n');
+  return summaryOf(ctx, [userText(`${text}\n\n${OPENCODE_TAIL_PROMPT}${anchorOf(head)}`)]);
+}
+
+async function summaryOf(ctx: CompactionContext, contents: Content[]): Promise<string | undefined> {
+  const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents });
   if (outcome.ok) return outcome.text;
   ctx.warn?.(`opencode-tail: ${outcome.reason === 'overflow' ? SESSION_TOO_LARGE : 'compaction failed'}`, { reason: outcome.reason });
   return undefined;
+}
+
+/** `serialize`: one message as `[User]:` / `[Assistant]:` / tool call and result lines. */
+export function serialize(content: Content): string {
+  const lines: string[] = [];
+  for (const part of content.parts ?? []) {
+    if (typeof part.text === 'string') {
+      if (part.text !== '') lines.push(`${content.role === 'model' ? '[Assistant]' : '[User]'}: ${part.text}`);
+    } else if (part.functionCall) {
+      lines.push(`[Assistant tool call]: ${part.functionCall.name}(${JSON.stringify(part.functionCall.args ?? {})})`);
+    } else if (part.functionResponse) {
+      lines.push(`[Tool result]: ${truncateOutput(responseOutput(part.functionResponse.response))}`);
+    } else if (part.inlineData) {
+      lines.push(`[Attached ${part.inlineData.mimeType ?? 'file'}: file]`);
+    } else {
+      const text = partText(part);
+      if (text !== '') lines.push(text);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A tool's output text: its one string value, else its JSON. */
+function responseOutput(response: Record<string, unknown> | undefined): string {
+  const values = Object.values(response ?? {});
+  return values.length === 1 && typeof values[0] === 'string' ? values[0] : JSON.stringify(response ?? {});
+}
+
+function truncateOutput(value: string): string {
+  return value.length <= TOOL_OUTPUT_MAX_CHARS ? value : `${value.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n[truncated]`;
 }
 
 function stripForSummary(content: Content): Content {

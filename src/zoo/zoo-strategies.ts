@@ -7,6 +7,7 @@
  * module builds.
  */
 import type { StrategyFactory } from '../engine/types.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
 
 export interface ZooStrategy {
   readonly name: string;
@@ -14,23 +15,29 @@ export interface ZooStrategy {
   readonly load: () => Promise<StrategyFactory>;
   /** Repository, path and commit (or package and version) it was read from. */
   readonly source: string;
+  /** The module's audit record (upstream commit, date checked, what it leaves out); imports the module. */
+  readonly audit: () => Promise<StrategyAudit>;
 }
 
 export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
-  { name: 'crush', load: async () => (await import('./crush.ts')).crushStrategy, source: 'charmbracelet/crush internal/agent/agent.go @37f36e93' },
-  { name: 'opencode', load: async () => (await import('./opencode-classic.ts')).opencodeClassicStrategy, source: 'anomalyco/opencode packages/opencode/src/session/compaction.ts @fd78ec63' },
-  { name: 'opencode-tail', load: async () => (await import('./opencode-tail.ts')).opencodeTailStrategy, source: 'anomalyco/opencode PR #21822 + #23491, compaction.ts [index copies]' },
-  { name: 'codex', load: async () => (await import('./codex-local.ts')).codexLocalStrategy, source: 'openai/codex codex-rs/core/src/compact.rs @c3756006' },
-  { name: 'adk-python-sliding-window', load: async () => (await import('./adk-python-sliding-window.ts')).adkPythonSlidingWindowStrategy, source: 'google/adk-python src/google/adk/apps/compaction.py [index]' },
-  { name: 'adk-python-token-threshold', load: async () => (await import('./adk-python-token-threshold.ts')).adkPythonTokenThresholdStrategy, source: 'google/adk-python apps/compaction.py, flows/llm_flows/compaction.py [index] (a88e864)' },
-  { name: 'adk-js-token-based', load: async () => (await import('./adk-js-token-based.ts')).adkJsTokenBasedStrategy, source: 'npm @google/adk@2.0.0 dist/esm/context/token_based_context_compactor.js' },
-  { name: 'adk-js-truncating', load: async () => (await import('./adk-js-truncating.ts')).adkJsTruncatingStrategy, source: 'npm @google/adk@2.0.0 dist/esm/context/truncating_context_compactor.js' },
-  { name: 'adk-js-anchored', load: async () => (await import('./adk-js-anchored.ts')).adkJsAnchoredStrategy, source: 'npm @google/adk@2.0.0 dist/esm/context/anchored_context_compactor.js' },
-  { name: 'langchain-summarization', load: async () => (await import('./langchain-summarization.ts')).langchainSummarizationStrategy, source: 'PyPI langchain 1.4.2 langchain/agents/middleware/summarization.py' },
-  { name: 'gemini-cli', load: async () => (await import('./gemini-cli.ts')).geminiCliStrategy, source: 'google-gemini/gemini-cli packages/core/src/context/chatCompressionService.ts @5411f113' },
-  { name: 'cline-sdk', load: async () => (await import('./cline-sdk.ts')).clineSdkStrategy, source: 'cline/cline sdk/packages/core/src/extensions/context/compaction.ts @21cb8d25' },
-  { name: 'pi', load: async () => (await import('./pi.ts')).piStrategy, source: 'badlogic/pi-mono packages/coding-agent/src/core/compaction/compaction.ts @83378aad' },
-  { name: 'goat', load: async () => (await import('./goat.ts')).goatStrategy, source: 'jack-phare/goat pkg/context/ @dd706f5f' },
-  { name: 'anthropic-clear-tool-uses', load: async () => (await import('./anthropic-clear-tool-uses.ts')).anthropicClearToolUsesStrategy, source: 'Anthropic API clear_tool_uses_20250919 (docs.claude.com context-editing), emulated' },
-  { name: 'anthropic-compact', load: async () => (await import('./anthropic-compact.ts')).anthropicCompactStrategy, source: 'Anthropic API compact_20260112 (platform.claude.com compaction), emulated' },
+  { name: 'crush', load: async () => (await import('./crush.ts')).crushStrategy, source: 'charmbracelet/crush internal/agent/agent.go @37f36e93', audit: async () => (await import('./crush.ts')).AUDIT },
+  { name: 'opencode', load: async () => (await import('./opencode-classic.ts')).opencodeClassicStrategy, source: 'anomalyco/opencode packages/opencode/src/session/compaction.ts @fd78ec63', audit: async () => (await import('./opencode-classic.ts')).AUDIT },
+  { name: 'opencode-tail', load: async () => (await import('./opencode-tail.ts')).opencodeTailStrategy, source: 'sst/opencode packages/opencode/src/session/compaction.ts + overflow.ts @31e22f65 [index copy]', audit: async () => (await import('./opencode-tail.ts')).AUDIT },
+  { name: 'opencode-tail-2026-04', load: async () => (await import('./opencode-tail.ts')).opencodeTail2026_04Strategy, source: 'anomalyco/opencode PR #21822 + #23491, compaction.ts [index copies] (the April 2026 tail generation)', audit: async () => (await import('./opencode-tail.ts')).AUDIT_2026_04 },
+  { name: 'codex', load: async () => (await import('./codex-local.ts')).codexLocalStrategy, source: 'openai/codex codex-rs/core/src/compact.rs @c3756006', audit: async () => (await import('./codex-local.ts')).AUDIT },
+  { name: 'adk-python-sliding-window', load: async () => (await import('./adk-python-sliding-window.ts')).adkPythonSlidingWindowStrategy, source: 'google/adk-python src/google/adk/apps/compaction.py [index]', audit: async () => (await import('./adk-python-sliding-window.ts')).AUDIT },
+  { name: 'adk-python-token-threshold', load: async () => (await import('./adk-python-token-threshold.ts')).adkPythonTokenThresholdStrategy, source: 'google/adk-python apps/compaction.py, flows/llm_flows/compaction.py [index] (a88e864)', audit: async () => (await import('./adk-python-token-threshold.ts')).AUDIT },
+  { name: 'adk-js-token-based', load: async () => (await import('./adk-js-token-based.ts')).adkJsTokenBasedStrategy, source: 'npm @google/adk@2.0.0 dist/esm/context/token_based_context_compactor.js', audit: async () => (await import('./adk-js-token-based.ts')).AUDIT },
+  { name: 'adk-js-truncating', load: async () => (await import('./adk-js-truncating.ts')).adkJsTruncatingStrategy, source: 'npm @google/adk@2.0.0 dist/esm/context/truncating_context_compactor.js', audit: async () => (await import('./adk-js-truncating.ts')).AUDIT },
+  { name: 'adk-js-anchored', load: async () => (await import('./adk-js-anchored.ts')).adkJsAnchoredStrategy, source: 'npm @google/adk@2.0.0 dist/esm/context/anchored_context_compactor.js', audit: async () => (await import('./adk-js-anchored.ts')).AUDIT },
+  { name: 'langchain-summarization', load: async () => (await import('./langchain-summarization.ts')).langchainSummarizationStrategy, source: 'PyPI langchain 1.4.2 langchain/agents/middleware/summarization.py', audit: async () => (await import('./langchain-summarization.ts')).AUDIT },
+  { name: 'gemini-cli', load: async () => (await import('./gemini-cli.ts')).geminiCliStrategy, source: 'google-gemini/gemini-cli packages/core/src/context/chatCompressionService.ts + toolOutputMaskingService.ts @5411f113', audit: async () => (await import('./gemini-cli.ts')).AUDIT },
+  { name: 'gemini-cli-2026-01', load: async () => (await import('./gemini-cli.ts')).geminiCli2026_01Strategy, source: 'google-gemini/gemini-cli packages/core/src/services/chatCompressionService.ts @1182168bd9 (the January 2026 generation)', audit: async () => (await import('./gemini-cli.ts')).AUDIT_2026_01 },
+  { name: 'cline-sdk', load: async () => (await import('./cline-sdk.ts')).clineSdkStrategy, source: 'cline/cline sdk/packages/core/src/extensions/context/compaction.ts @21cb8d25', audit: async () => (await import('./cline-sdk.ts')).AUDIT },
+  { name: 'pi', load: async () => (await import('./pi.ts')).piStrategy, source: 'badlogic/pi-mono packages/coding-agent/src/core/compaction/compaction.ts @83378aad', audit: async () => (await import('./pi.ts')).AUDIT },
+  { name: 'goat', load: async () => (await import('./goat.ts')).goatStrategy, source: 'jack-phare/goat pkg/context/ @dd706f5f', audit: async () => (await import('./goat.ts')).AUDIT },
+  { name: 'anthropic-clear-tool-uses', load: async () => (await import('./anthropic-clear-tool-uses.ts')).anthropicClearToolUsesStrategy, source: 'Anthropic API clear_tool_uses_20250919 (docs.claude.com context-editing), emulated', audit: async () => (await import('./anthropic-clear-tool-uses.ts')).AUDIT },
+  { name: 'anthropic-compact', load: async () => (await import('./anthropic-compact.ts')).anthropicCompactStrategy, source: 'Anthropic API compact_20260112 (platform.claude.com compaction), emulated', audit: async () => (await import('./anthropic-compact.ts')).AUDIT },
+  { name: 'strands-sliding-window', load: async () => (await import('./strands-sliding-window.ts')).strandsSlidingWindowStrategy, source: 'strands-agents/sdk-python src/strands/agent/conversation_manager/sliding_window_conversation_manager.py @0cd91bb2 [index copy]', audit: async () => (await import('./strands-sliding-window.ts')).AUDIT },
+  { name: 'goose', load: async () => (await import('./goose.ts')).gooseStrategy, source: 'block/goose crates/goose/src/context_mgmt/mod.rs @0036b819 [index copy]', audit: async () => (await import('./goose.ts')).AUDIT },
 ]);

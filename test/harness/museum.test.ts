@@ -42,7 +42,7 @@ describe('the museum of reported bugs', () => {
     }
   });
 
-  it('the cache-write blind spot is the cause of #3384: without prompt caching the same session stops in time', async () => {
+  it('the cache-write blind spot (the mechanism of crush PR #3841) needs prompt caching: without it the same session stops in time', async () => {
     const [scenario] = await loadScenarios(['scenarios/museum/crush-cache-write-blind-spot.yaml'], { cwd: ROOT });
     const crush = () => createStrategy({ name: 'crush', options: {}, baseDir: ROOT });
     const cached = await runSession(scenario!.world, { strategy: await crush() });

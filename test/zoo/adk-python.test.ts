@@ -66,6 +66,23 @@ describe('adk-python token threshold', () => {
     expect(await strategy.compactSession!(fakeContext({ events: events.slice(0, -1) }))).toBeUndefined();
   });
 
+  it('retention 0 compacts every candidate, the newest event included', async () => {
+    const events = [user('u1', 'q1'), model('m1', 'a1', 'inv-1', 2_000), user('u2', 'q2'), call('c2', 'read'), response('r2', 'c2', 'read', 'x'), model('m2', 'done', 'inv-1', 2_000)];
+    const strategy = adkPythonTokenThresholdStrategy({ token_threshold: 1_000, event_retention_size: 0 });
+    // Before: the split helper kept the newest event (m2) out of the range.
+    const outcome = await strategy.compactSession!(fakeContext({ events }));
+    expect(outcome!.append![0]).toMatchObject({ startEventId: 'u1', endEventId: 'm2' });
+  });
+
+  it('pending-call guard (#4740): a call with no response is never compacted, nor anything after it', async () => {
+    const events = [user('u1', 'q1'), model('m1', 'a1', 'inv-1', 2_000), user('u2', 'q2'), call('c2', 'confirm'), user('u3', 'meanwhile'), model('m3', 'a3', 'inv-1', 2_000), user('u4', 'q4'), model('m4', 'a4', 'inv-1', 2_000)];
+    const ctx = fakeContext({ events });
+    const outcome = await adkPythonTokenThresholdStrategy({ token_threshold: 1_000, event_retention_size: 2 }).compactSession!(ctx);
+    // The split alone would compact u1…m3; the pending confirmation c2 stops it at u2.
+    expect(outcome!.append![0]).toMatchObject({ startEventId: 'u1', endEventId: 'u2' });
+    expect(ctx.summarizerRequests[0]!.contents[0]!.parts![0]!.text).not.toContain('meanwhile');
+  });
+
   it('a failing summarizer raises (not caught upstream): the session fails', async () => {
     const world = scenario({ phase: { contextWindow: 2_000 }, summarizer: { reply: 'fixed', text: 'S', exceedFactor: 3, contextWindow: null, faults: [{ kind: 'error', calls: 'all' }] }, turnInputs: [{ tools: [tool('read', 4_000)] }, {}, {}] });
     const r = await play(world, adkPythonTokenThresholdStrategy({ token_threshold: 500, event_retention_size: 1 }));

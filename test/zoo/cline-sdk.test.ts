@@ -47,15 +47,46 @@ describe('cline-sdk', () => {
     expect(sentAt(r, 2)[0]).toBe(`user:${SUMMARY_PREFIX}Dropped work:\n- ran read({"param":"value"})`);
   });
 
-  it('a turn an earlier compaction kept is still never cut after its user message (#9510: the next request condenses again)', async () => {
+  it('one typed task then a long tool loop: the cut lands on an assistant boundary past the task (PR #12317), not at 0', async () => {
+    const loop = Array.from({ length: 6 }, (_, i) => [call(`c${i}`, 'read'), response(`r${i}`, `c${i}`, 'read', 'z'.repeat(1_600))]).flat();
+    const events = [user('u1', 'port the data layer'), ...loop];
+    const ctx = fakeContext({ window: 2_000, events });
+    const outcome = await clineSdkStrategy({ enabled: true, preserveRecentTokens: 900 }).compactSession!(ctx);
+    // The agentic summary (before the fix: clamped to the task at 0, skipped, then basic's notes).
+    expect(ctx.summarizerRequests).toHaveLength(1);
+    const contents = outcome!.append![0]!.contents;
+    expect(contents[0]!.parts![0]!.text).toBe(`${SUMMARY_PREFIX}SUMMARY`);
+    expect(contents[1]!.role).toBe('model');
+    expect(contents.slice(1).map((c) => c.parts![0]!.functionCall?.name ?? 'resp')).toEqual(['read', 'resp', 'read', 'resp', 'read', 'resp']);
+  });
+
+  it('generation 2026-07 (before PR #12317): the same loop cuts at 0 and compaction is skipped, no summarizer call', async () => {
+    const loop = Array.from({ length: 6 }, (_, i) => [call(`c${i}`, 'read'), response(`r${i}`, `c${i}`, 'read', 'z'.repeat(1_600))]).flat();
+    const events = [user('u1', 'port the data layer'), ...loop];
+    const ctx = fakeContext({ window: 2_000, events });
+    expect(await clineSdkStrategy({ enabled: true, preserveRecentTokens: 900, generation: '2026-07' }).compactSession!(ctx)).toBeUndefined();
+    expect(ctx.summarizerRequests).toHaveLength(0);
+    expect(ctx.warnings).toEqual(['cline-sdk: task.compaction_skipped']);
+    const message = (o: Record<string, unknown>) => clineSdkStrategy(o);
+    expect(() => message({ generation: '2025' })).toThrow(/generation/);
+  });
+
+  it('nothing new after the previous summary: skipped without a summarizer call (the turn a compaction kept stays whole)', async () => {
     // The first compaction kept turn 1 (the latest typed user message) verbatim inside its record.
     const kept = [user('u1', `q1 ${'x'.repeat(400)}`), model('m1', `a1 ${'y'.repeat(4_000)}`)];
     const record = recordEvent('rec', { endEventId: 'm1', contents: [{ role: 'user', parts: [{ text: `${SUMMARY_PREFIX}S1` }] }, ...kept.map((e) => e.content!)] });
     const events = [user('u0', 'q0'), model('m0', 'a0'), ...kept, record];
     const ctx = fakeContext({ window: 1_000, events });
     const outcome = await clineSdkStrategy({ enabled: true, preserveRecentTokens: 10 }).compactSession!(ctx);
-    // Summarized again (the previous summary, nothing new), and the turn stays whole after it.
+    // Before the fix: the previous summary alone was summarized again and appended.
+    expect(ctx.summarizerRequests).toHaveLength(0);
+    expect(outcome).toBeUndefined();
+  });
+
+  it('an empty summary skips compaction (no basic fallback: that is only for a failed call)', async () => {
+    const events = [user('u1', 'go'), model('m1', 'x'.repeat(8_000)), user('u2', 'next'), model('m2', 'done')];
+    const ctx = fakeContext({ window: 2_000, events, summarize: () => '' });
+    expect(await clineSdkStrategy({ enabled: true, preserveRecentTokens: 5 }).compactSession!(ctx)).toBeUndefined();
     expect(ctx.summarizerRequests).toHaveLength(1);
-    expect(outcome!.append![0]!.contents.slice(1).map((c) => c.parts![0]!.text!.slice(0, 2))).toEqual(['q1', 'a1']);
   });
 });

@@ -33,6 +33,15 @@ describe('codex (local)', () => {
     expect(JSON.stringify(ctx.summarizerRequests[0])).not.toContain('second');
   });
 
+  it('after a compaction the usage is the estimate of the new history plus the base instructions (recompute_token_usage)', async () => {
+    const events = [user('u1', 'first', 'inv-0'), model('m1', 'done', 'inv-0'), user('u2', 'second', 'inv-1')];
+    const ctx = { ...fakeContext({ window: 1_000, events, invocationId: 'inv-1', state: { 'codex:lastTotalTokens': 950 } }), requestOverhead: { systemInstructionTokens: 300, toolDeclarationTokens: 40 } };
+    const outcome = await codexLocalStrategy().compactSession!(ctx);
+    const replacement = outcome!.append![0]!.contents;
+    const estimate = replacement.reduce((sum, c) => sum + Math.ceil(Buffer.byteLength(c.parts!.map((p) => p.text).join('\n'), 'utf8') / 4), 0);
+    expect(ctx.values.get('codex:lastTotalTokens')).toBe(estimate + 300);
+  });
+
   it('new history: real user messages newest first within 20,000 approx tokens (the oldest cut with a marker), then the summary', () => {
     const long = 'a'.repeat(60_000); // 15,000 tokens
     const h = projectedHistory(fakeContext({ events: [user('u1', long), model('m1', 'x'), user('u2', long), user('u3', `${CODEX_SUMMARY_PREFIX} old`)] }));

@@ -23,6 +23,12 @@ describe('crush', () => {
     expect(strategy.afterModel!(fakeContext({ window: 0 }), {}, modelUsage({ inputTokens: 5 }))).toBeUndefined();
   });
 
+  it('count_cache_writes (open PR #3841): cache-creation tokens join the prompt counter, so the same step stops', () => {
+    const usage = modelUsage({ inputTokens: 3_000, cacheReadTokens: 90_000, cacheWriteTokens: 70_000, outputTokens: 1_000 });
+    expect(crushStrategy().afterModel!(fakeContext({ window: 200_000 }), {}, usage)).toBeUndefined();
+    expect(crushStrategy({ count_cache_writes: true }).afterModel!(fakeContext({ window: 200_000 }), {}, usage)).toEqual({ endInvocation: true });
+  });
+
   it('zero usage: ceil(bytes/4) of the step\'s messages; a zero field never overwrites a counter', () => {
     const strategy = crushStrategy();
     const ctx = fakeContext({ window: 1_000_000, events: [user('u', 'x'.repeat(400))], state: { 'crush:completionTokens': 7 } });

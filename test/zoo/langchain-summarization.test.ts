@@ -44,6 +44,15 @@ describe('langchain SummarizationMiddleware', () => {
     expect(next.contents.map((c) => c.parts![0]!.text)).toEqual([`${SUMMARY_MESSAGE_PREFIX}SUMMARY`, ...contents.slice(10).map((c) => c.parts![0]!.text), 'q30']);
   });
 
+  it('keep ["tokens", N] where no suffix fits, not even the last message: the last message is still kept', async () => {
+    const contents = [human('q0'), ai('a0'), human('q1'), ai('x'.repeat(8_000))];
+    const req = request(contents);
+    const ctx = fakeContext();
+    await langchainSummarizationStrategy({ trigger: ['messages', 4], keep: ['tokens', 100] }).compact(ctx, req);
+    // Before the clamp the cutoff was the end: everything summarized, nothing kept.
+    expect(req.contents).toEqual([human(`${SUMMARY_MESSAGE_PREFIX}SUMMARY`), contents[3]]);
+  });
+
   it('a cutoff on a tool message moves back to the AI message that called it', () => {
     const messages = [human('goal'), aiCall('read'), tool('read', 'r'), ai('done')];
     expect(findSafeCutoff(messages, 2)).toBe(1);

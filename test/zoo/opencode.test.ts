@@ -4,7 +4,7 @@ import { modelUsage } from '../../src/engine/usage/model-usage.ts';
 import { projectedHistory } from '../../src/zoo/_shared/history.ts';
 import { COMPACTION_MARKER_TEXT, CONTINUE_TEXT, PRUNED_OUTPUT_TEXT, pruneRecords, usableTokens } from '../../src/zoo/_shared/opencode.ts';
 import { opencodeClassicStrategy, OPENCODE_CLASSIC_PROMPT } from '../../src/zoo/opencode-classic.ts';
-import { opencodeTailStrategy, selectTail } from '../../src/zoo/opencode-tail.ts';
+import { opencodeTail2026_04Strategy, opencodeTailStrategy, selectTail } from '../../src/zoo/opencode-tail.ts';
 import { scenario, tool } from '../world/helpers/world-fixtures.ts';
 import { call, fakeContext, model, play, response, sentAt, user } from './helpers/zoo-fixtures.ts';
 
@@ -97,11 +97,43 @@ describe('opencode-tail', () => {
     });
   });
 
-  it('the default budget is clamp(25 % of usable, 2,000, 8,000)', async () => {
+  it('2026-04: the default budget is clamp(25 % of usable, 2,000, 8,000)', async () => {
     // usable 96,000 → 24,000 → 8,000: a 9,000-token last turn does not fit whole; its suffix from the call does.
     const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'x'.repeat(36_000)), call('c1', 'read'), response('r1', 'c1', 'read', 'ok'), model('m2', 'b')];
     const ctx = fakeContext({ window: 128_000, events, state: { 'opencode:lastStepTokens': 100_000 } });
-    const outcome = await opencodeTailStrategy().compactSession!(ctx);
+    const outcome = await opencodeTail2026_04Strategy().compactSession!(ctx);
     expect(outcome!.append![0]!.endEventId).toBe('u2');
+  });
+
+  it('splitTurn tries a tail of only the last message (the turn end is exclusive)', () => {
+    const h = history([user('u1', 'one'), model('m1', 'a'), user('u2', 'x'.repeat(40_000)), call('c1', 'read'), response('r1', 'c1', 'read', 'y'.repeat(40_000)), model('m2', 'done')]);
+    // Only the final "done" fits 100 tokens; before the fix the search stopped one message short.
+    expect(selectTail(h, 2, 100)).toBe(5);
+  });
+
+  it('current: usable subtracts reserved without an input limit; budget up to 15,000; every turn eligible', async () => {
+    // usable = 128,000 − 32,000 − 20,000 = 76,000: a count of 80,000 fires (it did not at 96,000 usable).
+    const turn = (k: number) => [user(`u${k}`, `q${k} ${'x'.repeat(14_000)}`), model(`m${k}`, 'ok')];
+    const events = [user('u0', 'y'.repeat(8_000)), model('m0', 'a'), ...[1, 2, 3, 4].flatMap(turn)];
+    const ctx = fakeContext({ window: 128_000, events, state: { 'opencode:lastStepTokens': 80_000 } });
+    const outcome = await opencodeTailStrategy().compactSession!(ctx);
+    // 19,000 → 15,000 budget: four ~3,500-token turns fit (more than 2 turns, more than 8,000
+    // tokens); the first turn (2,000) does not, and is split after its user message.
+    expect(outcome!.append![0]!.endEventId).toBe('u0');
+    const older = fakeContext({ window: 128_000, events, state: { 'opencode:lastStepTokens': 80_000 } });
+    expect(await opencodeTail2026_04Strategy().compactSession!(older)).toBeUndefined();
+  });
+
+  it('current: the head is serialized as text in one message; prune only when asked', async () => {
+    const events = [user('u1', 'one'), call('c1', 'read'), response('r1', 'c1', 'read', 'z'.repeat(5_000)), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
+    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+    const request = ctx.summarizerRequests[0]!.contents;
+    expect(request).toHaveLength(1);
+    expect(request[0]!.parts![0]!.text).toContain(`[User]: one\n\n[Assistant tool call]: read({})\n\n[Tool result]: ${'z'.repeat(2_000)}\n[truncated]\n\n[Assistant]: a`);
+    const big = [user('u1', 'a'), ...Array.from({ length: 8 }, (_, i) => [call(`c${i}`, 'read'), response(`r${i}`, `c${i}`, 'read', 'z'.repeat(40_000))]).flat(), user('u2', 'b'), model('m2', 'c'), user('u3', 'd'), model('m3', 'e')];
+    expect(await opencodeTailStrategy().afterInvocation!(fakeContext({ events: big }))).toBeUndefined();
+    expect((await opencodeTailStrategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!.length).toBeGreaterThan(0);
+    expect((await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big })))!.append!.length).toBeGreaterThan(0);
   });
 });

@@ -33,11 +33,17 @@ export interface OpencodeLimits {
   readonly reserved: number | undefined;
   readonly limitInput: number;
   readonly maxOutputTokens: number;
+  /**
+   * Newer `overflow.ts` (sst/opencode @31e22f65 [index]) subtracts `reserved` without an input limit
+   * too, floored at 0; @fd78ec63 (classic, and the tail generation of 2026-04) does not.
+   */
+  readonly reserveWithoutInputLimit?: boolean;
 }
 
 /** `isOverflow`: `count ≥ usable` (off when auto is false or the context limit is 0). */
 export function usableTokens(ctx: CompactionContext, limits: OpencodeLimits): number {
   const reserved = limits.reserved ?? Math.min(OPENCODE_RESERVED_MAX, limits.maxOutputTokens);
+  if (limits.reserveWithoutInputLimit) return limits.limitInput > 0 ? Math.max(0, limits.limitInput - reserved) : Math.max(0, ctx.contextWindow - limits.maxOutputTokens - reserved);
   return limits.limitInput > 0 ? limits.limitInput - reserved : ctx.contextWindow - limits.maxOutputTokens;
 }
 
