@@ -4,7 +4,7 @@
  * State goes through `callbackContext.state` (adk-js `State`): `get` reads the step's delta first,
  * then the working session state; `set` writes both, so the write is visible at once in this
  * invocation and is persisted on the model-response event's `actions.stateDelta` when the runner
- * appends it (adk-flow §2.7). That is how ContextGuard's summary and watermark survive turns.
+ * appends it (docs/adk-step-loop.md §2.7). That is how ContextGuard's summary and watermark survive turns.
  */
 import type { Context } from '@google/adk';
 import type { SessionEvent } from '../engine/hook-types.ts';
@@ -27,7 +27,7 @@ export function compactionContextFor(
     userContent,
     summarizer,
     contextWindow,
-    // For the optional hooks (zoo.md §B): the working session's events and the invocation id.
+    // For the optional hooks (docs/peer-strategies.md §B): the working session's events and the invocation id.
     events: callbackContext.invocationContext.session.events as unknown as readonly SessionEvent[],
     invocationId: callbackContext.invocationId,
   };

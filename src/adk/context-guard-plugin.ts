@@ -8,7 +8,7 @@
  * parameter and must return `undefined` to continue the chain (any other value, `null` included,
  * would short-circuit the model call), so both callbacks always return `undefined`.
  *
- * The optional strategy hooks (zoo.md §B) run where adk-js 2.0.0 has a plugin callback for them:
+ * The optional strategy hooks (docs/peer-strategies.md §B) run where adk-js 2.0.0 has a plugin callback for them:
  * `afterModel` (X1) in `afterModelCallback`, with the usage breakdown of `usageMetadata` (X7);
  * asking to end the invocation sets `invocationContext.endInvocation`. `afterInvocation` (X2) in
  * `afterRunCallback` and `onModelError` (X3) in `onModelErrorCallback`; the compaction records they
@@ -57,7 +57,7 @@ export interface ContextGuardPluginOptions {
   /** Called when a strategy throws; the request then goes out as the strategy left it (Go logs and passes through). */
   readonly onError?: (error: unknown, agentName: string) => void;
   /**
-   * The provider's count of a request, when you have one you can call synchronously (zoo.md X11;
+   * The provider's count of a request, when you have one you can call synchronously (docs/peer-strategies.md X11;
    * e.g. a local tokenizer for your model). Strategies that size a request exactly use it (the
    * `hardened` strategy sizes its summarize request with it); without it they estimate.
    */

@@ -1,5 +1,5 @@
 /**
- * The CLI's exit codes: few and stable, so CI scripts can branch on them (style.md §5.4).
+ * The CLI's exit codes: few and stable, so CI scripts can branch on them.
  * Finer failure classes (overflow, loop, hung strategy…) live in the reports, not here.
  */
 

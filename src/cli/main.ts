@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `compaction-sim` CLI: a thin shell (style.md §2.1). Each command lives in
+ * The `compaction-sim` CLI: a thin shell. Each command lives in
  * `commands/<name>.ts` and default-exports a yargs `CommandModule` whose handler calls
  * `runCommand(async () => exitCode)` (run-command.ts), which maps bad input to exit 2 with the
  * message only. This file is the package's `bin` (compiled to dist/cli/main.js).

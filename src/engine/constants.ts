@@ -1,6 +1,6 @@
 /**
  * ContextGuard's tuning constants, exactly as adk-utils-go `contextguard.go` and
- * `compaction_utils.go` define them (spec §2).
+ * `compaction_utils.go` define them (docs/contextguard.md §2).
  */
 
 /** Strategy names (Go `StrategyThreshold`, `StrategySlidingWindow`). */

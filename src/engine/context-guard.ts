@@ -1,13 +1,13 @@
 /**
  * The plugin core, framework-agnostic (adk-utils-go `contextguard.go` `beforeModel` / `afterModel`,
- * spec §4). One strategy per agent name; the world and the real-ADK plugin both wrap this class.
+ * docs/contextguard.md §4). One strategy per agent name; the world and the real-ADK plugin both wrap this class.
  *
  * beforeModel: nothing to do for an empty request or an unknown agent; otherwise compact, then
  * ALWAYS record the heuristic of the final request (even after a strategy failure), which the next
  * call's calibration divides the provider's real count by.
  * afterModel: record the provider's prompt token count of a complete (non-partial) response.
  *
- * The optional zoo.md §B hooks (`compactSession`, `afterInvocation`, `onModelError`, the outcome
+ * The optional docs/peer-strategies.md §B hooks (`compactSession`, `afterInvocation`, `onModelError`, the outcome
  * of `afterModel`) are dispatched here too, with the same error handling: a strategy that throws
  * is reported through `onStrategyError` and the host carries on as if the hook returned nothing.
  */

@@ -1,9 +1,9 @@
 /**
- * The optional hooks a strategy may add to `compact` (spec zoo.md §B), and the data they see and
+ * The optional hooks a strategy may add to `compact` (docs/peer-strategies.md §B), and the data they see and
  * return. Every hook is optional: a strategy without them runs exactly as before, and so does
  * every host that does not call them.
  *
- * Ids refer to zoo.md §B: X1 after-model with usage, X2 after-invocation, X3 provider overflow,
+ * Ids refer to docs/peer-strategies.md §B: X1 after-model with usage, X2 after-invocation, X3 provider overflow,
  * X4 compaction records appended as events, X7 usage breakdown, X8 request overhead, X9 follow-up
  * invocation, X11 the provider's own token count.
  */

@@ -47,7 +47,7 @@ export interface LlmResponse {
 export interface SummarizerModel {
   readonly name: string;
   /**
-   * Optional (zoo.md X6): the summarizer's own context window in tokens, when the host knows it. A
+   * Optional (docs/peer-strategies.md X6): the summarizer's own context window in tokens, when the host knows it. A
    * strategy sizing its summarize request needs it: the summarizer may be a smaller model than the
    * agent's. Absent: assume the agent's window.
    */
@@ -80,7 +80,7 @@ export interface CompactionContext {
    */
   readonly warn?: (message: string, fields?: Record<string, unknown>) => void;
   /**
-   * Optional, set by hosts that run the zoo.md §B hooks (the world always does): the session's
+   * Optional, set by hosts that run the docs/peer-strategies.md §B hooks (the world always does): the session's
    * events so far, read-only, compaction records included (X4).
    */
   readonly events?: readonly SessionEvent[];

@@ -80,7 +80,7 @@ export interface RunWorldOptions extends RunSessionOptions {
 export type SessionOutcome = SessionResult & { trace?: WorldTrace };
 
 /**
- * Follow-up invocations (zoo.md X9) one turn may add: a strategy that re-queues its prompt after
+ * Follow-up invocations (docs/peer-strategies.md X9) one turn may add: a strategy that re-queues its prompt after
  * every invocation would otherwise never let the session end.
  */
 export const MAX_FOLLOW_UPS_PER_TURN = 16;
@@ -230,7 +230,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
           answers.onYielded(event);
         }
         if (abort.signal.aborted) break;
-        // zoo.md X9: the strategy re-queued a prompt; the turn's scripted work continues in it.
+        // docs/peer-strategies.md X9: the strategy re-queued a prompt; the turn's scripted work continues in it.
         const followUp = compaction.takeFollowUp();
         if (!followUp || followUps >= MAX_FOLLOW_UPS_PER_TURN) break;
         message = followUp;

@@ -174,7 +174,7 @@ export interface SessionResult {
    */
   readonly traceDigest?: string;
   /**
-   * Summarizer calls made after the last step (a strategy's after-invocation hook, zoo.md X2);
+   * Summarizer calls made after the last step (a strategy's after-invocation hook, docs/peer-strategies.md X2);
    * counted in the totals. Absent when there were none.
    */
   readonly trailingSummarizerCalls?: readonly SummarizerCallRecord[];

@@ -167,7 +167,7 @@ export interface SummarizerSpec {
    * The summarizer's own context window, in tokens; larger input is rejected like a real provider
    * rejects it. null = the agent model's window in the current phase. 'none' = no window at all:
    * every request is answered, however large, as the Go simulator's mock summarizer does (it
-   * ignores its input and always returns the fixed summary, contextguard spec §10).
+   * ignores its input and always returns the fixed summary, docs/contextguard.md §10).
    */
   readonly contextWindow: number | null | 'none';
   readonly faults: readonly SummarizerFault[];
@@ -204,12 +204,12 @@ export interface WorldScenario {
   readonly maxLlmCallsPerTurn: number;
   /**
    * The provider refuses a request above the window with a context-overflow error instead of
-   * answering it (zoo.md X3). Absent or false: it answers everything, as before (overflow is
+   * answering it (docs/peer-strategies.md X3). Absent or false: it answers everything, as before (overflow is
    * still measured).
    */
   readonly refuseOverWindow?: boolean;
   /**
-   * zoo.md X7: how the provider reports prompt caching in the usage a strategy sees. 'prefix': it
+   * docs/peer-strategies.md X7: how the provider reports prompt caching in the usage a strategy sees. 'prefix': it
    * caches every prompt, so the prefix shared with the last answered request is a cache read and
    * the rest a cache write (Anthropic-style). Absent: no cache, all input. Events carry
    * `promptTokenCount` either way.

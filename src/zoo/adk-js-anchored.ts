@@ -1,6 +1,6 @@
 /**
  * adk-js 2.0.0 `AnchoredContextCompactor({ tokenThreshold, eventRetentionSize, summarizer })`
- * (npm `@google/adk@2.0.0` `dist/esm/context/anchored_context_compactor.js`; zoo.md §5c).
+ * (npm `@google/adk@2.0.0` `dist/esm/context/anchored_context_compactor.js`; docs/peer-strategies.md §5c).
  *
  * As the token-based compactor, but the count is Σ `getEventTokens` over the active events: each
  * event's own `promptTokenCount` when it has one, else ceil(text/4). Every model event's count is

@@ -1,7 +1,7 @@
 /**
  * adk-js 2.0.0 `TokenBasedContextCompactor({ tokenThreshold, eventRetentionSize, summarizer })`
  * (npm `@google/adk@2.0.0` `dist/esm/context/token_based_context_compactor.js`, run by
- * `ContextCompactorRequestProcessor` before the contents processor; zoo.md §5a). The world hosts
+ * `ContextCompactorRequestProcessor` before the contents processor; docs/peer-strategies.md §5a). The world hosts
  * it natively: `compactSession` is exactly that processor's place (X4).
  *
  * - Raw events: the active events (latest compacted event + everything after it) that are not

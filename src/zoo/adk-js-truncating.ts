@@ -1,6 +1,6 @@
 /**
  * adk-js 2.0.0 `TruncatingContextCompactor({ threshold, preserveLeadingEvents = 0 })` (npm
- * `@google/adk@2.0.0` `dist/esm/context/truncating_context_compactor.js`; zoo.md §5b).
+ * `@google/adk@2.0.0` `dist/esm/context/truncating_context_compactor.js`; docs/peer-strategies.md §5b).
  *
  * When the session has more than `threshold + preserveLeadingEvents` events, the excess after the
  * leading ones is spliced out of the invocation's working copy of `session.events` (an event

@@ -1,7 +1,7 @@
 /**
  * adk-python events compaction, sliding window (google/adk-python `apps/compaction.py`, the
  * Runner's post-invocation pass; `EventsCompactionConfig(compaction_interval, overlap_size)`;
- * zoo.md §4, adk-flow.md §3).
+ * docs/peer-strategies.md §4, docs/adk-step-loop.md §3).
  *
  * After an invocation (X2): invocations whose latest event is newer than the last compaction's
  * end are "new"; with at least `compaction_interval` of them, every non-compaction event from the

@@ -1,7 +1,7 @@
 /**
  * adk-python events compaction, token threshold (google/adk-python `apps/compaction.py`
  * token-threshold revision and `flows/llm_flows/compaction.py` `CompactionRequestProcessor`
- * [index]; feature commit a88e864; `apps/llm_event_summarizer.py` @be6a2e8e; zoo.md §4).
+ * [index]; feature commit a88e864; `apps/llm_event_summarizer.py` @be6a2e8e; docs/peer-strategies.md §4).
  *
  * Before each request (X4) and after each invocation (X2):
  * - Count: the newest event carrying `usage_metadata.prompt_token_count`, scanning compaction
@@ -20,7 +20,7 @@
  * - A failing summarizer raises (not caught) [derived]; an empty answer appends nothing.
  * Both settings are required upstream; ours default to the window minus ContextGuard's buffer and
  * 4 events (the differential verifier's defaults for adk-js's compactor).
- * Known bugs kept: the summarizer-usage latch (zoo.md §C 7), an unmatched response freezes
+ * Known bugs kept: the summarizer-usage latch (docs/peer-strategies.md §C 7), an unmatched response freezes
  * compaction for good (the pattern #7236 reports of the newer prefix helper), function calls and
  * responses invisible to the count and the summarizer.
  */

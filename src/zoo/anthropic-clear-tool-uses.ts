@@ -1,7 +1,7 @@
 /**
  * Anthropic API context editing, `clear_tool_uses_20250919` (docs.claude.com
  * build-with-claude/context-editing, beta `context-management-2025-06-27`; the API reference for
- * `BetaClearToolUses20250919Edit`; zoo.md §7, peers.md §5). Server side: the API edits the prompt
+ * `BetaClearToolUses20250919Edit`; docs/peer-strategies.md §7, docs/peer-strategies.md). Server side: the API edits the prompt
  * before the model sees it and the client keeps its full history, so the world's emulation
  * rewrites each request copy (X11) and never touches the session.
  *

@@ -1,7 +1,7 @@
 /**
  * Anthropic API server-side compaction, `compact_20260112` (platform.claude.com
  * build-with-claude/compaction, beta `compact-2026-01-12`; the API reference for
- * `BetaCompact20260112Edit` and `BetaCompactionBlock`; zoo.md §7, peers.md §5). Emulated as the
+ * `BetaCompact20260112Edit` and `BetaCompactionBlock`; docs/peer-strategies.md §7, docs/peer-strategies.md). Emulated as the
  * server would apply it (X11): the client appends every response, and the API ignores every block
  * before the last compaction block.
  *

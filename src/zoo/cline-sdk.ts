@@ -3,7 +3,7 @@
  * compaction.ts` L196–216 targets, L251–520 prepare-turn (L495–520: basic only when the agentic
  * strategy throws); `compaction-shared.ts` L13–23 constants, L51–70 max input, L184–202 estimator,
  * L265–292 turn starts, L327–364 `findCutIndex`; `agentic-compaction.ts` L116–275
- * `runAgenticCompaction`; `basic-compaction.ts`; `docs/features/auto-compact.mdx`; zoo.md §11b).
+ * `runAgenticCompaction`; `basic-compaction.ts`; `docs/features/auto-compact.mdx`; docs/peer-strategies.md §11b).
  *
  * - Off unless `enabled` is true (the upstream default). Before each request (X4, `prepareTurn`).
  * - maxInput = min(`maxInputTokens`, W), or 0.9 × W when only W is known. The request estimate is

@@ -4,7 +4,7 @@
  * `run_compact_task_inner`, L240–258 user-message collection, L309–375 `build_compacted_history`;
  * `codex.rs` L4300–4345 mid-turn, L4399–4461 pre-turn; `context_manager/history.rs` L100–145;
  * `protocol/src/openai_models.rs` L211–212; `templates/compact/{prompt,summary_prefix}.md`).
- * zoo.md §3.
+ * docs/peer-strategies.md §3.
  *
  * - limit = min(`model_auto_compact_token_limit`, floor(0.9 × W)); total = the last response's
  *   total tokens (input incl. cached + output, X7) + ceil(bytes/4) of every item after the last

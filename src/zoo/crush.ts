@@ -2,7 +2,7 @@
  * Crush's auto-summarize (charmbracelet/crush @37f36e93, `internal/agent/agent.go`: constants
  * L56–59, `StopWhen` L1037–1058, post-loop summarize and re-queue L1192–1206, `Summarize`
  * L1329–1477, `getSessionMessages` L1688–1708, `updateSessionTokenCounters` L1939–1946;
- * `internal/agent/usage_fallback.go`; `internal/agent/templates/summary.md`). zoo.md §1.
+ * `internal/agent/usage_fallback.go`; `internal/agent/templates/summary.md`). docs/peer-strategies.md §1.
  *
  * - After each step (X1), the session counters take the step's usage: prompt = input +
  *   cache_read (cache writes are NOT counted), completion = output, each field only when non-zero;

@@ -1,5 +1,5 @@
 /**
- * Gemini CLI chat compression, two generations (google-gemini/gemini-cli; zoo.md §10):
+ * Gemini CLI chat compression, two generations (google-gemini/gemini-cli; docs/peer-strategies.md §10):
  * - `gemini-cli` — @5411f113 (2026-08-21): `packages/core/src/context/chatCompressionService.ts`
  *   L40–52 constants, L58–97 `findCompressSplitPoint`, L138–232 `truncateHistoryToBudget`, L240–483
  *   `compress`; `context/toolOutputMaskingService.ts` (`mask`, protect 50,000 / prune ≥ 30,000);

@@ -1,7 +1,7 @@
 /**
  * Goat (jack-phare/goat @dd706f5f: `pkg/context/{compactor,split,summary,estimator,budget,prune}.go`,
  * `pkg/agent/loop.go` L132–148 proactive, L364 prune, L581–631 budget; `pkg/agent/prune.go`;
- * zoo.md §8, peers.md §6).
+ * docs/peer-strategies.md §8, docs/peer-strategies.md).
  *
  * Goat's messages are OpenAI-style: each text content is one message, an assistant message holds
  * its tool calls, and every tool result is a message of its own. Before every model call:

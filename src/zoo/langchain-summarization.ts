@@ -3,7 +3,7 @@
  * `langchain/agents/middleware/summarization.py`: L40 prompt, L98–100 constants, L221–235 counter,
  * L398–437 `before_model`, L595–657 trigger, L659–718 cutoff, L755–830 summary message and safe
  * cutoff, L832–910 summary and trim; `langchain-core` 1.6.5 `count_tokens_approximately`,
- * `trim_messages`; zoo.md §6).
+ * `trim_messages`; docs/peer-strategies.md §6).
  *
  * - Before every model call. `trigger` defaults to None: it never summarizes. A clause is
  *   `["tokens", N]`, `["messages", N]` or `["fraction", f]` (of the model's max input: the

@@ -1,6 +1,6 @@
 /**
  * opencode, classic generation (anomalyco/opencode `packages/opencode/src/session/compaction.ts`
- * @fd78ec63; the prompt loop's check from index copies of `prompt.ts`; zoo.md §2a, peers.md §2).
+ * @fd78ec63; the prompt loop's check from index copies of `prompt.ts`; docs/peer-strategies.md §2a, docs/peer-strategies.md).
  *
  * - Before each model call (X4, the top of the prompt loop) the last finished step's usage
  *   (`total || input + output + cache read + cache write`, X7) is compared with `usable =

@@ -10,7 +10,7 @@
  *   `preserve_recent_tokens` in PR #23491) [index copies]: `tail_turns` 2, budget clamp(25 % of
  *   usable, 2,000, 8,000), prune on by default, usable as the classic generation, the head sent as
  *   messages with tool outputs cut to 2,000 characters.
- * zoo.md §2b.
+ * docs/peer-strategies.md §2b.
  *
  * Trigger, reactive path and stop on failure as the classic generation (opencode-classic.ts).
  * What changes is what is kept and what the summarizer sees:
@@ -61,7 +61,7 @@ export const MIN_PRESERVE_RECENT_TOKENS = 2_000;
 export const MAX_PRESERVE_RECENT_TOKENS = 15_000;
 export const MAX_PRESERVE_RECENT_TOKENS_2026_04 = 8_000;
 export const TOOL_OUTPUT_MAX_CHARS = 2_000;
-/** The anchored template, by its headings (paraphrased, peers.md §2). */
+/** The anchored template, by its headings (paraphrased, docs/peer-strategies.md). */
 export const OPENCODE_TAIL_PROMPT =
   'Summarize the conversation so far for another agent. Update the previous summary when one is given: keep what is still true, drop what is stale, merge what is new. Use terse bullets with exact paths and error strings. Sections: Goal; Constraints & Preferences; Progress (Done, In Progress, Blocked); Key Decisions; Next Steps; Critical Context; Relevant Files.';
 

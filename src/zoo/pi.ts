@@ -2,7 +2,7 @@
  * pi coding agent compaction (badlogic/pi-mono @83378aad: `packages/coding-agent/docs/
  * compaction.md`; `src/core/compaction/compaction.ts` L110–118 settings, L128–130
  * `calculateContextTokens`, L212–215 `shouldCompact`, L222–280 `estimateTokens`, L523–540
- * `generateSummary`; `src/core/agent-session.ts` L1730–1822 `_checkCompaction`; zoo.md §14).
+ * `generateSummary`; `src/core/agent-session.ts` L1730–1822 `_checkCompaction`; docs/peer-strategies.md §14).
  * Also the engine of OpenClaw.
  *
  * - When: after the agent loop of a prompt ends (X2, `agent_end`), never between tool rounds.

@@ -1,5 +1,5 @@
 /**
- * The strategy zoo: peer agents' compaction, one module each (zoo.md), by the name `--strategy`
+ * The strategy zoo: peer agents' compaction, one module each (docs/peer-strategies.md), by the name `--strategy`
  * and scenario files use, with the source each was read from. A module is imported when its
  * strategy is first built, not with this list: a run that plays ContextGuard (or the strategies
  * command, which lists names and sources) does not load sixteen peers' code in every thread

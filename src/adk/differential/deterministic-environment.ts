@@ -1,7 +1,7 @@
 /**
  * Makes the real adk-js 2.0.0 runtime deterministic for the differential verifier, and only there.
  *
- * adk-js reads three sources of nondeterminism (adk-flow §4.3): `Date.now` / `new Date` for
+ * adk-js reads three sources of nondeterminism (docs/adk-step-loop.md §4.3): `Date.now` / `new Date` for
  * event timestamps (llm_agent.js re-stamps the step's response shell with `new Date` + `getTime`),
  * `Math.random` for 8-character event ids, and `globalThis.crypto.randomUUID()` for invocation
  * ids and `adk-` function-call ids. While installed, the clock advances by exactly +1 ms on every

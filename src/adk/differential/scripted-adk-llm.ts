@@ -5,7 +5,7 @@
  *
  * adk-js 2.0.0 passes the model as an instance (`new LlmAgent({ model: instance })`); a custom
  * `BaseLlm` never sees the "Continue processing…" turn Gemini adds inside its own
- * `generateContentAsync` (adk-flow §2.6), so neither does this one.
+ * `generateContentAsync` (docs/adk-step-loop.md §2.6), so neither does this one.
  */
 import { BaseLlm } from '@google/adk';
 import type { BaseLlmConnection, LlmRequest, LlmResponse } from '@google/adk';

@@ -1,6 +1,6 @@
 /**
  * The same scenario (same seed) replays to the same trace: two independent runs give equal
- * `traceDigest`s (VOPR's "one seed reproduces everything", style.md §4). A strategy that reads a
+ * `traceDigest`s (VOPR's "one seed reproduces everything"). A strategy that reads a
  * clock, `Math.random` or state kept across sessions breaks it.
  */
 import type { StepRecord } from '../../world/session-result.ts';

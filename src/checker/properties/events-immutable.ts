@@ -1,6 +1,6 @@
 /**
  * The strategy never mutates session events: the request it rewrites is a fresh copy (ADK
- * `cloneDeep`s contents, adk-flow §2.6), so a change that leaks into the session is a bug.
+ * `cloneDeep`s contents, docs/adk-step-loop.md §2.6), so a change that leaks into the session is a bug.
  * The world detects it and ends the session with `failure.kind === 'events-mutated'`.
  */
 import { violation, type FuzzProperty } from './property.ts';

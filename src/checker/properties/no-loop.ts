@@ -1,5 +1,5 @@
 /**
- * Every summarization makes the sent request smaller than the request it replaced (peers §8 #1,
+ * Every summarization makes the sent request smaller than the request it replaced (docs/known-bugs.md #1,
  * #2, #19: compaction that does not shrink re-fires on every step). Compared in real tokens, the
  * provider's count, as the one definition of a loop says (world/measure/definitions/loop.ts). Never excused: a strategy can always decline to summarize when the result
  * would not be smaller.

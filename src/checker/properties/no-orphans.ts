@@ -1,6 +1,6 @@
 /**
  * Every function call in a sent request has its response and every response has its call
- * (peers §8 #5, #6: Anthropic rejects a tool_use without its tool_result on every later turn).
+ * (docs/known-bugs.md #5, #6: Anthropic rejects a tool_use without its tool_result on every later turn).
  * No scenario excuses an orphan: the world only ever records complete pairs, so any orphan in a
  * sent request was made by the strategy's cut.
  */

@@ -1,6 +1,6 @@
 /**
  * No thrash: never `thrash.count` summarizations within `thrash.withinSteps` consecutive LLM
- * steps (peers §8 #3: "Autocompact is thrashing", the context refills within a few turns). The
+ * steps (docs/known-bugs.md #3: "Autocompact is thrashing", the context refills within a few turns). The
  * window is the one definition of thrash (world/measure/definitions/thrash.ts), as every report finds it. Never excused: a strategy can always shrink a
  * request without calling the summarizer (cut or drop history), so no scenario forces thrash
  * (an excuse must hold for every strategy: infeasibility.ts).

@@ -1,5 +1,5 @@
 /**
- * Every summarizer call fits the summarizer's own window (peers §8 #12: "Session too large to
+ * Every summarizer call fits the summarizer's own window (docs/known-bugs.md #12: "Session too large to
  * compact", the summarizer call itself overflows and the session deadlocks). Never excused: a
  * strategy controls what it sends to the summarizer and can always send less. Holds trivially for
  * a summarizer with no window (the go-compat profile's default, like the Go simulator's mock).

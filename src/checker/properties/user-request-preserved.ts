@@ -1,6 +1,6 @@
 /**
  * The latest user request reaches the model at every step, verbatim or quoted in a continuation
- * (peers §8 #14, #15: the agent asks "what would you like me to do?").
+ * (docs/known-bugs.md #14, #15: the agent asks "what would you like me to do?").
  *
  * Never excused: the request the host builds carries the user's message, so a strategy can always
  * keep it (or quote it), even where the host does not expose the invocation's user content to

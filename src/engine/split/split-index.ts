@@ -1,7 +1,7 @@
 /**
  * Pair-safe split points between "old" (summarized) and "recent" (kept) contents
  * (adk-utils-go `safeSplitIndex`, `walkBackToPairBoundary`, `walkForwardToPairBoundary`,
- * spec §8). A split must never separate a model function call from the user function response
+ * docs/contextguard.md §8). A split must never separate a model function call from the user function response
  * that answers it: providers reject a response without its call. Upstream's legacy
  * `findSplitIndex` (a split by a recent-token budget) is not ported: neither strategy calls it,
  * upstream or here, so nothing could observe it.

@@ -1,6 +1,6 @@
 /**
  * The agent's todo list, read from state key "todos" so a summary can carry it across a compaction
- * (adk-utils-go `loadTodos`, spec §9).
+ * (adk-utils-go `loadTodos`, docs/contextguard.md §9).
  */
 import { TODOS_STATE_KEY } from '../constants.ts';
 import type { CompactionContext } from '../types.ts';

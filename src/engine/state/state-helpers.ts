@@ -1,5 +1,5 @@
 /**
- * Load/persist helpers over session state (adk-utils-go `compaction_utils.go`, spec §9). Loaders are
+ * Load/persist helpers over session state (adk-utils-go `compaction_utils.go`, docs/contextguard.md §9). Loaders are
  * forgiving like Go's type switches: a missing or mistyped value reads as "" or 0.
  */
 import type { CompactionContext } from '../types.ts';

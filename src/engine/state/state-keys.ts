@@ -1,6 +1,6 @@
 /**
  * Session-state keys ContextGuard writes, each suffixed with the agent name so agents sharing a
- * session never see each other's summary or calibration (spec §2).
+ * session never see each other's summary or calibration (docs/contextguard.md §2).
  */
 export const STATE_KEY_PREFIX_SUMMARY = '__context_guard_summary_';
 export const STATE_KEY_PREFIX_SUMMARIZED_AT = '__context_guard_summarized_at_';

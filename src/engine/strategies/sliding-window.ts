@@ -1,5 +1,5 @@
 /**
- * The sliding-window strategy (adk-utils-go `compaction_strategy_sliding_window.go`, spec §8). When
+ * The sliding-window strategy (adk-utils-go `compaction_strategy_sliding_window.go`, docs/contextguard.md §8). When
  * more than `maxTurns` contents arrived since the watermark, it summarizes all but a recent tail
  * (`max(3, maxTurns*30/100)` contents, moved to a tool-pair boundary) and rewrites the request to
  * `[summary, ...recent, continuation]`; while the raw estimate is still at or above the threshold it

@@ -1,6 +1,6 @@
 /**
  * The threshold strategy, ContextGuard's default (adk-utils-go `compaction_strategy_threshold.go`,
- * spec §7). When the calibrated token count reaches `window − buffer` it summarizes the WHOLE
+ * docs/contextguard.md §7). When the calibrated token count reaches `window − buffer` it summarizes the WHOLE
  * request and rewrites it to exactly `[summary, continuation]`, retrying while the raw estimate of
  * that result is still at or above the threshold; after the last attempt it keeps the last result
  * (best effort). Between compactions it re-injects the stored summary in place of the contents the

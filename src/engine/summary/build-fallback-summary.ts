@@ -1,6 +1,6 @@
 /**
  * The mechanical summary used when the summarizer fails or answers nothing (adk-utils-go
- * `buildFallbackSummary`, spec §9): the previous summary, then the first 200 bytes of each text
+ * `buildFallbackSummary`, docs/contextguard.md §9): the previous summary, then the first 200 bytes of each text
  * part. Tool calls and results are omitted.
  */
 import { Buffer } from 'node:buffer';

@@ -1,5 +1,5 @@
 /**
- * The user prompt sent to the summarizer (adk-utils-go `buildSummarizePrompt`, spec §9): a request,
+ * The user prompt sent to the summarizer (adk-utils-go `buildSummarizePrompt`, docs/contextguard.md §9): a request,
  * the previous summary if any, a transcript (text verbatim; tool calls and results as one-line
  * markers, their payloads omitted), and the todo list if any.
  */

@@ -1,5 +1,5 @@
 /**
- * One summarisation call (adk-utils-go `summarize`, spec §9): a single user content holding
+ * One summarisation call (adk-utils-go `summarize`, docs/contextguard.md §9): a single user content holding
  * {@link buildSummarizePrompt}, the system prompt plus a word limit derived from the buffer, and
  * `maxOutputTokens = int32(buffer * 0.50)`. The text parts of the answer are concatenated; an empty
  * answer becomes the mechanical fallback. A failed call (rejected promise, or a response carrying an

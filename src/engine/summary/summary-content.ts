@@ -1,6 +1,6 @@
 /**
  * How a summary enters the request (adk-utils-go `injectSummary`, `replaceSummary`,
- * `injectContinuation`, spec §7). Every function replaces `req.contents` with a new array and
+ * `injectContinuation`, docs/contextguard.md §7). Every function replaces `req.contents` with a new array and
  * never edits a Content it was given: the request is the only thing a callback may change.
  */
 import type { Content } from '@google/genai';

@@ -1,6 +1,6 @@
 /**
  * Keeps the transcript sent to the summarizer within 80% of the window (adk-utils-go
- * `truncateForSummarizer`, spec §9): drops the oldest contents first, keeps at least 2, counts
+ * `truncateForSummarizer`, docs/contextguard.md §9): drops the oldest contents first, keeps at least 2, counts
  * contents only (no system instruction, no tools). Returns a slice; the input is not modified.
  */
 import type { Content } from '@google/genai';

@@ -1,5 +1,5 @@
 /**
- * ContextGuard's token heuristic (adk-utils-go `compaction_utils.go`, spec §5): Go `len()` bytes
+ * ContextGuard's token heuristic (adk-utils-go `compaction_utils.go`, docs/contextguard.md §5): Go `len()` bytes
  * divided by 4, integer division, applied to each field separately, so tiny fields count 0.
  * Counts only what Go counts: text, function call name + args, function response name + response,
  * inline data, tool call / tool response, part metadata, the system instruction's parts and

@@ -1,6 +1,6 @@
 /**
  * Length in bytes of Go's `fmt.Sprintf("%v", value)` for JSON-shaped values, which is what
- * ContextGuard counts for function-call arguments, function responses and part metadata (spec §5).
+ * ContextGuard counts for function-call arguments, function responses and part metadata (docs/contextguard.md §5).
  *
  * Rendering rules mirrored (Go fmt):
  * - string: raw bytes; bool: `true`/`false`; null/undefined (a nil interface): `<nil>`;

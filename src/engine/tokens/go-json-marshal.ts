@@ -1,6 +1,6 @@
 /**
  * Length in bytes of Go's `json.Marshal(value)` for JSON-shaped values: what ContextGuard counts
- * for a tool declaration's `ParametersJsonSchema` / `Parameters` (spec §5).
+ * for a tool declaration's `ParametersJsonSchema` / `Parameters` (docs/contextguard.md §5).
  *
  * Go's encoder writes compact JSON; key order does not change the length, so keys are not sorted.
  * It escapes `<`, `>`, `&`, U+2028 and U+2029 as `\u003c`-style sequences (HTML-safe by default),

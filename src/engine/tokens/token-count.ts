@@ -1,6 +1,6 @@
 /**
  * The calibrated token count the threshold strategy compares with its threshold (adk-utils-go
- * `tokenCount`, spec §6). It closes the "timing gap": the real prompt count arrives after a call,
+ * `tokenCount`, docs/contextguard.md §6). It closes the "timing gap": the real prompt count arrives after a call,
  * while the check runs before the next call on a request that may have grown (tool results).
  * Calibration scales the current heuristic by real/lastHeuristic, clamped to [1, 5], and never
  * answers less than the stale real count.

@@ -1,6 +1,6 @@
 /**
  * UTF-8 byte length of a string: what Go's `len(s)` returns, and therefore what every ContextGuard
- * token heuristic divides by 4 (spec §5). JavaScript's `string.length` counts UTF-16 code units and
+ * token heuristic divides by 4 (docs/contextguard.md §5). JavaScript's `string.length` counts UTF-16 code units and
  * would under-count any non-ASCII text.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

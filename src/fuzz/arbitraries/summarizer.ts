@@ -1,7 +1,7 @@
 /**
  * The summarizer model: the seeds' fixed reply, one that fills maxOutputTokens, or one that
  * ignores it (exceed); its own window (same or smaller than the agent's); and faults on chosen
- * calls: error, empty, timeout, oversize (peers §8 #12: the summarizer itself fails or overflows),
+ * calls: error, empty, timeout, oversize (docs/known-bugs.md #12: the summarizer itself fails or overflows),
  * sometimes on the first calls only (it fails once, twice or three times, then recovers).
  */
 import fc from 'fast-check';

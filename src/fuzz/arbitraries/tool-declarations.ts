@@ -1,6 +1,6 @@
 /**
  * MCP-style tool declarations on every request (Go `makeMCPTools(count, schemaSize)`): none, a
- * handful, or a heavy set whose schemas alone approach or pass the window (peers §8 #1, #10:
+ * handful, or a heavy set whose schemas alone approach or pass the window (docs/known-bugs.md #1, #10:
  * tool and MCP schemas that compaction cannot shrink).
  */
 import fc from 'fast-check';

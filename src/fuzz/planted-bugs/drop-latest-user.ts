@@ -1,7 +1,7 @@
 /**
  * Planted bug: a summarize-and-keep-the-current-turn compaction with an off-by-one: it keeps the
  * contents AFTER the latest user message instead of FROM it, so the user's request is summarized
- * away and never quoted (peers §8 #14). The fuzzer must report `user-request-preserved`.
+ * away and never quoted (docs/known-bugs.md #14). The fuzzer must report `user-request-preserved`.
  */
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
 import { isUserText, overThreshold, summarizeContents, summaryContent } from './_internals/planted-helpers.ts';

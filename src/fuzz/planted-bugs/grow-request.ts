@@ -1,6 +1,6 @@
 /**
  * Planted bug: a compaction that prepends the summary but forgets to drop what it summarized, so
- * every summarization makes the request larger (peers §8 #19: `/compact` made the context
+ * every summarization makes the request larger (docs/known-bugs.md #19: `/compact` made the context
  * bigger). The fuzzer must report `no-loop`.
  */
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';

@@ -1,6 +1,6 @@
 /**
  * Planted bug: "prune old tool output" implemented by deleting the function-response contents
- * instead of clearing their payload, so every pruned call loses its response (peers §8 #5: a
+ * instead of clearing their payload, so every pruned call loses its response (docs/known-bugs.md #5: a
  * tool_use without its tool_result). The fuzzer must report `no-orphans`.
  */
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';

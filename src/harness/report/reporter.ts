@@ -1,6 +1,6 @@
 /**
  * A reporter renders a finished suite report to text; it never runs anything and never decides
- * an exit code (style.md §5.1: running is separate from reporting).
+ * an exit code (running is separate from reporting).
  */
 import type { SuiteReport } from './suite-report.ts';
 

@@ -29,7 +29,7 @@ export type WorkerMessage<O> =
 
 /**
  * Worker side: answers every task with `handle(input)` inside the sandbox. `handle` must not
- * reject: a worker reports failures as data (style.md §5.1: running never throws, reporting
+ * reject: a worker reports failures as data (running never throws, reporting
  * decides). Tasks arrive one at a time (the pool waits for `done` before sending the next).
  */
 export function serveTasks<I, O>(port: MessagePort | null, handle: (input: I) => Promise<O>): void {

@@ -1,6 +1,6 @@
 /**
  * The two profiles' defaults. go-compat reproduces the Go simulator's conventions
- * (`compaction_strategy_multiturn_test.go`, spec §10); adk mirrors a real ADK agent (adk-js
+ * (`compaction_strategy_multiturn_test.go`, docs/contextguard.md §10); adk mirrors a real ADK agent (adk-js
  * 2.0.0: user content reaches callbacks, every tool the agent has is declared, the summarizer is a
  * real model with a window of its own).
  */
@@ -45,7 +45,7 @@ const goCompat: ProfileDefaults = {
   modelText: (size, i) => ({ kind: 'go-analysis', size, turn: i }),
   textKind: 'prose',
   // The Go simulator's mockLLM ignores its input and always answers: the summarizer never fails,
-  // so the engine's fallback never runs (spec §10).
+  // so the engine's fallback never runs (docs/contextguard.md §10).
   summarizerWindow: 'none',
 };
 

@@ -42,7 +42,7 @@ export class InvocationContext {
   readonly branch: string | undefined = undefined;
   endInvocation = false;
   /**
-   * World addition (zoo.md X3): set by the compaction plugin when the strategy asks to retry a
+   * World addition (docs/peer-strategies.md X3): set by the compaction plugin when the strategy asks to retry a
    * refused model call. adk-js 2.0.0 has `onModelErrorCallback` but no retry, so the step loop
    * runs the step again itself (contents rebuilt, before-model callbacks run again), bounded by
    * `maxLlmCalls` like every step.

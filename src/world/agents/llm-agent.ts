@@ -2,7 +2,7 @@
  * adk-js 2.0.0 `LlmAgent` step loop (agents/llm_agent.js): `runAsyncImpl` → `runOneStepAsync` →
  * `callLlmAsync` (`handleBeforeModelCallback`, model, `handleAfterModelCallback`) → `postprocess`
  * (model-response event, tools, function-response event), all under `runAndHandleError`. The
- * adk-go flavour changes only what adk-flow §1 says differs: loop end (thought-only turns keep
+ * adk-go flavour changes only what docs/adk-step-loop.md §1 says differs: loop end (thought-only turns keep
  * going), usage-only responses dropped, tools concurrent, deep action merge, the contents rules.
  */
 import type { LlmRequest, LlmResponse } from '../../engine/types.ts';
@@ -94,7 +94,7 @@ export class LlmAgent {
       if (!lastEvent || ctx.abortSignal.aborted) return;
       if (lastEvent.partial) return; // adk-js warns, adk-go errors: "last event is not final".
       if (ctx.retryStep) {
-        // zoo.md X3: the strategy recovered from a refused call; run the step again, within maxLlmCalls.
+        // docs/peer-strategies.md X3: the strategy recovered from a refused call; run the step again, within maxLlmCalls.
         ctx.retryStep = false;
         if (ctx.maxLlmCalls <= 0 || ctx.llmCallCount < ctx.maxLlmCalls) continue;
       }

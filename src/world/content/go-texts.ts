@@ -1,5 +1,5 @@
 /**
- * The Go multi-turn simulator's texts (contextguard spec §10 "Generators"), byte for byte. All of
+ * The Go multi-turn simulator's texts (docs/contextguard.md §10 "Generators"), byte for byte. All of
  * them are ASCII, so byte and character slicing agree.
  */
 import { repeatCut } from './fit-to-bytes.ts';

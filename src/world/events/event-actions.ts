@@ -15,7 +15,7 @@ export interface EventActions {
   transferToAgent?: string;
   escalate?: boolean;
   /**
-   * A compaction record (zoo.md X4; adk-python `EventActions.compaction`): set only on the events
+   * A compaction record (docs/peer-strategies.md X4; adk-python `EventActions.compaction`): set only on the events
    * a strategy's hooks append. The contents builder projects them (engine `projectCompactionRecords`).
    */
   compaction?: CompactionRecord;

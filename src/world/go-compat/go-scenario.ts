@@ -1,5 +1,5 @@
 /**
- * Builds WorldScenarios with the Go simulator's conventions (contextguard spec §10): user text or
+ * Builds WorldScenarios with the Go simulator's conventions (docs/contextguard.md §10): user text or
  * `longMessage`, tool responses `"x" × size` under key "result" with args {param: "value"}, the
  * `Turn %d analysis:` model text (default 120-byte body), the system-prompt filler, makeMCPTools
  * declarations, no user content exposed, the fixed 120-byte summary from a summarizer with no window
@@ -41,7 +41,7 @@ export function goScenario(cfg: GoSessionConfig, turns: readonly GoTurn[]): Worl
     toolDeclarations: cfg.tools ?? null,
     declareCalledTools: false,
     exposeUserContent: false,
-    // The Go simulator's mockLLM ignores its input and always answers: no window of its own (spec §10).
+    // The Go simulator's mockLLM ignores its input and always answers: no window of its own (docs/contextguard.md §10).
     summarizer: { reply: 'fixed', text: GO_FIXED_SUMMARY, exceedFactor: 3, contextWindow: 'none', faults: [] },
     phases: [
       {

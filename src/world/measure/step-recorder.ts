@@ -4,7 +4,7 @@
  * compaction, cache churn, orphans, whether the user's request is still present; feeds the trace
  * digest; keeps the trace when asked.
  *
- * Compaction outside a before-model callback (zoo.md §B hooks) is measured on the step it serves:
+ * Compaction outside a before-model callback (docs/peer-strategies.md §B hooks) is measured on the step it serves:
  * summarizer calls made outside a step, or after the step's request was sent (after-model, a
  * refused call, after the invocation), count for the next step (those left at the end of the
  * session are `trailingSummarizerCalls`); and a step that follows newly appended compaction
@@ -225,7 +225,7 @@ export class SessionRecorder implements StepObserver {
   }
 
   /**
-   * zoo.md X7, `promptCache: prefix`: the provider's tokens of the prefix `request` shares with the
+   * docs/peer-strategies.md X7, `promptCache: prefix`: the provider's tokens of the prefix `request` shares with the
    * last request it answered (system instruction, tools and leading contents: what it reads from
    * its cache); the request then becomes what the cache holds.
    */

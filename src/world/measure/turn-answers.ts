@@ -3,7 +3,7 @@
  * standing in front of the session's recorder (every call is passed on unchanged) counts the
  * requests that reached the model, and the session driver shows it every event the runner yields.
  * Nothing here asks the strategy: a hook that ends the invocation before the model is called
- * (zoo.md X9's `endInvocation`), or a callback that answers in the model's place, leaves a turn
+ * (docs/peer-strategies.md X9's `endInvocation`), or a callback that answers in the model's place, leaves a turn
  * with no model call or with a last event the model did not write, whatever the strategy says.
  */
 import type { LlmRequest } from '../../engine/types.ts';

@@ -7,7 +7,7 @@
  *
  * A provider that refuses (`refuseAbove`, the scenario's `refuseOverWindow`) throws a typed
  * `ContextWindowExceededError` for a request it counts above the window: nothing is answered, no
- * usage is reported and the script does not advance, so a retry gets the same reply (zoo.md X3).
+ * usage is reported and the script does not advance, so a retry gets the same reply (docs/peer-strategies.md X3).
  * Every complete response also has a usage breakdown (X7, `usageOf`): the prompt count, and the
  * output counted by the same token model; without a prompt cache the whole prompt is input, with
  * one (`promptCache: prefix`) the prefix shared with the last answered request is read from the
@@ -31,7 +31,7 @@ export interface ScriptedLlmOptions {
   /** The provider's count of a response's text and call arguments (the phase's token model). */
   readonly countText?: (text: string) => number;
   /**
-   * A prefix cache (zoo.md X7): the tokens of an answered request read from the cache; the rest
+   * A prefix cache (docs/peer-strategies.md X7): the tokens of an answered request read from the cache; the rest
    * of its prompt is written to it. Undefined: no cache, the whole prompt is input.
    */
   readonly cacheReadTokens?: ((request: LlmRequest) => number) | undefined;

@@ -5,7 +5,7 @@
  * - `exceed`: `exceedFactor` × `maxOutputTokens` (a provider that does not enforce the limit);
  * and, like a real provider, REJECTS a request larger than its own window (outcome 'overflow'),
  * unless the scenario gives it no window (`contextWindow: 'none'`, the go-compat profile: the Go
- * simulator's mock summarizer ignores its input and always answers, contextguard spec §10).
+ * simulator's mock summarizer ignores its input and always answers, docs/contextguard.md §10).
  * Faults by 1-based call number: `error` rejects, `empty` answers no text, `timeout` spends the
  * deadline on the logical clock then rejects, `oversize` answers `exceedFactor` × the limit.
  * Every call is recorded (heuristic and real input size, output size, outcome). A simulated
@@ -139,7 +139,7 @@ export class SummarizerLlm implements SummarizerModel {
     if (model !== undefined) return askModel(model, request, record);
     const text = this.#replyText(fault === 'oversize' ? 'exceed' : spec.reply, maxOutputTokens, call, phase.tokenModel, request);
     record(text === '' ? 'empty' : 'ok', text);
-    // Usage as a provider reports it (zoo.md X6): adk-python puts it on its compaction event.
+    // Usage as a provider reports it (docs/peer-strategies.md X6): adk-python puts it on its compaction event.
     const usageMetadata = { promptTokenCount: inputRealTokens, candidatesTokenCount: phase.tokenModel.countText(text) };
     return { content: { role: 'model', parts: text === '' ? [] : [{ text }] }, usageMetadata };
   }

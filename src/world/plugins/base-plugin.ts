@@ -2,7 +2,7 @@
  * adk-js 2.0.0 `BasePlugin`: lifecycle callbacks, each taking one object of named parameters.
  * Returning `undefined` lets the chain continue; any other value (even `null`) stops it, and a
  * truthy before/after-model value replaces the model call or response. Before/after-agent
- * callbacks are omitted: adk-js 2.0.0 never invokes them for plugins (adk-flow §2.1).
+ * callbacks are omitted: adk-js 2.0.0 never invokes them for plugins (docs/adk-step-loop.md §2.1).
  */
 import type { Content } from '@google/genai';
 import type { LlmRequest, LlmResponse } from '../../engine/types.ts';

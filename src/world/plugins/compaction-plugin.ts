@@ -7,7 +7,7 @@
  * writes land on this step's model-response event), the invocation's user content (the same
  * object the session's user event holds, as in adk-js, so writing into it is writing into the
  * session; undefined when the scenario hides it, like the Go simulator), the world's summarizer,
- * the phase's window, and for the zoo.md §B hooks the session's events, the invocation id, the
+ * the phase's window, and for the docs/peer-strategies.md §B hooks the session's events, the invocation id, the
  * request overhead (X8) and the provider's token count (X11).
  *
  * The optional hooks run where ADK would run them, and only for a strategy that has them:

@@ -1,9 +1,9 @@
 /**
- * Byte length of Go's `fmt.Sprintf("%v", v)` for the values a request carries (spec §5: function
+ * Byte length of Go's `fmt.Sprintf("%v", v)` for the values a request carries (docs/contextguard.md §5: function
  * call arguments, a function response's `Response` map, part metadata, a `ToolCall`). The text is
  * never built: a 400 KB tool output costs one byte count.
  *
- * The Go printing rules followed (spec §5 "Go `%v` details"):
+ * The Go printing rules followed (docs/contextguard.md §5 "Go `%v` details"):
  * - a string prints raw (its UTF-8 bytes); a bool `true`/`false`; nil `<nil>`;
  * - a map prints `map[k1:v1 k2:v2]` (keys sorted, which does not change the length; a nil map
  *   `map[]`); a slice `[a b]`;

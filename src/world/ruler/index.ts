@@ -2,7 +2,7 @@
  * The world's ruler: the provider's count of a request, computed by the world's own code from the
  * spec, importing nothing from the engine it judges.
  *
- * - `quarter-byte-count.ts`: ContextGuard's `len/4` rules (spec §5), the base of the ratio token
+ * - `quarter-byte-count.ts`: ContextGuard's `len/4` rules (docs/contextguard.md §5), the base of the ratio token
  *   models (the provider counts `floor(count × ratio)`), of the overflow, loop and summarizer-input
  *   checks and of the infeasibility floor;
  * - `go-print-length.ts`, `go-json-length.ts`, `utf8-bytes.ts`: the Go lengths those rules divide;

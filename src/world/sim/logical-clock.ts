@@ -1,7 +1,7 @@
 /**
  * The world's time: a logical millisecond clock that only moves forward. adk-js stamps events with
  * `Date.now` and hides compacted events with a strict `timestamp > endTime`, so equal stamps are a
- * hazard (adk-flow §4.3); every read here returns a strictly larger value than the one before.
+ * hazard (docs/adk-step-loop.md §4.3); every read here returns a strictly larger value than the one before.
  */
 
 /** Same epoch as the differential verifier's fake clock, so both worlds stamp alike. */

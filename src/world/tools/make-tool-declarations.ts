@@ -1,6 +1,6 @@
 /**
  * MCP-style tool declarations exactly as the Go simulator's `makeMCPTools(n, schemaSize)` builds
- * them (contextguard spec §10): same names, descriptions and JSON schema, so ContextGuard's
+ * them (docs/contextguard.md §10): same names, descriptions and JSON schema, so ContextGuard's
  * `estimateToolTokens` gives the published per-request tool costs ((20, 2000) → 11,340 tokens).
  *
  * Go cuts `strings.Repeat(...)[:60]` / `[:100]` and would panic when the repeat is shorter (tiny

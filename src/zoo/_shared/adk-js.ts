@@ -2,7 +2,7 @@
  * adk-js 2.0.0's compaction machinery as its compactors use it (npm `@google/adk@2.0.0`
  * `dist/esm/context/compaction_utils.js`, `context/summarizers/llm_summarizer.js`,
  * `events/event.js` `stringifyContent`/`getEventTokens`, `agents/processors/
- * content_processor_utils.js` `convertCompactedEvent`; zoo.md §5). A `CompactedEvent` is our
+ * content_processor_utils.js` `convertCompactedEvent`; docs/peer-strategies.md §5). A `CompactedEvent` is our
  * compaction record over everything through its last summarized event, rendered as adk-js renders
  * it: a user content "[Previous Context Summary]:\n" + the summary.
  */

@@ -1,7 +1,7 @@
 /**
  * What adk-python's two compaction modes share (google/adk-python `apps/llm_event_summarizer.py`
- * @be6a2e8e, `apps/compaction.py` and `flows/llm_flows/compaction.py` [index]; zoo.md §4,
- * adk-flow.md §3): the `LlmEventSummarizer` and the compaction event it returns.
+ * @be6a2e8e, `apps/compaction.py` and `flows/llm_flows/compaction.py` [index]; docs/peer-strategies.md §4,
+ * docs/adk-step-loop.md §3): the `LlmEventSummarizer` and the compaction event it returns.
  */
 import type { CompactionRecord, SessionEvent } from '../../engine/hook-types.ts';
 import { compactionRecordOf } from '../../engine/records/project-records.ts';

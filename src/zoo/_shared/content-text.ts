@@ -1,6 +1,6 @@
 /**
  * How peers turn contents into text and sizes. Each peer measures differently, and the
- * differences are the point (zoo.md §C 9, estimator bias): UTF-16 characters or UTF-8 bytes,
+ * differences are the point (docs/peer-strategies.md §C 9, estimator bias): UTF-16 characters or UTF-8 bytes,
  * divided by 4 and rounded, floored or ceiled; text only, or calls and responses as JSON.
  */
 import { Buffer } from 'node:buffer';

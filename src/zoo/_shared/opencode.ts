@@ -1,6 +1,6 @@
 /**
  * What opencode's two generations share (anomalyco/opencode `packages/opencode/src/session/
- * compaction.ts` @fd78ec63 and later index copies, `util/token.ts` @0f7d18ad; zoo.md §2): the
+ * compaction.ts` @fd78ec63 and later index copies, `util/token.ts` @0f7d18ad; docs/peer-strategies.md §2): the
  * overflow test on the last finished step's usage, `Token.estimate`, the marker and "Continue…"
  * messages, the reactive path's split and `prune()`.
  */

@@ -1,5 +1,5 @@
 /**
- * zoo.md X5: a replacement history held in session state and applied to every request before the
+ * docs/peer-strategies.md X5: a replacement history held in session state and applied to every request before the
  * model sees it (Goat's in-memory `state.Messages`, Gemini CLI's new chat, LangChain's graph state,
  * Anthropic's server-side compaction). The request the world builds holds every history content in
  * session order, so a replacement is "these contents, then the built contents from index `from`".

@@ -1,5 +1,5 @@
 /**
- * One summarizer call as the zoo's peers see it (zoo.md X6): the text of the answer, or why there
+ * One summarizer call as the zoo's peers see it (docs/peer-strategies.md X6): the text of the answer, or why there
  * is none, with the provider's typed overflow told apart from other failures (Codex trims and
  * retries on overflow, opencode stops with "Session too large to compact").
  */

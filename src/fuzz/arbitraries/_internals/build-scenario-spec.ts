@@ -85,7 +85,7 @@ function sizeContext(draft: ScenarioDraft): SizeContext {
   const systemBytes = draft.systemPrompt === null
     ? 0
     : resolveSize(draft.systemPrompt, { contextWindow: draft.contextWindow, ratio, overheadTokens: 0 });
-  // makeMCPTools declarations cost about 0.28 heuristic tokens per schema byte (spec §10 table).
+  // makeMCPTools declarations cost about 0.28 heuristic tokens per schema byte (docs/contextguard.md §10 table).
   const toolTokens = draft.toolDeclarations === null
     ? 0
     : Math.round(draft.toolDeclarations.count * draft.toolDeclarations.schemaSize * 0.28);

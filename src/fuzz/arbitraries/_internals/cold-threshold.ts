@@ -1,7 +1,7 @@
 /**
  * The cold-threshold anchor made exact: the bytes of the first user message that put the session's
  * first request on ContextGuard's threshold as it counts before any real count arrives
- * (trunc(heuristic × 2.5), contextguard spec §6), ± heuristic tokens. The rest of that request (the
+ * (trunc(heuristic × 2.5), docs/contextguard.md §6), ± heuristic tokens. The rest of that request (the
  * system prompt, the MCP declarations and, in the adk profile, a declaration per called tool, as
  * adk-js sends them; the first turn's attachments) is measured on the resolved scenario exactly as the world builds it, so the
  * count lands on the threshold whatever the draft's tools are (exactly when the threshold is a

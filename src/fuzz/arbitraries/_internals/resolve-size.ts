@@ -1,6 +1,6 @@
 /**
  * Turns a `SizeDraft` into bytes for one scenario. The anchors are where compaction breaks
- * (peers §8 #3, #11): an item exactly at the compaction threshold (± tokens), one that fills the
+ * (docs/known-bugs.md #3, #11): an item exactly at the compaction threshold (± tokens), one that fills the
  * window, one larger than what is left after a compaction. Heuristic tokens are ContextGuard's
  * `len(bytes)/4`; real tokens are heuristic × ratio (the seeds' token model).
  */

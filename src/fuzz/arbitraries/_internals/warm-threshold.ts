@@ -2,7 +2,7 @@
  * The threshold anchor after calibration: the bytes of the second user message that put the first
  * request of the second turn exactly on ContextGuard's threshold as it counts it once the provider
  * has reported a real count (max(real, trunc(heuristic × real / last heuristic)), the factor
- * clamped to [1, 5]: contextguard spec §6), ± heuristic tokens. Where the cold anchor
+ * clamped to [1, 5]: docs/contextguard.md §6), ± heuristic tokens. Where the cold anchor
  * (cold-threshold.ts) pins the count before any real count, this one pins the calibrated count, so
  * a comparison off by one after calibration, or a factor computed a token off, shows.
  *

@@ -1,5 +1,5 @@
 /**
- * zoo.md X4 in the contents processor: a session holding compaction records (events a strategy's
+ * docs/peer-strategies.md X4 in the contents processor: a session holding compaction records (events a strategy's
  * hooks appended, `actions.compaction`) is projected with the engine's rule before ADK's own
  * inclusion and rearrangement rules run, the way adk-js converts its `CompactedEvent`s before
  * `getContents` (content_processor_utils.js `convertCompactedEvent`). A session without records

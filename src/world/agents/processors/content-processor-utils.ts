@@ -4,7 +4,7 @@
  * (`internal/llminternal/contents_processor.go`), over a single agent's events (no foreign-agent
  * rewrite: every event is from the user or this agent, so `convertForeignEvent` never applies).
  *
- * Differences by flavour (adk-flow §1.7, §2.6):
+ * Differences by flavour (docs/adk-step-loop.md §1.7, §2.6):
  * - inclusion: adk-js drops events with no `content.role` or whose FIRST part's text is "" (an
  *   empty parts array is kept); adk-go drops nil content, empty role or zero parts, and deletes
  *   zero-value parts, skipping contents left with none;

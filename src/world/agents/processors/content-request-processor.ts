@@ -8,7 +8,7 @@
  * outputs are needed." is appended, and plugins see it. (adk-js adds its own "continue" text only
  * inside the Gemini model class, after the plugins; a custom model never sees it.)
  *
- * A session holding compaction records (zoo.md X4) is projected first (compaction-records.ts).
+ * A session holding compaction records (docs/peer-strategies.md X4) is projected first (compaction-records.ts).
  */
 import type { Content } from '@google/genai';
 import type { Event } from '../../events/event.ts';

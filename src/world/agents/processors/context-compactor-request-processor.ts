@@ -2,7 +2,7 @@
  * adk-js 2.0.0 `ContextCompactorRequestProcessor` (agents/processors/context_compactor_request_processor.js):
  * runs right before the contents processor on every step and yields the events compaction
  * pushed, which the runner persists before the contents are built. Here the compaction is the
- * strategy's `compactSession` hook (zoo.md X4), run by the compaction plugin; the agent gets this
+ * strategy's `compactSession` hook (docs/peer-strategies.md X4), run by the compaction plugin; the agent gets this
  * processor only when the strategy has that hook.
  */
 import type { LlmRequest } from '../../../engine/types.ts';

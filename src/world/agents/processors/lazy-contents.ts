@@ -1,7 +1,7 @@
 /**
  * The request's `contents`, cloned on first touch.
  *
- * ADK deep-clones every history content into every request (adk-flow §2.6), so each step costs
+ * ADK deep-clones every history content into every request (docs/adk-step-loop.md §2.6), so each step costs
  * the whole history. This array behaves exactly like that fresh clone (any read of an element
  * returns a private deep copy, writes and deletes go to the array, `Array.isArray` is true, JSON
  * and every Array method work) but copies an element only when someone reads it. A strategy that
