@@ -19,7 +19,7 @@ import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
 import { STRATEGY_CATALOG } from '../harness/strategy/strategy-catalog.ts';
 import { integerOption } from './check-options.ts';
 import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
-import { packageVersion } from './package-version.ts';
+import { packageVersion } from '../harness/package-version.ts';
 
 export interface CompareOptions {
   /** Scenario files or folders every contender plays, relative to `cwd`. */

@@ -18,7 +18,7 @@ import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
 import { loadAcceptances } from '../harness/scenario/load-acceptances.ts';
 import { integerOption, optionalInteger } from './check-options.ts';
 import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
-import { packageVersion } from './package-version.ts';
+import { packageVersion } from '../harness/package-version.ts';
 
 export interface SimulateOptions {
   /** Scenario files or folders (searched recursively for .yaml, .yml and .json), relative to `cwd`. */

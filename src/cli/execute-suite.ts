@@ -2,7 +2,7 @@
  * What `simulate` and `gate` share: run the suite with a progress bar, build the report, and
  * write every report file (plus run-meta.json) to the report dir.
  */
-import { packageVersion } from '../api/package-version.ts';
+import { packageVersion } from '../harness/package-version.ts';
 import { buildSuiteReport, type SuiteReport } from '../harness/report/suite-report.ts';
 import { prepareOutputDir } from '../harness/report/output-dir.ts';
 import { lockReportDir, type ReportFile } from '../harness/report/report-folder.ts';

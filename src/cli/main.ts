@@ -13,7 +13,7 @@
  */
 import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { packageVersion } from '../api/package-version.ts';
+import { packageVersion } from '../harness/package-version.ts';
 import { COMMAND_LINES, repeatableOptionsOf, type CommandName } from './command-lines.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
 import { refuseRepeatedOptions } from './repeated-options.ts';

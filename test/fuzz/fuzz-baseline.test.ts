@@ -4,7 +4,7 @@
  * for other runs (seed, budget, generator, properties) is refused, never a silent pass.
  */
 import { describe, expect, it } from 'vitest';
-import { packageVersion } from '../../src/api/package-version.ts';
+import { packageVersion } from '../../src/harness/package-version.ts';
 import { assertComparable, baselineFromReport, compareWithFuzzBaseline, fuzzBaselineRefusal, hasNewFailures, type FuzzBaseline } from '../../src/fuzz/ci/fuzz-baseline.ts';
 import { runFuzz, type FuzzOptions } from '../../src/fuzz/run/run-fuzz.ts';
 

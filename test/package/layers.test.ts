@@ -20,10 +20,13 @@ const ALLOWED: Record<string, readonly string[]> = {
   checker: ['engine', 'world'],
   harness: ['engine', 'zoo', 'world', 'checker', 'summarizers'],
   fuzz: ['engine', 'zoo', 'world', 'checker', 'harness'],
-  adk: ['engine', 'zoo', 'world', 'checker', 'harness', 'summarizers'],
+  // verify-adk --fuzz-runs draws its scenarios with the fuzzer's generator.
+  adk: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
+  // Real logs into scenario files: the scenario schema and the world's ruler for recorded usage.
+  import: ['engine', 'world', 'checker', 'harness'],
   compare: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
-  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'compare'],
-  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api', 'compare'],
+  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'compare', 'import'],
+  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api', 'compare', 'import'],
   'index.ts': ['engine'],
 };
 

@@ -20,7 +20,7 @@ import { EXIT_OK } from '../exit-codes.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';
 import { DEFAULT_TIMEOUT_MS, parseStrategyOptions } from '../run-options.ts';
-import { packageVersion } from '../../api/package-version.ts';
+import { packageVersion } from '../../harness/package-version.ts';
 import { UsageError } from '../usage-error.ts';
 
 /** The seed suites and the museum of reported bugs. */

@@ -20,7 +20,7 @@ import { BaselineError } from '../../harness/gate/baseline-error.ts';
 import type { FuzzReport } from '../run/run-fuzz.ts';
 import { readJsonFile } from './read-json-file.ts';
 import { resolve } from 'node:path';
-import { packageVersion } from '../../api/package-version.ts';
+import { packageVersion } from '../../harness/package-version.ts';
 import { isModulePath } from '../../harness/strategy/module-path.ts';
 import type { FuzzStrategy } from '../run/counterexample.ts';
 

@@ -13,7 +13,7 @@ import type { PropertyName } from '../../checker/properties/property.ts';
 import type { DifferentialReport } from '../differential/run-differential.ts';
 import type { FuzzReport } from '../run/run-fuzz.ts';
 import { readJsonFile } from './read-json-file.ts';
-import { packageVersion } from '../../api/package-version.ts';
+import { packageVersion } from '../../harness/package-version.ts';
 
 export const FUZZ_REPORT_FORMAT = 'compaction-sim fuzz report';
 export const DIFFERENTIAL_REPORT_FORMAT = 'compaction-sim differential fuzz report';
