@@ -2,14 +2,15 @@
  * The smallest request that carries the turn's user message AND the session's goal and
  * constraints planted so far (their statements, the shortest form a summary could quote them in),
  * in real tokens, measured as `measure-floor.ts` measures the carrying request: one whole request
- * with the world's system instruction and declarations, counted by the phase's token model. When
+ * with the world's system instruction and declarations, counted by the phase's token model over the
+ * world's ruler (never the engine's estimator: the checker shares no code with what it judges). When
  * even that exceeds the window, no strategy could have kept the goal there (`goal-over-window`).
  */
-import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { factStatement, type FactValue } from '../../world/facts/fact-types.ts';
 import { ModelScript } from '../../world/models/model-script.ts';
 import { requestPreamble } from '../../world/request-preamble.ts';
+import { requestQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 import { loadedTokenModel } from './measure-floor.ts';
 
@@ -22,5 +23,5 @@ export function goalFloorRealTokens(scenario: WorldScenario, turn: number, value
   const text = [user, ...quoted].filter((part) => part !== '').join('\n');
   const request: LlmRequest = { ...requestPreamble(scenario, script), contents: text === '' ? [] : [{ role: 'user', parts: [{ text }] }] };
   const phase = scenario.phases[worldTurn?.phase ?? 0]!;
-  return loadedTokenModel(phase.tokenModel).countRequest(request, estimateTokens(request));
+  return loadedTokenModel(phase.tokenModel).countRequest(request, requestQuarterTokens(request));
 }
