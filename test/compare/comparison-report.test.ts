@@ -60,7 +60,7 @@ describe('the comparison report', () => {
     expect(table).toContain('3 strategies, 2 scenarios (s), 2 fuzz runs from seed 7');
     expect(table).toMatch(/museum \(reproduces crush: charmbracelet\/crush#3620\)\n {2}overflow\*: crush\n {2}crash: strategy-threw: threshold \{"maxTokens":1000\}\n {2}ok: codex/);
     const markdown = renderComparisonMarkdown(report);
-    expect(markdown).toContain('| 1 | `codex` | 2/2 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | 200 | 100 | 40.0% |');
+    expect(markdown).toContain('| 1 | `codex` | 2/2 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | 200 | 100 | 40.0% |');
     expect(markdown).toContain('| museum | crush: charmbracelet/crush#3620 | overflow* | crash: strategy-threw | ok |');
     expect(markdown).toContain('| `crush` | 1/0/1 |');
     const html = renderComparisonHtml(report);

@@ -95,8 +95,8 @@ describe('formatFuzzReport', () => {
 
   it('prints a row per property, the infeasible reasons, and how to replay each failure', () => {
     const text = formatFuzzReport(report, { color: false, rerunCommand: 'npx compaction-sim fuzz --strategy threshold --runs 100 --seed 7' });
-    expect(text).toMatch(/│ no-overflow\s+│\s+100 │\s+90 │\s+7 │\s+3 │ scenarios\/regressions\/no-overflow\.threshold\.seed-7\.yaml │/);
-    expect(text).toMatch(/│ no-loop\s+│\s+100 │\s+100 │\s+0 │\s+0 │\s+│/);
+    expect(text).toMatch(/│ no-overflow\s+│ behaviour │\s+100 │\s+90 │\s+7 │\s+3 │ scenarios\/regressions\/no-overflow\.threshold\.seed-7\.yaml │/);
+    expect(text).toMatch(/│ no-loop\s+│ behaviour │\s+100 │\s+100 │\s+0 │\s+0 │\s+│/);
     expect(text).toContain('no-overflow: fixed-overhead-over-window 5, user-message-over-window 2');
     expect(text).toContain(`replay:         ${file.simulateCommand}`);
     expect(text).toContain('1 of 2 properties failed (100 runs)');
@@ -107,7 +107,7 @@ describe('formatFuzzReport', () => {
   it('says which runs deterministic-replay judged when it sampled them', () => {
     const replay: PropertyReport = { ...passed, property: 'deterministic-replay', checked: 10, passed: 10 };
     const text = formatFuzzReport({ ...report, properties: [passed, replay] }, { color: false, rerunCommand: 'x' });
-    expect(text).toMatch(/│ deterministic-replay\s+│\s+10 │\s+10 │/);
+    expect(text).toMatch(/│ deterministic-replay\s+│ behaviour │\s+10 │\s+10 │/);
     expect(text).toContain('deterministic-replay: one run in 10 played twice (10 of 100 runs; --replay-sample 1 replays every run)');
     expect(formatFuzzReport({ ...report, replaySample: 1, properties: [replay] }, { color: false, rerunCommand: 'x' })).not.toContain('one run in');
   });

@@ -23,7 +23,7 @@ describe('fuzz survives any strategy', () => {
     const run = await runCli(['fuzz', '--strategy', `./${HOSTILE}/hogs-memory.mjs`, '--runs', '2', '--seed', '3', '--max-memory', '128',
       '--property', 'session-completes', '--property', 'no-overflow', '--max-shrinks', '2', '--quiet', '--out', out]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/│ session-completes\s+│\s+2 │\s+0 │\s+0 │\s+2 │/);
+    expect(run.stdout).toMatch(/│ session-completes\s+│ behaviour │\s+2 │\s+0 │\s+0 │\s+2 │/);
     expect(run.stdout).toContain('FAIL session-completes: strategy-out-of-memory');
     const file = /counterexample: (\S+\.yaml) \(shrunk (\d+) times/.exec(run.stdout);
     expect(Number(file?.[2])).toBeGreaterThan(0);
@@ -43,7 +43,7 @@ describe('fuzz survives any strategy', () => {
     expect(one.code).toBe(1);
     // Every run dropped its oldest content once (4 of them lose the user's request); one module
     // shared by a worker's runs would drop it only in the first run that worker played (1 failure with one worker).
-    expect(one.stdout).toMatch(/│ user-request-preserved\s+│\s+6 │\s+2 │\s+0 │\s+4 │/);
+    expect(one.stdout).toMatch(/│ user-request-preserved\s+│ behaviour │\s+6 │\s+2 │\s+0 │\s+4 │/);
     expect(table(formatFuzzReport(two, { color: false, rerunCommand: '' }))).toBe(table(one.stdout));
   });
 });

@@ -69,7 +69,7 @@ describe('scenario load errors', () => {
   it('refuses malformed steps, an unknown rule, and a rule mixed with its own fields, naming each', () => {
     const error = errorOf(`${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: r\n    steps: "2..4"\n  - rule: nope\n    steps: "1"\n  - rule: go-compat-continuation-without-user-content\n    reason: mine\n    steps: "1"\n`);
     expect(error.message).toContain(`accept[0].steps: '2..4': expected step numbers and ranges`);
-    expect(error.message).toContain(`accept[1].rule: unknown acceptance rule 'nope' (known: go-compat-continuation-without-user-content)`);
+    expect(error.message).toContain(`accept[1].rule: unknown acceptance rule 'nope' (known: go-compat-continuation-without-user-content, `);
     expect(error.message).toContain(`accept[2].reason: 'reason' comes from rule 'go-compat-continuation-without-user-content'`);
   });
 

@@ -34,7 +34,7 @@ describe('a stale acceptance', () => {
     // The report also says what kind of evidence the verdicts are: behaviour properties, judged on what happened.
     expect(report.properties?.map((property) => [property.name, property.kind])).toEqual([
       ['no-overflow', 'behaviour'], ['no-loop', 'behaviour'], ['no-thrash', 'behaviour'], ['no-orphans', 'behaviour'],
-      ['user-request-preserved', 'behaviour'], ['summarizer-input-fits', 'behaviour'],
+      ['user-request-preserved', 'behaviour'], ['summarizer-input-fits', 'behaviour'], ['model-answers', 'behaviour'], ['goal-preserved', 'behaviour'],
     ]);
     expect(REPORTERS.markdown.render(report, { color: false })).toContain('Behaviour properties (judged on what happened in each session): `no-overflow`');
     for (const name of REPORTER_NAMES) {
