@@ -9,9 +9,22 @@
  * declarations exceed the window (`goal-over-window`, checker/infeasibility/goal-floor.ts).
  * Vacuous for a scenario that plants no goal or constraint.
  */
-import { isRetained, type FactValue } from '../../world/facts/fact-types.ts';
+import { isRetained, type FactValue, type WorldFact } from '../../world/facts/fact-types.ts';
 import { goalFloorRealTokens } from '../infeasibility/goal-floor.ts';
+import type { StepRecord } from '../../world/session-result.ts';
+import type { WorldScenario } from '../../world/world-scenario.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
+
+/** The session's goals and constraints: the facts this property watches. */
+export function watchedFacts(scenario: WorldScenario): WorldFact[] {
+  return (scenario.facts ?? []).filter((fact) => fact.kind === 'goal' || fact.kind === 'constraint');
+}
+
+/** The watched facts a request left out (planted by then, neither kept nor carried by a summary). */
+export function missingFacts(watched: readonly WorldFact[], step: StepRecord): WorldFact[] {
+  if (step.shortCircuited || step.facts === undefined) return [];
+  return watched.filter((fact) => step.facts![fact.id] !== undefined && !isRetained(step.facts![fact.id]!));
+}
 
 export const goalPreserved: FuzzProperty = {
   name: 'goal-preserved',
@@ -19,11 +32,10 @@ export const goalPreserved: FuzzProperty = {
   expectKey: 'goalPreserved',
   needsRerun: false,
   check(scenario, result) {
-    const watched = (scenario.facts ?? []).filter((fact) => fact.kind === 'goal' || fact.kind === 'constraint');
+    const watched = watchedFacts(scenario);
     if (watched.length === 0) return null;
     for (const step of result.steps) {
-      if (step.shortCircuited || step.facts === undefined) continue;
-      const missing = watched.filter((fact) => step.facts![fact.id] !== undefined && !isRetained(step.facts![fact.id]!));
+      const missing = missingFacts(watched, step);
       if (missing.length === 0) continue;
       const what = missing.map((fact) => `${fact.kind} '${fact.id}' ${step.facts![fact.id]}`).join(', ');
       const message = `${describeStep(step)} sent a request without the session's ${what}`;

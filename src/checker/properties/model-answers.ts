@@ -16,7 +16,16 @@
  * model answers every request it receives, except that a refusing provider answers an over-window
  * request with an error, which is left to `no-overflow` above.
  */
+import type { SessionResult, TurnAnswer } from '../../world/session-result.ts';
+import type { WorldScenario } from '../../world/world-scenario.ts';
 import { violation, type FuzzProperty } from './property.ts';
+
+/** The turns the property judges that were left without the model's answer, in order. */
+export function unansweredTurns(scenario: WorldScenario, result: SessionResult): TurnAnswer[] {
+  return (result.turnAnswers ?? [])
+    .filter((answer) => scenario.turns[answer.turn]?.unanswered !== true && answer.ending !== 'model-error')
+    .filter((answer) => answer.modelCalls === 0 || answer.ending !== 'model-response');
+}
 
 export const modelAnswers: FuzzProperty = {
   name: 'model-answers',
@@ -24,9 +33,7 @@ export const modelAnswers: FuzzProperty = {
   expectKey: null,
   needsRerun: false,
   check(scenario, result) {
-    for (const answer of result.turnAnswers ?? []) {
-      if (scenario.turns[answer.turn]?.unanswered === true || answer.ending === 'model-error') continue;
-      if (answer.modelCalls > 0 && answer.ending === 'model-response') continue;
+    for (const answer of unansweredTurns(scenario, result)) {
       const how = answer.modelCalls === 0
         ? 'the model was never called for it (the invocation was ended or answered before the model)'
         : `the model was called ${answer.modelCalls} time(s), but the turn ended without its final response (the invocation was ended or answered in its place)`;

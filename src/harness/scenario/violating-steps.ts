@@ -10,7 +10,8 @@ import { requestFloorOf } from '../../checker/infeasibility/measure-floor.ts';
 import { isLoopStep } from '../../world/measure/definitions/loop.ts';
 import { isOverflowStep, isSummarizerOverflow } from '../../world/measure/definitions/overflow.ts';
 import { thrashingSteps } from '../../world/measure/definitions/thrash.ts';
-import { isRetained } from '../../world/facts/fact-types.ts';
+import { missingFacts, watchedFacts } from '../../checker/properties/goal-preserved.ts';
+import { unansweredTurns } from '../../checker/properties/model-answers.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 import type { AcceptableProperty } from './acceptance.ts';
@@ -37,20 +38,12 @@ export function violatingSteps(property: AcceptableProperty, world: WorldScenari
       return (result.trailingSummarizerCalls ?? []).some(isSummarizerOverflow) ? [...at, 'end'] : at;
     }
     case 'goal-preserved': {
-      // As the property: a request after a goal or constraint was planted that carries neither it
-      // nor a summary of it (an excused step, provably unable to fit, is the property's to judge).
-      const watched = (world.facts ?? []).filter((fact) => fact.kind === 'goal' || fact.kind === 'constraint');
-      return steps
-        .filter((step) => !step.shortCircuited && step.facts !== undefined)
-        .filter((step) => watched.some((fact) => step.facts![fact.id] !== undefined && !isRetained(step.facts![fact.id]!)))
-        .map((step) => step.step);
+      // The property's own rule; a step it excuses as provably unable to fit is the property's to judge.
+      const watched = watchedFacts(world);
+      return steps.filter((step) => missingFacts(watched, step).length > 0).map((step) => step.step);
     }
     case 'model-answers':
-      // As the property: a turn left without the model's answer, pinned at its last step (or after
-      // the last step, for a turn that never reached one).
-      return (result.turnAnswers ?? [])
-        .filter((answer) => world.turns[answer.turn]?.unanswered !== true && answer.ending !== 'model-error')
-        .filter((answer) => answer.modelCalls === 0 || answer.ending !== 'model-response')
-        .map((answer): PinnedStep => steps.findLast((record) => record.turn === answer.turn)?.step ?? 'end');
+      // The property's own rule, each turn pinned at its last step (or after the last step, for a turn that never reached one).
+      return unansweredTurns(world, result).map((answer): PinnedStep => steps.findLast((record) => record.turn === answer.turn)?.step ?? 'end');
   }
 }
