@@ -262,7 +262,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     }
   }
   const stored = sessionService.storedSession();
-  const finalHistoryTokens = requestContents.sources(stored.events, scenario.flavour).heuristic;
+  const finalHistoryTokens = requestContents.sources(stored.events, scenario.flavour, { projectRecords: false }).heuristic;
   const result: SessionOutcome = {
     scenario: scenario.name,
     seed: scenario.seed,

@@ -13,7 +13,7 @@ import { BuiltContents } from '../request-contents/built-contents.ts';
 import { cloneValue } from '../request-contents/clone-content.ts';
 import { ContentSource } from '../request-contents/content-source.ts';
 import { sourceListOf, type ContentSourceList } from '../request-contents/content-source-list.ts';
-import type { RequestContentsBuilder } from '../request-contents/request-contents-builder.ts';
+import type { RequestContentsBuilder, SourcesOptions } from '../request-contents/request-contents-builder.ts';
 import { getContents } from './processors/content-processor-utils.ts';
 import { goContinueContent, withContentEvents } from './processors/content-request-processor.ts';
 
@@ -29,7 +29,7 @@ export class ReferenceRequestContents implements RequestContentsBuilder {
     return (this.#last = new BuiltContents(contents, sources));
   }
 
-  sources(events: readonly Event[], flavour: Flavour, options: { readonly appendOnly?: boolean } = {}): ContentSourceList {
+  sources(events: readonly Event[], flavour: Flavour, options: SourcesOptions = {}): ContentSourceList {
     return withContentEvents(
       events,
       (contentEvents) => {
@@ -40,7 +40,7 @@ export class ReferenceRequestContents implements RequestContentsBuilder {
           extra && new ContentSource(extra),
         );
       },
-      options.appendOnly !== false,
+      options,
     );
   }
 

@@ -14,7 +14,7 @@ import { BuiltContents } from '../request-contents/built-contents.ts';
 import { cloneValue } from '../request-contents/clone-content.ts';
 import { ContentSource } from '../request-contents/content-source.ts';
 import { sourceAt, type ContentSourceList } from '../request-contents/content-source-list.ts';
-import type { RequestContentsBuilder } from '../request-contents/request-contents-builder.ts';
+import type { RequestContentsBuilder, SourcesOptions } from '../request-contents/request-contents-builder.ts';
 import { IncludedEventsCache } from './included-events.ts';
 
 export class FastRequestContents implements RequestContentsBuilder {
@@ -30,7 +30,7 @@ export class FastRequestContents implements RequestContentsBuilder {
     return (this.#last = new BuiltContents(contents, sources));
   }
 
-  sources(events: readonly Event[], flavour: Flavour, options: { readonly appendOnly?: boolean } = {}): ContentSourceList {
+  sources(events: readonly Event[], flavour: Flavour, options: SourcesOptions = {}): ContentSourceList {
     return withContentEvents(
       events,
       (contentEvents, appendOnly) => {
@@ -41,7 +41,7 @@ export class FastRequestContents implements RequestContentsBuilder {
         const source = new ContentSource(extra);
         return { ...list, extra: source, heuristic: list.heuristic + source.heuristic };
       },
-      options.appendOnly !== false,
+      options,
     );
   }
 

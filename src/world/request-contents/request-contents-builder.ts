@@ -16,15 +16,19 @@ import type { ContentSourceList } from './content-source-list.ts';
 
 export type ContentsBuilderKind = 'reference' | 'fast';
 
+export interface SourcesOptions {
+  /** false for an event list that is not the session's own append-only history (e.g. the history without some events). */
+  readonly appendOnly?: boolean;
+  /** false: ADK's rules over the raw events, compaction records not projected (the stored history as it is). */
+  readonly projectRecords?: boolean;
+}
+
 export interface RequestContentsBuilder {
   readonly kind: ContentsBuilderKind;
   /** The step's contents from the session's (append-only) events: a fresh plain array of fresh clones. */
   build(events: readonly Event[], flavour: Flavour): BuiltContents;
-  /**
-   * The sources `build` would clone, without cloning. `appendOnly: false` for an event list that
-   * is not the session's own history (e.g. the history without some events).
-   */
-  sources(events: readonly Event[], flavour: Flavour, options?: { readonly appendOnly?: boolean }): ContentSourceList;
+  /** The sources `build` would clone, without cloning. */
+  sources(events: readonly Event[], flavour: Flavour, options?: SourcesOptions): ContentSourceList;
   /** The build that made `contents` (the array as the processors set it), if this builder made it this step. */
   builtFor(contents: unknown): BuiltContents | undefined;
 }

@@ -45,8 +45,13 @@ export const CONTENT_REQUEST_PROCESSOR = new ContentRequestProcessor();
  * own history, or over its projection when it holds compaction records (a rewritten list, not
  * append-only; ADK's rules throwing over it is the strategy's failure: its records broke them).
  */
-export function withContentEvents<T>(events: readonly Event[], build: (events: readonly Event[], appendOnly: boolean) => T, appendOnly = true): T {
-  if (!sessionHasCompactionRecords(events)) return build(events, appendOnly);
+export function withContentEvents<T>(
+  events: readonly Event[],
+  build: (events: readonly Event[], appendOnly: boolean) => T,
+  options: { readonly appendOnly?: boolean; readonly projectRecords?: boolean } = {},
+): T {
+  const appendOnly = options.appendOnly !== false;
+  if (options.projectRecords === false || !sessionHasCompactionRecords(events)) return build(events, appendOnly);
   try {
     return build(projectedEvents(events), false);
   } catch (error) {
