@@ -4,8 +4,8 @@
  * trace digest (every request the model received, every event, the state after each step), the
  * step records, the failure and the totals.
  *
- * What is played: all of the ADK-quirk and museum suites (peer strategies, compaction records and
- * their projection), a fixed sample of every other suite (every k-th file, in name order: not
+ * What is played: all of the seed suites (stress, brutal), of the ADK quirks and of the museum
+ * (peer strategies, compaction records and their projection), a fixed sample of every other suite (every k-th file, in name order: not
  * chosen by outcome), and 20 scenarios drawn by the fuzzer's own generator with the built-in
  * strategies. The reference rebuilds every request from the whole history, so the sample keeps
  * the file's CPU modest.
@@ -20,10 +20,8 @@ import { createStrategy } from '../../src/harness/strategy/load-strategy.ts';
 import { runSession } from '../../src/world/index.ts';
 import { ROOT } from '../cli/run-cli.ts';
 
-const WHOLE = ['scenarios/adk-quirks', 'scenarios/museum'];
+const WHOLE = ['scenarios/stress', 'scenarios/brutal', 'scenarios/adk-quirks', 'scenarios/museum'];
 const SAMPLED: readonly (readonly [string, number])[] = [
-  ['scenarios/stress', 3],
-  ['scenarios/brutal', 4],
   ['scenarios/regressions', 3],
   ['scenarios/examples', 2],
   ['scenarios/probes', 6],
@@ -50,9 +48,9 @@ async function playBoth(scenario: ResolvedScenario): Promise<void> {
 describe('fast vs reference request contents: identical sessions', () => {
   const files = [...WHOLE.map((dir) => join(ROOT, dir)), ...SAMPLED.flatMap(([dir, every]) => sampledFiles(dir, every))];
 
-  it('the suites (all of adk-quirks and museum, a fixed sample of the others)', async () => {
+  it('the suites (all of stress, brutal, adk-quirks and museum, a fixed sample of the others)', async () => {
     const scenarios = await loadScenarios(files);
-    expect(scenarios.length).toBeGreaterThan(30);
+    expect(scenarios.length).toBeGreaterThan(70);
     for (const scenario of scenarios) {
       await expect(playBoth(scenario).then(() => scenario.world.name), scenario.world.name).resolves.toBe(scenario.world.name);
     }
