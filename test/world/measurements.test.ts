@@ -245,7 +245,7 @@ describe('thrash windows', () => {
   });
 });
 
-describe('lazy contents and structuredClone', () => {
+describe('request contents and structuredClone (no global patched: the contents are plain data)', () => {
   // A strategy written against real ADK may deep-copy its request with the platform idiom.
   const keepLast = (copy: (contents: Content[]) => Content[]): CompactionStrategy => ({
     name: 'keep-last-2',
@@ -261,6 +261,16 @@ describe('lazy contents and structuredClone', () => {
     expect(viaClone.failure).toBeNull();
     expect(viaClone.traceDigest).toBe(viaSpread.traceDigest);
     expect(viaClone.steps.some((s) => s.contentsAfter < s.contentsBefore)).toBe(true);
+  });
+
+  it('a JSON round trip and the reference builder give the same trace too', async () => {
+    const fourTurns = scenario({ turnInputs: [{}, {}, {}, {}] });
+    const viaSpread = await runSession(fourTurns, { strategy: keepLast((c) => [...c]), traceDigest: true });
+    const viaJson = await runSession(fourTurns, { strategy: keepLast((c) => JSON.parse(JSON.stringify(c)) as Content[]), traceDigest: true });
+    const viaReference = await runSession(fourTurns, { strategy: keepLast((c) => structuredClone(c)), traceDigest: true, contentsBuilder: 'reference' });
+    expect(viaJson.failure).toBeNull();
+    expect(viaJson.traceDigest).toBe(viaSpread.traceDigest);
+    expect(viaReference.traceDigest).toBe(viaSpread.traceDigest);
   });
 
   it('still rejects values the platform cannot clone', async () => {
