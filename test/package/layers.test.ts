@@ -17,16 +17,17 @@ const ALLOWED: Record<string, readonly string[]> = {
   zoo: ['engine'],
   summarizers: ['engine'],
   world: ['engine'],
+  pricing: ['world'],
   checker: ['engine', 'world'],
-  harness: ['engine', 'zoo', 'world', 'checker', 'summarizers'],
+  harness: ['engine', 'zoo', 'world', 'checker', 'summarizers', 'pricing'],
   fuzz: ['engine', 'zoo', 'world', 'checker', 'harness'],
   // verify-adk --fuzz-runs draws its scenarios with the fuzzer's generator.
   adk: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
   // Real logs into scenario files: the scenario schema and the world's ruler for recorded usage.
-  import: ['engine', 'world', 'checker', 'harness'],
-  compare: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
-  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'compare', 'import'],
-  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api', 'compare', 'import'],
+  import: ['engine', 'world', 'checker', 'harness', 'pricing'],
+  compare: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'pricing'],
+  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'compare', 'import', 'pricing'],
+  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api', 'compare', 'import', 'pricing'],
   'index.ts': ['engine'],
 };
 

@@ -16,6 +16,7 @@
  * it keeps only what the scripted model needs, the provider's count of the request it receives
  * (what the adk-js side of the speed bench measures: `runInRealAdk(…, { measure: false })`).
  */
+import { modelOutputTokens } from './model-output-tokens.ts';
 import { warningText } from './warning-text.ts';
 import type { Content, LlmRequest } from '../../engine/types.ts';
 import { cloneValue } from '../request-contents/clone-content.ts';
@@ -326,6 +327,7 @@ export class SessionRecorder implements StepObserver {
       compacted,
       cacheChurn: churn,
       uncachedTokens: uncached,
+      outputTokens: open.shortCircuited ? 0 : modelOutputTokens(open.appended, (text) => turn.tokenModel.countText(text)),
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userContent),
