@@ -280,3 +280,12 @@ describe('request contents and structuredClone (no global patched: the contents 
     expect(r.failure?.message).toMatch(/could not be cloned|DataCloneError|clone/i);
   });
 });
+
+describe('output tokens of each step', () => {
+  it('the model answer each step appended, counted by the ratio model (⌊bytes / 4⌋ × 2 per text, a call as its name and JSON arguments)', async () => {
+    const r = await runSession(scenario({ turnInputs: [{ tools: [tool('t', 100)] }] }), { strategy: noopStrategy });
+    // Step 0 calls t({"param":"value"}): 't' is 1 byte (0 tokens), the arguments 17 bytes (4 × 2 = 8).
+    // Step 1 answers 'answer 0': 8 bytes (2 × 2 = 4). The tool's response is not output.
+    expect(r.steps.map((s) => s.outputTokens)).toEqual([8, 4]);
+  });
+});
