@@ -4,7 +4,7 @@
  * context-window "What survives compaction", hooks PreCompact/PostCompact), the Agent SDK's
  * streamed `compact_boundary` system message (`compact_metadata: { trigger: auto|manual,
  * pre_tokens }`), and — where the docs give no number — constants users measured and published
- * [community], each marked below. docs/peer-strategies.md §Claude Code.
+ * [community], each marked below. docs/peer-strategies.md §9.
  *
  * - Count: the last response's usage (input, cache reads and writes, output) plus an estimate of
  *   the messages added since (chars/4 × 4/3) [community].

@@ -52,7 +52,7 @@ export const AUDIT: StrategyAudit = {
     'the trigger and the limit as `codex` follows them (codex.rs pre-turn and mid-turn; openai_models.rs 0.9 x window; effective_context_window_percent 95 for model_context_window)',
   ],
   leavesOut: [
-    'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape the Responses API compaction documentation describes), summarized by the world\'s summarizer with the agent\'s window',
+    'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape openai/openai-agents-js PR #760 describes for responses.compact: every item but the user messages folded into one encrypted item), summarized by the world\'s summarizer with the agent\'s window',
     'the compaction request carries the base instructions upstream; here the summarizer is sent the history only (the world does not give strategies the system text), so the emulated request is smaller by the system prompt',
     'the incoming items counted by newer trims, the initial context re-inserted before the last user message (process_compacted_history), ghost snapshots: the world has no developer or environment items',
     'remote compaction v2 (on the normal endpoint, "expected exactly one compaction output item"): not modelled; neither is a server output missing the live request (openai/codex#36642)',

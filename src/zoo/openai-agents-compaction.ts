@@ -3,7 +3,7 @@
  * [index copy]: `src/agents/memory/openai_responses_compaction_session.py`), the session
  * decorator the SDK documents for long conversations: after each turn it may call the Responses
  * API's `responses.compact` and replace every stored item with the result.
- * docs/peer-strategies.md §OpenAI Agents SDK.
+ * docs/peer-strategies.md §13.
  *
  * - When: after a turn's items are stored (X2: `afterInvocation`), never during a turn.
  * - Trigger (`default_should_trigger_compaction`): at least `DEFAULT_COMPACTION_THRESHOLD` (10)
@@ -41,7 +41,7 @@ export const AUDIT: StrategyAudit = {
     'src/agents/memory/openai_responses_compaction_session.py: DEFAULT_COMPACTION_THRESHOLD 10, select_compaction_candidate_items (not user messages, not compaction items), default_should_trigger_compaction (>= 10 candidates), run_compaction (input mode: every session item to responses.compact; the output replaces all stored items; the error propagates)',
   ],
   leavesOut: [
-    'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape the Responses API compaction documentation describes), summarized by the world\'s summarizer',
+    'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape openai/openai-agents-js PR #760 describes for responses.compact: every item but the user messages folded into one encrypted item), summarized by the world\'s summarizer',
     'previous_response_id mode (the server-side chain; same items on the server), the deferral while local tool outputs are pending (the world\'s turns end with every call answered), a custom should_trigger_compaction hook (the `compaction_threshold` option stands for the count-based one), the compaction model (default gpt-4.1) and its usage accounting',
     '_strip_orphaned_assistant_ids and output normalisation: item ids the world does not have',
   ],

@@ -2,7 +2,7 @@
  * Strands Agents, `SummarizingConversationManager` (strands-agents/sdk-python @0cd91bb2 [index
  * copy]: `src/strands/agent/conversation_manager/summarizing_conversation_manager.py`), the
  * manager a Strands user picks instead of the default sliding window to keep older context as a
- * summary. docs/peer-strategies.md §Strands.
+ * summary. docs/peer-strategies.md §17.
  *
  * - When: on a context-window overflow (`reduce_context` with the error, X3), then the call is
  *   retried. Only with `max_context_tokens` set also proactively: before every model call and
