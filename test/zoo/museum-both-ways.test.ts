@@ -37,9 +37,11 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     // The fixed cut summarizes the single typed task away with the rest of the turn.
     stillBreaks: ['user-request-preserved'],
   },
+  'claude-code-refill-thrash.yaml': notFixed('anthropics/claude-code#82131 is open; the breaker (CLI >= 2.1.89) ends the turn after the thrash, it does not prevent it'),
   'codex-compaction-grows-context.yaml': notFixed('local-compaction symptom; no upstream fix of the local algorithm'),
-  'codex-compaction-request-overflows.yaml': notFixed('the report is the remote path, not modelled; the local drop-one-item retry is unchanged at @c3756006'),
-  'codex-empty-summary.yaml': notFixed('local-compaction symptom; the report is the remote (v2) path, not modelled'),
+  'codex-compaction-request-overflows.yaml': notFixed('the remote mechanism is codex-remote-compaction-window-full; the local drop-one-item retry is unchanged at @c3756006'),
+  'codex-empty-summary.yaml': notFixed('local-compaction symptom; the report is the remote v2 output, not modelled (codex-remote emulates v1 and holds here)'),
+  'codex-remote-compaction-window-full.yaml': notFixed('the remote path at @a0391122; the move of compaction to the normal turn endpoint is not modelled'),
   'codex-overhead-loop.yaml': notFixed('a hypothesis for the report, shown with the local algorithm'),
   'crush-1m-overshoot.yaml': notFixed('no fix at @37f36e93'),
   'crush-cache-write-blind-spot.yaml': { kind: 'fixed', upstream: 'charmbracelet/crush PR #3841 (open): cache-creation tokens counted', strategy: 'crush', options: { count_cache_writes: true } },
@@ -55,6 +57,7 @@ const PROOFS: Readonly<Record<string, Proof>> = {
   },
   'langchain-goal-outside-trim-window.yaml': notFixed('not fixed in langchain 1.4.2'),
   'openclaw-cjk-undercount.yaml': { kind: 'fixed', upstream: 'openclaw/openclaw PR #114386: a CJK-aware estimator for compaction accounting', strategy: 'pi', options: { estimator: 'cjk-aware' } },
+  'openai-agents-count-not-tokens.yaml': notFixed('openai/openai-agents-python#3126 was declined; the count-based default is unchanged at @04c49c78'),
   'opencode-irreducible-overhead.yaml': notFixed('no fix at @fd78ec63'),
   'opencode-late-trigger.yaml': notFixed('no fix at @fd78ec63'),
   'opencode-session-too-large-to-compact.yaml': {
@@ -67,6 +70,7 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     stillBreaks: ['user-request-preserved'],
   },
   'pi-summarizer-blow-up.yaml': notFixed('no fix at @83378aad'),
+  'strands-summarizing-single-result-overflow.yaml': notFixed('PR #3723 (open) would cut the oversized block; not in @0cd91bb2'),
 };
 
 const files = readdirSync(join(ROOT, MUSEUM)).filter((f) => f.endsWith('.yaml')).sort();

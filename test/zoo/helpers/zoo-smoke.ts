@@ -17,8 +17,14 @@ import { ZOO_STRATEGIES } from '../../../src/zoo/zoo-strategies.ts';
 /** The files that share the strategies; each calls `zooSmoke` with its own index. */
 export const ZOO_SMOKE_FILES = ['zoo-smoke.test.ts', 'zoo-smoke-2.test.ts'] as const;
 
-/** Cline's compaction is off by default upstream: switched on, or it would show nothing. */
-const OPTIONS: Record<string, Record<string, unknown>> = { 'cline-sdk': { enabled: true } };
+/**
+ * Cline's compaction is off by default upstream: switched on, or it would show nothing. Claude
+ * Code's documented trigger (W − min(max output, 20,000) − 13,000) is below zero on the seeds' 8k
+ * windows, so it compacts before every request there and its thrash breaker (CLI 2.1.89 and later)
+ * ends most turns after a few steps: played as the generation before the breaker, so the rest of
+ * its code runs through whole sessions (the breaker has its own unit tests).
+ */
+const OPTIONS: Record<string, Record<string, unknown>> = { 'cline-sdk': { enabled: true }, 'claude-code': { thrash_breaker: false } };
 
 export const seedScenarios = await loadScenarios(['scenarios/stress', 'scenarios/brutal']);
 

@@ -1,0 +1,134 @@
+/**
+ * OpenAI Codex CLI, remote auto-compaction (the path OpenAI-provider users run), read from the
+ * fork snapshot surflabom/codex @a0391122 of openai/codex: `codex-rs/core/src/compact_remote.rs`
+ * (`run_remote_compact_task_inner_impl`, `trim_function_call_history_to_fit_context_window`,
+ * `trim_codex_generated_tail_items_to_fit_context_window`, `log_remote_compact_failure`); the
+ * trigger is the one `codex` (local) models (`codex.rs` pre-turn and mid-turn, `compact.rs`).
+ * The server side (`POST /responses/compact`) is emulated as `anthropic-compact` emulates
+ * Anthropic's (X11): its summary prompt is not public and its compaction item is encrypted, so
+ * the client cannot read or size what the model will see. docs/peer-strategies.md §3.
+ *
+ * - Trigger: as `codex` — total = the last response's total tokens + ceil(bytes/4) of the items
+ *   after the last model-generated item; compact when total ≥ min(`model_auto_compact_token_limit`,
+ *   floor(0.9 × W)), before the turn's first request (the incoming user message not compacted)
+ *   and before every later request of the turn.
+ * - Trim (on a copy): while the estimate of the history plus the base instructions exceeds the
+ *   model context window (95 % of W, `effective_context_window_percent`), remove the LAST item
+ *   if it is Codex-generated (a tool output), else stop. Nothing else is trimmed: an estimate
+ *   that undercounts, or a history that ends with a model item, sends the whole history.
+ * - No user-turn boundary in the history: nothing to compact.
+ * - The compaction request: the (trimmed) history, tools off, to the server; the server
+ *   summarizes it with the same model and window (the world's summarizer) and returns the kept
+ *   user messages verbatim plus one compaction item (the summary, readable only by the model).
+ *   That list replaces the history (X4). A refused or failed request is logged ("remote
+ *   compaction failed", with the usage breakdown) and returned as an error: the turn ends there,
+ *   no retry and no trimming from the front. Usage restarts from the estimate of the new history
+ *   plus the base instructions (`recompute_token_usage`).
+ * Known bugs kept: openai/codex#13271, #29319, #23589 (the window already full: the compaction
+ * request is the whole history, refused with context_length_exceeded; every later turn retries
+ * and fails the same way); an empty compaction item leaves only the user messages.
+ */
+import type { Content } from '@google/genai';
+import type { CompactionStrategy } from '../engine/types.ts';
+import type { StrategyAudit } from './_shared/audit.ts';
+import { approxTokens, codexLimit } from './codex-local.ts';
+import { fullText, hasFunctionResponse, isTypedUserMessage, modelText, textOnly, userText } from './_shared/content-text.ts';
+import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
+import { readOptions } from './_shared/options.ts';
+import { requestSummary } from './_shared/summarizer.ts';
+
+export const CODEX_REMOTE = 'codex-remote';
+/** `effective_context_window_percent`: the model context window the remote trim measures against. */
+export const CODEX_EFFECTIVE_CONTEXT_WINDOW_PERCENT = 95;
+/** The server's compaction instruction is not public: ours, by intent. */
+export const CODEX_REMOTE_SERVER_PROMPT = 'Compact the conversation above into one item from which the task can be continued.';
+
+export const AUDIT: StrategyAudit = {
+  upstream: 'openai/codex (fork snapshot surflabom/codex)',
+  commit: 'a0391122 [index copy]',
+  checked: '2026-11-26',
+  follows: [
+    'codex-rs/core/src/compact_remote.rs: run_remote_compact_task_inner_impl (trim a clone, no user-turn boundary -> no-op, tools off, replace_history + recompute_token_usage, failure logged and returned), trim_codex_generated_tail_items_to_fit_context_window (remove the last item while it is Codex-generated and the estimate + base instructions exceed the model context window)',
+    'the trigger and the limit as `codex` follows them (codex.rs pre-turn and mid-turn; openai_models.rs 0.9 x window; effective_context_window_percent 95 for model_context_window)',
+  ],
+  leavesOut: [
+    'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape openai/openai-agents-js PR #760 describes for responses.compact: every item but the user messages folded into one encrypted item), summarized by the world\'s summarizer with the agent\'s window',
+    'the compaction request carries the base instructions upstream; here the summarizer is sent the history only (the world does not give strategies the system text), so the emulated request is smaller by the system prompt',
+    'the incoming items counted by newer trims, the initial context re-inserted before the last user message (process_compacted_history), ghost snapshots: the world has no developer or environment items',
+    'remote compaction v2 (on the normal endpoint, "expected exactly one compaction output item"): not modelled; neither is a server output missing the live request (openai/codex#36642)',
+  ],
+};
+
+const STATE = { total: 'codex-remote:lastTotalTokens' } as const;
+
+export function codexRemoteStrategy(options?: Record<string, unknown>): CompactionStrategy {
+  const read = readOptions(CODEX_REMOTE, options, {
+    model_auto_compact_token_limit: { kind: 'integer', min: 1, meaning: 'auto-compaction limit in tokens (capped at 90% of the window)' },
+  });
+
+  return {
+    name: CODEX_REMOTE,
+    compact() {},
+    afterModel(ctx, _response, usage) {
+      if (!usage.missing) ctx.state.set(STATE.total, usage.totalTokens);
+    },
+    async compactSession(ctx) {
+      const history = projectedHistory(ctx);
+      const preTurn = !history.some((m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId);
+      // Pre-turn: the incoming user message is not recorded yet, so it is neither counted nor compacted.
+      const incoming = preTurn && history.length > 0 && isTypedUserMessage(history[history.length - 1]!.content) ? 1 : 0;
+      const prior = history.slice(0, history.length - incoming);
+      if (prior.length === 0) return undefined;
+      const total = Number(ctx.state.get(STATE.total) ?? 0) + trailingEstimate(prior);
+      if (total < codexLimit(ctx.contextWindow, read.model_auto_compact_token_limit)) return undefined;
+      const baseInstructions = ctx.requestOverhead?.systemInstructionTokens ?? 0;
+      const items = trimCodexGeneratedTail(prior.map((m) => m.content), modelContextWindow(ctx.contextWindow), baseInstructions);
+      if (!items.some(isTypedUserMessage)) return undefined;
+      const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [...items.map((c) => structuredClone(c)), userText(CODEX_REMOTE_SERVER_PROMPT)] });
+      if (!outcome.ok && outcome.reason !== 'empty') {
+        // `log_remote_compact_failure`, then the error ends the turn ("Error running remote compact task").
+        ctx.warn?.('codex-remote: remote compaction failed', { lastApiResponseTotalTokens: ctx.state.get(STATE.total), failingCompactionRequestApproxTokens: items.reduce((s, c) => s + approxTokens(fullText(c)), 0), error: String(outcome.error) });
+        return { endInvocation: true };
+      }
+      const replacement = compactedHistory(items, outcome.ok ? outcome.text : '');
+      ctx.state.set(STATE.total, replacement.reduce((sum, c) => sum + approxTokens(fullText(c)), 0) + baseInstructions);
+      const end = incoming === 1 ? prior[prior.length - 1]!.throughEventId : lastEventId(ctx)!;
+      return { append: [{ endEventId: end, contents: replacement }] };
+    },
+  };
+}
+
+/** `model_context_window()`: the window scaled by `effective_context_window_percent`. */
+export function modelContextWindow(contextWindow: number): number {
+  return Math.floor((contextWindow * CODEX_EFFECTIVE_CONTEXT_WINDOW_PERCENT) / 100);
+}
+
+/**
+ * `trim_codex_generated_tail_items_to_fit_context_window`: drop the last item while the estimate
+ * (ceil(bytes/4) per item, plus the base instructions) exceeds `window` and that item is a tool
+ * output; stop at the first item Codex did not generate.
+ */
+export function trimCodexGeneratedTail(items: readonly Content[], window: number, baseInstructions: number): Content[] {
+  const kept = [...items];
+  const estimate = () => kept.reduce((sum, c) => sum + approxTokens(fullText(c)), baseInstructions);
+  while (kept.length > 0 && estimate() > window && hasFunctionResponse(kept[kept.length - 1])) kept.pop();
+  return kept;
+}
+
+/** The emulated server output: every user message verbatim, then the compaction item (empty when the summary is). */
+export function compactedHistory(items: readonly Content[], summary: string): Content[] {
+  const users = items.filter(isTypedUserMessage).map((c) => userText(textOnly(c)));
+  return summary === '' ? users : [...users, modelText(summary)];
+}
+
+/** ceil(bytes/4) of the items after the last model-generated item (or after the last compaction). */
+function trailingEstimate(history: readonly HistoryMessage[]): number {
+  let total = 0;
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const message = history[i]!;
+    if (message.fromRecord || message.content.role === 'model') break;
+    total += approxTokens(fullText(message.content));
+  }
+  return total;
+}
+
