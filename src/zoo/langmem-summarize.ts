@@ -12,7 +12,7 @@
  *   (`count_tokens_approximately`); the first message at which the count reaches
  *   `max_tokens_before_summary` (default `max_tokens`) while what follows it fits in
  *   `max_tokens − max_summary_tokens` (256) is the cutoff; everything up to it is summarized (and the
- *   results of the calls of a cutoff AI message with it). No such message: nothing is summarized
+ *   results of the calls of a cutoff AI message with it). Under the trigger nothing is summarized
  *   and the previous summary, if any, is applied as it is.
  * - The summarizer sees the messages to summarize (trimmed from the oldest to `max_tokens` less the
  *   previous summary, starting on a human message; nothing left → the untrimmed list), then
@@ -22,10 +22,12 @@
  * - The model's input: "Summary of the conversation so far: …" (a system message upstream; the
  *   world's contents have no system role mid-history, so it is the first, user, message) and the
  *   messages after the last summarized one.
- * Known limits kept: `max_tokens` is enforced only when a cutoff exists: one large message at the
- * end (what follows any cutoff never fits) means no summarization at all and the request grows past
- * the window; messages trimmed from the summarizer's input are marked summarized anyway and lost;
- * `max_summary_tokens` is not passed to the summarizer, so a long summary breaks the budget.
+ * Known limits kept: the last message can be the cutoff (what follows it is always within budget),
+ * so once the unsummarized messages reach the trigger the newest ones, the live request among them,
+ * may be folded into the summary and the model gets the summary alone; one message larger than
+ * `max_tokens` leaves nothing after trimming and goes to the summarizer untrimmed; messages trimmed
+ * from the summarizer's input are marked summarized anyway and lost; `max_summary_tokens` is not
+ * passed to the summarizer, so a long summary breaks the budget.
  */
 import type { Content } from '@google/genai';
 import { StrategyOptionsError } from '../engine/strategies/strategy-options.ts';

@@ -55,13 +55,13 @@ export function openhandsAmortizedForgettingStrategy(options?: Record<string, un
   return {
     name: OPENHANDS_AMORTIZED_FORGETTING,
     compact() {},
-    compactSession(ctx) {
+    async compactSession(ctx) {
       const view = projectedHistory(ctx);
       if (!(view.length > maxSize || ctx.state.get(STATE.requested) === true)) return undefined;
       ctx.state.set(STATE.requested, false);
       return { append: [forgetting(view, maxSize, keepFirst)] };
     },
-    onModelError(ctx, error) {
+    async onModelError(ctx, error) {
       if (!isContextWindowExceeded(error)) return undefined;
       return { append: [forgetting(projectedHistory(ctx), maxSize, keepFirst)], retry: true };
     },
