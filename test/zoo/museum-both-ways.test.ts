@@ -62,6 +62,7 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     options: { trigger: '0.9' },
   },
   'openclaw-cjk-undercount.yaml': { kind: 'fixed', upstream: 'openclaw/openclaw PR #114386: a CJK-aware estimator for compaction accounting', strategy: 'pi', options: { estimator: 'cjk-aware' } },
+  'opencode-empty-summary-lands.yaml': notFixed('no check at @31e22f65; PR #42063 (reject empty summaries) was closed unmerged'),
   'opencode-irreducible-overhead.yaml': notFixed('no fix at @fd78ec63'),
   'opencode-late-trigger.yaml': notFixed('no fix at @fd78ec63'),
   'opencode-session-too-large-to-compact.yaml': {
