@@ -18,7 +18,10 @@
  *   offset `keep_first` (a user message, as the conversation memory renders an
  *   `AgentCondensationObservation`).
  * - On a context-window error: a `CondensationRequestAction` (`enable_history_truncation`, on by
- *   default) and the step runs again (X3: onModelError condenses and retries).
+ *   default) and the step runs again (X3: onModelError condenses and retries). In the app's default
+ *   pipeline the request is taken by the `ConversationWindowCondenser` first (no summary: the first
+ *   user message and the newer half of the events kept); here it goes to the summarizing condenser,
+ *   as when that condenser is configured on its own.
  * - The summarizer's answer is taken as it is (an empty one becomes an empty summary); an error
  *   propagates and ends the run, as the agent controller's error state does.
  * Known limits kept: the trigger counts events, not tokens: 120 events of large tool output pass
@@ -60,7 +63,7 @@ export const AUDIT: StrategyAudit = {
     'openhands/events/serialization/event.py truncate_content: the middle cut out',
   ],
   leavesOut: [
-    'the rest of the default pipeline: ConversationWindowCondenser (handles explicit requests from the UI) and BrowserOutputCondenser (the world has no browser)',
+    'the rest of the default pipeline: ConversationWindowCondenser, which takes condensation requests (a context-window error) before this condenser sees them, keeping the first user message and the newer half of the events without a summary; here the summarizing condenser handles the request itself, as when configured alone. BrowserOutputCondenser (the world has no browser)',
     'events are messages of the projected history: OpenHands has one event per tool call and per observation, and counts its system prompt and the initial user message as events',
     'str(event) of an OpenHands event: the message is serialized as its text and JSON of calls and responses',
     'the condensation as a separate agent step (here the same request reflects it), metadata and metrics',
