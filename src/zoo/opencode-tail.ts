@@ -27,6 +27,7 @@
  * - The result: [marker, summary] in place of the head, the tail from `tail_start_id`, then
  *   "Continue if you have next steps…".
  * Known bugs kept: #38530 (the tail is never shown to the summarizer, so stale next steps repeat),
+ * #41571/#44080 (current: an answer with no text lands as an empty summary and hides the head),
  * #17065/#27594 (a split turn's tail may start at a tool result whose call was summarized), the
  * chars/4 tail sizing (CJK kept 4× over budget).
  */
@@ -72,11 +73,12 @@ export const AUDIT: StrategyAudit = {
   follows: [
     'packages/opencode/src/session/compaction.ts (constants, serialize, turns, splitTurn with an exclusive end, select, prune opt-in) [index copy]',
     'packages/opencode/src/session/overflow.ts (usable subtracts reserved in both cases; isOverflow) [index copy]',
+    'compaction.ts processCompaction: the prepend path lands the summary whatever its text (summaryText undefined is not checked; only the opt-in suffix mode falls back on an empty summary)',
   ],
   leavesOut: [
     'the opt-in "suffix" mode (reuses the live request; off by default)',
     'plugin hooks (experimental.session.compacting) and a separate compaction agent model',
-    'reasoning parts (the world has none); the exact prompt text of buildPrompt (paraphrased)',
+    'reasoning parts: a reasoning-only answer is the world\'s answer with no text; the exact prompt text of buildPrompt (paraphrased)',
     'the commit date: the index copy does not carry it',
   ],
 };
@@ -197,18 +199,22 @@ function anchorOf(head: readonly HistoryMessage[]): string {
 /** 2026-04: the head as messages (no prior summaries, media stripped, outputs capped). */
 async function summarizeMessages(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
   const contents: Content[] = head.filter((m) => !m.fromRecord).map((m) => stripForSummary(m.content));
-  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head))]);
+  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head))], false);
 }
 
 /** Current: the head serialized as text (`serialize`) in one user message with the prompt. */
 async function summarizeSerialized(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
   const text = head.filter((m) => !m.fromRecord).map((m) => serialize(m.content)).filter((line) => line !== '').join('\n\n');
-  return summaryOf(ctx, [userText(`${text}\n\n${OPENCODE_TAIL_PROMPT}${anchorOf(head)}`)]);
+  return summaryOf(ctx, [userText(`${text}\n\n${OPENCODE_TAIL_PROMPT}${anchorOf(head)}`)], true);
 }
 
-async function summaryOf(ctx: CompactionContext, contents: Content[]): Promise<string | undefined> {
+async function summaryOf(ctx: CompactionContext, contents: Content[], acceptEmpty: boolean): Promise<string | undefined> {
   const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents });
   if (outcome.ok) return outcome.text;
+  // Current (@31e22f65): the default "prepend" path never looks at the summary's text; an answer with
+  // no text part (a reasoning-only one) finishes without error and lands as an empty summary
+  // (anomalyco/opencode#41571, #44080; the rejecting PR #42063 was closed unmerged).
+  if (acceptEmpty && outcome.reason === 'empty') return '';
   ctx.warn?.(`opencode-tail: ${outcome.reason === 'overflow' ? SESSION_TOO_LARGE : 'compaction failed'}`, { reason: outcome.reason });
   return undefined;
 }

@@ -28,6 +28,7 @@ type Proof =
 const notFixed = (why: string): Proof => ({ kind: 'not-fixed', why });
 
 const PROOFS: Readonly<Record<string, Proof>> = {
+  'aider-current-turn-never-summarized.yaml': notFixed('by design at @5dc9490b: the chat-history budget covers finished turns only (#3493 closed as a question)'),
   'adk-js-anchored-summed-prompt-counts.yaml': { kind: 'fixed', upstream: 'google/adk-js PR #474 (TokenBasedContextCompactor reads the latest count; in @google/adk 2.0.0)', strategy: 'adk-js-token-based', options: {} },
   'cline-sdk-compaction-skipped.yaml': {
     kind: 'fixed',
@@ -56,8 +57,15 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     stillBreaks: ['strategy-threw'],
   },
   'langchain-goal-outside-trim-window.yaml': notFixed('not fixed in langchain 1.4.2'),
+  'letta-full-window-trigger.yaml': {
+    kind: 'fixed',
+    upstream: 'letta-ai/letta PR #9897 (ede5cd2e): the 90 % trigger for every model again, as at @56ba9c25',
+    strategy: 'letta',
+    options: { trigger: '0.9' },
+  },
   'openclaw-cjk-undercount.yaml': { kind: 'fixed', upstream: 'openclaw/openclaw PR #114386: a CJK-aware estimator for compaction accounting', strategy: 'pi', options: { estimator: 'cjk-aware' } },
   'openai-agents-count-not-tokens.yaml': notFixed('openai/openai-agents-python#3126 was declined; the count-based default is unchanged at @04c49c78'),
+  'opencode-empty-summary-lands.yaml': notFixed('no check at @31e22f65; PR #42063 (reject empty summaries) was closed unmerged'),
   'opencode-irreducible-overhead.yaml': notFixed('no fix at @fd78ec63'),
   'opencode-late-trigger.yaml': notFixed('no fix at @fd78ec63'),
   'opencode-session-too-large-to-compact.yaml': {
@@ -69,6 +77,7 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     // summarized away (the "goal lost after auto-compaction" users report, anomalyco/opencode#41358).
     stillBreaks: ['user-request-preserved'],
   },
+  'pi-no-check-between-tool-rounds.yaml': notFixed('no mid-turn check at @83378aad; #7821 and #5512 were closed without a change'),
   'pi-summarizer-blow-up.yaml': notFixed('no fix at @83378aad'),
   'strands-summarizing-single-result-overflow.yaml': notFixed('PR #3723 (open) would cut the oversized block; not in @0cd91bb2'),
 };

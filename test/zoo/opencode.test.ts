@@ -136,4 +136,13 @@ describe('opencode-tail', () => {
     expect((await opencodeTailStrategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!.length).toBeGreaterThan(0);
     expect((await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big })))!.append!.length).toBeGreaterThan(0);
   });
+
+  it('current (@31e22f65): an answer with no text lands as an empty summary, the head hidden (#41571, #44080); 2026-04 stops', async () => {
+    const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
+    const state = { 'opencode:lastStepTokens': 2_500 };
+    const current = await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(fakeContext({ window: 3_000, events, state, summarize: () => '' }));
+    expect(current!.append![0]).toEqual({ endEventId: 'm1', contents: [{ role: 'user', parts: [{ text: COMPACTION_MARKER_TEXT }] }, { role: 'model', parts: [{ text: '' }] }] });
+    const older = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(fakeContext({ window: 3_000, events, state, summarize: () => '' }));
+    expect(older).toEqual({ endInvocation: true });
+  });
 });
