@@ -30,7 +30,7 @@ const world = resolveScenario({
   ],
 }, { file: 'kinds.yaml', baseDir: process.cwd() }).world;
 
-const declared = (strategy: CompactionStrategy): DeclaredEstimate => strategy.declaredEstimate!;
+const declared = (strategy: CompactionStrategy): DeclaredEstimate => strategy.declarations!.estimate!;
 
 describe('estimate-precision on the probes of one scenario', () => {
   const probes = estimateProbes(world);
@@ -77,10 +77,10 @@ describe('estimate-precision on the probes of one scenario', () => {
   });
 
   it('fails, never crashes on, an estimator that throws or counts no number', () => {
-    const throwing: CompactionStrategy = { name: 'throwing', compact: () => undefined, declaredEstimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => { throw new TypeError('boom'); } } };
+    const throwing: CompactionStrategy = { name: 'throwing', compact: () => undefined, declarations: { estimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => { throw new TypeError('boom'); } } } };
     const violation = estimatePrecision.check(world, { steps: [] } as never, undefined, throwing);
     expect(violation?.message).toBe('its declared estimator threw: boom (token model ratio:2)');
-    const nan: CompactionStrategy = { ...throwing, declaredEstimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => Number.NaN } };
+    const nan: CompactionStrategy = { ...throwing, declarations: { estimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => Number.NaN } } };
     expect(estimatePrecision.check(world, { steps: [] } as never, undefined, nan)?.message).toBe('its declared estimator threw: it counted NaN (token model ratio:2)');
   });
 

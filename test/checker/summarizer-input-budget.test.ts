@@ -23,7 +23,7 @@ const world = resolveScenario({
   ],
 }, { file: 'kinds.yaml', baseDir: process.cwd() }).world;
 
-const threshold = thresholdStrategy().declaredSummarizerInput!;
+const threshold = thresholdStrategy().declarations!.summarizerInput!;
 const histories = probeHistories(world);
 
 /** ContextGuard's declaration with another cut. */
@@ -46,7 +46,7 @@ describe('summarizer-input-budget', () => {
   });
 
   it('fails a budget counted in bytes (the planted bug): it drops history that fits', () => {
-    const declared = summarizerBudgetInBytes({}).declaredSummarizerInput!;
+    const declared = summarizerBudgetInBytes({}).declarations!.summarizerInput!;
     expect(overCut(histories, declared)).toMatch(/^dropped \d+ of a history of 16 cjk messages \(\d+ tokens as it counts them\) for a 8000-token window, all within its declared budget of 6400 \(0\.8 of the window\)$/);
   });
 
@@ -66,7 +66,7 @@ describe('summarizer-input-budget', () => {
     });
     expect(overCut(histories, atBudget)).toMatch(/^cut a history of 16 cjk messages \(12800 tokens as it counts them\) for a 8000-token window to 7 messages \(5600 tokens\), although the newest one it dropped fits beside them \(6400 tokens within its declared budget of 6400/);
     const throwing = cutBy(() => { throw new Error('boom'); });
-    expect(summarizerInputBudget.check(world, null as never, undefined, { name: 'x', compact: async () => undefined, declaredSummarizerInput: throwing })?.message).toBe('its declared cut threw: boom');
+    expect(summarizerInputBudget.check(world, null as never, undefined, { name: 'x', compact: async () => undefined, declarations: { summarizerInput: throwing } })?.message).toBe('its declared cut threw: boom');
   });
 
   it('does not count copies as kept: a cut must return the contents it was given', () => {

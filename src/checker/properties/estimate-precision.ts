@@ -1,5 +1,5 @@
 /**
- * A strategy that declares its estimator (`CompactionStrategy.declaredEstimate`) counts every kind
+ * A strategy that declares its estimator (`declarations.estimate`) counts every kind
  * of content within its declared tolerance of what the provider counts: the system instruction,
  * the tool declarations, text and tool responses of each kind the scenario holds (CJK and emoji
  * included), function calls, inline data, and the server-side tool call and response parts the
@@ -59,9 +59,9 @@ export const estimatePrecision: FuzzProperty = {
   description: 'a strategy that declares its estimator never undercounts (or, if it declares how far, overcounts) a kind of content beyond its declared tolerance',
   expectKey: null,
   needsRerun: false,
-  appliesTo: (strategy) => strategy.declaredEstimate !== undefined,
+  appliesTo: (strategy) => strategy.declarations?.estimate !== undefined,
   check(scenario, _result, _rerun, strategy) {
-    const declared = strategy?.declaredEstimate;
+    const declared = strategy?.declarations?.estimate;
     if (declared === undefined) return null;
     const probes = estimateProbes(scenario);
     const seen = new Set<string>();

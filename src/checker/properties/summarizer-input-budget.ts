@@ -1,5 +1,5 @@
 /**
- * A strategy that declares how it cuts its summarizer's input (`declaredSummarizerInput`: a share
+ * A strategy that declares how it cuts its summarizer's input (`declarations.summarizerInput`: a share
  * of the window in its own count, and the cut itself) drops history only as far as that budget
  * needs: a history that fits is sent whole, and of a history cut, the newest content dropped did
  * not fit beside what was kept. What no property of a session sees: a budget counted in bytes
@@ -38,9 +38,9 @@ export const summarizerInputBudget: FuzzProperty = {
   description: "a strategy that declares how it cuts its summarizer's input drops history only while it exceeds its declared budget",
   expectKey: null,
   needsRerun: false,
-  appliesTo: (strategy) => strategy.declaredSummarizerInput !== undefined,
+  appliesTo: (strategy) => strategy.declarations?.summarizerInput !== undefined,
   check(scenario, _result, _rerun, strategy) {
-    const declared = strategy?.declaredSummarizerInput;
+    const declared = strategy?.declarations?.summarizerInput;
     if (declared === undefined) return null;
     let broken: string | null;
     try {

@@ -1,5 +1,5 @@
 /**
- * What ContextGuard's threshold strategy declares about its count (`declaredEstimate`, checked by
+ * What ContextGuard's threshold strategy declares about its count (`declarations.estimate`, checked by
  * the fuzzer's `estimate-precision`): `estimateTokens`, Go `len(bytes)/4` per field, scaled by the
  * correction factor learnt from the provider's prompt counts (`calibrated`).
  *
