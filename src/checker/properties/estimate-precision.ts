@@ -19,6 +19,9 @@
  * share the strategy declares for it (`overcount`): counting some kind high compacts early on
  * requests rich in it, which a trigger declared in the strategy's own count cannot show.
  *
+ * Tolerances are the strategy's to declare; ContextGuard's are derived from the tokenizers'
+ * documented behaviour in docs/properties.md ("Estimate tolerances"), not from its own errors.
+ *
  * A strategy that declares nothing is not judged (not-checked); the verdict does not depend on
  * what the strategy did in the session, only on its estimator and the scenario's content and
  * token models, so a counterexample shrinks to the scenario holding the kind it undercounts.
