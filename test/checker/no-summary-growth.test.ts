@@ -10,6 +10,7 @@ import { thresholdStrategy } from '../../src/engine/strategies/threshold.ts';
 import summaryAppends from '../../src/fuzz/planted-bugs/summary-appends.ts';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { resolveScenario } from '../../src/harness/scenario/index.ts';
+import { violatingSteps } from '../../src/harness/scenario/violating-steps.ts';
 import { runSession } from '../../src/world/run-session.ts';
 import rollingSummary from '../fuzz/fixtures/rolling-summary-strategy.ts';
 import { budget } from '../budget.ts';
@@ -58,8 +59,11 @@ describe('no-summary-growth, played', () => {
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
     expect(new Set(sizes).size).toBe(sizes.length);
     expect(noSummaryGrowth.check(world, planted)?.message).toMatch(new RegExp(`^step ${compactions[1]!.step} .* sent \\d+ real tokens of summary after \\d+ at step ${compactions[0]!.step}: it grew by \\d+, where the summarizer's reply grew by 0`));
+    // What an acceptance pins: every growing step, the first of them the property's.
+    expect(violatingSteps('no-summary-growth', world, planted)[0]).toBe(compactions[1]!.step);
     for (const strategy of [rollingSummary(), thresholdStrategy(), hardenedStrategy()]) {
       const result = await runSession(world, { strategy });
+      expect(violatingSteps('no-summary-growth', world, result), strategy.name).toEqual([]);
       expect(result.steps.filter((step) => step.compaction !== undefined).length, strategy.name).toBeGreaterThan(1);
       expect(noSummaryGrowth.check(world, result), strategy.name).toBeNull();
     }

@@ -14,6 +14,7 @@ import summarizerBudgetInBytes from '../../src/fuzz/planted-bugs/summarizer-budg
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { resolveScenario } from '../../src/harness/scenario/index.ts';
 import { runSession } from '../../src/world/run-session.ts';
+import { violatingSteps } from '../../src/harness/scenario/violating-steps.ts';
 import { compaction, compactionStep } from './helpers-compaction-step.ts';
 
 describe('summarizer-input-budget, over step records', () => {
@@ -49,8 +50,11 @@ describe('summarizer-input-budget, played', () => {
     const result = await runSession(world, { strategy: declaredRight });
     expect(declaredSummarizerCut.check(world, result, undefined, declaredRight)).toBeNull();
     expect(summarizerInputBudget.check(world, result)?.message).toMatch(/^step \d+ .* left \d+ newly covered contents? out of its summarizer's input \(the newest \d+ real tokens\), although beside the \d+ real tokens it sent it fitted within half the 8000-token summarizer window/);
+    const first = summarizerInputBudget.check(world, result)!.step;
+    expect(violatingSteps('summarizer-input-budget', world, result)[0]).toBe(first);
     for (const strategy of [thresholdStrategy(), hardenedStrategy()]) {
       const held = await runSession(world, { strategy });
+      expect(violatingSteps('summarizer-input-budget', world, held), strategy.name).toEqual([]);
       expect(held.steps.some((step) => step.compaction !== undefined), strategy.name).toBe(true);
       expect(summarizerInputBudget.check(world, held), strategy.name).toBeNull();
     }
