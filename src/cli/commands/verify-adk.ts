@@ -28,6 +28,8 @@ import { parseStrategyOptions } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
 import { summaryLine } from '../../harness/report/format.ts';
 import { writeScenarioFile } from '../../harness/scenario/write-scenario-file.ts';
+import { GeminiSummarizerConfigError } from '../../summarizers/gemini-summarizer-config-error.ts';
+import { loadGeminiSummarizer } from '../../summarizers/load-gemini-summarizer.ts';
 
 export const DEFAULT_VERIFY_PATHS = ['scenarios/stress', 'scenarios/brutal'];
 const COMPACTORS = ['context-guard', 'adk-token-based'] as const;
@@ -192,8 +194,8 @@ function strategyOverride(args: VerifyAdkArgs): { strategyOverride?: (file: Reso
 
 /** Checks the key and options here (bad input is exit 2 before anything runs); each worker builds its own. */
 async function realSummarizer(model: string, timeoutMs: number) {
-  const { geminiSummarizer, GeminiSummarizerConfigError } = await import('../../summarizers/gemini-summarizer.ts');
   try {
+    const { geminiSummarizer } = await loadGeminiSummarizer();
     geminiSummarizer({ model, timeoutMs });
     return { model, timeoutMs };
   } catch (error) {

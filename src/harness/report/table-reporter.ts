@@ -12,7 +12,7 @@
 import Table from 'cli-table3';
 import { acceptedGroups, type AcceptedGroup } from './accepted-groups.ts';
 import { paint } from './ansi.ts';
-import { infeasibleCounts, reproducedLines, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
+import { costLine, infeasibleCounts, reproducedLines, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
 import type { RenderOptions, Reporter } from './reporter.ts';
 import { wrapText } from './wrap-text.ts';
 import { propertyKindsLine } from './property-kinds.ts';
@@ -78,7 +78,9 @@ export const tableReporter: Reporter = {
     if (details !== '') parts.push(details);
     const kinds = propertyKindsLine(report);
     if (kinds !== '') parts.push(kinds);
-    parts.push(summaryLine(report.summary.passed, report.summary.failed));
+    const cost = costLine(report.scenarios);
+    parts.push(cost === '' ? summaryLine(report.summary.passed, report.summary.failed) : `${cost}
+${summaryLine(report.summary.passed, report.summary.failed)}`);
     return `${parts.join('\n\n')}\n`;
   },
 };
