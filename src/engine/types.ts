@@ -20,8 +20,19 @@ import type {
   RequestOverhead,
   SessionEvent,
 } from './hook-types.ts';
+import type { StrategyDeclarations } from './strategy-declarations.ts';
 
 export type { Content, Part, GenerateContentConfig } from '@google/genai';
+export type {
+  DeclaredEstimate,
+  DeclaredSummarizerInput,
+  DeclaredTrigger,
+  EstimateTolerances,
+  IntegerOptionRange,
+  OptionSpace,
+  OwnTrigger,
+  StrategyDeclarations,
+} from './strategy-declarations.ts';
 
 /** The request a before-model callback sees and may rewrite (adk-js `LlmRequest`, minus live/tool maps). */
 export interface LlmRequest {
@@ -124,129 +135,11 @@ export interface CompactionStrategy {
    */
   onModelError?(ctx: CompactionContext, error: unknown, request: LlmRequest): void | ModelErrorOutcome | Promise<void | ModelErrorOutcome>;
   /**
-   * Optional: the trigger the strategy promises to keep, so the fuzzer can check it
-   * (`declared-trigger`): no request sent at or over it passes without a compaction, and no
-   * compaction fires well below it. Read by the harness only; the host never uses it.
+   * Optional: what the strategy declares about itself for the fuzzer's contract checks (its
+   * trigger, its estimator, its summarizer cut, the options it may be built with). Read by the
+   * harness only; the host never uses it (strategy-declarations.ts).
    */
-  readonly declaredTrigger?: DeclaredTrigger;
-  /**
-   * Optional: the trigger in the strategy's own count, which `compact` reports on every call as
-   * `CompactionOutcome.triggerCount`: a call whose count is at or over `at(contextWindow)`
-   * compacts (calls the summarizer or trims history), one below it does not, exactly. What a
-   * trigger in real tokens cannot pin: a comparison off by one (`>` for `>=`) at the boundary.
-   * Read by the harness only.
-   */
-  readonly ownTrigger?: OwnTrigger;
-  /**
-   * Optional: the count the strategy judges requests by, so the fuzzer can check it against the
-   * provider's count per kind of content (`estimate-precision`): the system instruction, the tool
-   * declarations, text and tool responses of each kind, inline data... Read by the harness only.
-   */
-  readonly declaredEstimate?: DeclaredEstimate;
-  /**
-   * Optional: how the strategy cuts the history it sends the summarizer, so the fuzzer can check
-   * it (`summarizer-input-budget`): it drops contents only while they exceed its declared share
-   * of the window in its own count, and never drops one it had room for. What no property of a
-   * session can see: a budget counted in bytes where tokens were meant keeps a quarter of what
-   * fits, and the summary silently loses the older history. Read by the harness only.
-   */
-  readonly declaredSummarizerInput?: DeclaredSummarizerInput;
-  /**
-   * Optional: the option values the fuzzer may build this strategy with, per option (plain data:
-   * it travels from the worker that loads the strategy to the fuzzer). Each run draws its options
-   * from it, shrinking towards the defaults, so a bug that only shows for non-default options is
-   * reachable. Options the user fixes (`--strategy-options`) are never drawn. Read by the harness
-   * only; the factory must accept every value declared here.
-   */
-  readonly optionSpace?: OptionSpace;
-}
-
-/** The options a fuzzer may draw, by option name (`CompactionStrategy.optionSpace`). */
-export type OptionSpace = Readonly<Record<string, IntegerOptionRange>>;
-
-/**
- * An integer option drawn from [min, max], both included. `default` is what the strategy does
- * with the option left out; shrinking moves a drawn value towards it, so a counterexample keeps
- * only the departures from the defaults that its failure needs.
- */
-export interface IntegerOptionRange {
-  readonly min: number;
-  readonly max: number;
-  readonly default: number;
-}
-
-/** A strategy's trigger in its own count (`CompactionStrategy.ownTrigger`). */
-export interface OwnTrigger {
-  /** The count, in the strategy's own unit, from which it compacts, for a model's window. */
-  at(contextWindow: number): number;
-  /** What the count counts, for messages ("calibrated tokens", "contents since the last compaction"). */
-  readonly counts: string;
-}
-
-/** A strategy's declared estimator (`CompactionStrategy.declaredEstimate`). */
-export interface DeclaredEstimate {
-  /** The strategy's count of a request, before any calibration (ContextGuard: `estimateTokens`). */
-  tokens(request: LlmRequest): number;
-  /**
-   * `real`: `tokens` counts the provider's tokens already. `calibrated`: the strategy scales its
-   * count by what the provider reports for whole requests (ContextGuard's correction factor), so
-   * only the count of one kind against another matters: the check first scales every count by
-   * the provider's count of a plain English text over the strategy's.
-   */
-  readonly unit: 'real' | 'calibrated';
-  /**
-   * How far the count of one kind of content may fall below the provider's count of it, as a
-   * share (0.1: at least 90 % of it). One number for every kind, or per kind: a probe's own name
-   * (`system-instruction`, `tool-declarations`, `text:cjk`, `tool-response:json`, `function-call`,
-   * `inline-data`, `server-tool-call`, `server-tool-response`), else its content kind (`cjk`, `emoji`, ...), else `default`.
-   */
-  readonly tolerance: number | EstimateTolerances;
-  /**
-   * Optional: the tolerance when the provider counts with a real tokenizer (BPE: the world's
-   * `tiktoken` token models), whose count of code, JSON, CJK or emoji departs from any count of
-   * bytes or characters. Absent: `tolerance` there too.
-   */
-  readonly tokenizerTolerance?: number | EstimateTolerances;
-  /**
-   * Optional: how far the count of one kind may rise above the provider's count of it, as a share
-   * (0.1: at most 110 % of it), per kind as `tolerance` is. An estimator that overcounts a kind
-   * compacts early on requests rich in it: summarizer calls spent and detail lost well below the
-   * window, which a trigger declared in the strategy's own count cannot show. Absent: overcounts
-   * are not judged.
-   */
-  readonly overcount?: number | EstimateTolerances;
-  /** Optional: `overcount` when the provider counts with a real tokenizer. Absent: `overcount` there too. */
-  readonly tokenizerOvercount?: number | EstimateTolerances;
-}
-
-/** How a strategy cuts its summarizer's input (`CompactionStrategy.declaredSummarizerInput`). */
-export interface DeclaredSummarizerInput {
-  /** The share of the model's window, in `tokens`, the input is cut to (ContextGuard: 0.8). */
-  readonly share: number;
-  /** The strategy's count of a list of contents, the unit of `share` (ContextGuard: `estimateContentTokens`). */
-  tokens(contents: readonly Content[]): number;
-  /**
-   * What the strategy sends the summarizer of `contents` (oldest first) for a model window of
-   * `contextWindow`: contents of that list (the same objects), the ones it drops left out.
-   */
-  trim(contents: readonly Content[], contextWindow: number): readonly Content[];
-}
-
-/** Per-kind tolerances of a `DeclaredEstimate` (shares); `default` for every kind not named. */
-export interface EstimateTolerances {
-  readonly default: number;
-  readonly [kind: string]: number;
-}
-
-/** A strategy's declared trigger (`CompactionStrategy.declaredTrigger`). */
-export interface DeclaredTrigger {
-  /** The request size, in real tokens (as the provider counts them), from which it compacts, for a model's window. */
-  tokens(contextWindow: number): number;
-  /**
-   * How far its own count may be off the provider's, as a share (0.1 = 10 %): a request may pass
-   * uncompacted up to tokens × (1 + tolerance), and compaction may fire from tokens × (1 − tolerance).
-   */
-  readonly tolerance: number;
+  readonly declarations?: StrategyDeclarations;
 }
 
 /** What `compact` may report back to `ContextGuard` (all optional). */
@@ -261,7 +154,7 @@ export interface CompactionOutcome {
   /**
    * The count the strategy compared with its trigger on this call, in its own unit (the threshold
    * strategy: its calibrated token count; the sliding window: the contents since its last
-   * compaction). With `CompactionStrategy.ownTrigger`, the fuzzer checks that the call compacted
+   * compaction). With `StrategyDeclarations.ownTrigger`, the fuzzer checks that the call compacted
    * exactly when this count reached the trigger (`declared-trigger`).
    */
   readonly triggerCount?: number;

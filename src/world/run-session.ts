@@ -152,7 +152,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     seed: scenario.seed,
     clock: env.clock,
     phase: () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! }),
-    onCall: (record, reply) => recorder.onSummarizerCall(record, reply),
+    onCall: (record, reply, request) => recorder.onSummarizerCall(record, reply, request),
     model: options.summarizer,
     facts,
   });

@@ -29,6 +29,27 @@ export interface SummarizerCallRecord {
   readonly failure?: string;
 }
 
+/**
+ * What a step that called the summarizer did with the history (measure/compaction-coverage.ts),
+ * in the reference ruler's real tokens: what `summary-growth` and `summarizer-input-budget` judge.
+ */
+export interface StepCompaction {
+  /** Real tokens of what the strategy sent in place of history: every content that is not an untouched copy of a history content (the summary, a continuation, shortened contents). */
+  readonly summaryTokens: number;
+  /** Real tokens of the step's successful summarizer replies (each counted as one content). */
+  readonly replyTokens: number;
+  /** History contents this step stopped sending verbatim for the first time: the history its summary newly covers. */
+  readonly newlyCovered: number;
+  /** Their real tokens. */
+  readonly newlyCoveredTokens: number;
+  /** Real tokens of those of them whose text the strategy carried into what it sent (a quoted request, a shortened output). */
+  readonly quotedTokens: number;
+  /** Of them, the ones with text found in none of the step's summarizer requests (nor, shortened, in what it sent). */
+  readonly leftOutOfSummarizer: number;
+  /** Real tokens of the newest of those (0 when none). */
+  readonly newestLeftOutTokens: number;
+}
+
 export interface StepRecord {
   /** 0-based LLM step number in the session. */
   readonly step: number;
@@ -75,6 +96,8 @@ export interface StepRecord {
   readonly orphanResponses: number;
   /** The latest user request is present verbatim or quoted in a continuation. */
   readonly userRequestPresent: boolean;
+  /** Set on a step that called the summarizer: what the compaction did with the history. */
+  readonly compaction?: StepCompaction;
   /** The count the strategy compared with its trigger on this step (`CompactionOutcome.triggerCount`), when it reported one. */
   readonly triggerCount?: number;
   /** The warnings the strategy reported on this step (`ctx.warn`: message, then its fields as JSON); absent when none. */

@@ -30,7 +30,7 @@ const world = resolveScenario({
   ],
 }, { file: 'kinds.yaml', baseDir: process.cwd() }).world;
 
-const declared = (strategy: CompactionStrategy): DeclaredEstimate => strategy.declaredEstimate!;
+const declared = (strategy: CompactionStrategy): DeclaredEstimate => strategy.declarations!.estimate!;
 
 describe('estimate-precision on the probes of one scenario', () => {
   const probes = estimateProbes(world);
@@ -45,7 +45,7 @@ describe('estimate-precision on the probes of one scenario', () => {
     expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, ratioTokenModel(2))).toBeNull();
     expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, ratioTokenModel(4.7))).toBeNull();
     expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' }))).toBeNull();
-    // Within the 40 % it declares for `x` under a tokenizer, beyond the 5 % of every other kind.
+    // It declares no overcount bound under a tokenizer: BPE packs the `x` texts 15-33 % tighter than len/4, beyond 5 %.
     const cl100k = await createTokenModel({ kind: 'tiktoken', encoding: 'cl100k_base' });
     expect(miscountedKind(probes, CONTEXTGUARD_DECLARED_ESTIMATE, cl100k)).toBeNull();
     expect(miscountedKind(probes, { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokenizerOvercount: 0.05 }, cl100k)).toMatch(/for tool-response:x \(\d+ bytes\) .* % over, beyond its declared overcount of 5 %/);
@@ -53,19 +53,25 @@ describe('estimate-precision on the probes of one scenario', () => {
 
   it('fails each planted estimator on the kind it undercounts', async () => {
     const ratio = ratioTokenModel(2);
-    expect(miscountedKind(probes, declared(estimateSkipsSystemInstruction()), ratio)).toMatch(/^counts 0 tokens .* for system-instruction \(2000 bytes\) where the provider counts \d+: 100 % under, beyond its declared tolerance of 1 %$/);
+    expect(miscountedKind(probes, declared(estimateSkipsSystemInstruction()), ratio)).toMatch(/^counts 0 tokens .* for system-instruction \(2000 bytes\) where the provider counts \d+: 100 % under, beyond its declared tolerance of 5 %$/);
     expect(miscountedKind(probes, declared(estimateSkipsToolDeclarations()), ratio)).toMatch(/for tool-declarations .* 100 % under/);
     expect(miscountedKind(probes, declared(estimateUtf16()), ratio)).toMatch(/for text:cjk \(400 bytes\) .* 6[67](\.\d+)? % under/);
-    // Under a real tokenizer the declared tolerance for CJK is wide (60 %), and UTF-16 units still fall beyond it.
+    // Under a real tokenizer the tolerance is the documented bound of a byte-level BPE (85 %, docs/properties.md):
+    // a skipped field still falls beyond it; UTF-16 units for CJK (about a third of BPE's count) do not, and only
+    // the ratio token models (12 fuzz draws in 13) catch them. The old tolerances, fitted to threshold's measured
+    // errors, caught them here too, at the price of a number no documentation supports.
     const bpe = await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' });
-    expect(miscountedKind(probes, declared(estimateUtf16()), bpe)).toMatch(/for text:cjk/);
+    expect(miscountedKind(probes, declared(estimateUtf16()), bpe)).toBeNull();
     expect(miscountedKind(probes, declared(estimateSkipsSystemInstruction()), bpe)).toMatch(/for system-instruction/);
+    expect(miscountedKind(probes, declared(estimateSkipsToolDeclarations()), bpe)).toMatch(/for tool-declarations/);
   });
 
   it('fails an estimator that overcounts a kind beyond its declared overcount, and judges no overcount it does not declare', async () => {
     const overcounting = declared(estimateOvercountsCalls());
     const bpe = await createTokenModel({ kind: 'tiktoken', encoding: 'o200k_base' });
-    for (const model of [ratioTokenModel(2), bpe]) {
+    // Judged under the ratio models; under a tokenizer no documented bound limits an overcount (not judged).
+    expect(miscountedKind(probes, overcounting, bpe)).toBeNull();
+    for (const model of [ratioTokenModel(2), ratioTokenModel(4.7)]) {
       expect(miscountedKind(probes, overcounting, model)).toMatch(/^counts [\d.]+ tokens \(calibrated on plain prose: x[\d.]+\) for function-call \(400 bytes\) where the provider counts \d+: \d+(\.\d+)? % over, beyond its declared overcount of 5 %$/);
     }
     // The same estimator, declaring no bound on overcounting: not judged for it.
@@ -77,10 +83,10 @@ describe('estimate-precision on the probes of one scenario', () => {
   });
 
   it('fails, never crashes on, an estimator that throws or counts no number', () => {
-    const throwing: CompactionStrategy = { name: 'throwing', compact: () => undefined, declaredEstimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => { throw new TypeError('boom'); } } };
+    const throwing: CompactionStrategy = { name: 'throwing', compact: () => undefined, declarations: { estimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => { throw new TypeError('boom'); } } } };
     const violation = estimatePrecision.check(world, { steps: [] } as never, undefined, throwing);
     expect(violation?.message).toBe('its declared estimator threw: boom (token model ratio:2)');
-    const nan: CompactionStrategy = { ...throwing, declaredEstimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => Number.NaN } };
+    const nan: CompactionStrategy = { ...throwing, declarations: { estimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: () => Number.NaN } } };
     expect(estimatePrecision.check(world, { steps: [] } as never, undefined, nan)?.message).toBe('its declared estimator threw: it counted NaN (token model ratio:2)');
   });
 

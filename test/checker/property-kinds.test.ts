@@ -9,13 +9,13 @@ import { formatFuzzReport } from '../../src/fuzz/run/format-fuzz-report.ts';
 describe('property kinds', () => {
   it('the contract checks are exactly the properties judged on a strategy\'s declarations', () => {
     const contract = PROPERTIES.filter((property) => propertyKind(property) === 'contract').map((property) => property.name).sort();
-    expect(contract).toEqual(['declared-trigger', 'estimate-precision', 'summarizer-input-budget']);
+    expect(contract).toEqual(['declared-summarizer-cut', 'declared-trigger', 'estimate-precision']);
     // A contract check judges only a strategy that declares something; a behaviour property judges every strategy.
     for (const property of PROPERTIES) {
       if (propertyKind(property) === 'contract') expect(property.appliesTo, property.name).toBeDefined();
     }
     expect(PROPERTIES.filter((property) => propertyKind(property) === 'behaviour').map((property) => property.name)).toEqual(
-      expect.arrayContaining(['no-overflow', 'no-loop', 'no-thrash', 'no-orphans', 'user-request-preserved', 'summarizer-input-fits']),
+      expect.arrayContaining(['no-overflow', 'no-loop', 'no-thrash', 'no-orphans', 'user-request-preserved', 'summarizer-input-fits', 'summarizer-input-budget', 'no-summary-growth']),
     );
   });
 

@@ -1,85 +1,72 @@
 /**
- * summarizer-input-budget: a strategy that declares how it cuts its summarizer's input drops
- * history only while it exceeds its declared budget. Issue 18's survivor class "a summarizer
- * budget counted in bytes", which no session property sees.
+ * summarizer-input-budget (behaviour): judged on the summarizer requests the session sent,
+ * measured by the world's ruler, not on the strategy's declared cut. A strategy that declares
+ * ContextGuard's cut but sends its summarizer a quarter of what fits passed the old contract
+ * check and fails this one.
  */
-import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { overCut, probeHistories, summarizerInputBudget } from '../../src/checker/properties/summarizer-input-budget.ts';
+import { declaredSummarizerCut } from '../../src/checker/properties/declared-summarizer-cut.ts';
+import { overCutStep, SUMMARIZER_INPUT_ROOM_SHARE, summarizerInputBudget } from '../../src/checker/properties/summarizer-input-budget.ts';
+import { hardenedStrategy } from '../../src/engine/strategies/hardened/hardened.ts';
 import { thresholdStrategy } from '../../src/engine/strategies/threshold.ts';
-import { estimateContentTokens } from '../../src/engine/tokens/estimate-tokens.ts';
-import type { DeclaredSummarizerInput } from '../../src/engine/types.ts';
+import type { CompactionStrategy } from '../../src/engine/types.ts';
 import summarizerBudgetInBytes from '../../src/fuzz/planted-bugs/summarizer-budget-in-bytes.ts';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { resolveScenario } from '../../src/harness/scenario/index.ts';
+import { runSession } from '../../src/world/run-session.ts';
+import { violatingSteps } from '../../src/harness/scenario/violating-steps.ts';
+import { compaction, compactionStep } from './helpers-compaction-step.ts';
 
-const world = resolveScenario({
-  name: 'kinds',
-  seed: 1,
-  session: { contextWindow: 8000 },
-  turns: [
-    { user: { size: 900, kind: 'cjk' }, tools: [{ name: 'read_file', size: 1200, kind: 'json' }] },
-    { user: 'Summarize what you found' },
-  ],
-}, { file: 'kinds.yaml', baseDir: process.cwd() }).world;
+describe('summarizer-input-budget, over step records', () => {
+  it('fails a left-out content that fitted beside the largest request within half the window, exactly at the boundary', () => {
+    const window = 8000;
+    const room = SUMMARIZER_INPUT_ROOM_SHARE * window;
+    const at = (input: number, newest: number, call: { contextWindow?: number | null } = {}) =>
+      overCutStep(compactionStep(4, compaction({ leftOutOfSummarizer: 2, newestLeftOutTokens: newest }), { calls: [{ inputRealTokens: 10 }, { inputRealTokens: input, ...call }] }));
+    expect(at(room - 500, 500)).toBe(
+      `left 2 newly covered contents out of its summarizer's input (the newest 500 real tokens), although beside the ${room - 500} real tokens it sent it fitted within half the 8000-token summarizer window (${room} <= ${room})`,
+    );
+    expect(at(room - 500, 501)).toBeNull();
+    // The summarizer's own window when it has one; the agent's (8000 here) when it has none.
+    expect(at(room - 500, 500, { contextWindow: 4000 })).toBeNull();
+    expect(at(1000, 500, { contextWindow: 4000 })).toMatch(/within half the 4000-token summarizer window \(1500 <= 2000\)$/);
+    // Nothing left out, or no compaction measured: nothing to judge.
+    expect(overCutStep(compactionStep(4, compaction({ leftOutOfSummarizer: 0 })))).toBeNull();
+    expect(overCutStep(compactionStep(4, undefined))).toBeNull();
+  });
+});
 
-const threshold = thresholdStrategy().declaredSummarizerInput!;
-const histories = probeHistories(world);
+describe('summarizer-input-budget, played', () => {
+  const world = resolveScenario({
+    name: 'kinds',
+    seed: 1,
+    session: { contextWindow: 8000 },
+    turns: Array.from({ length: 6 }, () => ({ user: { size: 1500, kind: 'prose' }, tools: [{ name: 'read_file', size: 2500, kind: 'prose' }] })),
+  }, { file: 'kinds.yaml', baseDir: process.cwd() }).world;
 
-/** ContextGuard's declaration with another cut. */
-const cutBy = (trim: DeclaredSummarizerInput['trim']): DeclaredSummarizerInput => ({ ...threshold, trim });
-
-describe('summarizer-input-budget', () => {
-  it('probes each kind of text the scenario holds, a history that fits and one that does not, per window', () => {
-    expect(new Set(histories.map((h) => h.name))).toEqual(new Set(['cjk', 'json', 'prose']));
-    for (const { contents, contextWindow } of histories) expect(contents).toHaveLength(16);
-    const shares = histories.map((h) => estimateContentTokens(h.contents) / (threshold.share * h.contextWindow));
-    expect(shares.some((share) => share < 1) && shares.some((share) => share > 1)).toBe(true);
+  it('fails a cut in bytes even when the strategy declares the right one (the old contract check passed it); threshold and hardened hold', async () => {
+    // The bug's sessions with ContextGuard's declaration, honest on its face.
+    const declaredRight: CompactionStrategy = { ...summarizerBudgetInBytes({}), declarations: thresholdStrategy().declarations };
+    const result = await runSession(world, { strategy: declaredRight });
+    expect(declaredSummarizerCut.check(world, result, undefined, declaredRight)).toBeNull();
+    expect(summarizerInputBudget.check(world, result)?.message).toMatch(/^step \d+ .* left \d+ newly covered contents? out of its summarizer's input \(the newest \d+ real tokens\), although beside the \d+ real tokens it sent it fitted within half the 8000-token summarizer window/);
+    const first = summarizerInputBudget.check(world, result)!.step;
+    expect(violatingSteps('summarizer-input-budget', world, result)[0]).toBe(first);
+    for (const strategy of [thresholdStrategy(), hardenedStrategy()]) {
+      const held = await runSession(world, { strategy });
+      expect(violatingSteps('summarizer-input-budget', world, held), strategy.name).toEqual([]);
+      expect(held.steps.some((step) => step.compaction !== undefined), strategy.name).toBe(true);
+      expect(summarizerInputBudget.check(world, held), strategy.name).toBeNull();
+    }
   });
 
-  it('holds for the threshold strategy: it cuts only the histories over 80 % of the window, and only as far as needed', () => {
-    expect(overCut(histories, threshold)).toBeNull();
-    const over = histories.find((h) => estimateContentTokens(h.contents) > threshold.share * h.contextWindow)!;
-    const kept = threshold.trim(over.contents, over.contextWindow);
-    expect(kept.length).toBeGreaterThan(2);
-    expect(kept.length).toBeLessThan(over.contents.length);
-  });
-
-  it('fails a budget counted in bytes (the planted bug): it drops history that fits', () => {
-    const declared = summarizerBudgetInBytes({}).declaredSummarizerInput!;
-    expect(overCut(histories, declared)).toMatch(/^dropped \d+ of a history of 16 cjk messages \(\d+ tokens as it counts them\) for a 8000-token window, all within its declared budget of 6400 \(0\.8 of the window\)$/);
-  });
-
-  it('fails a cut that goes further than its budget needs, and one that throws', () => {
-    // Half the declared budget: the newest content it dropped would have fitted.
-    const halfBudget = cutBy((contents, window) => {
-      let start = 0;
-      while (start < contents.length - 1 && estimateContentTokens(contents.slice(start)) > 0.4 * window) start += 1;
-      return contents.slice(start);
-    });
-    expect(overCut(histories, halfBudget)).toMatch(/although the newest one it dropped fits beside them \(\d+ tokens within its declared budget of 6400, 0\.8 of the window\)$/);
-    // Dropping while the input is AT the budget (`>=` for `>`): 8 of the 16 messages are the budget exactly.
-    const atBudget = cutBy((contents, window) => {
-      let start = 0;
-      while (contents.length - start > 2 && estimateContentTokens(contents.slice(start)) >= 0.8 * window) start += 1;
-      return contents.slice(start);
-    });
-    expect(overCut(histories, atBudget)).toMatch(/^cut a history of 16 cjk messages \(12800 tokens as it counts them\) for a 8000-token window to 7 messages \(5600 tokens\), although the newest one it dropped fits beside them \(6400 tokens within its declared budget of 6400/);
-    const throwing = cutBy(() => { throw new Error('boom'); });
-    expect(summarizerInputBudget.check(world, null as never, undefined, { name: 'x', compact: async () => undefined, declaredSummarizerInput: throwing })?.message).toBe('its declared cut threw: boom');
-  });
-
-  it('does not count copies as kept: a cut must return the contents it was given', () => {
-    const copies = cutBy((contents) => contents.map((content): Content => ({ ...content })));
-    expect(overCut(histories, copies)).toMatch(/^dropped 16 of/);
-  });
-
-  it('is found by the fuzzer on every run of the planted bug and shrunk, where threshold holds it; a strategy that declares nothing is not checked', { timeout: 60_000 }, async () => {
-    const fuzz = (name: string) => runFuzz({ strategy: { name, options: {} }, runs: 4, seed: 1, properties: ['summarizer-input-budget'], outDir: null, cwd: process.cwd() });
-    const planted = (await fuzz('./src/fuzz/planted-bugs/summarizer-budget-in-bytes.ts')).properties[0]!;
-    expect(planted).toMatchObject({ checked: 4, failed: 4 });
-    expect(planted.counterexample!.failure.violation.message).toMatch(/^dropped \d+ of a history of 16 prose messages/);
-    expect((await fuzz('threshold')).properties[0]).toMatchObject({ checked: 4, failed: 0 });
-    expect((await fuzz('sliding_window')).properties[0]).toMatchObject({ checked: 0, notChecked: 4, failed: 0 });
+  it('is found by the fuzzer in the planted bug on several seeds, and judges every strategy', { timeout: 180_000 }, async () => {
+    const fuzz = (name: string, seed: number) => runFuzz({ strategy: { name, options: {} }, runs: 6, seed, properties: ['summarizer-input-budget'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 10, stopAtFirstFailure: true });
+    let caught = 0;
+    for (const seed of [1, 2, 3]) if ((await fuzz('./src/fuzz/planted-bugs/summarizer-budget-in-bytes.ts', seed)).properties[0]!.failed > 0) caught += 1;
+    expect(caught).toBeGreaterThanOrEqual(2);
+    // A behaviour property: every strategy is judged, whatever it declares.
+    expect(summarizerInputBudget.appliesTo).toBeUndefined();
+    expect(summarizerInputBudget.kind ?? 'behaviour').toBe('behaviour');
   });
 });

@@ -90,11 +90,11 @@ describe('drawing strategy options', () => {
 
 describe('declared option spaces', () => {
   it('are read as plain data and checked: integers with min <= default <= max', () => {
-    const strategy = (optionSpace: unknown) => ({ name: 'mine', compact: () => undefined, optionSpace }) as unknown as CompactionStrategy;
+    const strategy = (optionSpace: unknown) => ({ name: 'mine', compact: () => undefined, declarations: { optionSpace } }) as unknown as CompactionStrategy;
     expect(readOptionSpace(slidingWindowStrategy())).toEqual(SPACE);
     expect(readOptionSpace({ name: 'mine', compact: () => undefined })).toBeNull();
     expect(readOptionSpace(strategy({}))).toBeNull();
-    expect(() => readOptionSpace(strategy({ depth: { min: 3, max: 2, default: 2 } }))).toThrow('optionSpace.depth must be integers with min <= default <= max');
+    expect(() => readOptionSpace(strategy({ depth: { min: 3, max: 2, default: 2 } }))).toThrow('declarations.optionSpace.depth must be integers with min <= default <= max');
     expect(() => readOptionSpace(strategy({ depth: { min: 0, max: 2.5, default: 1 } }))).toThrow('optionSpace.depth');
     expect(() => readOptionSpace(strategy([1]))).toThrow('must be an object');
   });

@@ -72,11 +72,13 @@ function sessionDifference(world: RunForComparison, adk: RunForComparison, world
 /**
  * A step's measurements, without the world's logical clock (adk-js time is the stubbed Date) and
  * the count the strategy reported against its trigger (what the strategy said, not what either
- * runtime measured: only the world's plugin records it, for the fuzzer's declared-trigger).
+ * runtime measured: only the world's plugin records it, for the fuzzer's declared-trigger), nor
+ * what a compaction covered (only the world's recorder knows history contents by their session
+ * event, which that measure needs).
  */
 function measurements(record: StepRecord | undefined): unknown {
   if (!record) return undefined;
-  const { clock: _clock, triggerCount: _triggerCount, ...rest } = record;
+  const { clock: _clock, triggerCount: _triggerCount, compaction: _compaction, ...rest } = record;
   return rest;
 }
 

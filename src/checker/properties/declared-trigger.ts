@@ -1,5 +1,5 @@
 /**
- * A strategy that declares its trigger (`CompactionStrategy.declaredTrigger`: a size in real
+ * A strategy that declares its trigger (`declarations.trigger`: a size in real
  * tokens for a window, and how far its own count may be off) keeps it: no request sent at or over
  * tokens × (1 + tolerance) passes without the strategy compacting on that step (calling the
  * summarizer or trimming history), and no compaction fires on a request below
@@ -13,7 +13,7 @@
  * summary may replace covered contents first), so the two checks read the bound that is sound:
  * the sent size for "passed uncompacted", the built size for "fired below".
  *
- * A strategy may also declare its trigger in its own count (`ownTrigger`) and report that count
+ * A strategy may also declare its trigger in its own count (`declarations.ownTrigger`) and report that count
  * on every call (`CompactionOutcome.triggerCount`, the world records it per step): then a step
  * whose count is at or over the trigger must compact and one below must not, exactly, with no
  * tolerance. That pins a comparison off by one (`>` for `>=`, a window of `maxTurns` contents
@@ -30,10 +30,10 @@ export const declaredTrigger: FuzzProperty = {
   description: 'a strategy that declares its trigger compacts every request at or over it and never well below it',
   expectKey: null,
   needsRerun: false,
-  appliesTo: (strategy) => strategy.declaredTrigger !== undefined || strategy.ownTrigger !== undefined,
+  appliesTo: (strategy) => strategy.declarations?.trigger !== undefined || strategy.declarations?.ownTrigger !== undefined,
   check(_scenario, result, _rerun, strategy) {
-    const declared = strategy?.declaredTrigger;
-    const own = strategy?.ownTrigger;
+    const declared = strategy?.declarations?.trigger;
+    const own = strategy?.declarations?.ownTrigger;
     if (declared === undefined && own === undefined) return null;
     for (const step of result.steps) {
       // Nothing sent, or a request with no contents: ContextGuard consults no strategy then.

@@ -1,5 +1,5 @@
 /**
- * A strategy that declares its estimator (`CompactionStrategy.declaredEstimate`) counts every kind
+ * A strategy that declares its estimator (`declarations.estimate`) counts every kind
  * of content within its declared tolerance of what the provider counts: the system instruction,
  * the tool declarations, text and tool responses of each kind the scenario holds (CJK and emoji
  * included), function calls, inline data, and the server-side tool call and response parts the
@@ -18,6 +18,9 @@
  * does), so only kinds counted unlike plain text can fail. An overcount fails only beyond the
  * share the strategy declares for it (`overcount`): counting some kind high compacts early on
  * requests rich in it, which a trigger declared in the strategy's own count cannot show.
+ *
+ * Tolerances are the strategy's to declare; ContextGuard's are derived from the tokenizers'
+ * documented behaviour in docs/properties.md ("Estimate tolerances"), not from its own errors.
  *
  * A strategy that declares nothing is not judged (not-checked); the verdict does not depend on
  * what the strategy did in the session, only on its estimator and the scenario's content and
@@ -59,9 +62,9 @@ export const estimatePrecision: FuzzProperty = {
   description: 'a strategy that declares its estimator never undercounts (or, if it declares how far, overcounts) a kind of content beyond its declared tolerance',
   expectKey: null,
   needsRerun: false,
-  appliesTo: (strategy) => strategy.declaredEstimate !== undefined,
+  appliesTo: (strategy) => strategy.declarations?.estimate !== undefined,
   check(scenario, _result, _rerun, strategy) {
-    const declared = strategy?.declaredEstimate;
+    const declared = strategy?.declarations?.estimate;
     if (declared === undefined) return null;
     const probes = estimateProbes(scenario);
     const seen = new Set<string>();

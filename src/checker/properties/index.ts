@@ -2,6 +2,7 @@
  * Every fuzz property, in report order. Each is a pure check over one played scenario
  * (`property.ts`); the fuzzer evaluates all selected properties on every generated scenario.
  */
+import { declaredSummarizerCut } from './declared-summarizer-cut.ts';
 import { declaredTrigger } from './declared-trigger.ts';
 import { estimatePrecision } from './estimate-precision.ts';
 import { modelAnswers } from './model-answers.ts';
@@ -9,6 +10,7 @@ import { deterministicReplay } from './deterministic-replay.ts';
 import { eventsImmutable } from './events-immutable.ts';
 import { noLoop } from './no-loop.ts';
 import { noOrphans } from './no-orphans.ts';
+import { noSummaryGrowth } from './no-summary-growth.ts';
 import { noOverflow } from './no-overflow.ts';
 import { noThrash } from './no-thrash.ts';
 import type { FuzzProperty, PropertyName } from './property.ts';
@@ -25,9 +27,11 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   noOrphans,
   userRequestPreserved,
   summarizerInputFits,
+  summarizerInputBudget,
+  noSummaryGrowth,
   declaredTrigger,
   estimatePrecision,
-  summarizerInputBudget,
+  declaredSummarizerCut,
   eventsImmutable,
   sessionCompletes,
   deterministicReplay,
@@ -46,6 +50,7 @@ export function propertyByName(name: PropertyName): FuzzProperty {
 export type { ExpectKey, FuzzProperty, PropertyKind, PropertyName, PropertyViolation } from './property.ts';
 export { propertyKind } from './property.ts';
 export {
+  declaredSummarizerCut,
   declaredTrigger,
   deterministicReplay,
   estimatePrecision,
@@ -55,6 +60,7 @@ export {
   noLoop,
   noOrphans,
   noOverflow,
+  noSummaryGrowth,
   noThrash,
   sessionCompletes,
   summarizerInputBudget,

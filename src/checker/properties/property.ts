@@ -20,6 +20,8 @@ export type PropertyName =
   | 'declared-trigger'
   | 'estimate-precision'
   | 'summarizer-input-budget'
+  | 'declared-summarizer-cut'
+  | 'no-summary-growth'
   | 'events-immutable'
   | 'session-completes'
   | 'deterministic-replay'

@@ -1,114 +1,60 @@
 /**
- * A strategy that declares how it cuts its summarizer's input (`declaredSummarizerInput`: a share
- * of the window in its own count, and the cut itself) drops history only as far as that budget
- * needs: a history that fits is sent whole, and of a history cut, the newest content dropped did
- * not fit beside what was kept. What no property of a session sees: a budget counted in bytes
- * where tokens were meant (four bytes a token) keeps a quarter of what fits, the summary loses the
- * older history, and every request still fits the window.
+ * `summarizer-input-budget` (behaviour): a strategy leaves history out of its summarizer's input
+ * only when its summarizer had no room for it. Judged on the summarizer requests the session
+ * actually sent, measured by the world's reference ruler (docs/properties.md): on a step that
+ * called the summarizer, the history contents the step newly stopped sending verbatim must reach
+ * a summarizer request of that step (their text found in it) unless the newest one left out would
+ * not have fitted beside the largest request sent within half the summarizer's window (its own
+ * window; the agent's when it has none, as a strategy must then assume).
  *
- * Each probe is a history of 16 plain messages, alternately user and model, of one content kind
- * the scenario holds, that totals about 40 % of the window in bytes/4 (it fits a budget of 80 %)
- * and one that totals about 160 % (it must be cut), cut for windows of 8,000 and 32,000 tokens.
- * The cut is pure in (contents, window), so the probes never need the session: the verdict depends
- * only on the strategy and the kinds of text of the scenario, and a counterexample shrinks to the
- * scenario holding the kind it cuts too far. The check reads the strategy's own count, exactly: a
- * strategy is held to the budget it declares, not to the provider's count, and the histories land
- * on an 80 % budget exactly (16 messages of a tenth of the window: 8 of them are the budget), so dropping
- * while the input is AT the budget (`>=` for `>`) fails too.
+ * Half the window, not the whole: a strategy may keep room for the summary it asks for, the
+ * instructions and a transcript's markup, and may size the input with an estimator off by the
+ * documented error of a `len/4` count (docs/properties.md); a cut that leaves the summarizer's
+ * input under half its window while dropping history that fits is cutting by the wrong count. What
+ * it catches: a budget counted in bytes where tokens were meant (issue 18's survivor class: a
+ * quarter of what fits is kept, the summary loses the older history, every request still fits).
+ *
+ * Contents too short to recognise (under 16 characters of plain text) and contents with no text
+ * (tool calls and results, which transcripts render as markers) are not judged: a left-out tool
+ * output is not seen. The declared cut, checked exactly in the strategy's own count on probe
+ * histories, is the contract check `declared-summarizer-cut`.
  */
-import type { Content } from '@google/genai';
-import type { DeclaredSummarizerInput } from '../../engine/types.ts';
-import { generateText } from '../../world/content/generate-text.ts';
-import { deepFreeze } from '../../world/sessions/deep-freeze.ts';
-import { rngFor } from '../../world/sim/prng.ts';
-import type { ContentKind, WorldScenario } from '../../world/world-scenario.ts';
-import { scenarioTextKinds } from './estimate-precision.ts';
-import { violation, type FuzzProperty } from './property.ts';
+import type { StepRecord } from '../../world/session-result.ts';
+import { describeStep, violation, type FuzzProperty } from './property.ts';
 
-/** The model windows each history is cut for. */
-export const PROBE_WINDOWS = [8_000, 32_000] as const;
-/** Messages per probe history. */
-const MESSAGES = 16;
-/** Each history's size, as a share of the window in bytes/4 tokens: one that fits an 80 % budget, one that does not. */
-const HISTORY_SHARES = [0.4, 1.6] as const;
+/** The share of the summarizer's window under which a cut that left history out fails. */
+export const SUMMARIZER_INPUT_ROOM_SHARE = 0.5;
 
 export const summarizerInputBudget: FuzzProperty = {
   name: 'summarizer-input-budget',
-  kind: 'contract',
-  description: "a strategy that declares how it cuts its summarizer's input drops history only while it exceeds its declared budget",
+  description: "history is left out of the summarizer's input only when it would not fit beside it within half the summarizer's window (reference count)",
   expectKey: null,
   needsRerun: false,
-  appliesTo: (strategy) => strategy.declaredSummarizerInput !== undefined,
-  check(scenario, _result, _rerun, strategy) {
-    const declared = strategy?.declaredSummarizerInput;
-    if (declared === undefined) return null;
-    let broken: string | null;
-    try {
-      broken = overCut(probeHistories(scenario), declared);
-    } catch (error) {
-      // The strategy's own code: a throw is its failure, never the fuzzer's crash.
-      broken = `its declared cut threw: ${error instanceof Error ? error.message : String(error)}`;
+  check(_scenario, result) {
+    for (const step of result.steps) {
+      const broken = overCutStep(step);
+      if (broken !== null) return violation('summarizer-input-budget', step, `${describeStep(step)} ${broken}`);
     }
-    return broken === null ? null : violation('summarizer-input-budget', { step: null, turn: null }, broken);
+    return null;
   },
 };
 
-export interface ProbeHistory {
-  readonly name: string;
-  readonly contextWindow: number;
-  readonly contents: readonly Content[];
+/** The steps where history was left out of a summarizer input that had room for it (what an acceptance pins). */
+export function overCutSteps(steps: readonly StepRecord[]): number[] {
+  return steps.filter((step) => overCutStep(step) !== null).map((step) => step.step);
 }
 
-/** The first probe history the declared cut drops too much of, as a sentence; null when none. */
-export function overCut(histories: readonly ProbeHistory[], declared: DeclaredSummarizerInput): string | null {
-  for (const { name, contextWindow, contents } of histories) {
-    const budget = declared.share * contextWindow;
-    const kept = new Set(declared.trim(contents, contextWindow));
-    const dropped = contents.filter((content) => !kept.has(content));
-    if (dropped.length === 0) continue;
-    const total = declared.tokens(contents);
-    const what = `a history of ${contents.length} ${name} messages (${Math.round(total)} tokens as it counts them) for a ${contextWindow}-token window`;
-    if (total <= budget) {
-      return `dropped ${dropped.length} of ${what}, all within its declared budget of ${Math.round(budget)} (${declared.share} of the window)`;
-    }
-    const newest = contents.lastIndexOf(dropped.at(-1)!);
-    const withNewest = contents.filter((content, index) => kept.has(content) || index === newest);
-    const room = declared.tokens(withNewest);
-    if (room <= budget) {
-      return `cut ${what} to ${kept.size} messages (${Math.round(declared.tokens([...kept]))} tokens), although the newest one it dropped fits beside them ` +
-        `(${Math.round(room)} tokens within its declared budget of ${Math.round(budget)}, ${declared.share} of the window)`;
-    }
-  }
-  return null;
-}
-
-const historiesOf = new WeakMap<WorldScenario, readonly ProbeHistory[]>();
-
-/** The probe histories of `scenario`: one kind of text each (the kinds it holds), fitting and not, per probe window. */
-export function probeHistories(scenario: WorldScenario): readonly ProbeHistory[] {
-  let histories = historiesOf.get(scenario);
-  if (histories === undefined) {
-    histories = scenarioTextKinds(scenario).flatMap((kind) => PROBE_WINDOWS.flatMap((window) => HISTORY_SHARES.map((share) => history(kind, window, share))));
-    historiesOf.set(scenario, histories);
-  }
-  return histories;
-}
-
-// Fixed histories per kind, window and size, generated once per process.
-const fixedHistories = new Map<string, ProbeHistory>();
-
-function history(kind: ContentKind, contextWindow: number, share: number): ProbeHistory {
-  const key = `${kind}:${contextWindow}:${share}`;
-  let found = fixedHistories.get(key);
-  if (found === undefined) {
-    // bytes/4 tokens: each message carries its share of the history's tokens, four bytes each.
-    const bytes = Math.round((4 * share * contextWindow) / MESSAGES);
-    const contents: Content[] = Array.from({ length: MESSAGES }, (_, i) => ({
-      role: i % 2 === 0 ? 'user' : 'model',
-      parts: [{ text: generateText({ kind, size: bytes, turn: i + 1 }, rngFor(0, 'summarizer-input-probe', kind, bytes, i)) }],
-    }));
-    found = deepFreeze({ name: kind, contextWindow, contents });
-    fixedHistories.set(key, found);
-  }
-  return found;
+/** Why the step's summarizer input was cut too far, or null. */
+export function overCutStep(step: StepRecord): string | null {
+  const compaction = step.compaction;
+  if (compaction === undefined || compaction.leftOutOfSummarizer === 0 || step.summarizerCalls.length === 0) return null;
+  let largest = step.summarizerCalls[0]!;
+  for (const call of step.summarizerCalls) if (call.inputRealTokens > largest.inputRealTokens) largest = call;
+  const window = largest.contextWindow ?? step.contextWindow;
+  const room = SUMMARIZER_INPUT_ROOM_SHARE * window;
+  const withNewest = largest.inputRealTokens + compaction.newestLeftOutTokens;
+  if (withNewest > room) return null;
+  const contents = compaction.leftOutOfSummarizer === 1 ? 'content' : 'contents';
+  return `left ${compaction.leftOutOfSummarizer} newly covered ${contents} out of its summarizer's input (the newest ${compaction.newestLeftOutTokens} real tokens), ` +
+    `although beside the ${largest.inputRealTokens} real tokens it sent it fitted within half the ${window}-token summarizer window (${withNewest} <= ${room})`;
 }

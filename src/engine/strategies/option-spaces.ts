@@ -1,5 +1,5 @@
 /**
- * The option spaces the built-in strategies declare for the fuzzer (`CompactionStrategy.optionSpace`),
+ * The option spaces the built-in strategies declare for the fuzzer (`declarations.optionSpace`),
  * apart from the strategies: they say what the fuzzer may draw, not how a strategy behaves, so the
  * mutation bench (which mutates the strategies' files) never mutates them.
  */

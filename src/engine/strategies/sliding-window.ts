@@ -68,7 +68,7 @@ export function slidingWindowWith(variation: SlidingWindowVariation, options?: S
     let existingSummary = loadSummary(ctx);
     const watermark = loadContentsAtCompaction(ctx);
     const total = request.contents.length;
-    // The count it compares with its trigger, reported on every call (ownTrigger: the fuzzer checks the boundary).
+    // The count it compares with its trigger, reported on every call (declarations.ownTrigger: the fuzzer checks the boundary).
     const triggerCount = total - watermark;
     if (triggerCount <= maxTurns) {
       if (existingSummary !== '') injectSummary(request, existingSummary, watermark);
@@ -123,5 +123,5 @@ export function slidingWindowWith(variation: SlidingWindowVariation, options?: S
   // Where it compacts, for the fuzzer's declared-trigger (read by the harness only). It declares no
   // estimator: it compares the raw estimate, never calibrated, only to decide whether to retry.
   const ownTrigger: OwnTrigger = { at: () => maxTurns + 1, counts: 'contents since the last compaction' };
-  return { name: STRATEGY_SLIDING_WINDOW, compact, ownTrigger, optionSpace: SLIDING_WINDOW_OPTION_SPACE };
+  return { name: STRATEGY_SLIDING_WINDOW, compact, declarations: { ownTrigger, optionSpace: SLIDING_WINDOW_OPTION_SPACE } };
 }

@@ -78,7 +78,7 @@ export function thresholdWith(variation: ThresholdVariation, options?: Threshold
     const heuristic = estimateTokens(request);
     const totalTokens = calibratedTokenCount(ctx, heuristic);
     // Either way the request's final estimate is known: ContextGuard need not estimate it again.
-    // The count it compared with its trigger is reported too (ownTrigger: the fuzzer checks the boundary).
+    // The count it compared with its trigger is reported too (declarations.ownTrigger: the fuzzer checks the boundary).
     if (totalTokens < threshold) return { requestTokens: heuristic, triggerCount: totalTokens };
 
     return serialize(async () => {
@@ -130,6 +130,10 @@ export function thresholdWith(variation: ThresholdVariation, options?: Threshold
     counts: 'calibrated tokens',
   };
   // How it cuts the summarizer's input, for the fuzzer's summarizer-input-budget (harness only).
-  const declaredSummarizerInput: DeclaredSummarizerInput = { share: SUMMARIZER_INPUT_WINDOW_RATIO, tokens: estimateContentTokens, trim: truncate };
-  return { name: STRATEGY_THRESHOLD, compact, declaredEstimate: CONTEXTGUARD_DECLARED_ESTIMATE, ownTrigger, declaredSummarizerInput, optionSpace: THRESHOLD_OPTION_SPACE };
+  const summarizerInput: DeclaredSummarizerInput = { share: SUMMARIZER_INPUT_WINDOW_RATIO, tokens: estimateContentTokens, trim: truncate };
+  return {
+    name: STRATEGY_THRESHOLD,
+    compact,
+    declarations: { estimate: CONTEXTGUARD_DECLARED_ESTIMATE, ownTrigger, summarizerInput, optionSpace: THRESHOLD_OPTION_SPACE },
+  };
 }

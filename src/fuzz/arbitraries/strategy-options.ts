@@ -1,5 +1,5 @@
 /**
- * Strategy options drawn per run from a declared option space (`CompactionStrategy.optionSpace`),
+ * Strategy options drawn per run from a declared option space (`declarations.optionSpace`),
  * so a bug that only shows for non-default options (a sliding window of 2 or 33 turns, one
  * summarization pass) is reachable. Each integer is drawn as its distance from the default, which
  * fast-check shrinks towards 0: a counterexample keeps only the departures from the defaults its

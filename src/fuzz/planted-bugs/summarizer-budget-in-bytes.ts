@@ -4,7 +4,9 @@
  * It keeps about a quarter of the history that fits, so the summary silently loses the older
  * turns; every request still fits the window, the summarizer's input fits its own, and no session
  * property sees it (issue 18's survivor class "a summarizer budget in bytes").
- * `summarizer-input-budget` catches it on every scenario (test/checker/summarizer-input-budget.test.ts).
+ * `summarizer-input-budget` catches it in the summarizer requests its sessions send
+ * (test/checker/summarizer-input-budget.test.ts), and the contract check `declared-summarizer-cut` in
+ * its declared cut on every scenario (test/checker/declared-summarizer-cut.test.ts).
  */
 import { Buffer } from 'node:buffer';
 import type { Content } from '@google/genai';

@@ -1,7 +1,7 @@
 /**
  * Planted bug: a trigger compared with `>` instead of `>=` (issue 18's boundary errors): a request
  * counted exactly at the threshold passes uncompacted. Nothing overflows for it, so only a
- * declared trigger in the strategy's own count (`ownTrigger`, `declared-trigger`) and a generator
+ * declared trigger in the strategy's own count (`declarations.ownTrigger`, `declared-trigger`) and a generator
  * that lands on the threshold as the strategy counts it (the cold-threshold draft) show it.
  */
 import type { StrategyFactory } from '../../engine/types.ts';

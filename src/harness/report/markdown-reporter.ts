@@ -4,6 +4,7 @@
  * and lists each scenario's summaries (cut at MARKDOWN_SUMMARY_CHARS; report.json has them in full).
  */
 import { acceptedProperties, costLine, infeasibleCounts, MEASUREMENT_HEADERS, failingExpectations, formatCount, measurementCells, summaryLine } from './format.ts';
+import { propertyKindsText } from './property-kinds.ts';
 import type { Reporter } from './reporter.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
@@ -120,13 +121,6 @@ function cell(text: string): string {
 
 /** Which properties were judged, by kind: behaviour (what happened) vs contract (what a strategy declares, checked by fuzz). */
 function propertyKinds(report: SuiteReport): string {
-  const properties = report.properties ?? [];
-  if (properties.length === 0) return '';
-  const of = (kind: string) => properties.filter((property) => property.kind === kind).map((property) => code(property.name)).join(', ');
-  const behaviour = of('behaviour');
-  const contract = of('contract');
-  return [
-    `Behaviour properties (judged on what happened in each session): ${behaviour === '' ? 'none' : behaviour}.`,
-    contract === '' ? 'Contract checks (what a strategy declares about itself) run in `fuzz`.' : `Contract checks (what the strategy declares about itself): ${contract}.`,
-  ].join(' ');
+  const text = propertyKindsText(report, code);
+  return text === '' ? '' : ['### Properties', '', ...text.split('\n').map((line) => `- ${line}`)].join('\n');
 }

@@ -15,6 +15,7 @@ import { paint } from './ansi.ts';
 import { costLine, infeasibleCounts, reproducedLines, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
 import type { RenderOptions, Reporter } from './reporter.ts';
 import { wrapText } from './wrap-text.ts';
+import { propertyKindsLine } from './property-kinds.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 import { retainedCell } from './retention-report.ts';
@@ -75,8 +76,11 @@ export const tableReporter: Reporter = {
     if (notes !== '') parts.push(notes);
     const details = failureDetails(report.scenarios, color);
     if (details !== '') parts.push(details);
+    const kinds = propertyKindsLine(report);
+    if (kinds !== '') parts.push(kinds);
     const cost = costLine(report.scenarios);
-    parts.push(cost === '' ? summaryLine(report.summary.passed, report.summary.failed) : `${cost}\n${summaryLine(report.summary.passed, report.summary.failed)}`);
+    parts.push(cost === '' ? summaryLine(report.summary.passed, report.summary.failed) : `${cost}
+${summaryLine(report.summary.passed, report.summary.failed)}`);
     return `${parts.join('\n\n')}\n`;
   },
 };

@@ -44,6 +44,15 @@ export const ACCEPTANCE_RULES: Readonly<Record<string, AcceptanceRule>> = {
       "ContextGuard budgets its summarizer's input at 80 % of the window in len/4 tokens, without the prompt or the previous " +
       "summary, so at a real ratio above about 1.25 the summarizer's own request exceeds its window (faithful to adk-utils-go).",
   },
+  'threshold-summarizer-cut-counts-tool-payloads': {
+    strategy: 'threshold',
+    property: 'summarizer-input-budget',
+    reason:
+      "ContextGuard cuts its summarizer's transcript to 80 % of the window counting every content whole, tool payloads included, " +
+      'then writes each tool call and result as a one-line marker without its payload; where tool output dominates, the older ' +
+      "messages (the user's first request among them) are cut from a summarizer request that is a small part of its window, and " +
+      'the summary never sees them (the hardened strategy sends them; faithful to adk-utils-go).',
+  },
   'threshold-goal-only-in-the-summary': {
     strategy: 'threshold',
     property: 'goal-preserved',

@@ -22,6 +22,8 @@ export const ACCEPTABLE_PROPERTIES = [
   'no-orphans',
   'user-request-preserved',
   'summarizer-input-fits',
+  'summarizer-input-budget',
+  'no-summary-growth',
   'model-answers',
   'goal-preserved',
 ] as const satisfies readonly PropertyName[];

@@ -329,7 +329,7 @@ const expect = z.strictObject({
       message: "'knownLimitation' was replaced by the top-level 'accept' list: accept: [{ strategy: <name>, property: no-overflow, reason: \"...\" }]",
     });
   }
-}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, model-answers, goal-preserved, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
+}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, summarizer-input-budget, no-summary-growth, model-answers, goal-preserved, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
 
 export const pinnedSteps = z.string({ error: 'expected the violating steps as text, e.g. "3-5, 9"' }).superRefine((value, ctx) => {
   const parsed = parseSteps(value);

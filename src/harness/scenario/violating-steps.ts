@@ -12,6 +12,8 @@ import { isOverflowStep, isSummarizerOverflow } from '../../world/measure/defini
 import { thrashingSteps } from '../../world/measure/definitions/thrash.ts';
 import { missingFacts, watchedFacts } from '../../checker/properties/goal-preserved.ts';
 import { unansweredTurns } from '../../checker/properties/model-answers.ts';
+import { growingSummaries } from '../../checker/properties/no-summary-growth.ts';
+import { overCutSteps } from '../../checker/properties/summarizer-input-budget.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 import type { AcceptableProperty } from './acceptance.ts';
@@ -37,6 +39,10 @@ export function violatingSteps(property: AcceptableProperty, world: WorldScenari
       const at: PinnedStep[] = steps.filter((step) => step.summarizerCalls.some(isSummarizerOverflow)).map((step) => step.step);
       return (result.trailingSummarizerCalls ?? []).some(isSummarizerOverflow) ? [...at, 'end'] : at;
     }
+    case 'summarizer-input-budget':
+      return overCutSteps(steps);
+    case 'no-summary-growth':
+      return growingSummaries(steps).map((found) => found.step.step);
     case 'goal-preserved': {
       // The property's own rule; a step it excuses as provably unable to fit is the property's to judge.
       const watched = watchedFacts(world);

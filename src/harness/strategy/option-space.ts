@@ -1,5 +1,5 @@
 /**
- * A strategy's declared option space (`CompactionStrategy.optionSpace`), read where the strategy
+ * A strategy's declared option space (`declarations.optionSpace`), read where the strategy
  * is loaded and checked once: a malformed declaration is the author's bad input (exit 2), said
  * before anything is played, never a crash in the middle of a fuzz run. The result is a plain
  * copy, so it crosses from the worker that loaded the strategy to the fuzzer as data.
@@ -10,9 +10,9 @@ import { StrategyLoadError } from './strategy-load-error.ts';
 
 /** The declared space as plain data; null when the strategy declares none (or an empty one). */
 export function readOptionSpace(strategy: CompactionStrategy): OptionSpace | null {
-  const declared: unknown = strategy.optionSpace;
+  const declared: unknown = strategy.declarations?.optionSpace;
   if (declared === undefined) return null;
-  const where = `strategy ${strategy.name}: optionSpace`;
+  const where = `strategy ${strategy.name}: declarations.optionSpace`;
   if (typeof declared !== 'object' || declared === null || Array.isArray(declared)) {
     throw new StrategyLoadError(`${where} must be an object of { min, max, default } per option`);
   }

@@ -46,6 +46,7 @@ import { stepLabel } from './step-labels.ts';
 import { stableJson, TraceDigest } from './trace-digest.ts';
 import { userRequestPresent } from './user-request.ts';
 import { FactProbe } from '../facts/fact-probe.ts';
+import { CompactionCoverage, requestTextOf, type BuiltContent } from './compaction-coverage.ts';
 import type { FactValue, WorldFact } from '../facts/fact-types.ts';
 
 interface Measured {
@@ -87,6 +88,10 @@ interface OpenStep {
   readonly measuredBefore: Built;
   readonly pluginRequest: LlmRequest | undefined;
   readonly summarizerCalls: SummarizerCallRecord[];
+  /** The text of each summarizer request of `summarizerCalls` (compaction-coverage.ts searches it). */
+  readonly summarizerTexts: string[];
+  /** The successful replies among them. */
+  readonly summarizerReplies: string[];
   readonly appended: Event[];
   shortCircuited: boolean;
   sent: Measured | undefined;
@@ -139,6 +144,16 @@ export class SessionRecorder implements StepObserver {
   readonly #summaries = new SummaryReuse();
   /** Summarizer calls waiting for the next step (made outside a step or after its request was sent). */
   readonly #pendingCalls: SummarizerCallRecord[] = [];
+  readonly #pendingTexts: string[] = [];
+  readonly #pendingReplies: string[] = [];
+  /** Which history contents the strategy has covered so far (session-scoped, dropped with the recorder). */
+  readonly #coverage = new CompactionCoverage();
+  /**
+   * The session holds compaction records: its requests are built from projected events, whose
+   * contents are new objects on every step, so no content can be followed from one step to the
+   * next and what a compaction covered is not measured (compaction-coverage.ts judges none).
+   */
+  #projected = false;
   readonly #pendingWarnings: string[] = [];
   /** Compaction-record events appended since the last step started. */
   #newRecords = new Set<Event>();
@@ -189,6 +204,8 @@ export class SessionRecorder implements StepObserver {
       measuredBefore,
       pluginRequest: this.#options.recordTrace ? snapshotRequest(request, untouchedItems(before)) : undefined,
       summarizerCalls: this.#pendingCalls.splice(0),
+      summarizerTexts: this.#pendingTexts.splice(0),
+      summarizerReplies: this.#pendingReplies.splice(0),
       appended: [],
       shortCircuited: false,
       sent: undefined,
@@ -266,12 +283,23 @@ export class SessionRecorder implements StepObserver {
     return this.#pendingWarnings;
   }
 
-  /** `reply`: the text of a successful call (a stored summary is recognised by it later). */
-  onSummarizerCall(record: SummarizerCallRecord, reply = ''): void {
+  /**
+   * `reply`: the text of a successful call (a stored summary is recognised by it later);
+   * `request`: what the strategy sent the summarizer (which history it carried).
+   */
+  onSummarizerCall(record: SummarizerCallRecord, reply = '', request?: LlmRequest): void {
     if (!this.#measuring) return;
     const open = this.#open;
-    if (open && !open.sent && !open.shortCircuited) open.summarizerCalls.push(record);
-    else this.#pendingCalls.push(record);
+    const text = request === undefined ? '' : requestTextOf(request);
+    if (open && !open.sent && !open.shortCircuited) {
+      open.summarizerCalls.push(record);
+      open.summarizerTexts.push(text);
+      if (record.outcome === 'ok' && reply !== '') open.summarizerReplies.push(reply);
+    } else {
+      this.#pendingCalls.push(record);
+      this.#pendingTexts.push(text);
+      if (record.outcome === 'ok' && reply !== '') this.#pendingReplies.push(reply);
+    }
     if (record.outcome === 'ok') {
       this.#summaries.noteReply(reply);
       this.#facts?.noteSummary(reply);
@@ -287,7 +315,10 @@ export class SessionRecorder implements StepObserver {
       if (!proven) this.unprovenEvents.push({ event, json });
     }
     this.#open?.appended.push(event);
-    if (event.actions.compaction) this.#newRecords.add(event);
+    if (event.actions.compaction) {
+      this.#newRecords.add(event);
+      this.#projected = true;
+    }
     const turn = this.#turn;
     if (turn && !turn.userContent && event.author === 'user' && event.content) turn.userContent = event.content;
   }
@@ -306,6 +337,17 @@ export class SessionRecorder implements StepObserver {
     const changed = requestChanged(open.before, sent);
     const compacted = sent.heuristic < open.measuredBefore.heuristic;
     const facts = open.shortCircuited ? undefined : this.#facts?.probe(sent.items);
+    const compaction = open.shortCircuited || this.#projected || (!changed && open.summarizerCalls.length === 0 && open.measuredBefore === open.before)
+      ? undefined
+      : this.#coverage.observe({
+        built: builtContents(open.measuredBefore),
+        // Known by the content object of its session event: a request built again without the new
+        // compaction records makes new sources of the same contents.
+        sent: sent.items.map((item) => ({ key: item.source?.content, content: itemContent(item) ?? { parts: [] } })),
+        summarizerTexts: open.summarizerTexts,
+        replies: open.summarizerReplies,
+        count: (contents) => contents.length === 0 ? 0 : turn.tokenModel.countRequest({ contents: [...contents] }, contents.reduce((sum, content) => sum + contentQuarterTokens(content), 0)),
+      }, open.summarizerCalls.length > 0);
     const rewrite = this.#summaries.classify({ addedTexts: addedTexts(sent.items), summarized: open.summarizerCalls.length > 0, changed, shrunk: compacted });
     this.steps.push({
       step: open.step,
@@ -331,6 +373,7 @@ export class SessionRecorder implements StepObserver {
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userContent),
+      ...(compaction === undefined ? {} : { compaction }),
       ...(open.triggerCount === undefined ? {} : { triggerCount: open.triggerCount }),
       ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
       ...(facts === undefined ? {} : { facts }),
@@ -410,6 +453,16 @@ export class SessionRecorder implements StepObserver {
 
 function itemHeuristic(item: ContentItem): number {
   return item.source ? item.source.heuristic : contentQuarterTokens(itemContent(item));
+}
+
+/** The history contents of a built request, oldest first, each known by its session event's content. */
+function builtContents(built: Built): BuiltContent[] {
+  const contents: BuiltContent[] = new Array(built.count);
+  for (let i = 0; i < built.count; i += 1) {
+    const source = sourceAt(built.sources, i) as ContentSource;
+    contents[i] = { key: source.content, content: source.content };
+  }
+  return contents;
 }
 
 /** Texts of the contents the plugins added (no source: not an unmodified copy of a session event). */

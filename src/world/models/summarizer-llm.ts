@@ -58,8 +58,8 @@ export interface SummarizerLlmOptions {
   readonly seed: number;
   readonly clock: LogicalClock;
   readonly phase: () => SummarizerPhase;
-  /** Every call, with the reply's text when it succeeded ('' otherwise). */
-  readonly onCall: (record: SummarizerCallRecord, reply: string) => void;
+  /** Every call, with the reply's text when it succeeded ('' otherwise) and the request the strategy made. */
+  readonly onCall: (record: SummarizerCallRecord, reply: string, request: LlmRequest) => void;
   /** Writes the replies instead of the simulated model (see the header). */
   readonly model?: SummarizerModel | undefined;
   /** Facts the scenario plants (kept by the retention policy when the request carries them). */
@@ -114,7 +114,7 @@ export class SummarizerLlm implements SummarizerModel {
       onCall({
         inputTokens, inputRealTokens, contextWindow, maxOutputTokens, outputTokens: quarterOf(text), outcome,
         ...(model === undefined ? {} : detail),
-      }, outcome === 'ok' ? text : '');
+      }, outcome === 'ok' ? text : '', request);
 
     if (contextWindow !== null && inputRealTokens > contextWindow) {
       const message = `prompt is too long: ${inputRealTokens} tokens > ${contextWindow} maximum`;

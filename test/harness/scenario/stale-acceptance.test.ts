@@ -34,9 +34,17 @@ describe('a stale acceptance', () => {
     // The report also says what kind of evidence the verdicts are: behaviour properties, judged on what happened.
     expect(report.properties?.map((property) => [property.name, property.kind])).toEqual([
       ['no-overflow', 'behaviour'], ['no-loop', 'behaviour'], ['no-thrash', 'behaviour'], ['no-orphans', 'behaviour'],
-      ['user-request-preserved', 'behaviour'], ['summarizer-input-fits', 'behaviour'], ['model-answers', 'behaviour'], ['goal-preserved', 'behaviour'],
+      ['user-request-preserved', 'behaviour'], ['summarizer-input-fits', 'behaviour'], ['summarizer-input-budget', 'behaviour'], ['no-summary-growth', 'behaviour'],
+      ['model-answers', 'behaviour'], ['goal-preserved', 'behaviour'],
     ]);
-    expect(REPORTERS.markdown.render(report, { color: false })).toContain('Behaviour properties (judged on what happened in each session): `no-overflow`');
+    // Every format groups them: the behaviour properties judged, then the contract checks fuzz runs.
+    expect(REPORTERS.markdown.render(report, { color: false })).toContain('- Behaviour properties (judged on what happened in each session): `no-overflow`');
+    expect(REPORTERS.table.render(report, { color: false })).toContain('Judged: 10 behaviour properties (what happened); 3 contract checks (what a strategy declares) run in fuzz.');
+    for (const name of ['markdown', 'html'] as const) {
+      const text = REPORTERS[name].render(report, { color: false });
+      expect(text, name).toMatch(/Behaviour properties \(judged on what happened in each session\)(<\/b>)?: .*no-summary-growth/s);
+      expect(text, name).toMatch(/Contract checks \(what a strategy declares about itself; run by fuzz, not judged here\)(<\/b>)?: .*declared-trigger.*estimate-precision.*declared-summarizer-cut/s);
+    }
     for (const name of REPORTER_NAMES) {
       const text = REPORTERS[name].render(report, { color: false });
       expect(text, name).toMatch(/stale-acceptance/);

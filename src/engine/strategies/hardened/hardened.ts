@@ -109,7 +109,7 @@ const DEFAULT_KEEP_RECENT_PERCENT = 5;
 const DEFAULT_SUMMARY_PERCENT = 20;
 
 /**
- * The options the fuzzer draws (`CompactionStrategy.optionSpace`): the shares of the room under
+ * The options the fuzzer draws (`declarations.optionSpace`): the shares of the room under
  * the threshold the recent tail and the summary may take, from none to half. The thrash bound (2
  * summarizing steps in 5) is left out: it is the no-thrash property's own limit, and a looser one
  * breaks it by design; `maxTokens` is left out as threshold's is (option-spaces.ts).
@@ -169,7 +169,7 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
       compactNow({ ctx, request, memory, step, window, threshold, built, requestText, covered, live, perWindow, windowSteps, shares }));
   }
 
-  return { name: STRATEGY_HARDENED, compact, optionSpace: HARDENED_OPTION_SPACE };
+  return { name: STRATEGY_HARDENED, compact, declarations: { optionSpace: HARDENED_OPTION_SPACE } };
 }
 
 interface Compaction {

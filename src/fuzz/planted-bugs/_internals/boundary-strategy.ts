@@ -1,5 +1,5 @@
 /**
- * A strategy that declares its trigger in its own count (`ownTrigger`) and reports that count on
+ * A strategy that declares its trigger in its own count (`declarations.ownTrigger`) and reports that count on
  * every call (`CompactionOutcome.triggerCount`); at the trigger it replaces the history with a
  * summary and the latest content. Its planted variants (../trigger-above.ts,
  * ../window-off-by-one.ts) compare one off at the boundary, which only a count exactly on the
@@ -30,7 +30,7 @@ export function boundaryStrategy(options: BoundaryOptions): CompactionStrategy {
   const trigger = (contextWindow: number): number => options.counting === 'contents' ? MAX_CONTENTS + 1 : computeThreshold(contextWindow);
   return {
     name: options.name,
-    ownTrigger: { at: trigger, counts: options.counting === 'contents' ? 'contents' : 'tokens (estimate x 2.5)' },
+    declarations: { ownTrigger: { at: trigger, counts: options.counting === 'contents' ? 'contents' : 'tokens (estimate x 2.5)' } },
     async compact(ctx, request) {
       const triggerCount = count(request);
       if (!options.compactsAt(triggerCount, trigger(ctx.contextWindow))) return { triggerCount };

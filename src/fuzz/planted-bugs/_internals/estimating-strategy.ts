@@ -1,5 +1,5 @@
 /**
- * A strategy that judges requests by a given estimator and declares it (`declaredEstimate`,
+ * A strategy that judges requests by a given estimator and declares it (`declarations.estimate`,
  * ContextGuard's tolerances): at or over ContextGuard's threshold, counting with the estimator
  * times the cold factor, it replaces the history with a summary and the latest content. Its
  * planted variants (../estimate-*.ts) count with an estimator that undercounts one kind of
@@ -13,7 +13,7 @@ import { overThresholdBy, summarizeContents, summaryContent } from './planted-he
 export function estimatingStrategy(name: string, estimate: (request: LlmRequest) => number): CompactionStrategy {
   return {
     name,
-    declaredEstimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: estimate },
+    declarations: { estimate: { ...CONTEXTGUARD_DECLARED_ESTIMATE, tokens: estimate } },
     async compact(ctx, request) {
       if (!overThresholdBy(estimate, ctx, request)) return;
       const latest = request.contents.at(-1);

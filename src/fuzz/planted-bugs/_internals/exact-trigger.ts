@@ -16,7 +16,7 @@ export function exactTriggerStrategy(options: { readonly skipSystemInstruction: 
     : request;
   return {
     name: options.skipSystemInstruction ? 'planted:undercount-system-instruction' : 'exact-trigger',
-    declaredTrigger: EXACT_TRIGGER,
+    declarations: { trigger: EXACT_TRIGGER },
     async compact(ctx, request) {
       if (ctx.countTokens === undefined) throw new Error('exact-trigger needs the host count (ctx.countTokens)');
       if (ctx.countTokens(counted(request)) < EXACT_TRIGGER.tokens(ctx.contextWindow)) return;
