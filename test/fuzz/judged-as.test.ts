@@ -10,13 +10,13 @@ import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { StrategyLoadError } from '../../src/harness/strategy/strategy-load-error.ts';
 import { budget } from '../budget.ts';
 
-const SEEDS = Array.from({ length: budget(3, 8) }, (_, i) => i + 1);
+const SEEDS = Array.from({ length: budget(2, 8) }, (_, i) => i + 1);
 const FORK = './test/fuzz/fixtures/threshold-fork-late-trigger.ts';
 
 function trigger(name: string, seed: number, judgedAs?: string) {
   return runFuzz({
     strategy: { name, options: {} },
-    runs: 60,
+    runs: 30,
     seed,
     properties: ['declared-trigger'],
     outDir: null,
@@ -35,13 +35,13 @@ describe('fuzz --judged-as', () => {
     expect(judged.judgedAs).toBe('threshold');
     expect(judged.properties[0]!.failed).toBeGreaterThan(0);
     expect(judged.properties[0]!.counterexample?.failure.violation.message).toMatch(/trigger|compact/);
-  }, 300_000);
+  }, 1_200_000);
 
   it('lends the built-in its own declarations without inventing a failure', async () => {
     const report = await trigger('./test/fuzz/fixtures/threshold-module.ts', 1, 'threshold');
     expect(report.properties[0]!.checked).toBeGreaterThan(0);
     expect(report.properties[0]!.failed).toBe(0);
-  }, 300_000);
+  }, 1_200_000);
 
   it('refuses a judged-as that is not a built-in, or a built-in judged as one', async () => {
     await expect(trigger(FORK, 1, 'no-such')).rejects.toThrow(StrategyLoadError);
