@@ -35,6 +35,8 @@ export interface FuzzOptions {
    * shrinking towards the defaults (default true; `--no-vary-options`).
    */
   readonly varyOptions?: boolean;
+  /** `strategy` (a module) is a fork of this built-in: judged by its declarations (fuzz/run/judged-as.ts). */
+  readonly judgedAs?: string;
   /** Generated scenarios to play (default 100). */
   readonly runs?: number;
   /** fast-check seed (default 1). */
@@ -131,6 +133,7 @@ function runOptionsOf(options: FuzzOptions): RunOptions {
   return {
     strategy: { name: options.strategy ?? 'threshold', options: options.strategyOptions ?? {} },
     ...(options.varyOptions === undefined ? {} : { varyOptions: options.varyOptions === true }),
+    ...(options.judgedAs === undefined ? {} : { judgedAs: options.judgedAs }),
     runs,
     seed: integerOption('seed', options.seed ?? 1, Number.MIN_SAFE_INTEGER),
     properties,

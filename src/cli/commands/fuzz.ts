@@ -65,6 +65,7 @@ interface FuzzArgs extends RealSummarizerArgs {
   readonly against?: string | undefined;
   readonly 'against-options'?: string | undefined;
   readonly 'vary-options': boolean;
+  readonly 'judged-as'?: string | undefined;
 }
 
 const fuzz: CommandModule<object, FuzzArgs> = {
@@ -99,6 +100,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       .option('update-baseline', { type: 'boolean', default: false, describe: 'Record this run (all runs, no --shard) as the --baseline file' })
       .option('json', { type: 'string', describe: 'Also write the report as JSON to this file (what --merge reads)' })
       .option('merge', { type: 'string', array: true, describe: 'Merge the --json reports of every shard of one run into its report (plays nothing)' })
+      .option('judged-as', { type: 'string', describe: 'The --strategy module is a fork of this built-in: judge it by the built-in\'s declarations (trigger, estimator, summarizer cut)' })
       .option('against', { type: 'string', describe: 'Differential fuzzing: play the same runs with this reference strategy too, and fail where --strategy fails a property the reference holds' })
       .option('against-options', { type: 'string', describe: 'Options of the --against strategy as a JSON object' }) as unknown as Argv<FuzzArgs>,
   handler: (args) =>
@@ -133,6 +135,7 @@ function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[], s
     strategy: args.strategy,
     strategyOptions: parseStrategyOptions(args['strategy-options']) ?? {},
     varyOptions: args['vary-options'],
+    ...(args['judged-as'] === undefined ? {} : { judgedAs: args['judged-as'] }),
     runs: args.runs,
     seed: args.seed,
     properties,
@@ -282,7 +285,8 @@ function rerunCommand(args: FuzzArgs): string {
   const shard = args.shard === undefined ? '' : ` --shard ${args.shard}`;
   const sample = args['replay-sample'] === undefined ? '' : ` --replay-sample ${args['replay-sample']}`;
   const vary = args['vary-options'] === false ? ' --no-vary-options' : '';
-  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options}${vary} --runs ${args.runs} --seed ${args.seed}${only}${sample}${shard}`;
+  const judged = args['judged-as'] === undefined ? '' : ` --judged-as ${args['judged-as']}`;
+  return `${REPLAY_COMMAND} fuzz --strategy ${args.strategy}${options}${judged}${vary} --runs ${args.runs} --seed ${args.seed}${only}${sample}${shard}`;
 }
 
 export default fuzz;

@@ -50,7 +50,8 @@ export function formatFuzzReport(report: FuzzReport, options: FormatOptions): st
 function header(report: FuzzReport): string {
   const shard = report.shard === null ? '' : ` (shard ${report.shard.index}/${report.shard.count}: runs r with r mod ${report.shard.count} = ${report.shard.index - 1})`;
   const what = report.path === null ? `${report.runs} runs${shard}` : `replay of path ${report.path}`;
-  return `compaction-sim fuzz: strategy ${report.strategy}, ${what}, seed ${report.seed}`;
+  const judged = report.judgedAs === undefined ? '' : ` (judged by ${report.judgedAs}'s declarations: its trigger, estimator and summarizer cut)`;
+  return `compaction-sim fuzz: strategy ${report.strategy}${judged}, ${what}, seed ${report.seed}`;
 }
 
 /** Under the header: which options each run drew (what a counterexample's options came from). */

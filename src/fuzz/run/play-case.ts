@@ -1,7 +1,8 @@
 /**
  * Plays one generated scenario and judges it: resolve the spec exactly as a scenario file would
  * be resolved, run it through the world with a fresh strategy (twice when a judged property needs
- * a replay: only then is the trace digest computed), then evaluate every judged property. A world that throws becomes a
+ * a replay: only then is the trace digest computed), then again as the run's later sessions on
+ * that same instance (shared-sessions.ts), then evaluate every judged property on every session. A world that throws becomes a
  * `session-completes` failure; the other properties are then not checked.
  */
 import { resolveScenario, type ScenarioSpec } from '../../harness/scenario/index.ts';
@@ -10,11 +11,13 @@ import { namedFailure } from '../../harness/run/named-failure.ts';
 import { createStrategy, type LoadStrategyOptions, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { runSession } from '../../world/index.ts';
 import { strategyForRun } from './option-variation.ts';
+import { judgedStrategy } from './judged-as.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 import { prepareRequestFloor } from '../../checker/infeasibility/measure-floor.ts';
 import type { FuzzProperty, PropertyName } from '../../checker/properties/property.ts';
 import { scriptedSteps } from '../../checker/scripted-steps.ts';
 import { verdictOf, type Verdict } from '../../checker/verdict.ts';
+import { sessionsOfRun, sharedSessionsVerdict } from './shared-sessions.ts';
 
 /** The file name generated scenarios resolve under (ids and messages only). */
 export const FUZZ_CASE_FILE = 'fuzz-case.yaml';
@@ -39,7 +42,10 @@ export interface CasePlayer {
  * scenario's `strategy.options`) under its own fixed ones (option-variation.ts).
  */
 export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[], load: LoadStrategyOptions = {}, varied = false): CasePlayer {
-  return createPlayer((spec) => createStrategy(strategyForRun(strategy, spec, varied), load), strategy.baseDir, properties);
+  return createPlayer(async (spec) => {
+    const played = strategyForRun(strategy, spec, varied);
+    return judgedStrategy(await createStrategy(played, load), played);
+  }, strategy.baseDir, properties);
 }
 
 /**
@@ -61,26 +67,58 @@ export function createPlayer(
       // trigger for that maxTurns) judges the instance that played.
       const first = await newStrategy(spec);
       const second = needsRerun ? await newStrategy(spec) : null;
+      const sessions = sessionsOfRun(spec);
       let result: SessionResult;
       let rerun: SessionResult | undefined;
+      const later: (SessionResult | string)[] = [];
       try {
         // The digest only serves the replay comparison.
         // (A session stopped by the harness, exit or memory limit, is named for it: named-failure.ts.)
         result = namedFailure(await runSession(scenario.world, { strategy: first, traceDigest: second !== null }));
         if (second !== null) rerun = namedFailure(await runSession(scenario.world, { strategy: second, traceDigest: true }));
       } catch (error) {
-        return worldError(judged, error instanceof Error ? error.message : String(error));
+        return worldError(judged, messageOf(error));
+      }
+      // The same instance plays the run's later sessions (shared-sessions.ts); one that the world
+      // cannot finish ends them, and fails session-completes in that session.
+      for (let session = 1; session < sessions; session += 1) {
+        try {
+          later.push(namedFailure(await runSession(scenario.world, { strategy: first, traceDigest: false })));
+        } catch (error) {
+          later.push(messageOf(error));
+          break;
+        }
       }
       await prepareRequestFloor(scenario.world);
       const scripted = scriptedSteps(scenario.world, result);
-      return new Map(judged.map((property): [PropertyName, Verdict] => [
-        property.name,
-        property.appliesTo !== undefined && !property.appliesTo(first)
-          ? { status: 'not-checked', reason: `${property.name}: the strategy declares nothing it could check` }
-          : verdictOf(property.check(scenario.world, result, rerun, first), scripted),
-      ]));
+      const judge = (property: FuzzProperty, played: SessionResult, again: SessionResult | undefined, steps?: number): Verdict =>
+        verdictOf(property.check(scenario.world, played, again, first), steps);
+      return new Map(judged.map((property): [PropertyName, Verdict] => {
+        if (property.appliesTo !== undefined && !property.appliesTo(first)) {
+          return [property.name, { status: 'not-checked', reason: `${property.name}: the strategy declares nothing it could check` }];
+        }
+        const verdicts = [judge(property, result, rerun, scripted)];
+        // A replay comparison is about two fresh instances: the later sessions are not replays.
+        if (!property.needsRerun) {
+          for (const session of later) {
+            verdicts.push(typeof session === 'string' ? laterWorldError(property, session) : judge(property, session, undefined));
+          }
+        }
+        return [property.name, sharedSessionsVerdict(verdicts)];
+      }));
     },
   };
+}
+
+/** A later session the world could not finish: session-completes fails there, the rest is not judged. */
+function laterWorldError(property: FuzzProperty, message: string): Verdict {
+  return property.name === 'session-completes'
+    ? { status: 'failed', violation: { property: 'session-completes', step: null, turn: null, message: `world-error: ${message}`, infeasible: null } }
+    : { status: 'not-checked', reason: `world-error: ${message}` };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function worldError(properties: readonly FuzzProperty[], message: string): CaseVerdicts {

@@ -30,6 +30,7 @@ import { shrinkFailure, type ShrunkFailure } from './shrink-failure.ts';
 import { defaultReplaySample } from './replay-sample.ts';
 import { valueAtPath } from './value-at-path.ts';
 import { writeCounterexample } from './write-counterexample.ts';
+import { assertFuzzJudgedAs } from './judged-as.ts';
 
 export const DEFAULT_RUNS = 100;
 export { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_TIMEOUT_MS } from './fuzz-players.ts';
@@ -77,6 +78,11 @@ export interface FuzzOptions {
    * in `strategy.options` stay fixed). Default true; false plays the given options on every run.
    */
   readonly varyOptions?: boolean;
+  /**
+   * The module strategy is a fork of this built-in: it is judged by the built-in's declarations
+   * (trigger, estimator, summarizer cut) instead of its own (judged-as.ts).
+   */
+  readonly judgedAs?: string;
   /** Scenarios to play; defaults to `scenarioSpecArbitrary()`. */
   readonly arbitrary?: fc.Arbitrary<ScenarioSpec>;
   readonly onRun?: (done: number) => void;
@@ -104,6 +110,8 @@ export interface PropertyReport {
 export interface FuzzReport {
   readonly strategy: string;
   readonly strategyOptions: Readonly<Record<string, unknown>>;
+  /** The built-in whose declarations judged the strategy (`judgedAs`); absent: its own. */
+  readonly judgedAs?: string;
   readonly seed: number;
   readonly runs: number;
   readonly path: string | null;
@@ -125,7 +133,8 @@ export interface FuzzReport {
 }
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
-  const strategy = strategySpecOf(options.strategy, options.cwd);
+  assertFuzzJudgedAs(options.strategy.name, options.judgedAs);
+  const strategy: StrategySpec = { ...strategySpecOf(options.strategy, options.cwd), ...(options.judgedAs === undefined ? {} : { judgedAs: options.judgedAs }) };
   const replaySample = options.replaySample ?? defaultReplaySample(options.properties);
   return withFuzzPlayers(options, [strategy], (players) => {
     const space = drawnSpace(options, players.optionSpace(strategy));
@@ -210,6 +219,7 @@ async function fuzzWith(
   return {
     strategy: options.strategy.name,
     strategyOptions: options.strategy.options,
+    ...(options.judgedAs === undefined ? {} : { judgedAs: options.judgedAs }),
     seed: options.seed,
     runs: options.runs,
     path,
