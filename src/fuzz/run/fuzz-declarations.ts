@@ -1,38 +1,33 @@
 /**
  * What a strategy declares for the fuzzer only (its trigger in real tokens or in its own count,
- * its estimator, how it cuts its summarizer's input), read in one place so that moving these
- * fields into one optional object on `CompactionStrategy` changes this file alone.
+ * its estimator, how it cuts its summarizer's input), read in one place: the strategy's one
+ * optional `declarations` object (src/engine/strategy-declarations.ts).
  */
-import type { CompactionStrategy, DeclaredEstimate, DeclaredSummarizerInput, DeclaredTrigger, OwnTrigger } from '../../engine/types.ts';
+import type { CompactionStrategy, StrategyDeclarations } from '../../engine/types.ts';
 
-export interface FuzzDeclarations {
-  readonly declaredTrigger?: DeclaredTrigger;
-  readonly ownTrigger?: OwnTrigger;
-  readonly declaredEstimate?: DeclaredEstimate;
-  readonly declaredSummarizerInput?: DeclaredSummarizerInput;
-}
-
-/** The keys a strategy carries its fuzzer-only declarations under. */
-export const DECLARATION_KEYS = ['declaredTrigger', 'ownTrigger', 'declaredEstimate', 'declaredSummarizerInput'] as const;
+/** The declarations `--judged-as` lends: the trigger, the estimator and the summarizer cut (not the option space). */
+export type FuzzDeclarations = Pick<StrategyDeclarations, 'trigger' | 'ownTrigger' | 'estimate' | 'summarizerInput'>;
 
 export function fuzzDeclarations(strategy: CompactionStrategy): FuzzDeclarations {
-  const { declaredTrigger, ownTrigger, declaredEstimate, declaredSummarizerInput } = strategy;
+  const { trigger, ownTrigger, estimate, summarizerInput } = strategy.declarations ?? {};
   return {
-    ...(declaredTrigger === undefined ? {} : { declaredTrigger }),
+    ...(trigger === undefined ? {} : { trigger }),
     ...(ownTrigger === undefined ? {} : { ownTrigger }),
-    ...(declaredEstimate === undefined ? {} : { declaredEstimate }),
-    ...(declaredSummarizerInput === undefined ? {} : { declaredSummarizerInput }),
+    ...(estimate === undefined ? {} : { estimate }),
+    ...(summarizerInput === undefined ? {} : { summarizerInput }),
   };
 }
 
 /**
- * `strategy` carrying `declarations` instead of its own (every other member, and `this` in its
- * methods, stay the strategy's): the properties that read declarations judge it by them.
+ * `strategy` carrying `declarations` in place of its own trigger, estimator and summarizer cut
+ * (its option space, every other member and `this` in its methods stay the strategy's): the
+ * properties that read declarations judge it by them.
  */
 export function withDeclarations(strategy: CompactionStrategy, declarations: FuzzDeclarations): CompactionStrategy {
-  const lent = (key: PropertyKey): key is keyof FuzzDeclarations => (DECLARATION_KEYS as readonly PropertyKey[]).includes(key);
+  const optionSpace = strategy.declarations?.optionSpace;
+  const lent: StrategyDeclarations = { ...(optionSpace === undefined ? {} : { optionSpace }), ...declarations };
   return new Proxy(strategy, {
-    get: (target, key, receiver) => (lent(key) ? declarations[key] : Reflect.get(target, key, receiver)),
-    has: (target, key) => (lent(key) ? declarations[key] !== undefined : Reflect.has(target, key)),
+    get: (target, key, receiver) => (key === 'declarations' ? lent : Reflect.get(target, key, receiver)),
+    has: (target, key) => (key === 'declarations' ? true : Reflect.has(target, key)),
   });
 }
