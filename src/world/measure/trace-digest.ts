@@ -25,7 +25,7 @@
  * could hold them) fall back to the canonical serializer.
  */
 import { Buffer } from 'node:buffer';
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ContentItem } from '../agents/processors/lazy-contents.ts';
 import type { ContentSource } from '../agents/processors/content-source.ts';
 import { canonicalJson } from './canonical-json.ts';
@@ -41,8 +41,14 @@ export function stableJson(value: unknown): string {
 
 const FLUSH_AT = 32 * 1024;
 
+/** What the digest writes to: a sha256 (a test may count what goes in). */
+export interface DigestSink {
+  update(data: string | Uint8Array): unknown;
+  digest(encoding: 'hex'): string;
+}
+
 export class TraceDigest {
-  readonly #hash: Hash = createHash('sha256');
+  readonly #hash: DigestSink;
   /** Number of each distinct content serialization written so far. */
   readonly #contentIds = new Map<string, number>();
   /** The number of each history content seen so far (saves re-serializing it every step). */
@@ -56,6 +62,10 @@ export class TraceDigest {
    * string, and a step makes a dozen small ones; batching them hashes the very same bytes.
    */
   #pending = '';
+
+  constructor(sink: DigestSink = createHash('sha256')) {
+    this.#hash = sink;
+  }
 
   /** Adds an event's serialization (`stableJson(event)`). */
   addEvent(json: string): void {
