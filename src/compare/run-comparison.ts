@@ -62,6 +62,8 @@ export async function runComparison(options: ComparisonOptions): Promise<Compari
       jobs: options.jobs,
       timeoutMs: options.timeoutMs,
       maxMemoryMb: options.maxMemoryMb ?? DEFAULT_COMPARE_MAX_MEMORY_MB,
+      // A comparison reads no trace digest (its reports carry none): not computed.
+      traceDigest: false,
       cwd,
       onScenarioDone: (scenario) => options.onDone?.(label, scenario.name),
       ...(options.onStrategyOutput ? { onStrategyOutput: (_scenario: ResolvedScenario | null, text: string) => options.onStrategyOutput!(text) } : {}),
