@@ -1,25 +1,32 @@
 /**
  * Speed side by side: the same scenarios played in the world and in the real @google/adk 2.0.0
- * runner (same scripted model, tools, summarizer and ContextGuard strategy), and the ratio.
- * Target: the world is at least 20x faster while sending identical requests; "identical" is
- * checked with the differential verifier (untimed, after the timing).
+ * runner (same scripted model, tools, summarizer and ContextGuard strategy), and the ratios.
+ * Target: the world as `simulate` plays a scenario is at least 30x faster than adk-js as a user
+ * runs it, while sending identical requests ("identical" is checked with the differential
+ * verifier, untimed, after the timing).
  *
- * Measured fairly on a shared machine:
- *  - CPU time (user + system of this process, `process.cpuUsage`), not wall time: another
- *    process's load does not count, only what each side itself costs (garbage collection
- *    included).
- *  - One process, alternating whole passes of the suite, the order rotating each round
- *    (matched, full, adk-js; full, adk-js, matched; ...), after `WARMUP_ROUNDS` untimed rounds.
- *    The ratio of a round compares passes played a second apart, so drift of the machine between
- *    them cancels out; reported is the median over the rounds. A world side plays
- *    `WORLD_PASSES_PER_ROUND` passes in its turn and counts their median (`playWorldSuite`).
- *  - Two world figures: "measuring matched" measures what the adk-js run measures, the prompt-token
- *    count its scripted model reports (`runSession(…, { measure: false })` against
- *    `runInRealAdk(…, { measure: false })`); "full measuring" is the world as `simulate` runs it
- *    (every step's records and checks; the trace digest only when asked for, and nobody asks here).
+ * Four sides, measured symmetrically on a shared machine:
+ *  - "world, matched": measures what the differential adk-js run measures, the prompt-token count
+ *    its scripted model reports (`runSession(…, { measure: false })`);
+ *  - "world as simulate": exactly what `simulate`, `gate` and `compare` play for a scenario: every
+ *    step's records and checks and the trace digest (`runSession(…, { traceDigest: true })`, as
+ *    src/harness/run/run-one-scenario.ts calls it);
+ *  - "adk-js, harness": as the differential harness plays it with measuring off
+ *    (`runInRealAdk(…, { measure: false })`: its recorder plugin, step meter, request views and
+ *    deterministic environment);
+ *  - "adk-js as a user runs it": `Runner` + `InMemorySessionService` + the plugin and nothing else
+ *    (bench/adk-user-run.ts).
+ * Every side plays the same number of passes per round (`PASSES_PER_ROUND`) and its round figure
+ * is the median of them, per scenario and in total: the same statistic for every side. The passes
+ * are interleaved (one pass of each side, then again) and the order of the sides rotates at every
+ * pass, so the garbage one side leaves (adk-js allocates heavily) is collected in every other
+ * side's passes in turn, not always in the same one's. CPU time (user + system of this process,
+ * `process.cpuUsage`: garbage collection included, another process's load not), one process,
+ * after `WARMUP_ROUNDS` untimed rounds. A ratio is taken per round (passes played seconds apart,
+ * so drift of the machine cancels out); reported is the median over the rounds.
  *
  *   npx tsx bench/adk-vs-world.ts [paths..] [--rounds N] [--dist]   (default scenarios/stress scenarios/brutal,
- *   7 rounds, the TypeScript sources; --dist plays the build in dist/, as `npm run bench` does)
+ *   5 rounds, the TypeScript sources; --dist plays the build in dist/, as `npm run bench` does)
  *
  * `benchAdkVsWorld` / `renderAdkVsWorld` are exported for the main bench. Timing reads clocks and
  * CPU counters; nothing here feeds back into results.
@@ -31,6 +38,7 @@ import { benchTable } from './bench-table.ts';
 import type { ResolvedScenario } from '../src/harness/scenario/index.ts';
 import type { CompactionStrategy } from '../src/engine/types.ts';
 import type { StepObserver } from '../src/world/agents/step-observer.ts';
+import { loadUserRunKit, runAdkAsUser, type UserRunKit } from './adk-user-run.ts';
 import { cpuMs, intOption, median, positionalArgs } from './bench-timing.ts';
 
 /**
@@ -49,6 +57,8 @@ interface Kit {
   readonly createStrategy: typeof import('../src/harness/strategy/load-strategy.ts').createStrategy;
   readonly runSession: typeof import('../src/world/index.ts').runSession;
   readonly SessionRecorder: typeof import('../src/world/measure/step-recorder.ts').SessionRecorder;
+  /** What adk-js as a user runs it is built from (bench/adk-user-run.ts). */
+  readonly user: UserRunKit;
 }
 
 async function loadKit(tree: Tree): Promise<Kit> {
@@ -65,6 +75,7 @@ async function loadKit(tree: Tree): Promise<Kit> {
     createStrategy: (await module<typeof import('../src/harness/strategy/load-strategy.ts')>('harness/strategy/load-strategy')).createStrategy,
     runSession: (await module<typeof import('../src/world/index.ts')>('world/index')).runSession,
     SessionRecorder: (await module<typeof import('../src/world/measure/step-recorder.ts')>('world/measure/step-recorder')).SessionRecorder,
+    user: await loadUserRunKit(module),
   };
 }
 
@@ -76,28 +87,29 @@ function currentKit(): Kit {
   return kit;
 }
 
-export const TARGET_SPEEDUP = 20;
-export const DEFAULT_ROUNDS = 7;
+/** The target: the world as `simulate` plays a scenario against adk-js as a user runs it. */
+export const TARGET_SPEEDUP = 30;
+export const DEFAULT_ROUNDS = 5;
 /** Untimed rounds first: JIT, adk-js's import, tokenizer tables, young-generation sizing. */
-export const WARMUP_ROUNDS = 2;
-/** World passes per side per round (see `playWorldSuite`). */
-export const WORLD_PASSES_PER_ROUND = 5;
+export const WARMUP_ROUNDS = 1;
+/** Passes every side plays per round (interleaved with the other sides'); its round figure is their median. */
+export const PASSES_PER_ROUND = 3;
 /** Instrumented rounds after the timed ones, for the breakdown lines (strategy, measuring). */
 const BREAKDOWN_ROUNDS = 3;
 const DEFAULT_PATHS = ['scenarios/stress', 'scenarios/brutal'];
 
-export type Side = 'matched' | 'full' | 'adk';
-const SIDES: readonly Side[] = ['matched', 'full', 'adk'];
+export type Side = 'matched' | 'simulate' | 'adk' | 'adk-user';
+export const SIDES: readonly Side[] = ['matched', 'simulate', 'adk', 'adk-user'];
 
 export interface AdkVsWorldRow {
   readonly name: string;
   readonly steps: number;
-  /** Median over the rounds, CPU ms. */
-  readonly matchedMs: number;
-  readonly fullMs: number;
-  readonly adkMs: number;
-  /** Every step's requests, events and state were identical in both runs. */
+  /** Median over the rounds of each side's round figure, CPU ms. */
+  readonly ms: Readonly<Record<Side, number>>;
+  /** Every step's requests, events and state were identical in both runs (differential verifier). */
   readonly identical: boolean;
+  /** adk-js as a user runs it made as many model calls as the world made LLM steps. */
+  readonly sameSteps: boolean;
 }
 
 export interface AdkVsWorldResult {
@@ -105,28 +117,29 @@ export interface AdkVsWorldResult {
   readonly tree: Tree;
   readonly rows: readonly AdkVsWorldRow[];
   readonly rounds: number;
-  /** Median over the rounds of a whole pass, CPU ms. */
-  readonly matchedMs: number;
-  readonly worldMs: number;
-  readonly adkMs: number;
-  /** Every round's pass total, CPU ms, in order. */
-  readonly matchedRounds: readonly number[];
-  readonly worldRounds: readonly number[];
-  readonly adkRounds: readonly number[];
-  /** Median over the breakdown rounds of the wall time inside the strategy (its `compact` and `afterModel`, summarizer calls included); the world with full measuring. */
+  /** Median over the rounds of a side's round figure (the median of its passes), whole suite, CPU ms. */
+  readonly totals: Readonly<Record<Side, number>>;
+  /** Every round's figure per side, CPU ms, in order. */
+  readonly perRound: Readonly<Record<Side, readonly number[]>>;
+  /** Median over the breakdown rounds of the wall time inside the strategy (its `compact` and `afterModel`, summarizer calls included); the world as simulate plays, adk-js as a user runs it. */
   readonly worldStrategyMs: number;
   readonly adkStrategyMs: number;
   /**
    * Median over the breakdown rounds of the wall time in the world's step recorder (the
    * `StepObserver` hooks: heuristic and real counts, orphans, cache churn, user-request check, the
-   * frozen-event proof), full measuring. The adk-js run measures nothing, so it has no such line.
+   * frozen-event proof, the trace digest), as simulate plays. adk-js as a user runs it measures
+   * nothing, so it has no such line.
    */
   readonly worldMeasureMs: number;
-  /** Median over the rounds of adk-js / world (measuring matched). */
+  /** Median over the rounds of adk-js (harness) / world (matched). */
   readonly matchedSpeedup: number;
-  /** Median over the rounds of adk-js / world (full measuring). */
-  readonly speedup: number;
+  /** Median over the rounds of adk-js (as a user runs it) / world (as simulate plays): the target. */
+  readonly userSpeedup: number;
+  /** The other two pairings, for the record. */
+  readonly harnessVsSimulate: number;
+  readonly userVsMatched: number;
   readonly identical: number;
+  readonly sameSteps: number;
 }
 
 export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, rounds = DEFAULT_ROUNDS, tree: Tree = 'src'): Promise<AdkVsWorldResult> {
@@ -134,70 +147,68 @@ export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, 
   const { loadScenarios, verifyScenario } = kit;
   const scenarios = (await loadScenarios([...paths])).filter((s) => s.world.flavour === 'adk-js');
   if (scenarios.length === 0) throw new Error(`bench: no adk-js scenarios under ${paths.join(' ')}`);
-  const passes: Record<Side, SuitePass[]> = { matched: [], full: [], adk: [] };
+  const figures: Record<Side, SuitePass[]> = { matched: [], simulate: [], adk: [], 'adk-user': [] };
+  let steps: readonly number[] = [];
+  let userCalls: readonly number[] = [];
   for (let round = 0; round < WARMUP_ROUNDS + rounds; round += 1) {
-    for (const side of rotated(SIDES, round)) {
-      const pass = side === 'adk' ? await playSuite(scenarios, side) : await playWorldSuite(scenarios, side);
-      if (round >= WARMUP_ROUNDS) passes[side].push(pass);
+    const played: Record<Side, SuitePass[]> = { matched: [], simulate: [], adk: [], 'adk-user': [] };
+    for (let pass = 0; pass < PASSES_PER_ROUND; pass += 1) {
+      for (const side of rotated(SIDES, round * PASSES_PER_ROUND + pass)) played[side].push(await playSuite(scenarios, side));
     }
+    steps = played.simulate[0]!.steps;
+    userCalls = played['adk-user'][0]!.steps;
+    if (round < WARMUP_ROUNDS) continue;
+    for (const side of SIDES) figures[side].push(medianPass(played[side]));
   }
   const breakdown = await breakdownRounds(scenarios);
   const identical: boolean[] = [];
   for (const scenario of scenarios) identical.push((await verifyScenario(scenario)).verdict === 'pass');
-  const perScenario = (side: Side, i: number) => median(passes[side].map((pass) => pass.ms[i]!));
+  const perScenario = (side: Side, i: number) => median(figures[side].map((pass) => pass.ms[i]!));
   const rows = scenarios.map((scenario, i) => ({
     name: scenario.name,
-    steps: passes.full[0]!.steps[i]!,
-    matchedMs: perScenario('matched', i),
-    fullMs: perScenario('full', i),
-    adkMs: perScenario('adk', i),
+    steps: steps[i]!,
+    ms: Object.fromEntries(SIDES.map((side) => [side, perScenario(side, i)])) as Record<Side, number>,
     identical: identical[i]!,
+    sameSteps: userCalls[i] === steps[i],
   }));
-  const totals = (side: Side) => passes[side].map((pass) => pass.total);
-  const ratio = (world: Side) => median(passes.adk.map((adk, i) => adk.total / passes[world][i]!.total));
+  const perRound = Object.fromEntries(SIDES.map((side) => [side, figures[side].map((pass) => pass.total)])) as Record<Side, number[]>;
+  const ratio = (adk: Side, world: Side) => median(perRound[adk].map((ms, i) => ms / perRound[world][i]!));
   return {
     tree,
     rows,
     rounds,
-    matchedMs: median(totals('matched')),
-    worldMs: median(totals('full')),
-    adkMs: median(totals('adk')),
-    matchedRounds: totals('matched'),
-    worldRounds: totals('full'),
-    adkRounds: totals('adk'),
+    totals: Object.fromEntries(SIDES.map((side) => [side, median(perRound[side])])) as Record<Side, number>,
+    perRound,
     ...breakdown,
-    matchedSpeedup: ratio('matched'),
-    speedup: ratio('full'),
+    matchedSpeedup: ratio('adk', 'matched'),
+    userSpeedup: ratio('adk-user', 'simulate'),
+    harnessVsSimulate: ratio('adk', 'simulate'),
+    userVsMatched: ratio('adk-user', 'matched'),
     identical: identical.filter(Boolean).length,
+    sameSteps: rows.filter((row) => row.sameSteps).length,
   };
 }
 
-/** `items` rotated left by `by`: each side is first, second and last in turn. */
-function rotated<T>(items: readonly T[], by: number): T[] {
+/** `items` rotated left by `by`: each side is first, second, … and last in turn. */
+export function rotated<T>(items: readonly T[], by: number): T[] {
   const k = by % items.length;
   return [...items.slice(k), ...items.slice(0, k)];
 }
 
 interface SuitePass {
   /** CPU ms per scenario. */
-  readonly ms: number[];
-  readonly steps: number[];
+  readonly ms: readonly number[];
+  /** LLM steps per scenario (the world), model calls (adk-js as a user runs it), 0 (adk-js harness). */
+  readonly steps: readonly number[];
   readonly total: number;
 }
 
-/**
- * A world side's figure in a round: the median of `WORLD_PASSES_PER_ROUND` passes (per scenario
- * and in total). A world pass lasts about a twentieth of an adk-js one, so one collection of the
- * garbage adk-js left (or a scheduler hiccup) moved a single world pass by up to 30 % (101-135 ms
- * within one run, 2026-11-26); timed over as many passes, it is measured as steadily as adk-js.
- */
-async function playWorldSuite(scenarios: readonly ResolvedScenario[], side: Side): Promise<SuitePass> {
-  const played: SuitePass[] = [];
-  for (let i = 0; i < WORLD_PASSES_PER_ROUND; i += 1) played.push(await playSuite(scenarios, side));
+/** A side's figure in a round: the median of its passes, per scenario and in total (the same statistic for every side). */
+export function medianPass(passes: readonly SuitePass[]): SuitePass {
   return {
-    ms: scenarios.map((_, k) => median(played.map((pass) => pass.ms[k]!))),
-    steps: played[0]!.steps,
-    total: median(played.map((pass) => pass.total)),
+    ms: passes[0]!.ms.map((_, k) => median(passes.map((pass) => pass.ms[k]!))),
+    steps: passes[0]!.steps,
+    total: median(passes.map((pass) => pass.total)),
   };
 }
 
@@ -205,6 +216,7 @@ async function playSuite(scenarios: readonly ResolvedScenario[], side: Side): Pr
   const ms: number[] = [];
   const steps: number[] = [];
   for (const scenario of scenarios) {
+    // A fresh strategy per session, on every side (as simulate builds one per scenario); its construction is not timed.
     const strategy = await currentKit().createStrategy(scenario.strategy);
     const start = cpuMs();
     const played = await play(scenario, strategy, side);
@@ -214,15 +226,21 @@ async function playSuite(scenarios: readonly ResolvedScenario[], side: Side): Pr
   return { ms, steps, total: ms.reduce((sum, value) => sum + value, 0) };
 }
 
-/** One session on one side; the world's LLM steps (0 for adk-js, which is not measured). */
+/** One session on one side; the world's LLM steps, the model calls of adk-js as a user runs it (0 for the harness, which is not measured). */
 async function play(scenario: ResolvedScenario, strategy: CompactionStrategy, side: Side): Promise<number> {
-  const { runInRealAdk, runSession } = currentKit();
-  if (side === 'adk') {
-    await runInRealAdk(scenario.world, { compactor: { kind: 'context-guard', strategy }, measure: false });
-    return 0;
+  const { runInRealAdk, runSession, user } = currentKit();
+  switch (side) {
+    case 'adk':
+      await runInRealAdk(scenario.world, { compactor: { kind: 'context-guard', strategy }, measure: false });
+      return 0;
+    case 'adk-user':
+      return runAdkAsUser(user, scenario.world, strategy);
+    case 'matched':
+      return (await runSession(scenario.world, { strategy, measure: false })).totals.llmSteps;
+    case 'simulate':
+      // What src/harness/run/run-one-scenario.ts asks of the world for every scenario.
+      return (await runSession(scenario.world, { strategy, traceDigest: true })).totals.llmSteps;
   }
-  const result = await runSession(scenario.world, { strategy, measure: side === 'full' });
-  return result.totals.llmSteps;
 }
 
 export interface Stopwatch {
@@ -239,11 +257,11 @@ async function breakdownRounds(scenarios: readonly ResolvedScenario[]): Promise<
     const adkWatch: Stopwatch = { strategyMs: 0, measureMs: 0 };
     const restore = timeRecorderHooks(worldWatch);
     try {
-      for (const scenario of scenarios) await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), worldWatch), 'full');
+      for (const scenario of scenarios) await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), worldWatch), 'simulate');
     } finally {
       restore();
     }
-    for (const scenario of scenarios) await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), adkWatch), 'adk');
+    for (const scenario of scenarios) await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), adkWatch), 'adk-user');
     world.push(worldWatch);
     adk.push(adkWatch);
   }
@@ -302,45 +320,50 @@ export function timeRecorderHooks(stopwatch: Stopwatch, recorder: Kit['SessionRe
   };
 }
 
-/** The one line the issue asks for: both ratios, the matched one first. */
-export function ratioLine(result: Pick<AdkVsWorldResult, 'matchedSpeedup' | 'speedup'>): string {
-  return `world vs adk-js: ${result.matchedSpeedup.toFixed(1)}× (measuring matched), ${result.speedup.toFixed(1)}× (full measuring)`;
+/** The ratios in one line: the target pairing first, then the matched one, then the other two. */
+export function ratioLine(result: Pick<AdkVsWorldResult, 'matchedSpeedup' | 'userSpeedup' | 'harnessVsSimulate' | 'userVsMatched'>): string {
+  return (
+    `world as simulate runs it vs adk-js as a user runs it: ${result.userSpeedup.toFixed(1)}×; ` +
+    `measuring matched vs adk-js as the harness plays it: ${result.matchedSpeedup.toFixed(1)}× ` +
+    `(simulate vs harness ${result.harnessVsSimulate.toFixed(1)}×, matched vs user ${result.userVsMatched.toFixed(1)}×)`
+  );
 }
 
+const SIDE_LABEL: Record<Side, string> = { matched: 'world, matched', simulate: 'world as simulate', adk: 'adk-js, harness', 'adk-user': 'adk-js as a user' };
+
 export function renderAdkVsWorld(result: AdkVsWorldResult): string {
-  const table = benchTable(['scenario', 'LLM steps', 'world ms (matched)', 'world ms (full)', 'adk-js ms', 'adk / world (matched)', 'adk / world (full)', 'identical']);
+  const table = benchTable(['scenario', 'LLM steps', ...SIDES.map((side) => `${SIDE_LABEL[side]} ms`), 'user / simulate', 'harness / matched', 'identical', 'same steps (user)']);
   for (const row of result.rows) {
     table.push([
       row.name,
       row.steps,
-      row.matchedMs.toFixed(1),
-      row.fullMs.toFixed(1),
-      row.adkMs.toFixed(1),
-      `${(row.adkMs / row.matchedMs).toFixed(1)}×`,
-      `${(row.adkMs / row.fullMs).toFixed(1)}×`,
+      ...SIDES.map((side) => row.ms[side].toFixed(1)),
+      `${(row.ms['adk-user'] / row.ms.simulate).toFixed(1)}×`,
+      `${(row.ms.adk / row.ms.matched).toFixed(1)}×`,
       row.identical ? 'yes' : 'NO',
+      row.sameSteps ? 'yes' : 'NO',
     ]);
   }
-  const verdict = result.matchedSpeedup >= TARGET_SPEEDUP ? 'meets' : 'misses';
+  const verdict = result.userSpeedup >= TARGET_SPEEDUP ? 'meets' : 'misses';
   const rounds = (values: readonly number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
   return [
-    `World vs real @google/adk 2.0.0 runner (same scenarios, same strategy, both from ${result.tree === 'dist' ? 'the build in dist/' : 'the TypeScript sources through tsx'}; CPU ms, medians of ${result.rounds} rounds of alternating passes in one process, a world side's round the median of ${WORLD_PASSES_PER_ROUND} passes)`,
+    `World vs real @google/adk 2.0.0 runner (same scenarios, same strategy, both from ${result.tree === 'dist' ? 'the build in dist/' : 'the TypeScript sources through tsx'}; CPU ms; every side ${PASSES_PER_ROUND} interleaved passes per round, rotating order, its round figure their median; medians over ${result.rounds} rounds)`,
     table.toString(),
-    `passes (CPU ms): world measuring matched ${rounds(result.matchedRounds)}; world full measuring ${rounds(result.worldRounds)}; adk-js ${rounds(result.adkRounds)}`,
-    `total (median): world ${result.matchedMs.toFixed(0)} ms measuring matched, ${result.worldMs.toFixed(0)} ms full measuring; adk-js ${result.adkMs.toFixed(0)} ms`,
+    `round figures (CPU ms): ${SIDES.map((side) => `${SIDE_LABEL[side]} ${rounds(result.perRound[side])}`).join('; ')}`,
+    `total (median): ${SIDES.map((side) => `${SIDE_LABEL[side]} ${result.totals[side].toFixed(0)} ms`).join(', ')}`,
     `${ratioLine(result)}: ${verdict} the ${TARGET_SPEEDUP}× target (median of the per-round ratios)`,
-    `inside the strategy (compact + afterModel, its summarizer calls included; wall ms, median of ${BREAKDOWN_ROUNDS} instrumented rounds): world ${result.worldStrategyMs.toFixed(0)} ms, adk-js ${result.adkStrategyMs.toFixed(0)} ms`,
-    `measuring in the world, full (its step recorder: heuristic and real counts, orphans, cache churn, user-request check, frozen-event proof; wall ms, same rounds): ${result.worldMeasureMs.toFixed(0)} ms`,
-    targetBudgetLine(result),
-    `identical requests, events and state: ${result.identical}/${result.rows.length} scenarios`,
+    `inside the strategy (compact + afterModel, its summarizer calls included; wall ms, median of ${BREAKDOWN_ROUNDS} instrumented rounds): world ${result.worldStrategyMs.toFixed(0)} ms, adk-js as a user ${result.adkStrategyMs.toFixed(0)} ms`,
+    `measuring in the world as simulate plays (its step recorder: heuristic and real counts, orphans, cache churn, user-request check, frozen-event proof, trace digest; wall ms, same rounds): ${result.worldMeasureMs.toFixed(0)} ms`,
+    targetBudgetLine({ adkMs: result.totals['adk-user'], worldStrategyMs: result.worldStrategyMs, worldMeasureMs: result.worldMeasureMs }),
+    `identical requests, events and state: ${result.identical}/${result.rows.length} scenarios; adk-js as a user made as many model calls as the world's LLM steps: ${result.sameSteps}/${result.rows.length}`,
   ].join('\n');
 }
 
 /**
- * What the target leaves the world: adk-js's time / 20, against what the world spends on the
- * strategy under test and on (full) measuring alone.
+ * What the target leaves the world: adk-js's time (as a user runs it) / 30, against what the world
+ * spends on the strategy under test and on measuring alone.
  */
-export function targetBudgetLine(result: Pick<AdkVsWorldResult, 'adkMs' | 'worldStrategyMs' | 'worldMeasureMs'>): string {
+export function targetBudgetLine(result: { readonly adkMs: number; readonly worldStrategyMs: number; readonly worldMeasureMs: number }): string {
   const budget = result.adkMs / TARGET_SPEEDUP;
   const fixed = result.worldStrategyMs + result.worldMeasureMs;
   const verdict = fixed >= budget ? 'already more than the budget' : `${(budget - fixed).toFixed(0)} ms left for the step loop`;

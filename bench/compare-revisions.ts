@@ -5,10 +5,11 @@
  * passes of the suite (A B, B A, A B, ...), timed in this process's own CPU time, and reports the
  * median of the per-round ratios: drift hits both sides of a round alike.
  *
- *   npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N] [--matched]
+ *   npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N] [--matched | --simulate]
  *     (default scenarios/stress scenarios/brutal, adk-js flavour, 30 rounds of which the first 4
  *      are warm-up; full measuring, or with --matched what the adk-js bench's "measuring matched"
- *      side plays: `measure: false`)
+ *      side plays: `measure: false`, or with --simulate what `simulate` plays: full measuring and
+ *      the trace digest)
  *
  * The other revision is checked out into a temporary git worktree (removed afterwards) that
  * borrows this tree's node_modules, so both sides run on the same dependencies; its modules are
@@ -30,8 +31,11 @@ const WARMUP_ROUNDS = 4;
 
 type SuitePass = () => Promise<number>;
 
+/** What the world measures: `measure: false`, full measuring, or full measuring and the trace digest (as `simulate` plays). */
+export type Measuring = 'matched' | 'full' | 'simulate';
+
 /** A function that plays the suite once with the world found under `root` and returns its total ms. */
-async function suiteUnder(root: string, paths: readonly string[], measure: boolean): Promise<SuitePass> {
+async function suiteUnder(root: string, paths: readonly string[], measuring: Measuring): Promise<SuitePass> {
   const load = (path: string) => import(pathToFileURL(join(root, path)).href);
   const { loadScenarios } = await load('src/harness/scenario/index.ts');
   const { createStrategy } = await load('src/harness/strategy/load-strategy.ts');
@@ -44,7 +48,7 @@ async function suiteUnder(root: string, paths: readonly string[], measure: boole
     for (const scenario of scenarios) {
       const strategy = await createStrategy(scenario.strategy);
       const start = cpuMs();
-      await runSession(scenario.world, { strategy, measure });
+      await runSession(scenario.world, { strategy, measure: measuring !== 'matched', traceDigest: measuring === 'simulate' });
       total += cpuMs() - start;
     }
     return total;
@@ -54,8 +58,7 @@ async function suiteUnder(root: string, paths: readonly string[], measure: boole
 export interface RevisionComparison {
   readonly revision: string;
   readonly rounds: number;
-  /** Full measuring (true) or `measure: false` (--matched). */
-  readonly measure: boolean;
+  readonly measuring: Measuring;
   /** Median suite CPU ms over the timed rounds. */
   readonly baseMs: number;
   readonly workMs: number;
@@ -63,7 +66,7 @@ export interface RevisionComparison {
   readonly ratios: readonly number[];
 }
 
-export async function compareRevisions(revision: string, paths: readonly string[], rounds: number, measure = true): Promise<RevisionComparison> {
+export async function compareRevisions(revision: string, paths: readonly string[], rounds: number, measuring: Measuring = 'full'): Promise<RevisionComparison> {
   const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
   let commit: string;
   try {
@@ -76,8 +79,8 @@ export async function compareRevisions(revision: string, paths: readonly string[
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', tree, commit], { cwd: top, stdio: 'pipe' });
   try {
     symlinkSync(join(top, 'node_modules'), join(tree, 'node_modules'), 'dir');
-    const base = await suiteUnder(tree, paths, measure);
-    const work = await suiteUnder(top, paths, measure);
+    const base = await suiteUnder(tree, paths, measuring);
+    const work = await suiteUnder(top, paths, measuring);
     const baseTimes: number[] = [];
     const workTimes: number[] = [];
     for (let round = 0; round < WARMUP_ROUNDS + rounds; round += 1) {
@@ -89,7 +92,7 @@ export async function compareRevisions(revision: string, paths: readonly string[
       workTimes.push(round % 2 === 0 ? b : a);
     }
     const ratios = workTimes.map((ms, i) => ms / baseTimes[i]!).sort((x, y) => x - y);
-    return { revision: `${revision} (${commit.slice(0, 7)})`, rounds, measure, baseMs: median(baseTimes), workMs: median(workTimes), ratios };
+    return { revision: `${revision} (${commit.slice(0, 7)})`, rounds, measuring, baseMs: median(baseTimes), workMs: median(workTimes), ratios };
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: top, stdio: 'pipe' });
     rmSync(dir, { recursive: true, force: true });
@@ -105,7 +108,7 @@ export function renderComparison(result: RevisionComparison): string {
   const ratio = median(ratios);
   const verdict = ratio < 1 ? `${((1 - ratio) * 100).toFixed(0)}% less time` : `${((ratio - 1) * 100).toFixed(0)}% more time`;
   return [
-    `World (${result.measure ? 'full measuring' : 'measuring matched'}): this tree against ${result.revision}, ${result.rounds} rounds in one process, alternating`,
+    `World (${{ matched: 'measuring matched', full: 'full measuring', simulate: 'as simulate plays: full measuring and the trace digest' }[result.measuring]}): this tree against ${result.revision}, ${result.rounds} rounds in one process, alternating`,
     table.toString(),
     `work / base per round: median ${ratio.toFixed(3)} (${verdict}), middle half ${quartile(0.25).toFixed(3)}-${quartile(0.75).toFixed(3)}`,
   ].join('\n');
@@ -116,9 +119,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     const argv = process.argv.slice(2);
     const rounds = intOption(argv, 'rounds', DEFAULT_ROUNDS);
     const [revision, ...paths] = positionalArgs(argv, ['rounds']);
-    if (!revision) throw new Error('usage: npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N] [--matched]');
-    const measure = !argv.includes('--matched');
-    console.log(renderComparison(await compareRevisions(revision, paths.length > 0 ? paths : DEFAULT_PATHS, rounds, measure)));
+    if (!revision) throw new Error('usage: npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N] [--matched | --simulate]');
+    const measuring: Measuring = argv.includes('--matched') ? 'matched' : argv.includes('--simulate') ? 'simulate' : 'full';
+    console.log(renderComparison(await compareRevisions(revision, paths.length > 0 ? paths : DEFAULT_PATHS, rounds, measuring)));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`compare-revisions: ${message.split('\n')[0]}`);

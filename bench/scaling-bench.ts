@@ -25,6 +25,9 @@ import { cpuTimed, intOption, median } from './bench-timing.ts';
 import type { TargetRow } from './target-row.ts';
 
 const TARGET_SCALING = 11;
+/** A 1,000-turn session as `simulate` plays it (records, checks and the trace digest), CPU ms. */
+const TARGET_SIMULATE_1000_MS = 800;
+const SIMULATE_TURNS = 1_000;
 const SCALING_TURNS = [100, 1_000, 10_000] as const;
 /** Processes measured one after the other, each taking `--runs` samples of every length. */
 export const SCALING_PROCESSES = 3;
@@ -34,9 +37,10 @@ interface SessionRun {
   readonly steps: number;
 }
 
-/** What the child prints: per length, every sample. */
+/** What the child prints: per length, every sample; and the 1,000-turn session as simulate plays it. */
 interface ScalingSamples {
   readonly measured: SessionRun[][];
+  readonly simulate: SessionRun[];
 }
 
 function sessionOf(turns: number): WorldScenario {
@@ -46,8 +50,8 @@ function sessionOf(turns: number): WorldScenario {
   );
 }
 
-async function timeSession(world: WorldScenario): Promise<SessionRun> {
-  const run = await cpuTimed(() => runSession(world, { strategy: BUILTIN_STRATEGIES.threshold!({}) }));
+async function timeSession(world: WorldScenario, traceDigest = false): Promise<SessionRun> {
+  const run = await cpuTimed(() => runSession(world, { strategy: BUILTIN_STRATEGIES.threshold!({}), traceDigest }));
   return { ms: run.ms, steps: run.value.totals.llmSteps };
 }
 
@@ -79,29 +83,38 @@ async function measureScaling(runs: number): Promise<ScalingSamples> {
   const repeats = repeatsOf();
   for (const [k, session] of sessions.entries()) await sampleSession(session, repeats[k]!); // warm-up
   const measured: SessionRun[][] = SCALING_TURNS.map(() => []);
+  const simulate: SessionRun[] = [];
+  const simulated = sessions[SCALING_TURNS.indexOf(SIMULATE_TURNS)]!;
+  await timeSession(simulated, true); // warm-up
   // Interleaved, so a slow patch on a shared machine hits every length.
   for (let i = 0; i < runs; i += 1) {
     for (const [k, session] of sessions.entries()) measured[k]!.push(await sampleSession(session, repeats[k]!));
+    // As src/harness/run/run-one-scenario.ts plays a scenario for simulate: the digest included.
+    simulate.push(await timeSession(simulated, true));
   }
-  return { measured };
+  return { measured, simulate };
 }
 
 /** One child process's samples. */
-function measureInChild(runs: number): SessionRun[][] {
+function measureInChild(runs: number): ScalingSamples {
   const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', '--runs', String(runs)], {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
   if (child.status !== 0) throw new Error(`the scaling bench's process exited ${String(child.status)}: ${child.stderr.trim().split('\n').at(-1) ?? ''}`);
-  return (JSON.parse(child.stdout) as ScalingSamples).measured;
+  return JSON.parse(child.stdout) as ScalingSamples;
 }
 
 /** Targets 1 and 2: the samples of `SCALING_PROCESSES` child processes, as a table and two target rows. */
 export function benchScaling(runs: number): { rows: TargetRow[]; table: string } {
   const measured: SessionRun[][] = SCALING_TURNS.map(() => []);
+  const simulate: SessionRun[] = [];
   for (let p = 0; p < SCALING_PROCESSES; p += 1) {
-    measureInChild(runs).forEach((samples, k) => measured[k]!.push(...samples));
+    const samples = measureInChild(runs);
+    samples.measured.forEach((list, k) => measured[k]!.push(...list));
+    simulate.push(...samples.simulate);
   }
+  const simulateMs = median(simulate.map((run) => run.ms));
   const repeats = repeatsOf();
   const ms = measured.map((list) => median(list.map((run) => run.ms)));
   const table = benchTable(['session', 'plays per sample', 'LLM steps', `CPU ms per play (median of ${SCALING_PROCESSES} processes × ${runs} samples)`, 'µs / step', 'all samples (CPU ms per play)']);
@@ -114,9 +127,17 @@ export function benchScaling(runs: number): { rows: TargetRow[]; table: string }
     const [short, long] = [SCALING_TURNS[k - 1]!.toLocaleString('en-US'), SCALING_TURNS[k]!.toLocaleString('en-US')];
     return { target: `${index}. ${long}-turn session vs ${short}-turn`, goal: `≤ ${TARGET_SCALING}×`, measured: `${ratio.toFixed(1)}× (${ms[k]!.toFixed(0)} / ${ms[k - 1]!.toFixed(0)} CPU ms)`, pass: ratio <= TARGET_SCALING };
   };
+  const simulateRow: TargetRow = {
+    target: '13. 1,000-turn session as simulate plays it (digest included)',
+    goal: `≤ ${TARGET_SIMULATE_1000_MS} ms`,
+    measured: `${simulateMs.toFixed(0)} CPU ms (${simulate[0]!.steps} LLM steps)`,
+    pass: simulateMs <= TARGET_SIMULATE_1000_MS,
+  };
   return {
-    rows: [row(1, 1), row(2, 2)],
-    table: `Scaling (8k window, longMessage(500), web_search every 3rd turn, threshold strategy; CPU time, in ${SCALING_PROCESSES} processes of their own, one after the other)\n${table.toString()}`,
+    rows: [row(1, 1), row(2, 2), simulateRow],
+    table:
+      `Scaling (8k window, longMessage(500), web_search every 3rd turn, threshold strategy; CPU time, in ${SCALING_PROCESSES} processes of their own, one after the other)\n${table.toString()}\n` +
+      `1,000 turns as simulate plays it (records, checks, trace digest; one play per sample): ${simulateMs.toFixed(1)} CPU ms, median of ${simulate.length} (${simulate.map((run) => run.ms.toFixed(0)).join(' ')})`,
   };
 }
 

@@ -15,7 +15,7 @@ import { writeComparisonReports } from '../compare/report/comparison-reporters.t
 import { runComparison } from '../compare/run-comparison.ts';
 import { prepareOutputDir } from '../harness/report/output-dir.ts';
 import { lockReportDir } from '../harness/report/report-folder.ts';
-import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
+import { DEFAULT_COMPARE_MAX_MEMORY_MB } from '../compare/compare-memory.ts';
 import { STRATEGY_CATALOG } from '../harness/strategy/strategy-catalog.ts';
 import { integerOption } from './check-options.ts';
 import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
@@ -56,7 +56,7 @@ export async function compare(options: CompareOptions): Promise<ComparisonReport
   const seed = integerOption('seed', options.seed ?? 1, 0);
   const jobs = integerOption('jobs', options.jobs ?? availableParallelism(), 1);
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
-  const maxMemoryMb = integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 16);
+  const maxMemoryMb = integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_COMPARE_MAX_MEMORY_MB, 16);
   if (options.paths.length === 0) throw new RangeError('paths must name at least one scenario file or folder');
   // A folder that cannot be written to is bad input, found before anything runs.
   if (options.reportDir !== undefined) await prepareOutputDir(options.reportDir, 'reportDir', cwd);

@@ -22,6 +22,7 @@ import { StrategyLoadError } from '../harness/strategy/strategy-load-error.ts';
 import { buildComparisonReport, type ComparisonReport, type ContenderRun, type FuzzPropertyTally } from './comparison-report.ts';
 import { contenderResult, type ContenderResult } from './contender-result.ts';
 import { contenderLabel, type Contender } from './contender.ts';
+import { DEFAULT_COMPARE_MAX_MEMORY_MB } from './compare-memory.ts';
 
 export interface ComparisonOptions {
   /** Scenario files or folders, played by every contender. */
@@ -60,7 +61,9 @@ export async function runComparison(options: ComparisonOptions): Promise<Compari
       strategyDefaultOptions: contender.options,
       jobs: options.jobs,
       timeoutMs: options.timeoutMs,
-      maxMemoryMb: options.maxMemoryMb,
+      maxMemoryMb: options.maxMemoryMb ?? DEFAULT_COMPARE_MAX_MEMORY_MB,
+      // A comparison reads no trace digest (its reports carry none): not computed.
+      traceDigest: false,
       cwd,
       onScenarioDone: (scenario) => options.onDone?.(label, scenario.name),
       ...(options.onStrategyOutput ? { onStrategyOutput: (_scenario: ResolvedScenario | null, text: string) => options.onStrategyOutput!(text) } : {}),
@@ -135,7 +138,7 @@ function casePool(options: ComparisonOptions): WorkerPool<CaseTask, CaseTaskOutp
     entry: CASE_WORKER_ENTRY,
     jobs: options.jobs,
     timeoutMs: options.timeoutMs,
-    maxMemoryMb: options.maxMemoryMb,
+    maxMemoryMb: options.maxMemoryMb ?? DEFAULT_COMPARE_MAX_MEMORY_MB,
     onOutput: (_index, text) => (options.onStrategyOutput ?? ((chunk: string) => process.stderr.write(chunk)))(text),
   });
 }

@@ -1,45 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { ratioLine, targetBudgetLine, timeRecorderHooks, type AdkVsWorldResult } from '../../bench/adk-vs-world.ts';
+import { medianPass, PASSES_PER_ROUND, ratioLine, rotated, SIDES, targetBudgetLine } from '../../bench/adk-vs-world.ts';
+import { timeRecorderHooks } from '../../bench/adk-vs-world.ts';
 import { SessionRecorder } from '../../src/world/measure/step-recorder.ts';
 import { runSession } from '../../src/world/index.ts';
 import { thresholdStrategy } from '../../src/engine/index.ts';
 import { loadScenarios } from '../../src/harness/scenario/index.ts';
 
-const result = (over: Partial<AdkVsWorldResult>): AdkVsWorldResult => ({
-  tree: 'src',
-  rows: [],
-  rounds: 5,
-  matchedMs: 150,
-  worldMs: 300,
-  adkMs: 3000,
-  matchedRounds: [],
-  worldRounds: [],
-  adkRounds: [],
-  worldStrategyMs: 80,
-  adkStrategyMs: 60,
-  worldMeasureMs: 100,
-  matchedSpeedup: 20,
-  speedup: 10,
-  identical: 0,
-  ...over,
-});
-
 describe('adk-vs-world bench: the ratio line', () => {
-  it('prints both ratios, measuring matched first', () => {
-    expect(ratioLine(result({ matchedSpeedup: 21.04, speedup: 12.96 }))).toBe('world vs adk-js: 21.0× (measuring matched), 13.0× (full measuring)');
+  it('prints the target pairing first, then the matched one, then the other two', () => {
+    expect(ratioLine({ userSpeedup: 30.04, matchedSpeedup: 21.04, harnessVsSimulate: 12.96, userVsMatched: 40 })).toBe(
+      'world as simulate runs it vs adk-js as a user runs it: 30.0×; measuring matched vs adk-js as the harness plays it: 21.0× (simulate vs harness 13.0×, matched vs user 40.0×)',
+    );
   });
 });
 
-describe('adk-vs-world bench: the 20x budget line', () => {
-  it('says when the strategy and measuring alone exceed adk-js / 20', () => {
-    expect(targetBudgetLine(result({}))).toBe(
-      '20× budget: adk-js 3000 ms / 20 = 150 ms for the world; strategy 80 ms + measuring 100 ms = 180 ms: already more than the budget',
+describe('adk-vs-world bench: symmetry', () => {
+  it('every side is first, second, third and last equally often over the passes of a round set', () => {
+    const positions = new Map(SIDES.map((side) => [side, SIDES.map(() => 0)]));
+    // The bench rotates by the pass number across rounds: over SIDES.length passes each side takes each position once.
+    for (let pass = 0; pass < SIDES.length * PASSES_PER_ROUND; pass += 1) rotated(SIDES, pass).forEach((side, at) => {
+        const counts = positions.get(side)!;
+        counts[at] = counts[at]! + 1;
+      });
+    for (const counts of positions.values()) expect(counts).toEqual(SIDES.map(() => PASSES_PER_ROUND));
+  });
+
+  it("a side's round figure is the median of its passes, per scenario and in total (not the best, not one pass)", () => {
+    const figure = medianPass([
+      { ms: [10, 100], steps: [1, 2], total: 110 },
+      { ms: [30, 50], steps: [1, 2], total: 80 },
+      { ms: [20, 400], steps: [1, 2], total: 420 },
+    ]);
+    expect(figure).toEqual({ ms: [20, 100], steps: [1, 2], total: 110 });
+  });
+});
+
+describe('adk-vs-world bench: the 30x budget line', () => {
+  it('says when the strategy and measuring alone exceed adk-js / 30', () => {
+    expect(targetBudgetLine({ adkMs: 3000, worldStrategyMs: 80, worldMeasureMs: 100 })).toBe(
+      '30× budget: adk-js 3000 ms / 30 = 100 ms for the world; strategy 80 ms + measuring 100 ms = 180 ms: already more than the budget',
     );
   });
 
   it('says what is left for the step loop otherwise', () => {
-    expect(targetBudgetLine(result({ adkMs: 4000, worldMeasureMs: 50 }))).toBe(
-      '20× budget: adk-js 4000 ms / 20 = 200 ms for the world; strategy 80 ms + measuring 50 ms = 130 ms: 70 ms left for the step loop',
+    expect(targetBudgetLine({ adkMs: 6000, worldStrategyMs: 80, worldMeasureMs: 50 })).toBe(
+      '30× budget: adk-js 6000 ms / 30 = 200 ms for the world; strategy 80 ms + measuring 50 ms = 130 ms: 70 ms left for the step loop',
     );
   });
 });

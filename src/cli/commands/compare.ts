@@ -13,7 +13,7 @@ import { runComparison } from '../../compare/run-comparison.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { prepareOutputDir } from '../../harness/report/output-dir.ts';
 import { lockReportDir } from '../../harness/report/report-folder.ts';
-import { DEFAULT_MAX_MEMORY_MB } from '../../harness/run/task-worker.ts';
+import { DEFAULT_COMPARE_MAX_MEMORY_MB } from '../../compare/compare-memory.ts';
 import { STRATEGY_CATALOG } from '../../harness/strategy/strategy-catalog.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_OK } from '../exit-codes.ts';
@@ -53,7 +53,7 @@ const compare: CommandModule<object, CompareArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'fast-check seed of the fuzzed corpus' })
       .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Scenarios played in parallel (worker threads); results do not depend on it' })
       .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-scenario (and per-run) watchdog in ms' })
-      .option('max-memory', { type: 'number', default: DEFAULT_MAX_MEMORY_MB, describe: 'Heap limit of each worker in MB' })
+      .option('max-memory', { type: 'number', default: DEFAULT_COMPARE_MAX_MEMORY_MB, describe: 'Heap limit of each worker in MB' })
       .option('report-dir', { type: 'string', default: DEFAULT_COMPARE_REPORT_DIR, describe: 'Where compare.json, compare.md, compare.html and run-meta.json are written' })
       .option('format', { choices: COMPARISON_FORMATS, default: 'table' as ComparisonFormat, describe: 'What to print on stdout' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' }) as unknown as Argv<CompareArgs>,

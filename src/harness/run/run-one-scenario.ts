@@ -16,6 +16,8 @@ import { failedRun, type RunOutput } from './scenario-outcome.ts';
 export interface RunOneOptions {
   /** Summarize with this real model instead of the simulated one (null: the simulated one). */
   readonly realSummarizer?: RealSummarizerConfig | null | undefined;
+  /** Hash the session's trace (default true: report.json carries it); false where nobody reads it. */
+  readonly traceDigest?: boolean | undefined;
 }
 
 export async function runOneScenario(scenario: ResolvedScenario, options: RunOneOptions = {}): Promise<RunOutput> {
@@ -38,8 +40,8 @@ export async function runOneScenario(scenario: ResolvedScenario, options: RunOne
     }
   }
   try {
-    // The digest goes into report.json.
-    const result = await runSession(scenario.world, { strategy, summarizer, traceDigest: true });
+    // The digest goes into report.json (compare writes none and asks for none).
+    const result = await runSession(scenario.world, { strategy, summarizer, traceDigest: options.traceDigest ?? true });
     // A stopped process.exit() or a session over the memory limit ends the session as the
     // exception that stopped it: name it for what happened.
     const session = namedFailure(result);

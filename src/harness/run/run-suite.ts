@@ -55,6 +55,12 @@ export interface SuiteOptions {
    * results are then not deterministic. Undefined: the world's simulated summarizer.
    */
   readonly realSummarizer?: RealSummarizerConfig | undefined;
+  /**
+   * Compute each session's trace digest (default true: simulate and gate write it into
+   * report.json). A caller that reads no digest (compare) passes false: hashing every event,
+   * request and state costs a fifth or more of a session's time.
+   */
+  readonly traceDigest?: boolean | undefined;
   /** Called once the suite is known (count of scenarios to run in this shard). */
   readonly onStart?: ((total: number) => void) | undefined;
   readonly onScenarioDone?: ((scenario: ResolvedScenario, output: RunOutput) => void) | undefined;
@@ -105,7 +111,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     (await pool.run(tasks)).forEach((outcome, index) => assertProbeLoaded(outcome as TaskOutcome<ProbeOutput>, probes[index]!.strategy.name, options.timeoutMs));
     options.onStart?.(selected.length);
     const realSummarizer = options.realSummarizer ?? null;
-    tasks = selected.map((scenario): ScenarioTask => ({ kind: 'scenario', scenario, realSummarizer }));
+    const traceDigest = options.traceDigest ?? true;
+    tasks = selected.map((scenario): ScenarioTask => ({ kind: 'scenario', scenario, realSummarizer, traceDigest }));
     const outcomes = await pool.run(tasks, {
       onOutcome: (index, outcome) => options.onScenarioDone?.(selected[index] as ResolvedScenario, runOutputOf(outcome as TaskOutcome<RunOutput>)),
     });
