@@ -14,7 +14,9 @@ import { reportsWrittenLine } from '../../harness/report/reports-written.ts';
 import { realSummarizerBanner } from '../../harness/report/summaries.ts';
 import { failureDetails, verdictNotes } from '../../harness/report/table-reporter.ts';
 import type { SuiteReport } from '../../harness/report/suite-report.ts';
-import { executeSuite } from '../execute-suite.ts';
+import { simulate as simulateApi } from '../../api/simulate.ts';
+import { CLI_OPTION_NAMES } from '../option-names.ts';
+import { createProgress } from '../progress.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
@@ -49,23 +51,32 @@ const simulate: CommandModule<object, SimulateArgs> = {
   handler: (args) =>
     runCommand(async () => {
       const realSummarizer = await parseRealSummarizerArgs(args);
-      const { report, writeReports } = await executeSuite({
-        ...parseRunArgs(args, realSummarizer === undefined ? DEFAULT_TIMEOUT_MS : REAL_SUMMARIZER_WATCHDOG_MS),
-        realSummarizer,
-        command: 'simulate',
-        paths: args.paths,
-        filter: args.filter,
-        reportDir: args['report-dir'],
-        quiet: args.quiet,
-      });
-      process.stdout.write(render(report, args.format, args.quiet));
-      if (args.format !== 'table' && !args.quiet) {
-        process.stderr.write(`${summaryLine(report.summary.passed, report.summary.failed)}\n`);
+      const progress = createProgress(args.quiet);
+      let result;
+      try {
+        result = await simulateApi({
+          ...(parseRunArgs(args, realSummarizer === undefined ? DEFAULT_TIMEOUT_MS : REAL_SUMMARIZER_WATCHDOG_MS)),
+          ...(realSummarizer === undefined ? {} : { realSummarizer }),
+          paths: args.paths,
+          ...(args.filter === undefined ? {} : { filter: args.filter }),
+          reportDir: args['report-dir'],
+          invocation: { command: 'simulate', argv: process.argv.slice(2) },
+          onStart: (total) => progress.start(total),
+          onProgress: (_done, _total, scenario) => progress.tick(scenario),
+          onReport: (report) => {
+            progress.stop();
+            process.stdout.write(render(report, args.format, args.quiet));
+            if (args.format !== 'table' && !args.quiet) {
+              process.stderr.write(`${summaryLine(report.summary.passed, report.summary.failed)}\n`);
+            }
+          },
+        }, CLI_OPTION_NAMES);
+      } finally {
+        progress.stop();
       }
-      const written = await writeReports();
       // On stderr, after the closing line: stdout stays the chosen format (valid JSON with --format json).
-      if (!args.quiet) process.stderr.write(`${reportsWrittenLine(written, process.cwd())}\n`);
-      return report.summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+      if (!args.quiet) process.stderr.write(`${reportsWrittenLine(result.written, process.cwd())}\n`);
+      return result.kind === 'passed' ? EXIT_OK : EXIT_FAILED;
     }),
 };
 
