@@ -25,7 +25,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   // Real logs into scenario files: the scenario schema and the world's ruler for recorded usage.
   import: ['engine', 'world', 'checker', 'harness'],
   compare: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers'],
-  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'compare', 'import'],
+  // verify-adk's front door loads the ADK adapter lazily, as the command did.
+  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'compare', 'import'],
   cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api', 'compare', 'import'],
   'index.ts': ['engine'],
 };
