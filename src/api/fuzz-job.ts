@@ -102,7 +102,8 @@ export async function fuzzJob(options: FuzzJobOptions, names: OptionNames = API_
 async function finish(played: FuzzPlayed, options: FuzzJobOptions, cwd: string): Promise<FuzzJobResult> {
   options.onReport?.(played);
   if (options.reportFile !== undefined) {
-    const file = resolve(cwd, options.reportFile);
+    // As given when it resolves the same (a write error then names it as the caller wrote it).
+    const file = cwd === process.cwd() ? options.reportFile : resolve(cwd, options.reportFile);
     if (played.mode === 'plain') await writeFuzzReportFile(file, played.report);
     else await writeDifferentialReportFile(file, played.report);
   }
