@@ -65,7 +65,6 @@ export async function fuzzJob(options: FuzzJobOptions, names: OptionNames = API_
   const combinations = (): void => {
     if (updateBaseline && options.baseline === undefined) throw new OptionError(`${n('updateBaseline')} writes the ${n('baseline')} file: give ${n('baseline')} <file>`);
     if (options.merge !== undefined && options.merge.length === 0) throw new OptionError(`${n('merge')} needs the ${n('reportFile')} report files of the shards`);
-    if (options.merge !== undefined && options.outDir === undefined) throw new OptionError(`${n('merge')} writes the counterexamples again, as one machine would: give ${n('outDir')}`);
     if (options.against !== undefined) {
       // The reference plays the part a fuzz baseline would: a run fails only where mine fails and it holds.
       const clash = options.baseline !== undefined ? 'baseline' : updateBaseline ? 'updateBaseline' : null;
@@ -73,6 +72,7 @@ export async function fuzzJob(options: FuzzJobOptions, names: OptionNames = API_
       if (options.merge !== undefined) throw new OptionError(`${n('merge')} reads both strategies from the shard reports: drop ${n('against')}`);
     }
     if (options.againstOptions !== undefined && options.against === undefined) throw new OptionError(`${n('againstOptions')} needs ${n('against')} <reference strategy>`);
+    if (options.merge !== undefined && options.outDir === undefined) throw new OptionError(`${n('merge')} writes the counterexamples again, as one machine would: give ${n('outDir')}`);
     if (updateBaseline && options.shard !== undefined) {
       throw new OptionError(`${n('updateBaseline')} needs every run: drop ${n('shard')}, or record from the merged shards (${n('merge')} ... ${n('updateBaseline')})`);
     }

@@ -64,6 +64,7 @@ describe('fuzzJob: the fuzz command as one call', () => {
     [{ merge: [] }, 'merge needs the reportFile report files of the shards', '--merge needs the --json report files of the shards'],
     [{ againstOptions: {} }, 'againstOptions needs against <reference strategy>', '--against-options needs --against <reference strategy>'],
     [{ updateBaseline: true, baseline: 'b.json', shard: { index: 1, count: 2 } }, 'updateBaseline needs every run: drop shard, or record from the merged shards (merge ... updateBaseline)', '--update-baseline needs every run: drop --shard, or record from the merged shards (--merge ... --update-baseline)'],
+    [{ merge: ['a.json'] }, 'merge writes the counterexamples again, as one machine would: give outDir', '--merge writes the counterexamples again, as one machine would: give --out'],
     [{ maxMemoryMb: 0 }, 'maxMemoryMb must be an integer >= 1, got 0', '--max-memory must be an integer >= 1, got 0'],
     [{ shard: { index: 1, count: 2 }, path: '1:0' }, 'shard slices an exploration: drop path (a path replays one run anywhere)', '--shard slices an exploration: drop --path (a path replays one run anywhere)'],
   ])('refuses %o before anything runs, in the caller\'s words', async (options, api, cli) => {
