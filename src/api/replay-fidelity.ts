@@ -7,8 +7,8 @@
 import type { CompactionStrategy } from '../engine/types.ts';
 import { loadScenarios } from '../harness/scenario/load-scenarios.ts';
 import { usageFidelity, USAGE_BAR, USAGE_TOLERANCE, type UsageFidelity } from '../import/usage-fidelity.ts';
-import { priceOf } from '../import/pricing/model-prices.ts';
-import { priceRecordedUsage, type RecordedCost } from '../import/pricing/price-recorded-usage.ts';
+import { priceOf } from '../pricing/model-prices.ts';
+import { priceRecordedUsage, type RecordedCost } from '../pricing/price-recorded-usage.ts';
 import { runSession } from '../world/run-session.ts';
 
 export interface ReplayFidelityOptions {

@@ -19,6 +19,8 @@ import type { VerifySuiteOptions, VerifySuiteReport } from '../adk/differential/
 import type { ScenarioVerification } from '../adk/differential/verify-scenario.ts';
 import type { ResolvedStrategy } from '../harness/scenario/index.ts';
 import { writeScenarioFile } from '../harness/scenario/write-scenario-file.ts';
+import { GeminiSummarizerConfigError } from '../summarizers/gemini-summarizer-config-error.ts';
+import { loadGeminiSummarizer } from '../summarizers/load-gemini-summarizer.ts';
 import { integerOption } from './check-options.ts';
 import { API_OPTION_NAMES, OptionError, type OptionNames } from './option-error.ts';
 
@@ -176,8 +178,9 @@ function strategyOverride(options: VerifyAdkOptions): { strategyOverride?: (file
 
 /** Checks the key and options here (bad input before anything runs); each worker builds its own. */
 async function realSummarizer(model: string, timeoutMs: number) {
-  const { geminiSummarizer, GeminiSummarizerConfigError } = await import('../summarizers/gemini-summarizer.ts');
   try {
+    // @google/genai is an optional peer: its absence is bad input with the fix in the message.
+    const { geminiSummarizer } = await loadGeminiSummarizer();
     geminiSummarizer({ model, timeoutMs });
     return { model, timeoutMs };
   } catch (error) {

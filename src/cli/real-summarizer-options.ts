@@ -11,6 +11,7 @@ import {
   type RealSummarizerConfig,
 } from '../harness/run/real-summarizer.ts';
 import { UsageError } from './usage-error.ts';
+import { GeminiSummarizerConfigError } from '../summarizers/gemini-summarizer-config-error.ts';
 
 /**
  * The per-scenario watchdog when --timeout is not given and a real model summarizes: its calls
@@ -51,7 +52,6 @@ export async function parseRealSummarizerArgs(args: RealSummarizerArgs): Promise
     throw new UsageError(`--summarizer-timeout must be an integer >= 1 (ms), got ${String(timeout)}`);
   }
   const config = { model, timeoutMs };
-  const { GeminiSummarizerConfigError } = await import('../summarizers/gemini-summarizer.ts');
   try {
     await createRealSummarizer(config);
   } catch (error) {

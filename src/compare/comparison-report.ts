@@ -5,7 +5,8 @@
  *
  * - league: one row per contender, ranked: scenarios passed, scenarios in which each universal
  *   property broke, crashes, reported bugs reproduced, and the measurements summed over the
- *   scenarios (overflow steps, loops, thrash, summarizer calls, tokens billed, tokens uncached)
+ *   scenarios (overflow steps, loops, thrash, summarizer calls, tokens billed, tokens uncached,
+ *   cost in USD and the prompt-cache hit rate)
  *   with the highest peak; with fuzzing, each property's passed / infeasible / failed runs;
  * - museum: the scenarios that reproduce a reported bug, and what broke for each contender;
  * - scenarios: every scenario with every contender's result.
@@ -50,6 +51,10 @@ export interface LeagueRow {
   readonly summarizerCalls: number;
   readonly billedTokens: number;
   readonly uncachedTokens: number;
+  /** What the scenarios would have cost (USD), each at its model's prices and cache rules. */
+  readonly costUsd: number;
+  /** Prompt-cache reads / model-request input tokens over the scenarios (null when nothing was answered). */
+  readonly cacheHitRate: number | null;
   /** The highest peak of any scenario, % of its window (null when none finished). */
   readonly peakPercent: number | null;
   readonly fuzz: readonly FuzzPropertyTally[] | null;
@@ -132,10 +137,16 @@ function leagueRow(run: ContenderRun): Omit<LeagueRow, 'rank'> {
     summarizerCalls: sum((result) => result.summarizerCalls),
     billedTokens: sum((result) => result.billedTokens),
     uncachedTokens: sum((result) => result.uncachedTokens),
+    costUsd: sum((result) => result.costUsd),
+    cacheHitRate: hitRate(sum((result) => result.cacheReadTokens), sum((result) => result.inputTokens)),
     peakPercent: peaks.length === 0 ? null : Math.max(...peaks),
     fuzz: run.fuzz,
     ...retentionOf(results),
   };
+}
+
+function hitRate(read: number, input: number): number | null {
+  return input === 0 ? null : read / input;
 }
 
 function retentionOf(results: readonly ContenderResult[]): { retention?: RetentionByKind } {
@@ -146,7 +157,7 @@ function retentionOf(results: readonly ContenderResult[]): { retention?: Retenti
 /**
  * The league order: most scenarios passed, then fewest breakages (summed over the properties,
  * crashes included), then the largest share of planted facts retained (suites with facts), then
- * fewest fuzz failures, then fewest tokens billed; entry order breaks ties.
+ * fewest fuzz failures, then the lowest cost, then fewest tokens billed; entry order breaks ties.
  */
 function rank(rows: readonly Omit<LeagueRow, 'rank'>[]): LeagueRow[] {
   const breakages = (row: Omit<LeagueRow, 'rank'>) => Object.values(row.violations).reduce((a, b) => a + b, 0) + row.crashed;
@@ -158,6 +169,7 @@ function rank(rows: readonly Omit<LeagueRow, 'rank'>[]): LeagueRow[] {
       || breakages(a.row) - breakages(b.row)
       || (retainedShare(b.row.retention) ?? 0) - (retainedShare(a.row.retention) ?? 0)
       || fuzzFailures(a.row) - fuzzFailures(b.row)
+      || a.row.costUsd - b.row.costUsd
       || a.row.billedTokens - b.row.billedTokens
       || a.index - b.index);
   return order.map(({ row }, index) => ({ rank: index + 1, ...row }));

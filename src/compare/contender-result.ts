@@ -7,7 +7,7 @@
 import { propertyByName } from '../checker/properties/index.ts';
 import type { ScenarioOutcome } from '../harness/run/run-suite.ts';
 import { ACCEPTABLE_PROPERTIES, type AcceptableProperty } from '../harness/scenario/acceptance.ts';
-import { scenarioCost } from './scenario-cost.ts';
+import { scenarioCost } from '../pricing/scenario-cost.ts';
 import type { RetentionByKind } from '../world/facts/retention.ts';
 
 /** How a property broke: a plain failure, the scenario's reported bug, or a tolerated known limitation. */
@@ -38,6 +38,12 @@ export interface ContenderResult {
   readonly summarizerCalls: number | null;
   readonly billedTokens: number | null;
   readonly uncachedTokens: number | null;
+  /** What the session would have cost (USD) at `pricedAs`'s prices and cache rules. */
+  readonly costUsd: number | null;
+  /** Model-request input tokens, and those a prompt cache served (the league's hit rate). */
+  readonly inputTokens: number | null;
+  readonly cacheReadTokens: number | null;
+  readonly pricedAs: string | null;
   readonly peakPercent: number | null;
   /** Planted facts retained on the last request, by kind (absent when the scenario plants none). */
   readonly retention?: RetentionByKind;
@@ -74,6 +80,10 @@ export function contenderResult(strategy: string, outcome: ScenarioOutcome): Con
     summarizerCalls: totals?.summarizerCalls ?? null,
     billedTokens: cost?.billedTokens ?? null,
     uncachedTokens: cost?.uncachedTokens ?? null,
+    costUsd: cost?.usd ?? null,
+    inputTokens: cost?.inputTokens ?? null,
+    cacheReadTokens: cost?.cacheReadTokens ?? null,
+    pricedAs: cost?.pricedAs ?? null,
     peakPercent: totals?.peakPercent ?? null,
     ...(result?.retention === undefined ? {} : { retention: result.retention.byKind }),
   };

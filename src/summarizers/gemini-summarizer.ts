@@ -12,6 +12,7 @@
 import { GoogleGenAI } from '@google/genai';
 import type { GenerateContentConfig, GenerateContentResponse } from '@google/genai';
 import type { LlmRequest, LlmResponse, SummarizerModel } from '../engine/types.ts';
+import { GeminiSummarizerConfigError } from './gemini-summarizer-config-error.ts';
 
 export const GEMINI_API_KEY_ENV = 'GEMINI_API_KEY';
 export const DEFAULT_SUMMARIZER_TIMEOUT_MS = 60_000;
@@ -27,14 +28,7 @@ export interface GeminiSummarizerOptions {
   readonly baseUrl?: string;
 }
 
-/** Bad or missing configuration (no API key, bad timeout): the CLI reports it as bad input. */
-export class GeminiSummarizerConfigError extends Error {
-  readonly code = 'ADK_GEMINI_SUMMARIZER_CONFIG';
-  constructor(message: string) {
-    super(message);
-    this.name = 'GeminiSummarizerConfigError';
-  }
-}
+export { GeminiSummarizerConfigError } from './gemini-summarizer-config-error.ts';
 
 export function geminiSummarizer(options: GeminiSummarizerOptions): SummarizerModel {
   const apiKey = options.apiKey ?? process.env[GEMINI_API_KEY_ENV];

@@ -9,13 +9,12 @@ import type { RequestOverhead } from '../engine/hook-types.ts';
 import { requestQuarterTokens } from './ruler/quarter-byte-count.ts';
 import { tamperedGlobals } from './ruler/tampered-globals.ts';
 import { forgetPendingDeltaStamps } from './sessions/state.ts';
-import { forgetEventSources } from './agents/processors/content-source.ts';
 import type { CompactionStrategy, LlmRequest, SummarizerModel } from '../engine/types.ts';
 import type { AfterModelCallback, BeforeModelCallback } from './agents/llm-agent.ts';
 import { LlmAgent } from './agents/llm-agent.ts';
 import { CompactionProjectionError } from './agents/processors/compaction-records.ts';
-import { contentSourceListFor } from './agents/processors/included-events.ts';
-import { installStructuredCloneSupport } from './agents/processors/lazy-contents.ts';
+import { createRequestContents } from './fast/create-request-contents.ts';
+import type { ContentsBuilderKind } from './request-contents/request-contents-builder.ts';
 import { generateText } from './content/generate-text.ts';
 import { forgetLongStringTokens } from './measure/digest-json.ts';
 import { stableJson } from './measure/trace-digest.ts';
@@ -67,6 +66,12 @@ export interface RunSessionOptions {
    * (models/summarizer-llm.ts). Results are then no longer deterministic.
    */
   readonly summarizer?: SummarizerModel | undefined;
+  /**
+   * How each step's request contents are built (request-contents/request-contents-builder.ts):
+   * `fast` (default) or `reference`, adk-js's algorithm as written, every step over the whole
+   * history. Both give the same contents and the same trace (test/world/fast-vs-reference.test.ts).
+   */
+  readonly contentsBuilder?: ContentsBuilderKind;
 }
 
 /** Extra hooks for tests and the differential verifier: plugins around ContextGuard, agent callbacks. */
@@ -106,19 +111,16 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
  * The string caches pay off within a session (its history is re-measured and re-hashed every
  * step) and only hold old texts alive after it: a worker that played a thousand generated
  * sessions kept hundreds of megabytes of them. They live while sessions play in this thread and
- * are emptied once none does, as is the cache of content sources by event, a Map rather than a
- * WeakMap for the garbage collector's sake: a session never sees a source it built replaced by
- * another while it plays, however sessions interleave.
+ * are emptied once none does. (Content sources live in the session's own contents builder.)
  */
 function forgetSessionCaches(): void {
   forgetLongStringTokens();
-  forgetEventSources();
   forgetPendingDeltaStamps();
 }
 
 async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Promise<SessionOutcome> {
   validateWorldScenario(scenario);
-  installStructuredCloneSupport();
+  const requestContents = createRequestContents(options.contentsBuilder ?? 'fast');
   const env = createWorldEnvironment(scenario.seed);
   const facts = scenario.facts ?? [];
   // Planted values are reported to the recorder, created below (a plant happens only once turns play).
@@ -134,6 +136,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     // A provider refuses contents that are not valid (400 INVALID_ARGUMENT); the strategy made them.
     onInvalidRequest: (message) => fail('invalid-request', `the strategy left a request the model would refuse: ${message}`),
     facts,
+    requestContents,
   });
   const abort = new AbortController();
   let failure: SessionFailure | null = null;
@@ -209,6 +212,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     sessionService,
     pluginManager: new PluginManager([...(options.pluginsBefore ?? []), compaction, ...(options.pluginsAfter ?? [])]),
     flavour: scenario.flavour,
+    requestContents,
     observer: answers,
     abortSignal: abort.signal,
   });
@@ -258,7 +262,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     }
   }
   const stored = sessionService.storedSession();
-  const finalHistoryTokens = contentSourceListFor(stored.events, scenario.flavour).heuristic;
+  const finalHistoryTokens = requestContents.sources(stored.events, scenario.flavour, { projectRecords: false }).heuristic;
   const result: SessionOutcome = {
     scenario: scenario.name,
     seed: scenario.seed,

@@ -65,6 +65,11 @@ export interface StepRecord {
    * changed): what a provider's prefix cache could not serve. 0 when nothing was sent.
    */
   readonly uncachedTokens: number;
+  /**
+   * Output tokens of the model's answer on this step (its texts and function calls, by the same
+   * ruler); 0 when a callback answered instead. Absent in records not made by the world's recorder.
+   */
+  readonly outputTokens?: number;
   /** Function calls without a response / responses without a call in the sent request. */
   readonly orphanCalls: number;
   readonly orphanResponses: number;

@@ -18,7 +18,7 @@ if (chromium === null && !inCi) console.warn(CHROMIUM_MISSING);
 
 const scenario = { id: 'm.yaml#m', file: 'm.yaml', name: 'museum_M', reproduces: [{ strategy: 'crush', property: 'no-overflow', issue: 'charmbracelet/crush#3620' }] } as unknown as ResolvedScenario;
 const result = (strategy: string, passed: boolean) => ({
-  strategy, passed, crash: null, expectations: [], overflowSteps: passed ? 0 : 3, loops: 0, thrash: 0, summarizerCalls: 1, billedTokens: 1_000, uncachedTokens: 400, peakPercent: passed ? 80 : 126.1,
+  strategy, passed, crash: null, expectations: [], overflowSteps: passed ? 0 : 3, loops: 0, thrash: 0, summarizerCalls: 1, billedTokens: 1_000, uncachedTokens: 400, costUsd: 0, inputTokens: 0, cacheReadTokens: 0, pricedAs: 'gemini-2.5-flash', peakPercent: passed ? 80 : 126.1,
   broken: passed ? [] : [{ property: 'no-overflow' as const, how: 'reproduced' as const, issue: 'charmbracelet/crush#3620' }],
 });
 const report = buildComparisonReport({

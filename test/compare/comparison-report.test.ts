@@ -10,7 +10,7 @@ const scenario = (id: string, bugs: ResolvedScenario['reproduces'] = []) =>
   ({ id: `s/${id}.yaml#${id}`, file: `/repo/s/${id}.yaml`, name: id, reproduces: bugs }) as unknown as ResolvedScenario;
 
 function result(strategy: string, parts: Partial<ContenderResult> = {}): ContenderResult {
-  return { strategy, passed: true, broken: [], crash: null, expectations: [], overflowSteps: 0, loops: 0, thrash: 0, summarizerCalls: 1, billedTokens: 100, uncachedTokens: 50, peakPercent: 40, ...parts };
+  return { strategy, passed: true, broken: [], crash: null, expectations: [], overflowSteps: 0, loops: 0, thrash: 0, summarizerCalls: 1, billedTokens: 100, uncachedTokens: 50, costUsd: 0, inputTokens: 0, cacheReadTokens: 0, pricedAs: 'gemini-2.5-flash', peakPercent: 40, ...parts };
 }
 
 const scenarios = [scenario('seed'), scenario('museum', [{ strategy: 'crush', property: 'no-overflow', issue: 'charmbracelet/crush#3620' }])];
@@ -60,7 +60,7 @@ describe('the comparison report', () => {
     expect(table).toContain('3 strategies, 2 scenarios (s), 2 fuzz runs from seed 7');
     expect(table).toMatch(/museum \(reproduces crush: charmbracelet\/crush#3620\)\n {2}overflow\*: crush\n {2}crash: strategy-threw: threshold \{"maxTokens":1000\}\n {2}ok: codex/);
     const markdown = renderComparisonMarkdown(report);
-    expect(markdown).toContain('| 1 | `codex` | 2/2 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | 200 | 100 | 40.0% |');
+    expect(markdown).toContain('| 1 | `codex` | 2/2 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | 200 | 100 | $0.0000 | — | 40.0% |');
     expect(markdown).toContain('| museum | crush: charmbracelet/crush#3620 | overflow* | crash: strategy-threw | ok |');
     expect(markdown).toContain('| `crush` | 1/0/1 |');
     const html = renderComparisonHtml(report);

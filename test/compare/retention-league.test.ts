@@ -10,7 +10,7 @@ import type { RetentionByKind } from '../../src/world/facts/retention.ts';
 const scenarios = ['a', 'b'].map((id) => ({ id: `p/${id}.yaml#${id}`, file: `/repo/p/${id}.yaml`, name: id, reproduces: [] }) as unknown as ResolvedScenario);
 
 function result(strategy: string, retention: RetentionByKind | undefined, billedTokens = 100): ContenderResult {
-  return { strategy, passed: true, broken: [], crash: null, expectations: [], overflowSteps: 0, loops: 0, thrash: 0, summarizerCalls: 1, billedTokens, uncachedTokens: 50, peakPercent: 40, ...(retention ? { retention } : {}) };
+  return { strategy, passed: true, broken: [], crash: null, expectations: [], overflowSteps: 0, loops: 0, thrash: 0, summarizerCalls: 1, billedTokens, uncachedTokens: 50, costUsd: 0, inputTokens: 0, cacheReadTokens: 0, pricedAs: 'gemini-2.5-flash', peakPercent: 40, ...(retention ? { retention } : {}) };
 }
 
 const kind = (retained: number, facts: number) => ({ retained, facts, ratio: Math.round((retained / facts) * 1000) / 1000 });

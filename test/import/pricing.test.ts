@@ -4,8 +4,8 @@
  * computed by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { MODEL_PRICES, priceOf } from '../../src/import/pricing/model-prices.ts';
-import { priceRecordedUsage } from '../../src/import/pricing/price-recorded-usage.ts';
+import { MODEL_PRICES, priceOf } from '../../src/pricing/model-prices.ts';
+import { priceRecordedUsage } from '../../src/pricing/price-recorded-usage.ts';
 import { loadScenarioSource } from '../../src/harness/scenario/index.ts';
 import { serializeScenario } from '../../src/harness/scenario/serialize-scenario.ts';
 import { importOk } from './helpers.ts';

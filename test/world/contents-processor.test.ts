@@ -1,11 +1,13 @@
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { buildContentSources, GO_CONTINUE_TEXT } from '../../src/world/agents/processors/content-request-processor.ts';
+import { GO_CONTINUE_TEXT } from '../../src/world/agents/processors/content-request-processor.ts';
+import { ReferenceRequestContents } from '../../src/world/agents/reference-request-contents.ts';
+import { FastRequestContents } from '../../src/world/fast/fast-request-contents.ts';
 import {
   rearrangeEventsForAsyncFunctionResponsesInHistory,
   rearrangeEventsForLatestFunctionResponse,
 } from '../../src/world/agents/processors/content-processor-utils.ts';
-import { contentItems, lazyContents } from '../../src/world/agents/processors/lazy-contents.ts';
+import { contentItems } from '../../src/world/request-contents/content-items.ts';
 import { createEvent, type Event } from '../../src/world/events/event.ts';
 import { deepFreeze } from '../../src/world/sessions/deep-freeze.ts';
 import { createWorldEnvironment } from '../../src/world/sim/world-environment.ts';
@@ -19,7 +21,13 @@ const responses = (...ids: string[]): Event =>
   deepFreeze(createEvent(env, { author: 'agent', content: { role: 'user', parts: ids.map((id) => ({ functionResponse: { id, name: `f_${id}`, response: { r: id } } })) } }));
 const texts = (contents: readonly Content[]) =>
   contents.map((c) => c.parts?.map((p) => p.text ?? p.functionCall?.id ?? p.functionResponse?.id ?? '?').join('+'));
-const build = (events: Event[], flavour: 'adk-js' | 'adk-go' = 'adk-js') => buildContentSources(events, flavour).map((s) => s.content);
+/** The contents both builders make (they must agree: the reference is adk-js's algorithm as written). */
+const build = (events: Event[], flavour: 'adk-js' | 'adk-go' = 'adk-js'): Content[] => {
+  const reference = new ReferenceRequestContents().build(events, flavour).contents;
+  const fast = new FastRequestContents().build(events, flavour).contents;
+  expect(fast).toEqual(reference);
+  return reference;
+};
 
 describe('CONTENT_REQUEST_PROCESSOR inclusion rules', () => {
   it('adk-js drops events without a role or whose first part text is "", keeps empty parts arrays', () => {
@@ -83,7 +91,8 @@ describe('async function responses in history', () => {
 
 describe('lazy request contents', () => {
   const events = [user('q'), calls('adk-9'), responses('adk-9'), model('m')];
-  const fresh = () => lazyContents(buildContentSources(events, 'adk-js'));
+  const builder = new FastRequestContents();
+  const fresh = () => builder.build(events, 'adk-js').contents;
 
   it('reads like a deep clone: Array, JSON, iteration, slice, spread', () => {
     const contents = fresh();
@@ -109,14 +118,19 @@ describe('lazy request contents', () => {
   });
 
   it('contentItems knows which elements are unmodified copies of history', () => {
-    const contents = fresh();
-    const pristine = contentItems(contents);
+    const built = builder.build(events, 'adk-js');
+    const contents = built.contents;
+    const pristine = contentItems(contents, built);
     expect(pristine.every((item) => item.source && item.content === undefined)).toBe(true);
+    // Without the build, nothing is known to be a copy.
+    expect(contentItems(contents).every((item) => item.source === undefined && item.content !== undefined)).toBe(true);
     const moved = [{ role: 'user', parts: [{ text: 'summary' }] }, ...contents.slice(2)];
     moved[2]!.parts![0]!.text = 'edited';
-    const items = contentItems(moved, contents);
+    const items = contentItems(moved, built);
     expect(items.map((item) => item.source !== undefined)).toEqual([false, true, false]);
+    // An equal object that is not one of the build's clones is not a copy either.
+    expect(contentItems([structuredClone(contents[0]!)], built)[0]!.source).toBeUndefined();
     contents.length = 1;
-    expect(contentItems(contents).length).toBe(1);
+    expect(contentItems(contents, built).length).toBe(1);
   });
 });

@@ -245,7 +245,7 @@ describe('thrash windows', () => {
   });
 });
 
-describe('lazy contents and structuredClone', () => {
+describe('request contents and structuredClone (no global patched: the contents are plain data)', () => {
   // A strategy written against real ADK may deep-copy its request with the platform idiom.
   const keepLast = (copy: (contents: Content[]) => Content[]): CompactionStrategy => ({
     name: 'keep-last-2',
@@ -263,10 +263,29 @@ describe('lazy contents and structuredClone', () => {
     expect(viaClone.steps.some((s) => s.contentsAfter < s.contentsBefore)).toBe(true);
   });
 
+  it('a JSON round trip and the reference builder give the same trace too', async () => {
+    const fourTurns = scenario({ turnInputs: [{}, {}, {}, {}] });
+    const viaSpread = await runSession(fourTurns, { strategy: keepLast((c) => [...c]), traceDigest: true });
+    const viaJson = await runSession(fourTurns, { strategy: keepLast((c) => JSON.parse(JSON.stringify(c)) as Content[]), traceDigest: true });
+    const viaReference = await runSession(fourTurns, { strategy: keepLast((c) => structuredClone(c)), traceDigest: true, contentsBuilder: 'reference' });
+    expect(viaJson.failure).toBeNull();
+    expect(viaJson.traceDigest).toBe(viaSpread.traceDigest);
+    expect(viaReference.traceDigest).toBe(viaSpread.traceDigest);
+  });
+
   it('still rejects values the platform cannot clone', async () => {
     const cloning: CompactionStrategy = { name: 'cloning', compact: (_ctx, request) => void structuredClone({ contents: request.contents, f: () => 1 }) };
     const r = await runSession(scenario(), { strategy: cloning });
     expect(r.failure?.kind).toBe('strategy-threw');
     expect(r.failure?.message).toMatch(/could not be cloned|DataCloneError|clone/i);
+  });
+});
+
+describe('output tokens of each step', () => {
+  it('the model answer each step appended, counted by the ratio model (⌊bytes / 4⌋ × 2 per text, a call as its name and JSON arguments)', async () => {
+    const r = await runSession(scenario({ turnInputs: [{ tools: [tool('t', 100)] }] }), { strategy: noopStrategy });
+    // Step 0 calls t({"param":"value"}): 't' is 1 byte (0 tokens), the arguments 17 bytes (4 × 2 = 8).
+    // Step 1 answers 'answer 0': 8 bytes (2 × 2 = 4). The tool's response is not output.
+    expect(r.steps.map((s) => s.outputTokens)).toEqual([8, 4]);
   });
 });

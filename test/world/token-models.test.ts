@@ -2,8 +2,8 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { estimateTokens } from '../../src/engine/tokens/estimate-tokens.ts';
-import { buildContentSources } from '../../src/world/agents/processors/content-request-processor.ts';
-import { lazyContents } from '../../src/world/agents/processors/lazy-contents.ts';
+import { FastRequestContents } from '../../src/world/fast/fast-request-contents.ts';
+import { contentItems } from '../../src/world/request-contents/content-items.ts';
 import { generateText } from '../../src/world/content/generate-text.ts';
 import { createEvent } from '../../src/world/events/event.ts';
 import { requestHeuristic } from '../../src/world/measure/request-meter.ts';
@@ -68,21 +68,25 @@ describe('tiktoken token model', () => {
 });
 
 describe('cached request measurement', () => {
-  it('requestHeuristic over lazy contents equals the engine estimateTokens of the materialized request', () => {
+  it('requestHeuristic over built contents equals the engine estimateTokens of the materialized request', () => {
     const env = createWorldEnvironment(2);
     const events = [
       createEvent(env, { author: 'user', content: { role: 'user', parts: [{ text: generateText({ kind: 'prose', size: 999 }, rngFor(1)) }] } }),
       createEvent(env, { author: 'a', content: { role: 'model', parts: [{ functionCall: { id: 'adk-1', name: 'tool_x', args: { param: 'value', n: 100 } } }] } }),
       createEvent(env, { author: 'a', content: { role: 'user', parts: [{ functionResponse: { id: 'adk-1', name: 'tool_x', response: { result: 'x'.repeat(5000) } } }] } }),
     ].map(deepFreeze);
+    const built = new FastRequestContents().build(events, 'adk-js');
     const request: LlmRequest = {
-      contents: lazyContents(buildContentSources(events, 'adk-js')),
+      contents: built.contents,
       config: { systemInstruction: 'sys '.repeat(100), tools: [{ functionDeclarations: makeToolDeclarations(3, 600).map(deepFreeze) }] },
     };
-    const cached = requestHeuristic(request);
+    const items = () => contentItems(request.contents, built);
+    const cached = requestHeuristic(request, items());
+    expect(items().every((item) => item.source !== undefined)).toBe(true);
     expect(cached).toBe(estimateTokens(JSON.parse(JSON.stringify(request)) as LlmRequest));
     request.contents[2]!.parts![0]!.functionResponse!.response = { result: 'short' };
-    expect(requestHeuristic(request)).toBe(estimateTokens(JSON.parse(JSON.stringify(request)) as LlmRequest));
-    expect(requestHeuristic(request)).toBeLessThan(cached);
+    expect(items()[2]!.source).toBeUndefined();
+    expect(requestHeuristic(request, items())).toBe(estimateTokens(JSON.parse(JSON.stringify(request)) as LlmRequest));
+    expect(requestHeuristic(request, items())).toBeLessThan(cached);
   });
 });

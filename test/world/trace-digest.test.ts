@@ -1,7 +1,7 @@
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { ContentSource } from '../../src/world/agents/processors/content-source.ts';
-import type { ContentItem } from '../../src/world/agents/processors/lazy-contents.ts';
+import { ContentSource } from '../../src/world/request-contents/content-source.ts';
+import type { ContentItem } from '../../src/world/request-contents/content-items.ts';
 import { TraceDigest } from '../../src/world/measure/trace-digest.ts';
 
 const text = (t: string): Content => ({ role: 'user', parts: [{ text: t }] });

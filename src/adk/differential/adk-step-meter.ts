@@ -10,8 +10,8 @@
  */
 import { requestQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
 import type { LlmRequest } from '../../engine/types.ts';
-import { cloneValue, deepEqual } from '../../world/agents/processors/clone-content.ts';
-import type { ContentItem } from '../../world/agents/processors/lazy-contents.ts';
+import { cloneValue, deepEqual } from '../../world/request-contents/clone-content.ts';
+import type { ContentItem } from '../../world/request-contents/content-items.ts';
 import { cacheChurn, sharedContents, type SentPrefix } from '../../world/measure/cache-churn.ts';
 import { isOverflowStep } from '../../world/measure/definitions/overflow.ts';
 import { countOrphans } from '../../world/measure/orphans.ts';

@@ -11,7 +11,7 @@
  * same structure get the same names. The input is not modified.
  */
 import type { Content } from '@google/genai';
-import { cloneValue } from '../../world/agents/processors/clone-content.ts';
+import { cloneValue } from '../../world/request-contents/clone-content.ts';
 
 export interface ComparableStep {
   readonly step: number;

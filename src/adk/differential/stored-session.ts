@@ -2,7 +2,7 @@
 import type { Event as AdkEvent, InMemorySessionService } from '@google/adk';
 import type { Content } from '@google/genai';
 import { contentsQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
-import { cloneValue } from '../../world/agents/processors/clone-content.ts';
+import { cloneValue } from '../../world/request-contents/clone-content.ts';
 import type { PlainEvent } from './adk-step-meter.ts';
 
 /**

@@ -3,10 +3,11 @@
  * same thing: property short names, the museum matrix's "what broke" and the fuzz tallies.
  */
 import type { PropertyName } from '../../checker/properties/property.ts';
-import { formatCount } from '../../harness/report/format.ts';
+import { formatCount, usdText } from '../../harness/report/format.ts';
 import { ACCEPTABLE_PROPERTIES, type AcceptableProperty } from '../../harness/scenario/acceptance.ts';
 import type { FuzzPropertyTally, LeagueRow } from '../comparison-report.ts';
 import type { BrokenProperty, ContenderResult } from '../contender-result.ts';
+import { DEFAULT_PRICED_MODEL } from '../../pricing/model-prices.ts';
 
 /** Short column names of the universal properties. */
 export const PROPERTY_SHORT: Readonly<Record<PropertyName, string>> = {
@@ -70,6 +71,8 @@ export const LEAGUE_HEADERS = [
   'summarizer calls',
   'tokens billed',
   'tokens uncached',
+  'cost',
+  'cache hits',
   'peak',
 ] as const;
 
@@ -85,6 +88,8 @@ export function leagueCells(row: LeagueRow): string[] {
     formatCount(row.summarizerCalls),
     formatCount(row.billedTokens),
     formatCount(row.uncachedTokens),
+    usdText(row.costUsd),
+    row.cacheHitRate === null ? '—' : `${(row.cacheHitRate * 100).toFixed(1)}%`,
     peakText(row),
   ];
 }
@@ -95,6 +100,7 @@ export const LEAGUE_NOTE = [
   'crashed: the strategy threw, hung, exited or sent invalid contents. bugs: museum scenarios in which this strategy\'s reported bug reproduced.',
   'overflow steps, loops, thrash, summarizer calls: summed over the scenarios. tokens billed: input tokens of every model request and summarizer call the provider answered.',
   'tokens uncached: of the model requests, the tokens after the first position that changed since the previous request (what a prefix cache could not serve). peak: the highest peak of any scenario, % of its window.',
+  `cost: USD at each scenario model's prices and its provider's prompt-cache rules (a model without a price is priced as ${DEFAULT_PRICED_MODEL}); cache hits: the share of model-request input tokens read from the cache.`,
 ].join('\n');
 
 export const FUZZ_NOTE = 'Each cell: generated runs in which the property passed / was infeasible (no strategy could hold it) / failed.';

@@ -112,3 +112,25 @@ export function measurementCells(record: ScenarioRecord): string[] {
     formatLoopsThrash(record),
   ];
 }
+
+/**
+ * The suite's price in one line: what the sessions would have cost at their models' prices and
+ * cache rules, and the share of input read from a prompt cache; '' when no session finished.
+ */
+export function costLine(records: readonly Pick<ScenarioRecord, 'cost'>[]): string {
+  const costs = records.flatMap((record) => (record.cost === undefined ? [] : [record.cost]));
+  if (costs.length === 0) return '';
+  const usd = costs.reduce((sum, cost) => sum + cost.usd, 0);
+  const input = costs.reduce((sum, cost) => sum + cost.inputTokens, 0);
+  const read = costs.reduce((sum, cost) => sum + cost.cacheReadTokens, 0);
+  const models = [...new Set(costs.map((cost) => cost.pricedAs))].sort();
+  const hits = input === 0 ? '' : `, cache hits ${((read / input) * 100).toFixed(1)}%`;
+  return `cost: ${usdText(usd)} over ${costs.length} session${costs.length === 1 ? '' : 's'}${hits} (priced as ${models.join(', ')})`;
+}
+
+/** Dollars with enough digits to tell small sessions apart: $0.0123, $1.23, $123. */
+export function usdText(usd: number): string {
+  if (usd >= 100) return `$${usd.toFixed(0)}`;
+  if (usd >= 1) return `$${usd.toFixed(2)}`;
+  return `$${usd.toFixed(4)}`;
+}

@@ -3,7 +3,7 @@
  * table, then each failure with its messages. A real-summarizer run says so under the heading
  * and lists each scenario's summaries (cut at MARKDOWN_SUMMARY_CHARS; report.json has them in full).
  */
-import { acceptedProperties, infeasibleCounts, MEASUREMENT_HEADERS, failingExpectations, formatCount, measurementCells, summaryLine } from './format.ts';
+import { acceptedProperties, costLine, infeasibleCounts, MEASUREMENT_HEADERS, failingExpectations, formatCount, measurementCells, summaryLine } from './format.ts';
 import type { Reporter } from './reporter.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
@@ -16,7 +16,7 @@ export const markdownReporter: Reporter = {
   name: 'markdown',
   fileName: 'report.md',
   render: (report) =>
-    `${[heading(report), banner(report), totals(report), table(report), retentionMarkdown(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report), propertyKinds(report)].filter((part) => part !== '').join('\n\n')}\n`,
+    `${[heading(report), banner(report), totals(report), table(report), costLine(report.scenarios), retentionMarkdown(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report), propertyKinds(report)].filter((part) => part !== '').join('\n\n')}\n`,
 };
 
 function heading(report: SuiteReport): string {

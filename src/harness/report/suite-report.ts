@@ -4,6 +4,7 @@
  * no timestamps and no absolute paths, so equal runs give byte-identical reports (run metadata
  * lives apart, in `run-meta.json`).
  */
+import { scenarioCost, type ScenarioCost } from '../../pricing/scenario-cost.ts';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { RealSummarizerConfig } from '../run/real-summarizer.ts';
 import type { ScenarioOutcome } from '../run/run-suite.ts';
@@ -33,6 +34,14 @@ export interface ScenarioSettings {
    * that did not apply to it (`oversize`; `error`, `empty` and `timeout` still did).
    */
   readonly realSummarizer?: { readonly model: string; readonly faultsNotApplied: readonly SummarizerFault[] };
+}
+
+/** A session's price (src/pricing): USD, the model priced, and the input read from a prompt cache. */
+export interface ScenarioRecordCost {
+  readonly usd: number;
+  readonly pricedAs: string;
+  readonly inputTokens: number;
+  readonly cacheReadTokens: number;
 }
 
 export interface ScenarioRecord {
@@ -75,6 +84,8 @@ export interface ScenarioRecord {
   readonly sessionFailure: SessionFailure | null;
   readonly traceDigest: string | null;
   readonly steps: readonly StepRecord[];
+  /** What the session would have cost at its model's prices and cache rules (absent when it never finished). */
+  readonly cost?: ScenarioRecordCost;
   /** Issue 29: what survived of the planted facts (absent when the scenario plants none). */
   readonly retention?: SessionRetention;
 }
@@ -166,7 +177,12 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
     traceDigest: result?.traceDigest ?? null,
     steps: result?.steps ?? [],
     ...(result?.retention === undefined ? {} : { retention: result.retention }),
+    ...(result === null ? {} : { cost: recordCost(scenarioCost(scenario.world, result)) }),
   };
+}
+
+function recordCost(cost: ScenarioCost): ScenarioRecordCost {
+  return { usd: cost.usd, pricedAs: cost.pricedAs, inputTokens: cost.inputTokens, cacheReadTokens: cost.cacheReadTokens };
 }
 
 /** Absolute paths become cwd-relative with `/` separators, so reports do not depend on the machine. */

@@ -12,7 +12,7 @@
 import Table from 'cli-table3';
 import { acceptedGroups, type AcceptedGroup } from './accepted-groups.ts';
 import { paint } from './ansi.ts';
-import { infeasibleCounts, reproducedLines, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
+import { costLine, infeasibleCounts, reproducedLines, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
 import type { RenderOptions, Reporter } from './reporter.ts';
 import { wrapText } from './wrap-text.ts';
 import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
@@ -75,7 +75,8 @@ export const tableReporter: Reporter = {
     if (notes !== '') parts.push(notes);
     const details = failureDetails(report.scenarios, color);
     if (details !== '') parts.push(details);
-    parts.push(summaryLine(report.summary.passed, report.summary.failed));
+    const cost = costLine(report.scenarios);
+    parts.push(cost === '' ? summaryLine(report.summary.passed, report.summary.failed) : `${cost}\n${summaryLine(report.summary.passed, report.summary.failed)}`);
     return `${parts.join('\n\n')}\n`;
   },
 };

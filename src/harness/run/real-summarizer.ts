@@ -7,6 +7,7 @@
  */
 import type { LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
 import type { ExpectationFailure } from '../scenario/expectations.ts';
+import { loadGeminiSummarizer } from '../../summarizers/load-gemini-summarizer.ts';
 
 /** Default bound of one real summarizer call (ms). */
 export const DEFAULT_REAL_SUMMARIZER_TIMEOUT_MS = 60_000;
@@ -21,7 +22,7 @@ export interface RealSummarizerConfig {
 /** Throws `GeminiSummarizerConfigError` on a missing key, an empty model id or a bad timeout. */
 export async function createRealSummarizer(config: RealSummarizerConfig): Promise<SummarizerModel> {
   // Imported only in this mode, so deterministic runs never load the genai client.
-  const { geminiSummarizer } = await import('../../summarizers/gemini-summarizer.ts');
+  const { geminiSummarizer } = await loadGeminiSummarizer();
   return geminiSummarizer({ model: config.model, timeoutMs: config.timeoutMs });
 }
 

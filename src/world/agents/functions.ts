@@ -8,8 +8,8 @@
  * tool) → tool → plugin onToolError on a throw → plugin afterTool (a result replaces). One
  * function-response event per call, merged into ONE event in call order.
  */
-import type { FunctionCall } from '@google/genai';
-import { createEvent, getFunctionCalls, type Event } from '../events/event.ts';
+import type { Content, FunctionCall } from '@google/genai';
+import { AF_FUNCTION_CALL_ID_PREFIX, createEvent, getFunctionCalls, type Event } from '../events/event.ts';
 import { mergeEventActions, mergeEventActionsDeep } from '../events/event-actions.ts';
 import type { WorldTool } from '../tools/world-tool.ts';
 import { Context } from './context.ts';
@@ -107,4 +107,12 @@ export function mergeParallelFunctionResponseEvents(ctx: InvocationContext, even
     actions: mergeEventActions(events.map((event) => event.actions)),
     timestamp: base.timestamp,
   });
+}
+
+/** adk-js `removeClientFunctionCallId` / adk-go `RemoveClientFunctionCallID`: ids ADK invented are not sent. */
+export function removeClientFunctionCallId(content: Content): void {
+  for (const part of content.parts ?? []) {
+    if (part.functionCall?.id?.startsWith(AF_FUNCTION_CALL_ID_PREFIX)) part.functionCall.id = undefined;
+    if (part.functionResponse?.id?.startsWith(AF_FUNCTION_CALL_ID_PREFIX)) part.functionResponse.id = undefined;
+  }
 }

@@ -9,6 +9,7 @@ import type { WorldEnvironment } from '../sim/world-environment.ts';
 import type { Session } from '../sessions/session.ts';
 import type { PluginManager } from '../plugins/plugin-manager.ts';
 import type { Flavour } from '../world-scenario.ts';
+import type { RequestContentsBuilder } from '../request-contents/request-contents-builder.ts';
 import type { LlmAgent } from './llm-agent.ts';
 import type { StepObserver } from './step-observer.ts';
 
@@ -20,6 +21,8 @@ export interface InvocationContextParams {
   readonly userContent: Content | undefined;
   readonly pluginManager: PluginManager;
   readonly flavour: Flavour;
+  /** World addition: how the content request processor builds `contents` (the session's choice). */
+  readonly requestContents: RequestContentsBuilder;
   readonly maxLlmCalls: number;
   readonly streaming: boolean;
   readonly abortSignal: AbortSignal;

@@ -15,8 +15,8 @@
  * before the turn's first step, a tool result before the next step, a final text from the next turn).
  */
 import type { Content } from '@google/genai';
-import type { ContentSource } from '../agents/processors/content-source.ts';
-import { itemContent, type ContentItem } from '../agents/processors/lazy-contents.ts';
+import type { ContentSource } from '../request-contents/content-source.ts';
+import { itemContent, type ContentItem } from '../request-contents/content-items.ts';
 import { MARKER_PATTERN, type FactState, type FactValue, type WorldFact } from './fact-types.ts';
 
 /** Where a marker was seen: in payload or an untouched event (`kept`), or in text the strategy wrote (`summary`). */

@@ -5,8 +5,8 @@
  * from k on; a changed system instruction or tool list invalidates the whole prefix.
  */
 import type { Content } from '@google/genai';
-import { deepEqual } from '../agents/processors/clone-content.ts';
-import { itemContent, type ContentItem } from '../agents/processors/lazy-contents.ts';
+import { deepEqual } from '../request-contents/clone-content.ts';
+import { itemContent, type ContentItem } from '../request-contents/content-items.ts';
 
 export interface SentPrefix {
   readonly items: readonly ContentItem[];

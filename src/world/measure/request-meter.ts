@@ -10,7 +10,7 @@ import { contentQuarterTokens, partQuarterTokens, schemaQuarterTokens } from '..
 import { systemInstructionParts } from '../ruler/system-instruction.ts';
 import { quarterOf } from '../ruler/utf8-bytes.ts';
 import type { LlmRequest } from '../../engine/types.ts';
-import { contentItems, type ContentItem } from '../agents/processors/lazy-contents.ts';
+import { contentItems, type ContentItem } from '../request-contents/content-items.ts';
 
 export function requestHeuristic(request: LlmRequest, items: readonly ContentItem[] = contentItems(request.contents ?? [])): number {
   let total = 0;

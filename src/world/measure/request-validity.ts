@@ -9,7 +9,7 @@
  * session event (a `ContentItem` with a source) is valid by construction, so the check costs
  * nothing on the steps a strategy leaves alone.
  */
-import type { ContentItem } from '../agents/processors/lazy-contents.ts';
+import type { ContentItem } from '../request-contents/content-items.ts';
 
 const ROLES = new Set(['user', 'model']);
 

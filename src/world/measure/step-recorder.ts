@@ -16,14 +16,15 @@
  * it keeps only what the scripted model needs, the provider's count of the request it receives
  * (what the adk-js side of the speed bench measures: `runInRealAdk(…, { measure: false })`).
  */
+import { modelOutputTokens } from './model-output-tokens.ts';
 import { warningText } from './warning-text.ts';
 import type { Content, LlmRequest } from '../../engine/types.ts';
-import { cloneValue } from '../agents/processors/clone-content.ts';
-import { buildContentSourceList } from '../agents/processors/content-request-processor.ts';
-import type { ContentSource } from '../agents/processors/content-source.ts';
-import { sourceOfEvent } from '../agents/processors/content-source.ts';
-import { sourceAt, sourceCount, type ContentSourceList } from '../agents/processors/included-events.ts';
-import { contentItems, itemContent, lazySourceListOf, type ContentItem } from '../agents/processors/lazy-contents.ts';
+import { cloneValue } from '../request-contents/clone-content.ts';
+import type { BuiltContents } from '../request-contents/built-contents.ts';
+import type { ContentSource } from '../request-contents/content-source.ts';
+import { sourceAt, sourceCount, type ContentSourceList } from '../request-contents/content-source-list.ts';
+import { contentItems, itemContent, type ContentItem } from '../request-contents/content-items.ts';
+import type { RequestContentsBuilder } from '../request-contents/request-contents-builder.ts';
 import type { InvocationContext } from '../agents/invocation-context.ts';
 import type { StepObserver } from '../agents/step-observer.ts';
 import type { Event } from '../events/event.ts';
@@ -60,7 +61,7 @@ interface TurnContext {
   readonly userText: string;
   readonly tokenModel: TokenModel;
   readonly contextWindow: number;
-  userSource: ContentSource | undefined;
+  userContent: Content | undefined;
   stepInTurn: number;
 }
 
@@ -79,8 +80,8 @@ interface OpenStep {
   readonly label: string;
   readonly clock: number;
   readonly request: LlmRequest;
-  /** The lazy contents the processors built (recognises its clones wherever they move). */
-  readonly origin: LlmRequest['contents'];
+  /** The contents the processors built (recognises its clones wherever they move). */
+  readonly origin: BuiltContents;
   readonly before: Built;
   /** What the step is measured against: `before`, or the contents without newly appended compaction records. */
   readonly measuredBefore: Built;
@@ -107,6 +108,11 @@ export interface SessionRecorderOptions {
   readonly onInvalidRequest?: (message: string) => void;
   /** Facts the scenario plants: every request sent after one is planted is probed for it. */
   readonly facts?: readonly WorldFact[];
+  /**
+   * The session's contents builder: it tells which build a request's contents came from (plain
+   * data: the sources and the clones made of them) and lists sources without building.
+   */
+  readonly requestContents: RequestContentsBuilder;
 }
 
 export class SessionRecorder implements StepObserver {
@@ -151,7 +157,7 @@ export class SessionRecorder implements StepObserver {
   }
 
   beginTurn(turn: WorldTurn, userText: string, tokenModel: TokenModel, contextWindow: number): void {
-    this.#turn = { turn, userText, tokenModel, contextWindow, userSource: undefined, stepInTurn: 0 };
+    this.#turn = { turn, userText, tokenModel, contextWindow, userContent: undefined, stepInTurn: 0 };
   }
 
   /** Summarizer calls made after the last step (e.g. after the last invocation). */
@@ -168,7 +174,9 @@ export class SessionRecorder implements StepObserver {
     if (!this.#measuring) return;
     this.#facts?.startStep();
     const turn = this.#requireTurn();
-    const before = this.#measureBuilt(request);
+    const origin = this.#options.requestContents.builtFor(request.contents);
+    if (!origin) throw new Error('SessionRecorder: the step request was not built by the contents processor');
+    const before = this.#measureSources(request, origin.sources);
     const measuredBefore = this.#newRecords.size > 0 ? this.#measureWithoutNewRecords(ctx, request) : before;
     this.#newRecords = new Set();
     this.#open = {
@@ -176,7 +184,7 @@ export class SessionRecorder implements StepObserver {
       label: stepLabel(turn.turn, turn.stepInTurn),
       clock: this.#options.clock.peek(),
       request,
-      origin: request.contents,
+      origin,
       before,
       measuredBefore,
       pluginRequest: this.#options.recordTrace ? snapshotRequest(request, untouchedItems(before)) : undefined,
@@ -220,7 +228,7 @@ export class SessionRecorder implements StepObserver {
     const open = this.#open;
     if (open?.sent && open.sent.request === request) return open.sent.real;
     // Only the count is wanted: not the preamble key (a hash), which nothing reads from here.
-    const items = contentItems(request.contents ?? [], open?.origin ?? request.contents);
+    const items = contentItems(request.contents ?? [], open?.origin);
     return this.#requireTurn().tokenModel.countRequest(request, requestHeuristic(request, items), items);
   }
 
@@ -231,7 +239,7 @@ export class SessionRecorder implements StepObserver {
    */
   cacheReadTokens(request: LlmRequest): number {
     const open = this.#open;
-    const sent = open?.sent && open.sent.request === request ? open.sent : this.#measure(request, open?.origin ?? request.contents);
+    const sent = open?.sent && open.sent.request === request ? open.sent : this.#measure(request, open?.origin);
     const current: SentPrefix = { items: sent.items, preamble: sent.preamble };
     const previous = this.#cached;
     this.#cached = current;
@@ -281,7 +289,7 @@ export class SessionRecorder implements StepObserver {
     this.#open?.appended.push(event);
     if (event.actions.compaction) this.#newRecords.add(event);
     const turn = this.#turn;
-    if (turn && !turn.userSource && event.author === 'user' && event.content) turn.userSource = sourceOfEvent(event);
+    if (turn && !turn.userContent && event.author === 'user' && event.content) turn.userContent = event.content;
   }
 
   onStepEnd(): void {
@@ -319,9 +327,10 @@ export class SessionRecorder implements StepObserver {
       compacted,
       cacheChurn: churn,
       uncachedTokens: uncached,
+      outputTokens: open.shortCircuited ? 0 : modelOutputTokens(open.appended, (text) => turn.tokenModel.countText(text)),
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
-      userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userSource),
+      userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userContent),
       ...(open.triggerCount === undefined ? {} : { triggerCount: open.triggerCount }),
       ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
       ...(facts === undefined ? {} : { facts }),
@@ -367,16 +376,10 @@ export class SessionRecorder implements StepObserver {
     });
   }
 
-  #measureBuilt(request: LlmRequest): Built {
-    const sources = lazySourceListOf(request.contents);
-    if (!sources) throw new Error('SessionRecorder: the step request was not built by the contents processor');
-    return this.#measureSources(request, sources);
-  }
-
   /** The step's request as it would have been built without the compaction records appended since the last step. */
   #measureWithoutNewRecords(ctx: InvocationContext, request: LlmRequest): Built {
     const events = ctx.session.events.filter((event) => !this.#newRecords.has(event));
-    return this.#measureSources(request, buildContentSourceList(events, ctx.flavour, { cached: false }));
+    return this.#measureSources(request, this.#options.requestContents.sources(events, ctx.flavour, { appendOnly: false }));
   }
 
   #measureSources(request: LlmRequest, sources: ContentSourceList): Built {
@@ -389,7 +392,7 @@ export class SessionRecorder implements StepObserver {
     return built;
   }
 
-  #measure(request: LlmRequest, origin: LlmRequest['contents']): Measured {
+  #measure(request: LlmRequest, origin: BuiltContents | undefined): Measured {
     return this.#measureItems(request, contentItems(request.contents ?? [], origin));
   }
 

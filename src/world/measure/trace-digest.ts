@@ -19,8 +19,8 @@
  */
 import { Buffer } from 'node:buffer';
 import { createHash, type Hash } from 'node:crypto';
-import type { ContentItem } from '../agents/processors/lazy-contents.ts';
-import type { ContentSource } from '../agents/processors/content-source.ts';
+import type { ContentItem } from '../request-contents/content-items.ts';
+import type { ContentSource } from '../request-contents/content-source.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { digestJson } from './digest-json.ts';
 

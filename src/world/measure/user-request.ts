@@ -1,16 +1,22 @@
 /**
- * Is the latest user request still in front of the model? True when a content's text contains it
- * verbatim: the user's own message, or a continuation/summary that quotes it (ContextGuard's
- * continuation quotes the user's text when it has the user content).
+ * Is the latest user request still in front of the model? True when a content is an unmodified
+ * copy of the user's own message, or when a content's text contains it verbatim (a
+ * continuation/summary that quotes it: ContextGuard's continuation quotes the user's text when it
+ * has the user content).
  */
-import type { ContentItem } from '../agents/processors/lazy-contents.ts';
-import { itemContent } from '../agents/processors/lazy-contents.ts';
-import type { ContentSource } from '../agents/processors/content-source.ts';
+import type { Content } from '@google/genai';
+import { deepEqual } from '../request-contents/clone-content.ts';
+import { itemContent, type ContentItem } from '../request-contents/content-items.ts';
 
-export function userRequestPresent(items: readonly ContentItem[], userText: string, userSource: ContentSource | undefined): boolean {
+export function userRequestPresent(items: readonly ContentItem[], userText: string, userContent: Content | undefined): boolean {
   if (userText === '') return true;
   // The user's own message is usually near the end: look there first.
-  for (let i = items.length - 1; i >= 0; i -= 1) if (userSource && items[i]?.source === userSource) return true;
+  if (userContent) {
+    for (let i = items.length - 1; i >= 0; i -= 1) {
+      const source = items[i]?.source;
+      if (source && source.content.role === userContent.role && deepEqual(source.content, userContent)) return true;
+    }
+  }
   for (const item of items) {
     for (const part of itemContent(item)?.parts ?? []) {
       if (typeof part.text === 'string' && part.text.includes(userText)) return true;

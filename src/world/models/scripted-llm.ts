@@ -18,7 +18,7 @@ import { ContextWindowExceededError } from '../../engine/errors/context-window-e
 import type { ModelUsage } from '../../engine/hook-types.ts';
 import { modelUsage } from '../../engine/usage/model-usage.ts';
 import type { LlmRequest, LlmResponse } from '../../engine/types.ts';
-import { cloneValue } from '../agents/processors/clone-content.ts';
+import { cloneValue } from '../request-contents/clone-content.ts';
 import { BaseLlm } from './base-llm.ts';
 import type { ModelScript } from './model-script.ts';
 

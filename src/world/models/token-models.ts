@@ -14,7 +14,7 @@ import type { Content, FunctionDeclaration, Part } from '@google/genai';
 import { systemInstructionParts } from '../ruler/system-instruction.ts';
 import { quarterOf } from '../ruler/utf8-bytes.ts';
 import type { LlmRequest } from '../../engine/types.ts';
-import { contentItems, type ContentItem } from '../agents/processors/lazy-contents.ts';
+import { contentItems, type ContentItem } from '../request-contents/content-items.ts';
 import type { TokenModelSpec } from '../world-scenario.ts';
 import { loadBpeCounter, type BpeCounter } from '../ruler/bpe-count.ts';
 

@@ -14,6 +14,7 @@ import type { PluginManager } from '../plugins/plugin-manager.ts';
 import type { InMemorySessionService } from '../sessions/in-memory-session-service.ts';
 import type { WorldEnvironment } from '../sim/world-environment.ts';
 import type { Flavour } from '../world-scenario.ts';
+import type { RequestContentsBuilder } from '../request-contents/request-contents-builder.ts';
 
 export interface RunnerOptions {
   readonly env: WorldEnvironment;
@@ -21,6 +22,8 @@ export interface RunnerOptions {
   readonly sessionService: InMemorySessionService;
   readonly pluginManager: PluginManager;
   readonly flavour: Flavour;
+  /** How each step's contents are built (the session's choice: reference or fast). */
+  readonly requestContents: RequestContentsBuilder;
   readonly observer: StepObserver;
   readonly abortSignal: AbortSignal;
 }
@@ -29,7 +32,7 @@ export class Runner {
   constructor(readonly options: RunnerOptions) {}
 
   async *runAsync(params: { newMessage: Content; maxLlmCalls: number; streaming: boolean }): AsyncGenerator<Event, void, undefined> {
-    const { env, agent, sessionService, pluginManager, flavour, observer, abortSignal } = this.options;
+    const { env, agent, sessionService, pluginManager, flavour, requestContents, observer, abortSignal } = this.options;
     const session = sessionService.getSession();
     let newMessage = params.newMessage;
     const invocationContext = new InvocationContext({
@@ -40,6 +43,7 @@ export class Runner {
       userContent: newMessage,
       pluginManager,
       flavour,
+      requestContents,
       maxLlmCalls: params.maxLlmCalls,
       streaming: params.streaming,
       abortSignal,

@@ -51,7 +51,7 @@ function pathToEngine(start: string): string[] | null {
 describe('the ruler is independent of the engine', () => {
   it('finds an import of the engine when there is one (the walk can fail)', () => {
     expect(pathToEngine(join(ROOT, 'src/world/plugins/compaction-plugin.ts'))).not.toBeNull();
-    expect(runtimeImports(join(ROOT, 'src/world/measure/step-recorder.ts')).some((file) => file.endsWith('lazy-contents.ts'))).toBe(true);
+    expect(runtimeImports(join(ROOT, 'src/world/measure/step-recorder.ts')).some((file) => file.endsWith('content-items.ts'))).toBe(true);
   });
 
   for (const folder of ['src/world/ruler', 'src/checker']) {

@@ -10,7 +10,7 @@ import { projectCompactionRecords } from '../../../engine/records/project-record
 import { createEventActions } from '../../events/event-actions.ts';
 import type { Event } from '../../events/event.ts';
 import { deepFreeze } from '../../sessions/deep-freeze.ts';
-import { cloneValue } from './clone-content.ts';
+import { cloneValue } from '../../request-contents/clone-content.ts';
 
 /** The contents could not be built over the strategy's records (ADK's own rules threw). */
 export class CompactionProjectionError extends Error {

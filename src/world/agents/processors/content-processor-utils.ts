@@ -12,10 +12,32 @@
  *   matching call and the latest response; adk-go keeps intervening call events and unrelated
  *   responses.
  */
-import type { Part } from '@google/genai';
+import type { Content, Part } from '@google/genai';
 import { getFunctionCalls, getFunctionResponses, type Event } from '../../events/event.ts';
+import { cloneValue } from '../../request-contents/clone-content.ts';
+import { removeClientFunctionCallId } from '../functions.ts';
 import { mergeFunctionResponseEvents } from './merge-function-response-events.ts';
 import type { Flavour } from '../../world-scenario.ts';
+
+/**
+ * adk-js `getContents` (adk-go `buildContentsDefault`) for the world's single agent: the events
+ * that contribute, rearranged so every function response follows its call, each content a deep
+ * copy (adk-js `cloneDeep`) without ADK's client function-call ids. adk-go also deletes zero-value
+ * parts from the copy.
+ */
+export function getContents(events: readonly Event[], flavour: Flavour): Content[] {
+  const filteredEvents = events.filter((event) => shouldIncludeEvent(event, flavour));
+  const resultEvents = rearrangeEventsForAsyncFunctionResponsesInHistory(rearrangeEventsForLatestFunctionResponse(filteredEvents, flavour));
+  return resultEvents.map((event) => requestContentOf(event, flavour));
+}
+
+/** One event's request content: a deep copy, client ids removed (adk-go: zero-value parts deleted). */
+export function requestContentOf(event: Event, flavour: Flavour): Content {
+  const content = cloneValue(event.content as Content);
+  if (flavour === 'adk-go' && content.parts?.some(isZeroPart)) content.parts = content.parts.filter((part) => !isZeroPart(part));
+  removeClientFunctionCallId(content);
+  return content;
+}
 
 const EXCLUDED_FUNCTION_NAMES = new Set(['adk_request_credential', 'adk_request_confirmation', 'adk_request_input']);
 

@@ -1,7 +1,13 @@
 /**
  * CONTENT_REQUEST_PROCESSOR (adk-js 2.0.0 `content_request_processor.js`; adk-go
  * `ContentsRequestProcessor`): every step, `request.contents` is rebuilt from ALL session events,
- * as fresh copies that never alias the events (adk-js `cloneDeep` + `removeClientFunctionCallId`).
+ * as fresh copies that never alias the events (adk-js `getContents`: `cloneDeep` +
+ * `removeClientFunctionCallId`, content-processor-utils.ts).
+ *
+ * How the copies are made is the session's `RequestContentsBuilder` (the one seam between this
+ * mirror and the world's speed devices, request-contents/request-contents-builder.ts): the
+ * reference builder runs `getContents` as written; the fast one hands out the same contents from
+ * sources kept across steps.
  *
  * adk-go only: when the last content is not from the user, a synthetic user turn
  * "Continue processing previous requests as instructed. Exit or provide a summary if no more
@@ -16,10 +22,7 @@ import type { Flavour } from '../../world-scenario.ts';
 import type { InvocationContext } from '../invocation-context.ts';
 import type { LlmRequest } from '../../../engine/types.ts';
 import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
-import { ContentSource } from './content-source.ts';
 import { CompactionProjectionError, projectedEvents, sessionHasCompactionRecords } from './compaction-records.ts';
-import { contentSourceListFor, contentSourceListUncached, type ContentSourceList } from './included-events.ts';
-import { lazyContentsOf } from './lazy-contents.ts';
 
 export const GO_CONTINUE_TEXT =
   'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.';
@@ -31,50 +34,33 @@ class ContentRequestProcessor implements BaseLlmRequestProcessor {
   }
 
   run(invocationContext: InvocationContext, llmRequest: LlmRequest): void {
-    llmRequest.contents = lazyContentsOf(buildContentSourceList(invocationContext.session.events, invocationContext.flavour));
+    llmRequest.contents = invocationContext.requestContents.build(invocationContext.session.events, invocationContext.flavour).contents;
   }
 }
 
 export const CONTENT_REQUEST_PROCESSOR = new ContentRequestProcessor();
 
 /**
- * The sources of this step's contents, in order (adk-go: plus the synthetic continue turn).
- * `cached: false` builds them without the incremental cache (for an event list that is not the
- * session's own append-only history).
+ * The events the contents are built from, and how: `build(events, appendOnly)` over the session's
+ * own history, or over its projection when it holds compaction records (a rewritten list, not
+ * append-only; ADK's rules throwing over it is the strategy's failure: its records broke them).
  */
-export function buildContentSourceList(events: readonly Event[], flavour: Flavour, options: { readonly cached?: boolean } = {}): ContentSourceList {
-  const list = sessionHasCompactionRecords(events)
-    ? projectedSourceList(events, flavour)
-    : options.cached === false
-      ? contentSourceListUncached(events, flavour)
-      : contentSourceListFor(events, flavour);
-  if (flavour === 'adk-go') {
-    const last = list.length > 0 ? list.sources[list.length - 1] : undefined;
-    if (last !== undefined && last.content.role !== 'user') {
-      const extra = new ContentSource(goContinueContent());
-      return { ...list, extra, heuristic: list.heuristic + extra.heuristic };
-    }
-  }
-  return list;
-}
-
-/** ADK's rules over the projected events; their failure is the strategy's (its records broke them). */
-function projectedSourceList(events: readonly Event[], flavour: Flavour): ContentSourceList {
+export function withContentEvents<T>(
+  events: readonly Event[],
+  build: (events: readonly Event[], appendOnly: boolean) => T,
+  options: { readonly appendOnly?: boolean; readonly projectRecords?: boolean } = {},
+): T {
+  const appendOnly = options.appendOnly !== false;
+  if (options.projectRecords === false || !sessionHasCompactionRecords(events)) return build(events, appendOnly);
   try {
-    return contentSourceListUncached(projectedEvents(events), flavour);
+    return build(projectedEvents(events), false);
   } catch (error) {
     throw new CompactionProjectionError(error);
   }
 }
 
-/** `buildContentSourceList` as a fresh array. */
-export function buildContentSources(events: readonly Event[], flavour: Flavour): ContentSource[] {
-  const list = buildContentSourceList(events, flavour);
-  const sources = list.sources.slice(0, list.length);
-  if (list.extra) sources.push(list.extra);
-  return sources;
-}
-
-function goContinueContent(): Content {
+/** adk-go's synthetic continue turn, when the contents' last role is not `user` (else undefined). */
+export function goContinueContent(flavour: Flavour, lastRole: string | undefined): Content | undefined {
+  if (flavour !== 'adk-go' || lastRole === undefined || lastRole === 'user') return undefined;
   return { role: 'user', parts: [{ text: GO_CONTINUE_TEXT }] };
 }

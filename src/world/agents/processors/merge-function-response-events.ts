@@ -5,7 +5,7 @@
  */
 import type { Part } from '@google/genai';
 import type { Event } from '../../events/event.ts';
-import { cloneValue } from './clone-content.ts';
+import { cloneValue } from '../../request-contents/clone-content.ts';
 
 export function mergeFunctionResponseEvents(events: readonly Event[]): Event {
   const first = events[0];

@@ -3,7 +3,7 @@
  * and cache writes (as the log reported them), plus its output, at the model's prices. Requests
  * without recorded usage are counted apart, not guessed.
  */
-import type { RecordedUsage } from '../../world/world-scenario.ts';
+import type { RecordedUsage } from '../world/world-scenario.ts';
 import type { ModelPrice } from './model-prices.ts';
 
 export interface RecordedCost {
