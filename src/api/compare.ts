@@ -18,6 +18,7 @@ import { lockReportDir } from '../harness/report/report-folder.ts';
 import { DEFAULT_COMPARE_MAX_MEMORY_MB } from '../compare/compare-memory.ts';
 import { STRATEGY_CATALOG } from '../harness/strategy/strategy-catalog.ts';
 import { integerOption } from './check-options.ts';
+import { API_OPTION_NAMES, OptionError, type OptionNames } from './option-error.ts';
 import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
 import { packageVersion } from '../harness/package-version.ts';
 
@@ -44,23 +45,35 @@ export interface CompareOptions {
   readonly cwd?: string;
   /** Also write compare.json, compare.md, compare.html and run-meta.json to this folder, relative to `cwd`. */
   readonly reportDir?: string;
-  /** Called after each scenario or fuzz run a contender played, with the count done and the total. */
-  readonly onProgress?: (done: number, total: number) => void;
+  /** Called once the plays are known, with their number (scenarios and fuzz runs, every contender). */
+  readonly onStart?: (total: number) => void;
+  /** Called after each scenario or fuzz run a contender played, with the count done, the total, and what was played (`strategy: scenario`). */
+  readonly onProgress?: (done: number, total: number, played: string) => void;
+  /** The comparison, as soon as it is complete and before any file is written. */
+  readonly onReport?: (report: ComparisonReport) => void;
+  /** What run-meta.json records as the command that ran (default: `compare (api)`, no arguments). */
+  readonly invocation?: { readonly command: string; readonly argv: readonly string[] };
   /** What a strategy wrote to stdout or stderr (default: this process's stderr). */
   readonly onStrategyOutput?: (text: string) => void;
 }
 
-export async function compare(options: CompareOptions): Promise<ComparisonReport> {
+/** `names`: how options are named in messages (the command line passes its flags). */
+export async function compare(options: CompareOptions, names: OptionNames = API_OPTION_NAMES): Promise<ComparisonReport> {
+  const n = names;
   const cwd = resolve(options.cwd ?? process.cwd());
-  const fuzzRuns = integerOption('fuzzRuns', options.fuzzRuns ?? 0, 0);
-  const seed = integerOption('seed', options.seed ?? 1, 0);
-  const jobs = integerOption('jobs', options.jobs ?? availableParallelism(), 1);
-  const timeoutMs = integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
-  const maxMemoryMb = integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_COMPARE_MAX_MEMORY_MB, 16);
-  if (options.paths.length === 0) throw new RangeError('paths must name at least one scenario file or folder');
+  const fuzzRuns = integerOption(n('fuzzRuns'), options.fuzzRuns ?? 0, 0);
+  const jobs = integerOption(n('jobs'), options.jobs ?? availableParallelism(), 1);
+  const timeoutMs = integerOption(n('timeoutMs'), options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
+  const maxMemoryMb = integerOption(n('maxMemoryMb'), options.maxMemoryMb ?? DEFAULT_COMPARE_MAX_MEMORY_MB, 16);
+  // Any integer: fast-check takes negative seeds too.
+  const seed = integerOption(n('seed'), options.seed ?? 1, Number.MIN_SAFE_INTEGER);
+  if (options.paths.length === 0) throw new OptionError(`${n('paths')} must name at least one scenario file or folder`);
+  // Shown as given when it resolves the same (messages name it as the user wrote it).
+  const reportDir = options.reportDir === undefined ? undefined : cwd === process.cwd() ? options.reportDir : resolve(cwd, options.reportDir);
   // A folder that cannot be written to is bad input, found before anything runs.
-  if (options.reportDir !== undefined) await prepareOutputDir(options.reportDir, 'reportDir', cwd);
-  const lock = options.reportDir === undefined ? null : await lockReportDir(options.reportDir, 'reportDir', cwd);
+  if (reportDir !== undefined) await prepareOutputDir(reportDir, n('reportDir'), cwd);
+  // One run writes a folder at a time: a second one is refused now, before it plays anything.
+  const lock = reportDir === undefined ? null : await lockReportDir(reportDir, n('reportDir'), cwd);
   try {
     const contenders = options.contenders ?? STRATEGY_CATALOG.map((strategy) => ({ name: strategy.name }));
     let total = 0;
@@ -76,17 +89,20 @@ export async function compare(options: CompareOptions): Promise<ComparisonReport
       cwd,
       onStart: (count) => {
         total = count;
+        options.onStart?.(count);
       },
-      onDone: () => options.onProgress?.(++done, total),
+      onDone: (strategy, what) => options.onProgress?.(++done, total, `${strategy}: ${what}`),
       ...(options.onStrategyOutput === undefined ? {} : { onStrategyOutput: options.onStrategyOutput }),
     });
-    if (options.reportDir !== undefined) {
-      await writeComparisonReports(resolve(cwd, options.reportDir), report, {
+    options.onReport?.(report);
+    if (reportDir !== undefined) {
+      const invocation = options.invocation ?? { command: 'compare (api)', argv: [] };
+      await writeComparisonReports(reportDir, report, {
         tool: 'compaction-sim',
         version: packageVersion(),
         node: process.version,
-        command: 'compare (api)',
-        argv: [],
+        command: invocation.command,
+        argv: [...invocation.argv],
       });
     }
     return report;

@@ -9,18 +9,15 @@
  * baseline does not list (`recordFuzzBaseline` records one, `mergeFuzzShards` merges the shards'
  * reports: fuzz-ci.ts). The command line only parses its arguments and calls these.
  */
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { PROPERTY_NAMES } from '../checker/properties/index.ts';
 import type { PropertyName } from '../checker/properties/property.ts';
 import { runDifferentialFuzz, type DifferentialReport } from '../fuzz/differential/run-differential.ts';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, runFuzz, type FuzzOptions as RunOptions, type FuzzReport } from '../fuzz/run/run-fuzz.ts';
-import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../fuzz/run/shrink-failure.ts';
-import { DEFAULT_FUZZ_MAX_MEMORY_MB } from '../fuzz/run/run-fuzz.ts';
+import { runFuzz, type FuzzOptions as RunOptions, type FuzzReport } from '../fuzz/run/run-fuzz.ts';
 import { defaultReplaySample } from '../fuzz/run/replay-sample.ts';
 import type { Shard } from '../fuzz/run/fuzz-shard.ts';
 import { assertComparable, readFuzzBaseline } from '../fuzz/ci/fuzz-baseline.ts';
-import { integerOption } from './check-options.ts';
+import { checkFuzzOptions } from './fuzz-options.ts';
+import { API_OPTION_NAMES, OptionError, type OptionNames } from './option-error.ts';
 
 export interface FuzzOptions {
   /**
@@ -87,9 +84,9 @@ export type { DifferentialReport, DifferentialPropertyReport, DifferenceCountere
 export type { CounterexampleFile } from '../fuzz/run/counterexample.ts';
 export type { ShrunkFailure } from '../fuzz/run/shrink-failure.ts';
 
-export async function fuzz(options: FuzzOptions = {}): Promise<FuzzReport> {
-  const run = runOptionsOf(options);
-  return runFuzz({ ...run, baseline: await baselineOf(options, run) });
+export async function fuzz(options: FuzzOptions = {}, names: OptionNames = API_OPTION_NAMES, combinations?: () => void): Promise<FuzzReport> {
+  const run = checkFuzzOptions(options, { names, sides: 1, ...(combinations === undefined ? {} : { combinations }) });
+  return runFuzz({ ...run, baseline: await baselineOf(options, run, names) });
 }
 
 /**
@@ -97,17 +94,19 @@ export async function fuzz(options: FuzzOptions = {}): Promise<FuzzReport> {
  * first of each kind shrunk while the difference persists. `failed` when the strategy fails some
  * property on a run where `against` holds it, or when some run could not be compared (a side did
  * not play it to the end). A reference that plays none of the runs is a `StrategyLoadError`.
+ * (`names`, `combinations`: how the command line names its flags and checks how they combine.)
  */
-export async function fuzzAgainst(options: FuzzAgainstOptions): Promise<DifferentialReport> {
-  if (typeof options.against !== 'string' || options.against === '') throw new RangeError('against must name the reference strategy (a built-in name or a module path)');
-  if (options.baseline !== undefined) throw new RangeError('baseline compares a plain fuzz run: a differential run already compares with its reference');
-  return runDifferentialFuzz({ ...runOptionsOf(options), against: { name: options.against, options: options.againstOptions ?? {} } });
+export async function fuzzAgainst(options: FuzzAgainstOptions, names: OptionNames = API_OPTION_NAMES, combinations?: () => void): Promise<DifferentialReport> {
+  if (typeof options.against !== 'string' || options.against === '') throw new OptionError(`${names('against')} must name the reference strategy (a built-in name or a module path)`);
+  if (options.baseline !== undefined) throw new OptionError(`${names('baseline')} compares a plain fuzz run: a differential run already compares with its reference`);
+  const run = checkFuzzOptions(options, { names, sides: 2, ...(combinations === undefined ? {} : { combinations }) });
+  return runDifferentialFuzz({ ...run, against: { name: options.against, options: options.againstOptions ?? {} } });
 }
 
 /** The baseline to compare with, read and checked against this run before anything runs; null without one. */
-async function baselineOf(options: FuzzOptions, run: RunOptions): Promise<RunOptions['baseline']> {
+async function baselineOf(options: FuzzOptions, run: RunOptions, names: OptionNames): Promise<RunOptions['baseline']> {
   if (options.baseline === undefined) return null;
-  if (run.path !== null) throw new RangeError('baseline compares an exploration: drop path');
+  if (run.path !== null) throw new OptionError(`${names('baseline')} compares an exploration: drop ${names('path')}`);
   // Read as given when it resolves the same (messages then name the file as the user wrote it).
   const file = run.cwd === process.cwd() ? options.baseline : resolve(run.cwd, options.baseline);
   const baseline = await readFuzzBaseline(file);
@@ -115,47 +114,4 @@ async function baselineOf(options: FuzzOptions, run: RunOptions): Promise<RunOpt
   // The corpus is checked by runFuzz: the options drawn are part of it, known once the strategy loaded.
   assertComparable(baseline, options.baseline, { seed: run.seed, runs: run.runs, replaySample, properties: run.properties, strategy: run.strategy, cwd: run.cwd });
   return { file: options.baseline, baseline };
-}
-
-/** Checks the options (a RangeError names the bad one) and fills in the defaults. */
-function runOptionsOf(options: FuzzOptions): RunOptions {
-  const properties = options.properties ?? PROPERTY_NAMES;
-  for (const property of properties) {
-    if (!PROPERTY_NAMES.includes(property)) throw new RangeError(`unknown property "${property}" (one of ${PROPERTY_NAMES.join(', ')})`);
-  }
-  if (options.path !== undefined) {
-    if (!/^\d+(:\d+)*$/.test(options.path)) throw new RangeError(`path must look like 12:0:3 (run, then shrink steps), got ${options.path}`);
-    if (properties.length !== 1) throw new RangeError('path replays one failure: give exactly one property');
-  }
-  const runs = integerOption('runs', options.runs ?? DEFAULT_RUNS, 1);
-  const cwd = resolve(options.cwd ?? process.cwd());
-  const shard = shardOf(options);
-  return {
-    strategy: { name: options.strategy ?? 'threshold', options: options.strategyOptions ?? {} },
-    ...(options.varyOptions === undefined ? {} : { varyOptions: options.varyOptions === true }),
-    ...(options.judgedAs === undefined ? {} : { judgedAs: options.judgedAs }),
-    runs,
-    seed: integerOption('seed', options.seed ?? 1, Number.MIN_SAFE_INTEGER),
-    properties,
-    ...(options.replaySample === undefined ? {} : { replaySample: integerOption('replaySample', options.replaySample, 1) }),
-    path: options.path ?? null,
-    outDir: options.outDir ?? null,
-    cwd,
-    maxShrinkCandidates: integerOption('maxShrinks', options.maxShrinks ?? DEFAULT_MAX_SHRINK_CANDIDATES, 1),
-    jobs: integerOption('jobs', options.jobs ?? availableParallelism(), 1),
-    timeoutMs: integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
-    maxMemoryMb: integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_FUZZ_MAX_MEMORY_MB, 1),
-    shard,
-    ...(options.onProgress ? { onRun: (done: number) => options.onProgress?.(done, runs) } : {}),
-    ...(options.onShrink ? { onShrink: options.onShrink } : {}),
-  };
-}
-
-function shardOf(options: FuzzOptions): Shard | null {
-  if (options.shard === undefined) return null;
-  const count = integerOption('shard.count', options.shard.count, 1);
-  const index = integerOption('shard.index', options.shard.index, 1);
-  if (index > count) throw new RangeError(`shard.index must be <= shard.count, got ${index}/${count}`);
-  if (options.path !== undefined) throw new RangeError('shard slices an exploration: drop path (a path replays one run anywhere)');
-  return { index, count };
 }

@@ -13,11 +13,15 @@ import { BASELINE_METRICS, baselineFromReport, mergeBaseline, readBaseline, writ
 import { BaselineError } from '../harness/gate/baseline-error.ts';
 import { compareWithBaseline, type GateChange } from '../harness/gate/compare-baseline.ts';
 import { gateScope } from '../harness/gate/gate-scope.ts';
+import { gatePassed, renderGateMarkdown, type GateVerdict } from '../harness/gate/render-gate.ts';
 import { baselineRefusal } from '../harness/gate/unrecordable.ts';
 import { DEFAULT_TOLERANCES, type Tolerance, type Tolerances } from '../harness/gate/tolerances.ts';
+import type { ReportFile } from '../harness/report/report-folder.ts';
 import type { SuiteReport } from '../harness/report/suite-report.ts';
 import { DEFAULT_BASELINE, DEFAULT_GATE_PATHS } from './defaults.ts';
-import { simulate, type SimulateOptions } from './simulate.ts';
+import { API_OPTION_NAMES, OptionError, type OptionNames } from './option-error.ts';
+import { checkSuiteSettings, playSuite } from './play-suite.ts';
+import type { SimulateOptions } from './simulate.ts';
 
 export interface GateOptions extends Omit<SimulateOptions, 'paths' | 'realSummarizer'> {
   /** Scenario files or folders (default `['scenarios']`), relative to `cwd`. */
@@ -35,9 +39,14 @@ export interface GateOptions extends Omit<SimulateOptions, 'paths' | 'realSummar
 
 export interface GateResult {
   /**
-   * True when nothing changed and every scenario passed (a baseline never turns a failing
-   * scenario into a pass). With `updateBaseline`: true when the baseline was written (the changes
-   * were accepted); false when it was refused (`refusal`).
+   * `passed`: nothing changed and every scenario passed (a baseline never turns a failing scenario
+   * into a pass); `failed` otherwise. With `updateBaseline`: `baseline-written` (the changes were
+   * accepted), or `baseline-refused` (a scenario crashed, hung or timed out: `refusal`).
+   */
+  readonly kind: 'passed' | 'failed' | 'baseline-written' | 'baseline-refused';
+  /**
+   * True when nothing changed and every scenario passed. With `updateBaseline`: true when the
+   * baseline was written; false when it was refused (`refusal`).
    */
   readonly passed: boolean;
   /**
@@ -51,49 +60,86 @@ export interface GateResult {
   readonly compared: number;
   /** The baseline path, resolved against `cwd`. */
   readonly baselinePath: string;
+  /** What the gate renderers show (its `baselinePath` as the caller gave it). */
+  readonly verdict: GateVerdict;
   readonly report: SuiteReport;
+  /** The report files written to `reportDir` (with gate.md and gate.json), none without it. */
+  readonly written: readonly string[];
 }
 
-export async function gate(options: GateOptions = {}): Promise<GateResult> {
+/**
+ * Bad input throws before anything runs (an `OptionError`, a `BaselineError` when there is no
+ * baseline to gate against, and what `simulate` throws). `names`: how options are named in
+ * messages (the command line passes its flags).
+ */
+export async function gate(options: GateOptions = {}, names: OptionNames = API_OPTION_NAMES): Promise<GateResult> {
+  const n = names;
   const cwd = resolve(options.cwd ?? process.cwd());
-  if (options.updateBaseline === true && options.shard !== undefined) {
-    throw new RangeError('updateBaseline needs the whole suite: drop shard');
-  }
+  const updateBaseline = options.updateBaseline === true;
+  // The numbers first, as the command line has always checked them, then what only a gate needs.
+  checkSuiteSettings({ ...options, paths: [] }, n);
+  if (updateBaseline && options.shard !== undefined) throw new OptionError(`${n('updateBaseline')} needs the whole suite: drop ${n('shard')}`);
   const tolerances = withTolerances(options.tolerances ?? {});
-  const baselinePath = resolve(cwd, options.baseline ?? DEFAULT_BASELINE);
+  const given = options.baseline ?? DEFAULT_BASELINE;
+  const baselinePath = resolve(cwd, given);
   const baseline = await readBaseline(baselinePath);
-  if (baseline === null && options.updateBaseline !== true) {
-    throw new BaselineError(`no baseline at ${baselinePath}: nothing to gate against. Create it once, on purpose, with updateBaseline: true (and commit it)`);
+  if (baseline === null && !updateBaseline) {
+    throw new BaselineError(`no baseline at ${given}: nothing to gate against. Create it once, on purpose, with ${n('updateBaseline')} (and commit it), or point ${n('baseline')} at the committed file.`);
   }
   const paths = options.paths ?? DEFAULT_GATE_PATHS;
   const inScope = gateScope(paths, cwd);
-  const { report, allIds } = await simulate({ ...options, paths, cwd });
+  const { run, report, finish } = await playSuite({ ...options, paths, cwd, invocation: options.invocation ?? { command: 'gate (api)', argv: [] } }, names);
+  let verdict: GateVerdict;
+  let written: string[];
   const current = baselineFromReport(report);
-  const changes = compareWithBaseline(baseline, current, tolerances, {
-    suiteIds: allIds,
-    reportRemoved: options.shard === undefined || options.shard.index === 1,
-    inScope,
-  });
-  const refusal = options.updateBaseline === true ? baselineRefusal(report, baselinePath) : null;
-  if (options.updateBaseline === true && refusal === null) await writeBaseline(baselinePath, mergeBaseline(baseline, current, inScope));
+  try {
+    verdict = {
+      compared: report.scenarios.length,
+      failing: report.summary.failed,
+      changes: compareWithBaseline(baseline, current, tolerances, {
+        suiteIds: run.allIds,
+        reportRemoved: options.shard === undefined || options.shard.index === 1,
+        inScope,
+      }),
+      baselinePath: given,
+    };
+    options.onReport?.(report);
+  } finally {
+    written = await finish(verdict! === undefined ? [] : gateReportFiles(verdict!));
+  }
+  const refusal = updateBaseline ? baselineRefusal(report, given) : null;
+  if (updateBaseline && refusal === null) await writeBaseline(baselinePath, mergeBaseline(baseline, current, inScope));
+  const kind = updateBaseline ? (refusal === null ? 'baseline-written' : 'baseline-refused') : gatePassed(verdict) ? 'passed' : 'failed';
   return {
-    passed: options.updateBaseline === true ? refusal === null : changes.length === 0 && report.summary.failed === 0,
+    kind,
+    passed: kind === 'passed' || kind === 'baseline-written',
     refusal,
-    changes,
-    compared: report.scenarios.length,
+    changes: verdict.changes,
+    compared: verdict.compared,
     baselinePath,
+    verdict,
     report,
+    written,
   };
+}
+
+/** gate.md and gate.json, written with the run's other reports (one folder, one run). */
+function gateReportFiles(verdict: GateVerdict): ReportFile[] {
+  const json = { passed: gatePassed(verdict), compared: verdict.compared, failing: verdict.failing, baseline: verdict.baselinePath, changes: verdict.changes };
+  return [
+    { name: 'gate.md', content: renderGateMarkdown(verdict) },
+    { name: 'gate.json', content: `${JSON.stringify(json, null, 2)}\n` },
+  ];
 }
 
 function withTolerances(overrides: Readonly<Partial<Record<BaselineMetric, Tolerance>>>): Tolerances {
   for (const [metric, tolerance] of Object.entries(overrides)) {
     if (!(BASELINE_METRICS as readonly string[]).includes(metric)) {
-      throw new RangeError(`tolerances: unknown metric "${metric}" (one of ${BASELINE_METRICS.join(', ')})`);
+      throw new OptionError(`tolerances: unknown metric "${metric}" (one of ${BASELINE_METRICS.join(', ')})`);
     }
     const { kind, value } = tolerance as Tolerance;
     if ((kind !== 'absolute' && kind !== 'percent') || !Number.isFinite(value) || value < 0) {
-      throw new RangeError(`tolerances.${metric} must be { kind: 'absolute' | 'percent', value: a number >= 0 }`);
+      throw new OptionError(`tolerances.${metric} must be { kind: 'absolute' | 'percent', value: a number >= 0 }`);
     }
   }
   return { ...DEFAULT_TOLERANCES, ...overrides };

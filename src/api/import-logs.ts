@@ -13,6 +13,7 @@ import { LOG_FORMAT_NAMES, type LogFormatName } from '../import/formats/index.ts
 import { importLog } from '../import/import-log.ts';
 import { redactScenario } from '../import/redact.ts';
 import type { ScenarioOptions } from '../import/to-scenario.ts';
+import { API_OPTION_NAMES, OptionError, type OptionNames } from './option-error.ts';
 
 export interface ImportLogsOptions {
   readonly files: readonly string[];
@@ -41,8 +42,12 @@ export function sessionBaseName(file: string): string {
   return base.replace(/[^A-Za-z0-9._-]+/g, '-') || 'session';
 }
 
-export async function importLogs(options: ImportLogsOptions): Promise<ImportLogsResult> {
+/** `names`: how options are named in messages (the command line passes its flags). */
+export async function importLogs(options: ImportLogsOptions, names: OptionNames = API_OPTION_NAMES): Promise<ImportLogsResult> {
   const cwd = options.cwd ?? process.cwd();
+  if (options.contextWindow !== undefined && !(Number.isInteger(options.contextWindow) && options.contextWindow > 0)) {
+    throw new OptionError(`${names('contextWindow')}: expected a positive integer (tokens), got ${String(options.contextWindow)}`);
+  }
   if (!(LOG_FORMAT_NAMES as readonly string[]).includes(options.format)) {
     throw new ScenarioError('SIM_SCENARIO_INVALID', null, [
       { path: null, line: null, column: null, message: `unknown log format '${options.format}': expected one of ${LOG_FORMAT_NAMES.join(', ')}` },

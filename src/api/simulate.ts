@@ -5,20 +5,12 @@
  * report.html there. Bad input (a malformed scenario file, a strategy that cannot load, options
  * it rejects) throws before anything runs; a failing scenario is data in the report.
  */
-import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { prepareOutputDir } from '../harness/report/output-dir.ts';
-import { lockReportDir } from '../harness/report/report-folder.ts';
-import { buildSuiteReport, type SuiteReport } from '../harness/report/suite-report.ts';
-import { writeReports } from '../harness/report/write-reports.ts';
+import type { ReportFile } from '../harness/report/report-folder.ts';
+import type { SuiteReport } from '../harness/report/suite-report.ts';
 import type { RealSummarizerConfig } from '../harness/run/real-summarizer.ts';
-import { runSuite } from '../harness/run/run-suite.ts';
 import type { Shard } from '../harness/run/shard.ts';
-import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
-import { loadAcceptances } from '../harness/scenario/load-acceptances.ts';
-import { integerOption, optionalInteger } from './check-options.ts';
-import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
-import { packageVersion } from '../harness/package-version.ts';
+import { API_OPTION_NAMES, type OptionNames } from './option-error.ts';
+import { playSuite } from './play-suite.ts';
 
 export interface SimulateOptions {
   /** Scenario files or folders (searched recursively for .yaml, .yml and .json), relative to `cwd`. */
@@ -64,73 +56,45 @@ export interface SimulateOptions {
    * simulated. Results are then not deterministic.
    */
   readonly realSummarizer?: RealSummarizerConfig;
-  /** Called as scenarios finish (completion order), e.g. for a progress display. */
-  readonly onProgress?: (done: number, total: number) => void;
+  /** Called once the suite is known, with the number of scenarios to play. */
+  readonly onStart?: (total: number) => void;
+  /** Called as scenarios finish (completion order), e.g. for a progress display; `scenario`: its name. */
+  readonly onProgress?: (done: number, total: number, scenario: string) => void;
+  /** The report, as soon as it is built and before any file is written (a write error then never hides it). */
+  readonly onReport?: (report: SuiteReport) => void;
+  /** What run-meta.json records as the command that ran (default: `simulate (api)`, no arguments). */
+  readonly invocation?: { readonly command: string; readonly argv: readonly string[] };
   /** What a strategy wrote to stdout or stderr while playing a scenario (default: this process's stderr). */
   readonly onStrategyOutput?: (scenarioId: string | null, text: string) => void;
 }
 
 export interface SimulateResult {
-  /** True when every expectation of every scenario held. */
+  /** `passed` when every expectation of every scenario held. */
+  readonly kind: 'passed' | 'failed';
+  /** True when every expectation of every scenario held (`kind === 'passed'`). */
   readonly passed: boolean;
   /** One record per scenario (sorted by id) with its verdict, every measurement and the per-step series. */
   readonly report: SuiteReport;
   /** Ids of every scenario the paths hold, before `shard` and after `filter`, sorted. */
   readonly allIds: readonly string[];
+  /** The report files written to `reportDir` (none without it). */
+  readonly written: readonly string[];
 }
 
-export async function simulate(options: SimulateOptions): Promise<SimulateResult> {
-  const cwd = resolve(options.cwd ?? process.cwd());
-  // A folder that cannot be written to is bad input, found before anything runs.
-  if (options.reportDir !== undefined) await prepareOutputDir(options.reportDir, 'reportDir', cwd);
-  // One run writes a folder at a time (report-folder.ts): a second is refused before it plays.
-  const lock = options.reportDir === undefined ? null : await lockReportDir(options.reportDir, 'reportDir', cwd);
+/**
+ * Bad input throws before anything runs: an `OptionError` for a bad option or a `filter` that
+ * matches no scenario, a `ScenarioError`, `StrategyLoadError`, `StrategyOptionsError` or
+ * `OutputDirError` (`invalidInputOf` tells them from a bug). `names`: how options are named in
+ * messages (the command line passes its flags); `extra`: report files of the caller's own.
+ */
+export async function simulate(options: SimulateOptions, names: OptionNames = API_OPTION_NAMES, extra: (report: SuiteReport) => readonly ReportFile[] = () => []): Promise<SimulateResult> {
+  const { run, report, finish } = await playSuite(options, names);
+  let written: string[];
   try {
-    const accept = options.acceptFile === undefined ? undefined : await loadAcceptances(options.acceptFile, cwd);
-    let total = 0;
-    let done = 0;
-    const run = await runSuite({
-      paths: options.paths,
-      filter: options.filter,
-      seed: optionalInteger('seed', options.seed, 0),
-      strategy: options.strategy,
-      strategyOptions: options.strategyOptions,
-      judgedAs: options.judgedAs,
-      shard: checkShard(options.shard),
-      jobs: integerOption('jobs', options.jobs ?? availableParallelism(), 1),
-      timeoutMs: integerOption('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
-      maxMemoryMb: integerOption('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, 16),
-      accept,
-      cwd,
-      realSummarizer: options.realSummarizer,
-      onStart: (count) => {
-        total = count;
-      },
-      onScenarioDone: () => options.onProgress?.(++done, total),
-      ...(options.onStrategyOutput === undefined
-        ? {}
-        : { onStrategyOutput: (scenario, text) => options.onStrategyOutput?.(scenario?.id ?? null, text) }),
-    });
-    const report = buildSuiteReport(run.outcomes, cwd, options.realSummarizer);
-    if (options.reportDir !== undefined) {
-      await writeReports(resolve(cwd, options.reportDir), report, {
-        tool: 'compaction-sim',
-        version: packageVersion(),
-        node: process.version,
-        command: 'simulate (api)',
-        argv: [],
-      });
-    }
-    return { passed: report.summary.failed === 0, report, allIds: run.allIds };
+    options.onReport?.(report);
   } finally {
-    await lock?.release();
+    written = await finish(extra(report));
   }
-}
-
-function checkShard(shard: Shard | undefined): Shard | null {
-  if (shard === undefined) return null;
-  integerOption('shard.count', shard.count, 1);
-  integerOption('shard.index', shard.index, 1);
-  if (shard.index > shard.count) throw new RangeError(`shard.index must be <= shard.count, got ${shard.index}/${shard.count}`);
-  return shard;
+  const passed = report.summary.failed === 0;
+  return { kind: passed ? 'passed' : 'failed', passed, report, allIds: run.allIds, written };
 }

@@ -1,13 +1,13 @@
 /**
  * The options every suite-running command shares (`simulate`, `gate`), declared once, and their
- * validation into `SuiteOptions`. Values yargs cannot check (JSON, i/n, positive integers) are
- * validated here and rejected as `UsageError` (exit 2).
+ * parsing into the API's options. Text yargs cannot parse (JSON, i/n) is parsed here and rejected
+ * as `UsageError` (exit 2); the numbers are the API's to check (same sentence, same exit code).
  */
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { DEFAULT_TIMEOUT_MS } from '../api/defaults.ts';
-import type { SuiteOptions } from '../harness/run/run-suite.ts';
-import { parseShard, type Shard } from '../harness/run/shard.ts';
+import type { SimulateOptions } from '../api/simulate.ts';
+import { parseShard } from '../harness/run/shard.ts';
 import { DEFAULT_MAX_MEMORY_MB } from '../harness/run/task-worker.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -66,27 +66,28 @@ export function withRunOptions<T>(yargs: Argv<T>, timeoutDefault = String(DEFAUL
     }) as Argv<T & RunArgs>;
 }
 
-/** The validated run options, ready for `runSuite`. */
-export interface RunSettings extends Omit<SuiteOptions, 'paths' | 'filter' | 'onStart' | 'onScenarioDone' | 'shard' | 'accept'> {
-  readonly shard: Shard | null;
-  /** The `--accept` file, loaded by `executeSuite` (bad entries are exit 2). */
-  readonly acceptFile: string | undefined;
-}
+/**
+ * The run flags as the API's options (`simulate()`, `gate()`): what only the command line can
+ * parse (`--shard i/n`, JSON) is parsed here; the numbers are checked by the API, in one place,
+ * named by their flags (CLI_OPTION_NAMES).
+ */
+export type RunSettings = Pick<SimulateOptions, 'strategy' | 'strategyOptions' | 'judgedAs' | 'seed' | 'jobs' | 'shard' | 'timeoutMs' | 'maxMemoryMb' | 'acceptFile'>;
 
 /** `defaultTimeoutMs`: the watchdog when --timeout is not given. */
 export function parseRunArgs(args: RunArgs, defaultTimeoutMs = DEFAULT_TIMEOUT_MS): RunSettings {
-  const shard = args.shard === undefined ? null : parseShard(args.shard);
+  const shard = args.shard === undefined ? undefined : parseShard(args.shard);
   if (typeof shard === 'string') throw new UsageError(shard);
+  const strategyOptions = parseStrategyOptions(args['strategy-options']);
   return {
-    strategy: args.strategy,
-    strategyOptions: parseStrategyOptions(args['strategy-options']),
-    judgedAs: args['judged-as'],
-    seed: args.seed === undefined ? undefined : integer('--seed', args.seed, 0),
-    jobs: integer('--jobs', args.jobs, 1),
-    shard,
-    timeoutMs: integer('--timeout', args.timeout ?? defaultTimeoutMs, 1),
-    maxMemoryMb: integer('--max-memory', args['max-memory'], 16),
-    acceptFile: args.accept,
+    ...(args.strategy === undefined ? {} : { strategy: args.strategy }),
+    ...(strategyOptions === undefined ? {} : { strategyOptions }),
+    ...(args['judged-as'] === undefined ? {} : { judgedAs: args['judged-as'] }),
+    ...(args.seed === undefined ? {} : { seed: args.seed }),
+    jobs: args.jobs,
+    ...(shard === undefined ? {} : { shard }),
+    timeoutMs: args.timeout ?? defaultTimeoutMs,
+    maxMemoryMb: args['max-memory'],
+    ...(args.accept === undefined ? {} : { acceptFile: args.accept }),
   };
 }
 
@@ -102,11 +103,4 @@ export function parseStrategyOptions(text: string | undefined, flag = '--strateg
     throw new UsageError(`${flag} must be a JSON object, e.g. '{"maxCompactionAttempts": 3}'`);
   }
   return value as Record<string, unknown>;
-}
-
-function integer(flag: string, value: number, min: number): number {
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new UsageError(`${flag} must be an integer >= ${min}, got ${String(value)}`);
-  }
-  return value;
 }

@@ -26,7 +26,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   // Real logs into scenario files: the scenario schema and the world's ruler for recorded usage.
   import: ['engine', 'world', 'checker', 'harness', 'pricing'],
   compare: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'pricing'],
-  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'compare', 'import', 'pricing'],
+  // verify-adk's front door loads the ADK adapter lazily, as the command did.
+  api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'compare', 'import', 'pricing'],
   cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api', 'compare', 'import', 'pricing'],
   'index.ts': ['engine'],
 };

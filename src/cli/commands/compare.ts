@@ -1,30 +1,27 @@
 /**
  * `compaction-sim compare [paths..] [--strategy a --strategy b ...] [--fuzz-runs N --seed S]`:
  * the same suites (and the same fuzzed corpus) through each strategy, ranked in a league table,
- * with the museum matrix (a thin shell over `runComparison`, src/compare). Prints the chosen
+ * with the museum matrix (a thin shell over the API's `compare()`). Prints the chosen
  * format and writes compare.json, compare.md and compare.html to --report-dir. It ranks, it does
  * not gate: exit 0 once the comparison ran, 2 on bad input.
  */
 import { availableParallelism } from 'node:os';
 import type { Argv, CommandModule } from 'yargs';
+import { compare as compareApi } from '../../api/compare.ts';
+import { DEFAULT_COMPARE_PATHS } from '../../api/defaults.ts';
 import type { Contender } from '../../compare/contender.ts';
-import { COMPARISON_FORMATS, COMPARISON_REPORTERS, writeComparisonReports, type ComparisonFormat } from '../../compare/report/comparison-reporters.ts';
-import { runComparison } from '../../compare/run-comparison.ts';
+import { COMPARISON_FORMATS, COMPARISON_REPORTERS, type ComparisonFormat } from '../../compare/report/comparison-reporters.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
-import { prepareOutputDir } from '../../harness/report/output-dir.ts';
-import { lockReportDir } from '../../harness/report/report-folder.ts';
 import { DEFAULT_COMPARE_MAX_MEMORY_MB } from '../../compare/compare-memory.ts';
 import { STRATEGY_CATALOG } from '../../harness/strategy/strategy-catalog.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_OK } from '../exit-codes.ts';
+import { CLI_OPTION_NAMES } from '../option-names.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';
 import { DEFAULT_TIMEOUT_MS, parseStrategyOptions } from '../run-options.ts';
-import { packageVersion } from '../../harness/package-version.ts';
 import { UsageError } from '../usage-error.ts';
 
-/** The seed suites and the museum of reported bugs. */
-export const DEFAULT_COMPARE_PATHS = ['scenarios/stress', 'scenarios/brutal', 'scenarios/museum'];
 export const DEFAULT_COMPARE_REPORT_DIR = 'reports/out/compare';
 
 interface CompareArgs {
@@ -60,37 +57,27 @@ const compare: CommandModule<object, CompareArgs> = {
   handler: (args) =>
     runCommand(async () => {
       const contenders = parseContenders(listOf(args.strategy), listOf(args['strategy-options']));
-      for (const [flag, value, min] of [['--fuzz-runs', args['fuzz-runs'], 0], ['--jobs', args.jobs, 1], ['--timeout', args.timeout, 1], ['--max-memory', args['max-memory'], 16]] as const) {
-        if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`${flag} must be an integer >= ${min}, got ${String(value)}`);
-      }
-      if (!Number.isSafeInteger(args.seed)) throw new UsageError(`--seed must be an integer, got ${String(args.seed)}`);
-      await prepareOutputDir(args['report-dir'], '--report-dir');
-      // One run writes a folder at a time: a second one is refused now, before it plays anything.
-      const lock = await lockReportDir(args['report-dir'], '--report-dir');
-      const paths = args.paths !== undefined && args.paths.length > 0 ? args.paths : DEFAULT_COMPARE_PATHS;
       const progress = createProgress(args.quiet);
-      let report;
       try {
-        report = await runComparison({
-          paths,
+        await compareApi({
+          paths: args.paths !== undefined && args.paths.length > 0 ? args.paths : DEFAULT_COMPARE_PATHS,
           contenders,
           fuzzRuns: args['fuzz-runs'],
           seed: args.seed,
           jobs: args.jobs,
           timeoutMs: args.timeout,
           maxMemoryMb: args['max-memory'],
+          reportDir: args['report-dir'],
+          invocation: { command: 'compare', argv: process.argv.slice(2) },
           onStart: (total) => progress.start(total),
-          onDone: (strategy, what) => progress.tick(`${strategy}: ${what}`),
-        });
+          onProgress: (_done, _total, played) => progress.tick(played),
+          onReport: (report) => {
+            progress.stop();
+            process.stdout.write(COMPARISON_REPORTERS[args.format].render(report, { color: colorAllowed(process.stdout) }));
+          },
+        }, CLI_OPTION_NAMES);
       } finally {
         progress.stop();
-      }
-      process.stdout.write(COMPARISON_REPORTERS[args.format].render(report, { color: colorAllowed(process.stdout) }));
-      const meta = { tool: 'compaction-sim', version: packageVersion(), node: process.version, command: 'compare', argv: process.argv.slice(2) };
-      try {
-        await writeComparisonReports(args['report-dir'], report, meta);
-      } finally {
-        await lock.release();
       }
       return EXIT_OK;
     }),

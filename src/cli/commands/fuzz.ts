@@ -1,8 +1,8 @@
 /**
  * `compaction-sim fuzz --strategy <name|module> --runs N --seed S [--property P] [--out DIR]`:
- * property-based fuzzing of a strategy (a thin shell over the API: `fuzz()`, `fuzzAgainst()`,
- * `mergeFuzzShards()` and `recordFuzzBaseline()`, which check what the run needs and play it; this
- * file parses the flags, checks how they combine, and prints). Prints one row per property
+ * property-based fuzzing of a strategy (a thin shell over the API's `fuzzJob()`, which checks
+ * every option and how they combine, plays, merges, writes --json and records the baseline; this
+ * file maps the flags to its options in one place, `fuzzJobOptions`, prints, and picks the exit code). Prints one row per property
  * and, for each failure, the shrunk counterexample file and the commands that replay it.
  * For CI: `--baseline FILE` fails only on runs the baseline does not list as failing
  * (`--update-baseline` records it), `--shard i/n` plays a slice of the runs, `--json FILE` writes
@@ -16,24 +16,19 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Argv, CommandModule } from 'yargs';
 import { PROPERTY_NAMES } from '../../checker/properties/index.ts';
-import { fuzz as fuzzApi, fuzzAgainst, type FuzzOptions } from '../../api/fuzz.ts';
-import { mergeFuzzShards, recordFuzzBaseline } from '../../api/fuzz-ci.ts';
+import { fuzzJob, type FuzzJobOptions, type FuzzPlayed } from '../../api/fuzz-job.ts';
+import { renderFuzz } from '../../api/render-fuzz.ts';
 import { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from '../../fuzz/run/run-fuzz.ts';
-import { writeDifferentialReportFile, writeFuzzReportFile } from '../../fuzz/ci/fuzz-report-file.ts';
 import type { FuzzStrategy } from '../../fuzz/run/counterexample.ts';
-import type { DifferentialReport } from '../../fuzz/differential/run-differential.ts';
 import { DEFAULT_REPLAY_SAMPLE } from '../../fuzz/run/replay-sample.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import { REPLAY_COMMAND } from '../../fuzz/run/counterexample.ts';
-import { formatFuzzReport } from '../../fuzz/run/format-fuzz-report.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../../fuzz/run/shrink-failure.ts';
-import { parseShard, shardRunIds, type Shard } from '../../fuzz/run/fuzz-shard.ts';
-import type { FuzzReport } from '../../fuzz/run/run-fuzz.ts';
-import { formatDifferentialReport } from '../../fuzz/differential/format-differential-report.ts';
+import { parseShard, type Shard } from '../../fuzz/run/fuzz-shard.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
-import { prepareOutputDir } from '../../harness/report/output-dir.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
+import { CLI_OPTION_NAMES } from '../option-names.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';
 import { FUZZ_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
@@ -106,138 +101,103 @@ const fuzz: CommandModule<object, FuzzArgs> = {
   handler: (args) =>
     runCommand(async () => {
       refuseRealSummarizer(args, 'fuzz', FUZZ_REFUSAL);
-      const properties = args.property ?? [...PROPERTY_NAMES];
-      validate(args, properties);
-      const shard = shardOf(args);
-      // Counterexamples are written at the end: a folder they cannot go to must not cost the run.
-      await prepareOutputDir(args.out, '--out', process.cwd(), { checkOnly: true });
-      if (args.merge !== undefined) return mergeCommand(args);
-      if (args.against !== undefined) return differentialCommand(args, properties, shard);
-      if (args.baseline !== undefined && !args['update-baseline'] && args.path !== undefined) throw new UsageError('--baseline compares an exploration: drop --path');
-      const { report, seconds } = await withProgress(args, runsPlayed(args, shard), (progress) => fuzzApi({
-        ...sharedRunOptions(args, properties, shard),
-        ...(args.baseline === undefined || args['update-baseline'] ? {} : { baseline: args.baseline }),
-        onProgress: () => progress.tick(''),
-        onShrink: (property) => {
-          progress.stop();
-          if (!args.quiet) process.stderr.write(`shrinking the first ${property} failure...\n`);
-        },
-      }));
-      return finish(args, report, seconds);
+      const progress = createProgress(args.quiet || args.path !== undefined);
+      const started = performance.now(); // clock-ok: wall time shown to the user, never in results
+      let drawing = false;
+      try {
+        const result = await fuzzJob({
+          ...fuzzJobOptions(args),
+          onProgress: (_done, total) => {
+            if (!drawing) progress.start(total);
+            drawing = true;
+            progress.tick('');
+          },
+          onShrink: (property, failing) => {
+            progress.stop();
+            if (args.quiet) return;
+            const differential = args.against !== undefined;
+            process.stderr.write(differential ? `shrinking the first ${property} run where ${failing} fails and the other holds...\n` : `shrinking the first ${property} failure...\n`);
+          },
+          onReport: (played) => {
+            progress.stop();
+            // A merged report was played elsewhere: no wall time of its own.
+            const seconds = played.merged ? undefined : (performance.now() - started) / 1000; // clock-ok
+            process.stdout.write(renderFuzz(played, { color: colorAllowed(process.stdout), rerunCommand: rerunOf(args, played), ...(seconds === undefined ? {} : { seconds }) }));
+          },
+        }, CLI_OPTION_NAMES);
+        switch (result.kind) {
+          case 'passed':
+            return EXIT_OK;
+          case 'failed':
+            return EXIT_FAILED;
+          case 'baseline-refused':
+            process.stderr.write(`compaction-sim: ${result.reason}\n`);
+            return EXIT_FAILED;
+          case 'baseline-written': {
+            const known = result.report.properties.reduce((sum, property) => sum + property.failedRuns.length, 0);
+            process.stdout.write(`fuzz baseline written: ${args.baseline} (seed ${result.baseline.seed}, ${result.baseline.runs} runs, ${known} known failing runs over ${result.report.properties.length} properties)\n`);
+            return EXIT_OK;
+          }
+        }
+      } finally {
+        progress.stop();
+      }
     }),
 };
 
-/** What a plain and a differential fuzz run take alike from the command line (the API's options). */
-function sharedRunOptions(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null): FuzzOptions {
+/**
+ * The flags as the API's options: the one place a fuzz flag becomes an option (a new flag is
+ * declared in the builder above and mapped here; fuzzJob checks it).
+ */
+function fuzzJobOptions(args: FuzzArgs): FuzzJobOptions {
   return {
-    ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
-    ...(shard === null ? {} : { shard }),
     strategy: args.strategy,
     strategyOptions: parseStrategyOptions(args['strategy-options']) ?? {},
     varyOptions: args['vary-options'],
     ...(args['judged-as'] === undefined ? {} : { judgedAs: args['judged-as'] }),
     runs: args.runs,
     seed: args.seed,
-    properties,
+    properties: args.property ?? [...PROPERTY_NAMES],
+    ...(args['replay-sample'] === undefined ? {} : { replaySample: args['replay-sample'] }),
     ...(args.path === undefined ? {} : { path: args.path }),
+    ...(args.shard === undefined ? {} : { shard: shardOf(args.shard) }),
     outDir: args.out,
     cwd: process.cwd(),
     maxShrinks: args['max-shrinks'],
     jobs: args.jobs,
     timeoutMs: args.timeout,
     maxMemoryMb: args['max-memory'],
+    ...(args.baseline === undefined ? {} : { baseline: args.baseline }),
+    updateBaseline: args['update-baseline'],
+    ...(args.json === undefined ? {} : { reportFile: args.json }),
+    ...(args.merge === undefined ? {} : { merge: args.merge }),
+    ...(args.against === undefined ? {} : { against: args.against }),
+    ...(args['against-options'] === undefined ? {} : { againstOptions: parseStrategyOptions(args['against-options'], '--against-options') ?? {} }),
   };
 }
 
-/** The runs this invocation plays: one replayed path, a shard's slice, or all of them. */
-function runsPlayed(args: FuzzArgs, shard: Shard | null): number {
-  if (args.path !== undefined) return 1;
-  return shard === null ? args.runs : shardRunIds(args.runs, shard).length;
-}
-
-/** Runs `play` under a progress bar of `total` ticks (none with --quiet or --path) and times it for the report. */
-async function withProgress<R>(args: FuzzArgs, total: number, play: (progress: ReturnType<typeof createProgress>) => Promise<R>): Promise<{ report: R; seconds: number }> {
-  const progress = createProgress(args.quiet || args.path !== undefined);
-  const started = performance.now(); // clock-ok: wall time shown to the user, never in results
-  progress.start(total);
-  try {
-    const report = await play(progress);
-    return { report, seconds: (performance.now() - started) / 1000 }; // clock-ok
-  } finally {
-    progress.stop();
-  }
-}
-
-/** `--against`: the same runs through both strategies, failing where --strategy fails and the reference holds. */
-async function differentialCommand(args: FuzzArgs, properties: readonly PropertyName[], shard: Shard | null): Promise<number> {
-  // Every run is played by both strategies.
-  const { report, seconds } = await withProgress(args, 2 * runsPlayed(args, shard), (progress) => fuzzAgainst({
-    ...sharedRunOptions(args, properties, shard),
-    against: args.against!,
-    againstOptions: parseStrategyOptions(args['against-options'], '--against-options') ?? {},
-    onProgress: () => progress.tick(''),
-    onShrink: (property, failing) => {
-      progress.stop();
-      if (!args.quiet) process.stderr.write(`shrinking the first ${property} run where ${failing} fails and the other holds...\n`);
-    },
-  }));
-  return finishDifferential(args, report, seconds);
-}
-
-/** Prints a differential report, writes --json, and says how it went (only mine's worse runs fail it). */
-async function finishDifferential(args: FuzzArgs, report: DifferentialReport, seconds?: number): Promise<number> {
-  const rerun = `${rerunCommand(args)} --against ${args.against}${args['against-options'] === undefined ? '' : ` --against-options '${args['against-options']}'`}`;
-  process.stdout.write(formatDifferentialReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerun, ...(seconds === undefined ? {} : { seconds }) }));
-  if (args.json !== undefined) await writeDifferentialReportFile(args.json, report);
-  return report.failed ? EXIT_FAILED : EXIT_OK;
-}
-
-/** Prints the report, writes --json and --update-baseline, and says how it went. */
-async function finish(args: FuzzArgs, report: FuzzReport, seconds?: number): Promise<number> {
-  process.stdout.write(formatFuzzReport(report, { color: colorAllowed(process.stdout), rerunCommand: rerunCommand(args), ...(seconds === undefined ? {} : { seconds }) }));
-  if (args.json !== undefined) await writeFuzzReportFile(args.json, report);
-  if (args['update-baseline']) {
-    const written = await recordFuzzBaseline(report, args.baseline!);
-    if (written.status === 'refused') {
-      process.stderr.write(`compaction-sim: ${written.reason}\n`);
-      return EXIT_FAILED;
-    }
-    const recorded = written.baseline;
-    const known = report.properties.reduce((sum, property) => sum + property.failedRuns.length, 0);
-    process.stdout.write(`fuzz baseline written: ${args.baseline} (seed ${recorded.seed}, ${recorded.runs} runs, ${known} known failing runs over ${report.properties.length} properties)\n`);
-    return EXIT_OK;
-  }
-  return report.failed ? EXIT_FAILED : EXIT_OK;
-}
-
-function shardOf(args: FuzzArgs): Shard | null {
-  if (args.shard === undefined) return null;
-  const shard = parseShard(args.shard);
+/** `--shard i/n` as the API's shard (what the text must look like is the command line's to say). */
+function shardOf(text: string): Shard {
+  const shard = parseShard(text);
   if (typeof shard === 'string') throw new UsageError(shard);
-  if (args.path !== undefined) throw new UsageError('--shard slices an exploration: drop --path (a path replays one run anywhere)');
-  if (args['update-baseline']) throw new UsageError('--update-baseline needs every run: drop --shard, or record from the merged shards (--merge ... --update-baseline)');
   return shard;
 }
 
-/** `--merge`: one report from the shards' reports (mergeFuzzShards of the API); counterexamples written to --out as one machine would. */
-async function mergeCommand(args: FuzzArgs): Promise<number> {
-  const merged = await mergeFuzzShards({
-    files: args.merge!,
-    outDir: args.out,
-    cwd: process.cwd(),
-    ...(args.baseline === undefined || args['update-baseline'] ? {} : { baseline: args.baseline }),
-  });
-  if (merged.kind === 'plain') {
-    const report = merged.report;
-    return finish(argsOfMerged(args, report, { name: report.strategy, options: report.strategyOptions }), report);
+/** The command line that plays the same runs again: this one, or for a merged report the one a single machine would have run. */
+function rerunOf(args: FuzzArgs, played: FuzzPlayed): string {
+  if (played.mode === 'plain') {
+    const report = played.report;
+    return rerunCommand(played.merged ? argsOfMerged(args, report, { name: report.strategy, options: report.strategyOptions }) : args);
   }
-  const report = merged.report;
-  const mergedArgs: FuzzArgs = {
-    ...argsOfMerged(args, report, report.strategy),
-    against: report.against.name,
-    ...(Object.keys(report.against.options).length === 0 ? {} : { 'against-options': JSON.stringify(report.against.options) }),
-  };
-  return finishDifferential(mergedArgs, report);
+  const report = played.report;
+  const shown: FuzzArgs = played.merged
+    ? {
+        ...argsOfMerged(args, report, report.strategy),
+        against: report.against.name,
+        ...(Object.keys(report.against.options).length === 0 ? {} : { 'against-options': JSON.stringify(report.against.options) }),
+      }
+    : args;
+  return `${rerunCommand(shown)} --against ${shown.against}${shown['against-options'] === undefined ? '' : ` --against-options '${shown['against-options']}'`}`;
 }
 
 /** The command line one machine would have run for a merged report (its rerun line). */
@@ -252,31 +212,6 @@ function argsOfMerged(args: FuzzArgs, report: { seed: number; runs: number; vary
     property: report.properties.length === PROPERTY_NAMES.length ? undefined : report.properties.map((p) => p.property),
     shard: undefined,
   };
-}
-
-function validate(args: FuzzArgs, properties: readonly PropertyName[]): void {
-  if (!Number.isSafeInteger(args.runs) || args.runs < 1) throw new UsageError(`--runs must be an integer >= 1, got ${String(args.runs)}`);
-  if (!Number.isSafeInteger(args.seed)) throw new UsageError(`--seed must be an integer, got ${String(args.seed)}`);
-  if (!Number.isSafeInteger(args['max-shrinks']) || args['max-shrinks'] < 1) {
-    throw new UsageError(`--max-shrinks must be an integer >= 1, got ${String(args['max-shrinks'])}`);
-  }
-  const counts = [['--jobs', args.jobs], ['--timeout', args.timeout], ['--max-memory', args['max-memory']], ['--replay-sample', args['replay-sample'] ?? 1]] as const;
-  for (const [flag, value] of counts) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag} must be an integer >= 1, got ${String(value)}`);
-  }
-  if (args.path !== undefined) {
-    if (!/^\d+(:\d+)*$/.test(args.path)) throw new UsageError(`--path must look like 12:0:3 (run, then shrink steps), got ${args.path}`);
-    if (properties.length !== 1) throw new UsageError('--path replays one failure: give exactly one --property');
-  }
-  if (args['update-baseline'] && args.baseline === undefined) throw new UsageError('--update-baseline writes the --baseline file: give --baseline <file>');
-  if (args.merge !== undefined && args.merge.length === 0) throw new UsageError('--merge needs the --json report files of the shards');
-  if (args.against !== undefined) {
-    // The reference plays the part a fuzz baseline would: a run fails only where mine fails and it holds.
-    const clash = (['baseline', 'update-baseline'] as const).find((flag) => args[flag] !== undefined && args[flag] !== false);
-    if (clash !== undefined) throw new UsageError(`--against already compares with a reference strategy's verdicts on the same runs: drop --${clash}`);
-    if (args.merge !== undefined) throw new UsageError('--merge reads both strategies from the shard reports: drop --against');
-  }
-  if (args['against-options'] !== undefined && args.against === undefined) throw new UsageError('--against-options needs --against <reference strategy>');
 }
 
 function rerunCommand(args: FuzzArgs): string {

@@ -10,7 +10,7 @@ import { LOG_FORMAT_NAMES } from '../../import/formats/index.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
-import { UsageError } from '../usage-error.ts';
+import { CLI_OPTION_NAMES } from '../option-names.ts';
 
 interface ImportArgs {
   readonly files: string[];
@@ -43,9 +43,6 @@ const importCommand: CommandModule<object, ImportArgs> = {
       .option('check', { type: 'boolean', default: true, describe: 'Replay each session without compaction and compare request sizes with the recorded input tokens (--no-check to skip)' }) as unknown as Argv<ImportArgs>,
   handler: (args) =>
     runCommand(async () => {
-      if (args.window !== undefined && !(Number.isInteger(args.window) && args.window > 0)) {
-        throw new UsageError(`--window: expected a positive integer (tokens), got ${String(args.window)}`);
-      }
       const { written } = await importLogs({
         files: args.files,
         format: args.from,
@@ -59,7 +56,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
           ...(args.license === undefined ? {} : { license: args.license }),
           ...(args.attribution === undefined ? {} : { attribution: args.attribution }),
         },
-      });
+      }, CLI_OPTION_NAMES);
       for (const file of written) process.stdout.write(`wrote ${file}\n`);
       // Recorded usage as ground truth: the imported sessions replayed without compaction.
       if (args.check) process.stdout.write(renderFidelity(await replayFidelity({ paths: written })));

@@ -1,20 +1,19 @@
 /**
  * `compaction-sim simulate <paths..>`: runs scenario files (or folders of them), prints the chosen
- * format to stdout, writes every report to --report-dir. Exit 0 when every expectation holds,
+ * format to stdout, writes every report to --report-dir (a thin shell over the API's `simulate()`). Exit 0 when every expectation holds,
  * 1 when one fails, 2 on bad input.
  *
  * `--real-summarizer <gemini model>` summarizes with a real model while everything else stays
  * simulated (real-summarizer-options.ts); the reports then name the model and show its summaries.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { REPORTERS, REPORTER_NAMES, type ReporterName } from '../../harness/report/reporters.ts';
+import { renderSuite, reportsWrittenLine } from '../../api/render-suite.ts';
+import { REPORTER_NAMES, type ReporterName } from '../../harness/report/reporters.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { summaryLine } from '../../harness/report/format.ts';
-import { reportsWrittenLine } from '../../harness/report/reports-written.ts';
-import { realSummarizerBanner } from '../../harness/report/summaries.ts';
-import { failureDetails, verdictNotes } from '../../harness/report/table-reporter.ts';
-import type { SuiteReport } from '../../harness/report/suite-report.ts';
-import { executeSuite } from '../execute-suite.ts';
+import { simulate as simulateApi } from '../../api/simulate.ts';
+import { CLI_OPTION_NAMES } from '../option-names.ts';
+import { createProgress } from '../progress.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
@@ -49,35 +48,33 @@ const simulate: CommandModule<object, SimulateArgs> = {
   handler: (args) =>
     runCommand(async () => {
       const realSummarizer = await parseRealSummarizerArgs(args);
-      const { report, writeReports } = await executeSuite({
-        ...parseRunArgs(args, realSummarizer === undefined ? DEFAULT_TIMEOUT_MS : REAL_SUMMARIZER_WATCHDOG_MS),
-        realSummarizer,
-        command: 'simulate',
-        paths: args.paths,
-        filter: args.filter,
-        reportDir: args['report-dir'],
-        quiet: args.quiet,
-      });
-      process.stdout.write(render(report, args.format, args.quiet));
-      if (args.format !== 'table' && !args.quiet) {
-        process.stderr.write(`${summaryLine(report.summary.passed, report.summary.failed)}\n`);
+      const progress = createProgress(args.quiet);
+      let result;
+      try {
+        result = await simulateApi({
+          ...(parseRunArgs(args, realSummarizer === undefined ? DEFAULT_TIMEOUT_MS : REAL_SUMMARIZER_WATCHDOG_MS)),
+          ...(realSummarizer === undefined ? {} : { realSummarizer }),
+          paths: args.paths,
+          ...(args.filter === undefined ? {} : { filter: args.filter }),
+          reportDir: args['report-dir'],
+          invocation: { command: 'simulate', argv: process.argv.slice(2) },
+          onStart: (total) => progress.start(total),
+          onProgress: (_done, _total, scenario) => progress.tick(scenario),
+          onReport: (report) => {
+            progress.stop();
+            process.stdout.write(renderSuite(report, args.format, { color: colorAllowed(process.stdout), quiet: args.quiet }));
+            if (args.format !== 'table' && !args.quiet) {
+              process.stderr.write(`${summaryLine(report.summary.passed, report.summary.failed)}\n`);
+            }
+          },
+        }, CLI_OPTION_NAMES);
+      } finally {
+        progress.stop();
       }
-      const written = await writeReports();
       // On stderr, after the closing line: stdout stays the chosen format (valid JSON with --format json).
-      if (!args.quiet) process.stderr.write(`${reportsWrittenLine(written, process.cwd())}\n`);
-      return report.summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+      if (!args.quiet) process.stderr.write(`${reportsWrittenLine(result.written, process.cwd())}\n`);
+      return result.kind === 'passed' ? EXIT_OK : EXIT_FAILED;
     }),
 };
-
-function render(report: SuiteReport, format: ReporterName, quiet: boolean): string {
-  const color = colorAllowed(process.stdout);
-  if (format === 'table' && quiet) {
-    // --quiet keeps what needs action, the limitations tolerated (a pass never hides one) and the
-    // real-summarizer banner: nobody may take such a run for a deterministic one.
-    const parts = [realSummarizerBanner(report) ?? '', verdictNotes(report.scenarios), failureDetails(report.scenarios, color), summaryLine(report.summary.passed, report.summary.failed)];
-    return `${parts.filter((part) => part !== '').join('\n\n')}\n`;
-  }
-  return REPORTERS[format].render(report, { color });
-}
 
 export default simulate;

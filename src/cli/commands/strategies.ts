@@ -1,14 +1,12 @@
 /**
  * `compaction-sim strategies`: every built-in strategy `--strategy` accepts, one per line, name
  * first, then the source its behaviour comes from (the strategy catalog: ContextGuard's two and
- * the zoo of peer strategies). With `--audit`, each zoo strategy's audit record instead, read from
+ * the zoo of peer strategies; the API's `listStrategies()`). With `--audit`, each zoo strategy's audit record instead, read from
  * its own module (`AUDIT`): the upstream commit it follows, the date that was checked, the files and
  * lines it follows and what it leaves out.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { STRATEGY_CATALOG } from '../../harness/strategy/strategy-catalog.ts';
-import type { StrategyAudit } from '../../zoo/_shared/audit.ts';
-import { ZOO_STRATEGIES } from '../../zoo/zoo-strategies.ts';
+import { listStrategies, type StrategyAudit } from '../../api/strategies.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_OK } from '../exit-codes.ts';
 import { runCommand } from '../run-command.ts';
@@ -46,12 +44,8 @@ const strategies: CommandModule<object, StrategiesArgs> = {
     }) as unknown as Argv<StrategiesArgs>,
   handler: (args) =>
     runCommand(async () => {
-      if (!args.audit) {
-        process.stdout.write(renderStrategies(STRATEGY_CATALOG));
-        return EXIT_OK;
-      }
-      const audits = await Promise.all(ZOO_STRATEGIES.map(async (strategy) => ({ name: strategy.name, audit: await strategy.audit() })));
-      process.stdout.write(renderAudits(audits));
+      const listing = await listStrategies({ audit: args.audit });
+      process.stdout.write(listing.kind === 'catalog' ? renderStrategies(listing.strategies) : renderAudits(listing.audits));
       return EXIT_OK;
     }),
 };

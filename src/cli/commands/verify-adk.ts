@@ -16,22 +16,17 @@
  *
  * `@google/adk` is an optional peer dependency: it is loaded only when this command runs.
  */
-import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
+import { renderVerifyAdk } from '../../api/render-verify-adk.ts';
+import { DEFAULT_VERIFY_FUZZ_OUT, DEFAULT_VERIFY_PATHS, DEFAULT_VERIFY_SHRINK_CANDIDATES, verifyAdk as verifyAdkApi, type VerifyAdkOptions } from '../../api/verify-adk.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
-import type { ResolvedStrategy } from '../../harness/scenario/index.ts';
+import { summaryLine } from '../../harness/report/format.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
 import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
+import { CLI_OPTION_NAMES } from '../option-names.ts';
 import { runCommand } from '../run-command.ts';
 import { parseStrategyOptions } from '../run-options.ts';
-import { UsageError } from '../usage-error.ts';
-import { summaryLine } from '../../harness/report/format.ts';
-import { writeScenarioFile } from '../../harness/scenario/write-scenario-file.ts';
-import { GeminiSummarizerConfigError } from '../../summarizers/gemini-summarizer-config-error.ts';
-import { loadGeminiSummarizer } from '../../summarizers/load-gemini-summarizer.ts';
 
-export const DEFAULT_VERIFY_PATHS = ['scenarios/stress', 'scenarios/brutal'];
 const COMPACTORS = ['context-guard', 'adk-token-based'] as const;
 const FORMATS = ['table', 'json'] as const;
 
@@ -53,8 +48,8 @@ interface VerifyAdkArgs {
   readonly 'shrink-candidates'?: number | undefined;
 }
 
-const DEFAULT_FUZZ_OUT = 'reports/out/verify-adk';
-const DEFAULT_SHRINK_CANDIDATES = 60;
+const DEFAULT_FUZZ_OUT = DEFAULT_VERIFY_FUZZ_OUT;
+const DEFAULT_SHRINK_CANDIDATES = DEFAULT_VERIFY_SHRINK_CANDIDATES;
 
 const verifyAdk: CommandModule<object, VerifyAdkArgs> = {
   ...COMMAND_LINES['verify-adk'],
@@ -81,132 +76,50 @@ const verifyAdk: CommandModule<object, VerifyAdkArgs> = {
       .option('shrink-candidates', { type: 'number', describe: `Candidates verified at most while shrinking one difference, each two full plays (default ${DEFAULT_SHRINK_CANDIDATES})` }) as unknown as Argv<VerifyAdkArgs>,
   handler: (args) =>
     runCommand(async () => {
-      const options = await parseVerifyArgs(args);
-      const { verifySuite } = await import('../../adk/differential/verify-suite.ts');
-      const { renderVerifyReport } = await import('../../adk/differential/verify-report.ts');
       const progress = !args.quiet && process.stderr.isTTY === true;
-      const fuzz = parseFuzzArgs(args);
-      const files = fuzz !== null && (args.paths === undefined || args.paths.length === 0) ? null : await verifySuite({
-        ...options,
-        onScenario: progress ? (v, i, total) => process.stderr.write(`[${i + 1}/${total}] ${v.name}: ${v.verdict}\n`) : undefined,
-      });
       const color = colorAllowed(process.stdout);
-      if (files !== null) process.stdout.write(renderVerifyReport(files, args.format, color, fuzz === null));
-      if (fuzz === null) return files!.summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
-      const fuzzed = await verifyGenerated(fuzz, options, args, progress);
-      if (args.format === 'table') process.stdout.write(fuzzed.text);
-      else process.stdout.write(`${JSON.stringify({ ...(files === null ? {} : { files }), fuzz: fuzzed.report }, null, 2)}\n`);
-      const failed = (files?.summary.failed ?? 0) + fuzzed.report.summary.different;
-      if (args.format === 'table') process.stdout.write(`${summaryLine((files?.summary.passed ?? 0) + fuzzed.report.summary.identical, failed)}\n`);
-      return failed === 0 ? EXIT_OK : EXIT_FAILED;
+      const generated = args['fuzz-runs'] !== undefined;
+      const result = await verifyAdkApi({
+        ...verifyAdkOptions(args),
+        ...(progress
+          ? {
+              onScenario: (v, i, total) => process.stderr.write(`[${i + 1}/${total}] ${v.name}: ${v.verdict}\n`),
+              onFuzzRun: (v, done, total) => process.stderr.write(`[fuzz ${done}/${total}] ${v.name}: ${v.verdict}\n`),
+            }
+          : {}),
+        // The files' table is printed before the generated runs play.
+        onSuiteReport: async (report) => {
+          process.stdout.write(await renderVerifyAdk({ kind: 'suite', report, format: args.format, closing: !generated }, color));
+        },
+      }, CLI_OPTION_NAMES);
+      if (result.fuzz === null) return result.kind === 'passed' ? EXIT_OK : EXIT_FAILED;
+      const fuzz = result.fuzz;
+      if (args.format === 'table') process.stdout.write(await renderVerifyAdk({ kind: 'fuzz', runs: fuzz.runs, report: fuzz.report, files: fuzz.files }, color));
+      else process.stdout.write(`${JSON.stringify({ ...(result.suite === null ? {} : { files: result.suite }), fuzz: fuzz.report }, null, 2)}\n`);
+      const failed = (result.suite?.summary.failed ?? 0) + fuzz.report.summary.different;
+      if (args.format === 'table') process.stdout.write(`${summaryLine((result.suite?.summary.passed ?? 0) + fuzz.report.summary.identical, failed)}\n`);
+      return result.kind === 'passed' ? EXIT_OK : EXIT_FAILED;
     }),
 };
 
-type ParsedVerifyArgs = Omit<Parameters<typeof import('../../adk/differential/verify-suite.ts').verifySuite>[0], 'onScenario'>;
-
-async function parseVerifyArgs(args: VerifyAdkArgs): Promise<ParsedVerifyArgs> {
-  const tokenBasedOnly = ['adk-token-threshold', 'adk-event-retention'] as const;
-  if (args.compactor !== 'adk-token-based') {
-    for (const flag of tokenBasedOnly) if (args[flag] !== undefined) throw new UsageError(`--${flag} needs --compactor adk-token-based`);
-  }
-  const threshold = args['adk-token-threshold'] === undefined ? null : positiveInteger('--adk-token-threshold', args['adk-token-threshold']);
-  const retention = args['adk-event-retention'] === undefined ? undefined : positiveInteger('--adk-event-retention', args['adk-event-retention']);
-  const { DEFAULT_EVENT_RETENTION_SIZE } = await import('../../adk/differential/adk-compactor.ts');
+/** The flags as the API's options (verifyAdk checks them, named by these flags). */
+function verifyAdkOptions(args: VerifyAdkArgs): VerifyAdkOptions {
+  const strategyOptions = parseStrategyOptions(args['strategy-options']);
   return {
-    paths: args.paths && args.paths.length > 0 ? args.paths : DEFAULT_VERIFY_PATHS,
-    filter: args.filter,
-    ...(args.compactor === 'adk-token-based'
-      ? { tokenBased: { kind: 'adk-token-based' as const, tokenThreshold: threshold, eventRetentionSize: retention ?? DEFAULT_EVENT_RETENTION_SIZE } }
-      : {}),
-    ...strategyOverride(args),
-    // A strategy never runs in this thread: every scenario is verified in a sandboxed worker.
-    isolation: {
-      jobs: availableParallelism(),
-      timeoutMs: VERIFY_TIMEOUT_MS,
-      ...(args['real-summarizer'] === undefined ? {} : { realSummarizer: await realSummarizer(args['real-summarizer'], args['summarizer-timeout']) }),
-    },
+    ...(args.paths === undefined ? {} : { paths: args.paths }),
+    ...(args.filter === undefined ? {} : { filter: args.filter }),
+    compactor: args.compactor,
+    ...(args['adk-token-threshold'] === undefined ? {} : { adkTokenThreshold: args['adk-token-threshold'] }),
+    ...(args['adk-event-retention'] === undefined ? {} : { adkEventRetention: args['adk-event-retention'] }),
+    ...(args.strategy === undefined ? {} : { strategy: args.strategy }),
+    ...(strategyOptions === undefined ? {} : { strategyOptions }),
+    ...(args['real-summarizer'] === undefined ? {} : { realSummarizer: args['real-summarizer'] }),
+    summarizerTimeoutMs: args['summarizer-timeout'],
+    ...(args['fuzz-runs'] === undefined ? {} : { fuzzRuns: args['fuzz-runs'] }),
+    ...(args.seed === undefined ? {} : { seed: args.seed }),
+    ...(args.out === undefined ? {} : { outDir: args.out }),
+    ...(args['shrink-candidates'] === undefined ? {} : { shrinkCandidates: args['shrink-candidates'] }),
   };
-}
-
-interface FuzzArgs {
-  readonly runs: number;
-  readonly seed: number;
-  readonly out: string;
-  readonly shrinkCandidates: number;
-}
-
-function parseFuzzArgs(args: VerifyAdkArgs): FuzzArgs | null {
-  const flags = ['seed', 'out', 'shrink-candidates'] as const;
-  if (args['fuzz-runs'] === undefined) {
-    const given = flags.find((flag) => args[flag] !== undefined);
-    if (given !== undefined) throw new UsageError(`--${given} goes with --fuzz-runs`);
-    return null;
-  }
-  if (args['real-summarizer'] !== undefined) throw new UsageError('--fuzz-runs compares runs; --real-summarizer only measures them: use one or the other');
-  const seed = args.seed ?? 1;
-  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got ${String(seed)}`);
-  return {
-    runs: positiveInteger('--fuzz-runs', args['fuzz-runs']),
-    seed,
-    out: args.out ?? DEFAULT_FUZZ_OUT,
-    shrinkCandidates: positiveInteger('--shrink-candidates', args['shrink-candidates'] ?? DEFAULT_SHRINK_CANDIDATES),
-  };
-}
-
-/** The generated scenarios verified, each difference shrunk and written as a scenario file. */
-async function verifyGenerated(fuzz: FuzzArgs, options: ParsedVerifyArgs, args: VerifyAdkArgs, progress: boolean) {
-  const { verifyFuzz, differenceScenarioFile } = await import('../../adk/differential/verify-fuzz.ts');
-  const { renderFuzzVerification } = await import('../../adk/differential/verify-report.ts');
-  const strategy = options.strategyOverride
-    ? options.strategyOverride({ name: 'threshold', options: {}, baseDir: resolve('.') })
-    : { name: 'threshold', options: {}, baseDir: resolve('.') };
-  const report = await verifyFuzz({
-    runs: fuzz.runs,
-    seed: fuzz.seed,
-    strategy,
-    isolation: { jobs: options.isolation!.jobs, timeoutMs: VERIFY_TIMEOUT_MS },
-    maxShrinkCandidates: fuzz.shrinkCandidates,
-    onRun: progress ? (v, done, total) => process.stderr.write(`[fuzz ${done}/${total}] ${v.name}: ${v.verdict}\n`) : undefined,
-  });
-  const files = new Map<number, string>();
-  for (const run of report.runs.filter((r) => r.shrunk !== null)) {
-    const counterexample = differenceScenarioFile(report, run, fuzz.out, strategy);
-    await writeScenarioFile(counterexample.file, counterexample.spec);
-    files.set(run.run, counterexample.file);
-  }
-  return { report, text: renderFuzzVerification(report, files, args['fuzz-runs']!, colorAllowed(process.stdout)) };
-}
-
-/** Watchdog of one scenario's two runs (the world's and real adk-js's). */
-const VERIFY_TIMEOUT_MS = 300_000;
-
-function strategyOverride(args: VerifyAdkArgs): { strategyOverride?: (file: ResolvedStrategy) => ResolvedStrategy } {
-  const options = parseStrategyOptions(args['strategy-options']);
-  const name = args.strategy;
-  if (name === undefined && options === undefined) return {};
-  return {
-    strategyOverride: (file) =>
-      name === undefined
-        ? { ...file, options: options ?? file.options }
-        : { name, options: options ?? {}, baseDir: resolve('.') },
-  };
-}
-
-/** Checks the key and options here (bad input is exit 2 before anything runs); each worker builds its own. */
-async function realSummarizer(model: string, timeoutMs: number) {
-  try {
-    const { geminiSummarizer } = await loadGeminiSummarizer();
-    geminiSummarizer({ model, timeoutMs });
-    return { model, timeoutMs };
-  } catch (error) {
-    if (error instanceof GeminiSummarizerConfigError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
-function positiveInteger(flag: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag} must be an integer >= 1, got ${String(value)}`);
-  return value;
 }
 
 export default verifyAdk;
