@@ -8,6 +8,8 @@
  * means "not deep-equal". Equal records therefore check the world's caching as well as its loop.
  * The pure rules (orphans, cache churn, user-request presence, step labels) are the world's.
  */
+import { modelOutputTokens } from '../../world/measure/model-output-tokens.ts';
+import type { Event } from '../../world/events/event.ts';
 import { requestQuarterTokens } from '../../world/ruler/quarter-byte-count.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { cloneValue, deepEqual } from '../../world/request-contents/clone-content.ts';
@@ -44,6 +46,8 @@ interface OpenStep {
   readonly pluginRequest: LlmRequest;
   readonly summarizerCalls: SummarizerCallRecord[];
   readonly appended: PlainEvent[];
+  /** Output tokens of the model events appended on this step (as the world's recorder counts them). */
+  outputTokens: number;
   sent: Measured | undefined;
   modelRequest: LlmRequest | null;
   readonly warnings: string[];
@@ -98,6 +102,7 @@ export class AdkStepMeter {
       pluginRequest: this.#recordTrace ? snapshot(request) : request,
       summarizerCalls: [],
       appended: [],
+      outputTokens: 0,
       sent: undefined,
       modelRequest: null,
       warnings: this.#pendingWarnings.splice(0),
@@ -140,7 +145,11 @@ export class AdkStepMeter {
   }
 
   eventAppended(event: PlainEvent): void {
-    if (this.#open && this.#recordTrace) this.#open.appended.push(event);
+    const open = this.#open;
+    if (!open) return;
+    if (this.#recordTrace) open.appended.push(event);
+    const { tokenModel } = this.#requireTurn();
+    open.outputTokens += modelOutputTokens([event as unknown as Event], (text) => tokenModel.countText(text));
   }
 
   /** Closes the open step, if any, with the persisted state as it is now. */
@@ -189,6 +198,7 @@ export class AdkStepMeter {
       compacted,
       cacheChurn: churn,
       uncachedTokens: uncached,
+      outputTokens: open.outputTokens,
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(items, turn.userText, undefined),
