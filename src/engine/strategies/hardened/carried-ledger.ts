@@ -1,6 +1,6 @@
 /**
  * What `hardened` carries forward structurally, past every compaction, instead of leaving it to the
- * summarizer (issue 29; docs/contextguard.md, "What hardened carries forward"):
+ * summarizer (issue 29; docs/contextguard.md §11):
  *
  * - the user's first message, verbatim: it states the task (Codex keeps the user's messages
  *   verbatim in its compacted history for the same reason: goals forgotten after a summary are
@@ -49,8 +49,10 @@ const NOT_USER_WORDS = ['Continue processing previous requests as instructed.', 
 /** The ledger with `folded` (contents leaving the request for good, oldest first) taken in. */
 export function foldIntoLedger(ledger: CarriedLedger, folded: readonly Content[]): CarriedLedger {
   let first = ledger.first;
-  let userLines = [...ledger.userLines];
-  let files = [...ledger.files];
+  // Insertion-ordered maps: a line (by its shape) or a file written again moves to the end, and
+  // the oldest goes first when there are too many; one pass, whatever the number of lines.
+  const userLines = new Map(ledger.userLines.map((line) => [shape(line), line]));
+  const files = new Map(ledger.files.map(([path, line]) => [path, line]));
   const callArgs = new Map<string, Record<string, unknown>>();
   for (const content of folded) {
     for (const part of content?.parts ?? []) {
@@ -63,19 +65,27 @@ export function foldIntoLedger(ledger: CarriedLedger, folded: readonly Content[]
         first = keepEnds(text, MAX_FIRST_BYTES);
         continue;
       }
-      for (const line of text.split('\n')) userLines = withLine(userLines, line);
+      for (const line of text.split('\n')) {
+        const trimmed = line.trim();
+        if (trimmed !== '') moveToEnd(userLines, shape(trimmed), keepEnds(trimmed, MAX_LINE_BYTES));
+      }
       continue;
     }
     for (const part of content?.parts ?? []) {
       const response = part?.functionResponse;
       if (!response || !WRITE_TOOL.test(response.name ?? '')) continue;
       const args = callArgs.get(response.id ?? response.name ?? '') ?? callArgs.get(response.name ?? '') ?? {};
-      for (const [path, line] of artifactLines(strings(response.response), args)) {
-        files = [...files.filter(([known]) => known !== path), [path, keepEnds(line, MAX_LINE_BYTES)]];
-      }
+      for (const [path, line] of artifactLines(strings(response.response), args)) moveToEnd(files, path, keepEnds(line, MAX_LINE_BYTES));
     }
   }
-  return { first, userLines: userLines.slice(-MAX_ENTRIES), files: files.slice(-MAX_ENTRIES) };
+  return { first, userLines: [...userLines.values()], files: [...files] };
+}
+
+/** `map` with `key` set to `value` as its newest entry, the oldest dropped past MAX_ENTRIES. */
+function moveToEnd(map: Map<string, string>, key: string, value: string): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
 }
 
 /**
@@ -127,14 +137,7 @@ function userText(content: Content): string {
   return NOT_USER_WORDS.some((prefix) => text.startsWith(prefix)) ? '' : text;
 }
 
-/** `lines` with `line` added last; an earlier line equal to it up to numbers and spacing goes. */
-function withLine(lines: readonly string[], line: string): string[] {
-  const trimmed = line.trim();
-  if (trimmed === '') return [...lines];
-  const key = shape(trimmed);
-  return [...lines.filter((known) => shape(known) !== key), keepEnds(trimmed, MAX_LINE_BYTES)];
-}
-
+/** A line's shape: equal for lines that differ only in their numbers and spacing. */
 function shape(line: string): string {
   return line.replace(/\d+/g, '#').replace(/\s+/g, ' ').toLowerCase();
 }

@@ -51,7 +51,7 @@
  *    compaction, the artifact trail the weakest kind of every summarizer): the user's first message
  *    and every line the user added later, and the latest result line of each file a write-like tool
  *    touched, are carried forward verbatim in front of the summary, within half its budget
- *    (carried-ledger.ts, docs/contextguard.md "What hardened carries forward").
+ *    (carried-ledger.ts, docs/contextguard.md §11).
  */
 import { Buffer } from 'node:buffer';
 import type { Content } from '@google/genai';
