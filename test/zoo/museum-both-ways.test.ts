@@ -39,10 +39,12 @@ const PROOFS: Readonly<Record<string, Proof>> = {
   },
   'codex-compaction-grows-context.yaml': notFixed('local-compaction symptom; no upstream fix of the local algorithm'),
   'codex-compaction-request-overflows.yaml': notFixed('the report is the remote path, not modelled; the local drop-one-item retry is unchanged at @c3756006'),
+  'codex-goal-lost-after-compaction.yaml': notFixed('local-compaction symptom; the 20k user-message budget and the re-summarized summary are unchanged at @c3756006'),
   'codex-empty-summary.yaml': notFixed('local-compaction symptom; the report is the remote (v2) path, not modelled'),
   'codex-overhead-loop.yaml': notFixed('a hypothesis for the report, shown with the local algorithm'),
   'crush-1m-overshoot.yaml': notFixed('no fix at @37f36e93'),
   'crush-cache-write-blind-spot.yaml': { kind: 'fixed', upstream: 'charmbracelet/crush PR #3841 (open): cache-creation tokens counted', strategy: 'crush', options: { count_cache_writes: true } },
+  'crush-root-goal-lost.yaml': notFixed('no fix at @37f36e93'),
   'crush-uncapped-tool-result.yaml': notFixed('no fix at @37f36e93'),
   'gemini-cli-compresses-every-turn.yaml': notFixed('PR #16826 closed; PR #23946 (open) trades the thrash for an overflow'),
   'langchain-error-as-summary.yaml': {
