@@ -43,9 +43,11 @@ const PROOFS: Readonly<Record<string, Proof>> = {
   'codex-compaction-request-overflows.yaml': notFixed('the remote mechanism is codex-remote-compaction-window-full; the local drop-one-item retry is unchanged at @c3756006'),
   'codex-empty-summary.yaml': notFixed('local-compaction symptom; the report is the remote v2 output, not modelled (codex-remote emulates v1 and holds here)'),
   'codex-remote-compaction-window-full.yaml': notFixed('the remote path at @a0391122; the move of compaction to the normal turn endpoint is not modelled'),
+  'codex-goal-lost-after-compaction.yaml': notFixed('local-compaction symptom; the 20k user-message budget and the re-summarized summary are unchanged at @c3756006'),
   'codex-overhead-loop.yaml': notFixed('a hypothesis for the report, shown with the local algorithm'),
   'crush-1m-overshoot.yaml': notFixed('no fix at @37f36e93'),
   'crush-cache-write-blind-spot.yaml': { kind: 'fixed', upstream: 'charmbracelet/crush PR #3841 (open): cache-creation tokens counted', strategy: 'crush', options: { count_cache_writes: true } },
+  'crush-root-goal-lost.yaml': notFixed('no fix at @37f36e93'),
   'crush-uncapped-tool-result.yaml': notFixed('no fix at @37f36e93'),
   'gemini-cli-compresses-every-turn.yaml': notFixed('PR #16826 closed; PR #23946 (open) trades the thrash for an overflow'),
   'langchain-error-as-summary.yaml': {

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { ScenarioDraft, UsageDraft } from './_internals/drafts.ts';
 import { sometimes } from './_internals/sometimes.ts';
 import { contextWindowArbitrary } from './context-window.ts';
+import { factsDraftArbitrary } from './facts.ts';
 import { phaseSwitchDraftArbitrary } from './phase-switch.ts';
 import { summarizerDraftArbitrary } from './summarizer.ts';
 import { systemPromptDraftArbitrary } from './system-prompt.ts';
@@ -38,6 +39,8 @@ export function scenarioDraftArbitrary(): fc.Arbitrary<ScenarioDraft> {
     // Now and then the second turn's first request exactly on it as counted after calibration
     // (warm-threshold.ts). Drawn last, so every other field draws as before.
     warmThreshold: sometimes(fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constantFrom(1, -1), weight: 1 }), 15),
+    // Planted facts (issue 29: goal-preserved and retention in every fuzz run). Drawn last, as above.
+    facts: factsDraftArbitrary(),
   });
 }
 

@@ -5,6 +5,7 @@
  * shared with every strategy: ContextGuard records it around each model call.
  */
 import type { CompactionContext } from '../../types.ts';
+import { ledgerFrom, type CarriedLedger } from './carried-ledger.ts';
 
 type StateContext = Pick<CompactionContext, 'agentName' | 'state'>;
 
@@ -13,6 +14,10 @@ const PREFIX = '__hardened_';
 export interface HardenedMemory {
   /** The running summary ('' when none). Always within the summary budget it was written for. */
   readonly summary: string;
+  /** What is carried forward structurally (carried-ledger.ts): the user's words and the files written. */
+  readonly ledger: CarriedLedger;
+  /** The ledger as rendered at the last compaction, within its budget ('' when none). */
+  readonly carried: string;
   /** How many of the built request's contents the summary covers (0 when none). */
   readonly covered: number;
   /** A fingerprint of the last content the summary covers, to find the boundary again. */
@@ -40,6 +45,8 @@ export function loadMemory(ctx: StateContext): HardenedMemory {
   const at = get('summarized_at');
   return {
     summary: text('summary'),
+    ledger: ledgerFrom(get('ledger')),
+    carried: text('carried'),
     covered: int('covered'),
     boundary: text('boundary'),
     coveredTokens: int('covered_tokens'),
@@ -53,6 +60,8 @@ export function loadMemory(ctx: StateContext): HardenedMemory {
 export function saveMemory(ctx: StateContext, changes: Partial<HardenedMemory>): void {
   const set = (key: string, value: unknown): void => ctx.state.set(`${PREFIX}${key}_${ctx.agentName}`, value);
   if (changes.summary !== undefined) set('summary', changes.summary);
+  if (changes.ledger !== undefined) set('ledger', { first: changes.ledger.first, userLines: [...changes.ledger.userLines], files: changes.ledger.files.map((entry) => [...entry]) });
+  if (changes.carried !== undefined) set('carried', changes.carried);
   if (changes.covered !== undefined) set('covered', changes.covered);
   if (changes.boundary !== undefined) set('boundary', changes.boundary);
   if (changes.coveredTokens !== undefined) set('covered_tokens', changes.coveredTokens);

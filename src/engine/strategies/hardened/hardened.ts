@@ -47,6 +47,11 @@
  * 9. The ratio observed on one request (of one model) is not trusted for the next where it could
  *    matter: whenever some ratio up to the cap could reach the threshold, the host's count decides
  *    (hardened-model-switch-ratio-jump.yaml).
+ * 10. What a summary is worst at keeping is not left to it (issue 29: goals forgotten after
+ *    compaction, the artifact trail the weakest kind of every summarizer): the user's first message
+ *    and every line the user added later, and the latest result line of each file a write-like tool
+ *    touched, are carried forward verbatim in front of the summary, within half its budget
+ *    (carried-ledger.ts, docs/contextguard.md §11).
  */
 import { Buffer } from 'node:buffer';
 import type { Content } from '@google/genai';
@@ -61,6 +66,7 @@ import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmReque
 import { createSerializer } from '../serialize.ts';
 import { readIntegerOptions } from '../strategy-options.ts';
 import { coveredCount, fingerprint } from './boundary.ts';
+import { foldIntoLedger, renderLedger } from './carried-ledger.ts';
 import { clipContent, clipText, clipTextKeepingEnd } from './clip.ts';
 import { loadMemory, saveMemory, type HardenedMemory } from './hardened-state.ts';
 import { carriesText, currentRequestText } from './request-text.ts';
@@ -119,6 +125,8 @@ export const HARDENED_OPTION_SPACE: OptionSpace = Object.freeze({
   summaryPercent: Object.freeze({ min: 1, max: 50, default: DEFAULT_SUMMARY_PERCENT }),
 });
 
+/** Share of the summary's budget the carried ledger may take (the summarizer gets the rest). */
+const LEDGER_SHARE = 0.5;
 /** A summarization must leave the request at most this share of what the host built. */
 const SHRINK_REQUIRED = 0.9;
 /** Below this many heuristic tokens of room under the threshold, summarizing cannot help. */
@@ -159,9 +167,10 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     // part the summary covers is never read whole, only near its boundary.
     const built: readonly Content[] = request.contents;
     const requestText = currentRequestText(ctx.userContent, built);
-    const covered = memory.summary === '' ? 0 : coveredCount(built, memory.covered, memory.boundary);
+    const head = headText(memory.carried, memory.summary);
+    const covered = head === '' ? 0 : coveredCount(built, memory.covered, memory.boundary);
     const live = built.slice(covered);
-    request.contents = arrange(memory.summary, live, requestText);
+    request.contents = arrange(head, live, requestText);
     const heuristic = estimateTokens(request);
     if (providerCount(ctx, request, heuristic, window, threshold) < threshold) return { requestTokens: heuristic };
 
@@ -213,7 +222,7 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   // Fix 1 and 5: a verbatim tail within what is left; everything older is folded, when folding
   // makes the request smaller at all (folding only the user's message would not: it comes back
   // whole, quoted).
-  const unfolded = heuristicOf(arrange(memory.summary, live, c.requestText));
+  const unfolded = heuristicOf(arrange(headText(memory.carried, memory.summary), live, c.requestText));
   let split = tailStart(live, Math.max(0, goal - summaryBudget - SUMMARY_WRAPPER - continuationTokens));
   const foldedAtMost = (at: number): number =>
     overhead + summaryBudget + SUMMARY_WRAPPER + (carriesText(live.slice(at), c.requestText) ? 0 : continuationTokens) + contentsTokens(live.slice(at));
@@ -221,24 +230,34 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   const old = live.slice(0, split);
   let tail: Content[] = live.slice(split);
 
+  // Fix 10: the user's words and the files written are carried forward structurally, within a
+  // share of the summary's budget, and the summarizer gets the rest (carried-ledger.ts).
+  const ledger = foldIntoLedger(memory.ledger, old);
+  const carried = renderLedger(ledger, Math.floor(summaryBudget * LEDGER_SHARE));
+  const carriedTokens = carried === '' ? 0 : Math.ceil(Buffer.byteLength(carried) / 4) + 1;
+  const summarizerBudget = Math.max(16, summaryBudget - carriedTokens);
+
   const recent = memory.summarizedAt.filter((at) => at > step - c.windowSteps);
   // What summarizing can save: the old contents but the user's message, which must come back anyway.
   const oldTokens = contentsTokens(old.filter((content) => !carriesText([content], c.requestText) || c.requestText === ''));
   const summarizeNow = !cramped
     && old.length > 0
-    && oldTokens > summaryBudget
+    && oldTokens > summarizerBudget
     && recent.length < c.perWindow
     && foldedAtMost(split) <= Math.floor(builtHeuristic * SHRINK_REQUIRED);
 
   let summary: string;
   let called = false;
   if (summarizeNow) {
-    const outcome = await summarizeOld(ctx, old, memory.summary, summaryBudget, factor, c.window);
+    const outcome = await summarizeOld(ctx, old, memory.summary, summarizerBudget, factor, c.window);
     called = outcome.called;
-    summary = outcome.summary ?? foldMechanically(old, memory.summary, summaryBudget);
+    summary = outcome.summary ?? foldMechanically(old, memory.summary, summarizerBudget);
   } else {
-    summary = old.length === 0 ? clipText(memory.summary, summaryBudget) : foldMechanically(old, memory.summary, summaryBudget);
+    summary = old.length === 0 ? clipText(memory.summary, summarizerBudget) : foldMechanically(old, memory.summary, summarizerBudget);
   }
+  // What goes in front of the request: the carried ledger, then the summary.
+  const stored = summary;
+  summary = headText(carried, summary);
 
   // Fix 7: cut the tail until the request is under the threshold (cramped: the window), the
   // user's request kept whole. Measured as the provider counts near the window (see `measured`).
@@ -260,7 +279,9 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
 
   // Still over the window (the user's request alone nearly fills it): the summary gives way, then
   // goes, and the request is sent as the user wrote it rather than quoted.
+  let gaveWay = false;
   while (count(request.contents) > c.window && summary !== '') {
+    gaveWay = true;
     const tokens = Math.floor(Buffer.byteLength(summary) / 4);
     summary = tokens <= 8 ? '' : clipText(summary, Math.floor(tokens / 2));
     request.contents = arrange(summary, tail, c.requestText);
@@ -291,13 +312,24 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
 
   const coveredNow = c.covered + split;
   saveMemory(ctx, {
-    summary,
+    // When the head had to give way, what was sent is what is kept (the ledger is rendered anew at
+    // the next compaction); otherwise the summary and the carried text apart, so the summarizer is
+    // never sent the carried text as a previous summary to compress again.
+    summary: gaveWay ? summary : stored,
+    carried: gaveWay ? '' : carried,
+    ledger,
     covered: coveredNow,
     coveredTokens: coveredTokens + contentsTokens(old),
     boundary: coveredNow > 0 ? fingerprint(c.built[coveredNow - 1]) : '',
     summarizedAt: called ? [...recent, step] : recent,
   });
   return { requestTokens: heuristicOf(request.contents) };
+}
+
+/** The carried ledger and the summary, as one text in front of the request ('' when both are). */
+function headText(carried: string, summary: string): string {
+  if (carried === '') return summary;
+  return summary === '' ? carried : `${carried}\n\n${summary}`;
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   UserMessageSpec,
 } from '../../../harness/scenario/scenario-schema.ts';
 import { coldThresholdUserBytes } from './cold-threshold.ts';
+import { plantFacts } from './plant-facts.ts';
 import { warmThresholdSpec } from './warm-threshold.ts';
 import { fitBudget, type SizedGroup } from './cost-budget.ts';
 import type { ScenarioDraft, SizeDraft, TokenModelDraft, ToolDraft, TurnDraft, UserDraft } from './drafts.ts';
@@ -27,7 +28,11 @@ export function buildScenarioSpec(draft: ScenarioDraft): ScenarioSpec {
   const spec = coldAnchored(draft);
   // The warm anchor sizes the second user message on the spec as built (warm-threshold.ts).
   const warm = draft.warmThreshold ?? null;
-  return warm === null ? spec : (warmThresholdSpec(spec, warm)?.spec ?? spec);
+  const built = warm === null ? spec : (warmThresholdSpec(spec, warm)?.spec ?? spec);
+  // Facts are planted last, on the session as built (plant-facts.ts); away from anchored turns.
+  const facts = draft.facts ?? null;
+  const anchored = warm !== null || (draft.coldThreshold ?? null) !== null;
+  return facts === null ? built : plantFacts(built, facts, anchored);
 }
 
 function coldAnchored(draft: ScenarioDraft): ScenarioSpec {

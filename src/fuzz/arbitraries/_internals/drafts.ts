@@ -80,6 +80,22 @@ export interface PhaseSwitchDraft {
 
 export type UsageDraft = 'on' | 'off' | 'late';
 
+/** Facts to plant (issue 29); positions are percents of the session's sites of each kind (plant-facts.ts). */
+export interface FactsDraft {
+  /** A goal stated in the first user message. */
+  readonly goal: boolean;
+  /** Where each constraint is stated, among the user messages. */
+  readonly constraints: readonly number[];
+  /** Each artifact: where it is first written (among tool results) and how often it is written again later. */
+  readonly artifacts: readonly { readonly at: number; readonly updates: number }[];
+  /** A decision in a model answer, reversed in a later one or not. */
+  readonly decision: { readonly at: number; readonly reversed: boolean } | null;
+  /** An error in a tool result, fixed in the next model answer from then on. */
+  readonly error: number | null;
+  /** How many times the plan (next step) is stated, spread over the model answers. */
+  readonly nextSteps: number;
+}
+
 export interface ScenarioDraft {
   readonly seed: number;
   readonly profile: 'adk' | 'go-compat';
@@ -107,4 +123,6 @@ export interface ScenarioDraft {
    * Absent or null: as drawn.
    */
   readonly warmThreshold?: number | null;
+  /** Facts planted in the session (absent or null: none). */
+  readonly facts?: FactsDraft | null;
 }
