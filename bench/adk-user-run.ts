@@ -37,16 +37,25 @@ export async function loadUserRunKit(module: Module<unknown>): Promise<UserRunKi
   const m = async <T>(path: string): Promise<T> => (await module(path)) as T;
   const summarizer = await m<typeof import('../src/world/models/summarizer-llm.ts')>('world/models/summarizer-llm');
   return {
-    ContextGuardPlugin: (await m<typeof import('../src/adk/context-guard-plugin.ts')>('adk/context-guard-plugin')).ContextGuardPlugin,
-    ScriptedLlm: (await m<typeof import('../src/world/models/scripted-llm.ts')>('world/models/scripted-llm')).ScriptedLlm,
-    ModelScript: (await m<typeof import('../src/world/models/model-script.ts')>('world/models/model-script')).ModelScript,
+    ContextGuardPlugin: (await m<typeof import('../src/adk/context-guard-plugin.ts')>('adk/context-guard-plugin'))
+      .ContextGuardPlugin,
+    ScriptedLlm: (await m<typeof import('../src/world/models/scripted-llm.ts')>('world/models/scripted-llm'))
+      .ScriptedLlm,
+    ModelScript: (await m<typeof import('../src/world/models/model-script.ts')>('world/models/model-script'))
+      .ModelScript,
     SummarizerLlm: summarizer.SummarizerLlm,
-    createTokenModel: (await m<typeof import('../src/world/models/token-models.ts')>('world/models/token-models')).createTokenModel,
+    createTokenModel: (await m<typeof import('../src/world/models/token-models.ts')>('world/models/token-models'))
+      .createTokenModel,
     worldTools: (await m<typeof import('../src/world/world-tools.ts')>('world/world-tools')).worldTools,
-    adkToolsFor: (await m<typeof import('../src/adk/differential/adk-world-tools.ts')>('adk/differential/adk-world-tools')).adkToolsFor,
-    generateText: (await m<typeof import('../src/world/content/generate-text.ts')>('world/content/generate-text')).generateText,
+    adkToolsFor: (
+      await m<typeof import('../src/adk/differential/adk-world-tools.ts')>('adk/differential/adk-world-tools')
+    ).adkToolsFor,
+    generateText: (await m<typeof import('../src/world/content/generate-text.ts')>('world/content/generate-text'))
+      .generateText,
     rngFor: (await m<typeof import('../src/world/sim/prng.ts')>('world/sim/prng')).rngFor,
-    requestQuarterTokens: (await m<typeof import('../src/world/ruler/quarter-byte-count.ts')>('world/ruler/quarter-byte-count')).requestQuarterTokens,
+    requestQuarterTokens: (
+      await m<typeof import('../src/world/ruler/quarter-byte-count.ts')>('world/ruler/quarter-byte-count')
+    ).requestQuarterTokens,
     LogicalClock: (await m<typeof import('../src/world/sim/logical-clock.ts')>('world/sim/logical-clock')).LogicalClock,
   };
 }
@@ -59,7 +68,9 @@ class UserScriptedLlm extends BaseLlm {
   calls = 0;
   constructor(
     model: string,
-    private readonly world: { generateContentAsync(request: LlmRequest, stream: boolean): AsyncGenerator<unknown, void, undefined> },
+    private readonly world: {
+      generateContentAsync(request: LlmRequest, stream: boolean): AsyncGenerator<unknown, void, undefined>;
+    },
   ) {
     super({ model });
   }
@@ -67,7 +78,8 @@ class UserScriptedLlm extends BaseLlm {
   override async *generateContentAsync(request: AdkLlmRequest, stream?: boolean): AsyncGenerator<AdkLlmResponse, void> {
     this.calls += 1;
     // adk-js's request has the engine's request shape (model, contents, config).
-    for await (const response of this.world.generateContentAsync(request as unknown as LlmRequest, stream === true)) yield response as AdkLlmResponse;
+    for await (const response of this.world.generateContentAsync(request as unknown as LlmRequest, stream === true))
+      yield response as AdkLlmResponse;
   }
 
   override async connect(): Promise<BaseLlmConnection> {
@@ -76,15 +88,30 @@ class UserScriptedLlm extends BaseLlm {
 }
 
 /** Plays `scenario` as a user's agent would; returns how many model calls it made (to check it played the same session). */
-export async function runAdkAsUser(kit: UserRunKit, scenario: WorldScenario, strategy: CompactionStrategy): Promise<number> {
+export async function runAdkAsUser(
+  kit: UserRunKit,
+  scenario: WorldScenario,
+  strategy: CompactionStrategy,
+): Promise<number> {
   setLogLevel(LogLevel.ERROR);
   const script = new kit.ModelScript(scenario.seed);
   const tokenModels = await Promise.all(scenario.phases.map((phase) => kit.createTokenModel(phase.tokenModel)));
   let phaseIndex = 0;
   const phase = () => scenario.phases[phaseIndex]!;
-  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, kit.requestQuarterTokens(request));
-  const summarizerPhase = () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! });
-  const summarizer = new kit.SummarizerLlm({ spec: scenario.summarizer, seed: scenario.seed, clock: new kit.LogicalClock(), phase: summarizerPhase, onCall: () => {} });
+  const countTokens = (request: LlmRequest): number =>
+    tokenModels[phaseIndex]!.countRequest(request, kit.requestQuarterTokens(request));
+  const summarizerPhase = () => ({
+    modelName: phase().modelName,
+    contextWindow: phase().contextWindow,
+    tokenModel: tokenModels[phaseIndex]!,
+  });
+  const summarizer = new kit.SummarizerLlm({
+    spec: scenario.summarizer,
+    seed: scenario.seed,
+    clock: new kit.LogicalClock(),
+    phase: summarizerPhase,
+    onCall: () => {},
+  });
   const models = scenario.phases.map((p, i) => {
     const world = new kit.ScriptedLlm(p.modelName, {
       script,
@@ -104,7 +131,9 @@ export async function runAdkAsUser(kit: UserRunKit, scenario: WorldScenario, str
       };
   const plugin = new Plugin({ registry: { contextWindow: () => phase().contextWindow }, countTokens });
   plugin.add(scenario.agentName, { strategy, summarizer });
-  const instruction = scenario.systemPrompt ? kit.generateText(scenario.systemPrompt, kit.rngFor(scenario.seed, 'system-prompt')) : undefined;
+  const instruction = scenario.systemPrompt
+    ? kit.generateText(scenario.systemPrompt, kit.rngFor(scenario.seed, 'system-prompt'))
+    : undefined;
   const agent = new LlmAgent({
     name: scenario.agentName,
     model: models[0]!,
@@ -124,7 +153,10 @@ export async function runAdkAsUser(kit: UserRunKit, scenario: WorldScenario, str
       userId: USER_ID,
       sessionId: session.id,
       newMessage: script.userMessage(turn),
-      runConfig: { maxLlmCalls: scenario.maxLlmCallsPerTurn, streamingMode: phase().streamingChunks > 0 ? StreamingMode.SSE : StreamingMode.NONE },
+      runConfig: {
+        maxLlmCalls: scenario.maxLlmCallsPerTurn,
+        streamingMode: phase().streamingChunks > 0 ? StreamingMode.SSE : StreamingMode.NONE,
+      },
     });
     for await (const _event of events);
   }

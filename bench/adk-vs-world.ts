@@ -67,14 +67,21 @@ async function loadKit(tree: Tree): Promise<Kit> {
     if (!existsSync(file)) throw new Error(`${file} is missing${tree === 'dist' ? ' (npm run build)' : ''}`);
     return (await import(pathToFileURL(file).href)) as T;
   };
-  const verify = await module<typeof import('../src/adk/differential/verify-scenario.ts')>('adk/differential/verify-scenario');
+  const verify = await module<typeof import('../src/adk/differential/verify-scenario.ts')>(
+    'adk/differential/verify-scenario',
+  );
   return {
     runInRealAdk: verify.runInRealAdk,
     verifyScenario: verify.verifyScenario,
-    loadScenarios: (await module<typeof import('../src/harness/scenario/index.ts')>('harness/scenario/index')).loadScenarios,
-    createStrategy: (await module<typeof import('../src/harness/strategy/load-strategy.ts')>('harness/strategy/load-strategy')).createStrategy,
+    loadScenarios: (await module<typeof import('../src/harness/scenario/index.ts')>('harness/scenario/index'))
+      .loadScenarios,
+    createStrategy: (
+      await module<typeof import('../src/harness/strategy/load-strategy.ts')>('harness/strategy/load-strategy')
+    ).createStrategy,
     runSession: (await module<typeof import('../src/world/index.ts')>('world/index')).runSession,
-    SessionRecorder: (await module<typeof import('../src/world/measure/step-recorder.ts')>('world/measure/step-recorder')).SessionRecorder,
+    SessionRecorder: (
+      await module<typeof import('../src/world/measure/step-recorder.ts')>('world/measure/step-recorder')
+    ).SessionRecorder,
     user: await loadUserRunKit(module),
   };
 }
@@ -142,7 +149,11 @@ export interface AdkVsWorldResult {
   readonly sameSteps: number;
 }
 
-export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, rounds = DEFAULT_ROUNDS, tree: Tree = 'src'): Promise<AdkVsWorldResult> {
+export async function benchAdkVsWorld(
+  paths: readonly string[] = DEFAULT_PATHS,
+  rounds = DEFAULT_ROUNDS,
+  tree: Tree = 'src',
+): Promise<AdkVsWorldResult> {
   kit = await loadKit(tree);
   const { loadScenarios, verifyScenario } = kit;
   const scenarios = (await loadScenarios([...paths])).filter((s) => s.world.flavour === 'adk-js');
@@ -153,7 +164,8 @@ export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, 
   for (let round = 0; round < WARMUP_ROUNDS + rounds; round += 1) {
     const played: Record<Side, SuitePass[]> = { matched: [], simulate: [], adk: [], 'adk-user': [] };
     for (let pass = 0; pass < PASSES_PER_ROUND; pass += 1) {
-      for (const side of rotated(SIDES, round * PASSES_PER_ROUND + pass)) played[side].push(await playSuite(scenarios, side));
+      for (const side of rotated(SIDES, round * PASSES_PER_ROUND + pass))
+        played[side].push(await playSuite(scenarios, side));
     }
     steps = played.simulate[0]!.steps;
     userCalls = played['adk-user'][0]!.steps;
@@ -171,7 +183,10 @@ export async function benchAdkVsWorld(paths: readonly string[] = DEFAULT_PATHS, 
     identical: identical[i]!,
     sameSteps: userCalls[i] === steps[i],
   }));
-  const perRound = Object.fromEntries(SIDES.map((side) => [side, figures[side].map((pass) => pass.total)])) as Record<Side, number[]>;
+  const perRound = Object.fromEntries(SIDES.map((side) => [side, figures[side].map((pass) => pass.total)])) as Record<
+    Side,
+    number[]
+  >;
   const ratio = (adk: Side, world: Side) => median(perRound[adk].map((ms, i) => ms / perRound[world][i]!));
   return {
     tree,
@@ -249,7 +264,9 @@ export interface Stopwatch {
 }
 
 /** Where the time goes, from instrumented rounds (wall time around each call; not part of the ratios). */
-async function breakdownRounds(scenarios: readonly ResolvedScenario[]): Promise<Pick<AdkVsWorldResult, 'worldStrategyMs' | 'adkStrategyMs' | 'worldMeasureMs'>> {
+async function breakdownRounds(
+  scenarios: readonly ResolvedScenario[],
+): Promise<Pick<AdkVsWorldResult, 'worldStrategyMs' | 'adkStrategyMs' | 'worldMeasureMs'>> {
   const world: Stopwatch[] = [];
   const adk: Stopwatch[] = [];
   for (let round = 0; round < BREAKDOWN_ROUNDS; round += 1) {
@@ -257,11 +274,17 @@ async function breakdownRounds(scenarios: readonly ResolvedScenario[]): Promise<
     const adkWatch: Stopwatch = { strategyMs: 0, measureMs: 0 };
     const restore = timeRecorderHooks(worldWatch);
     try {
-      for (const scenario of scenarios) await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), worldWatch), 'simulate');
+      for (const scenario of scenarios)
+        await play(
+          scenario,
+          timedStrategy(await currentKit().createStrategy(scenario.strategy), worldWatch),
+          'simulate',
+        );
     } finally {
       restore();
     }
-    for (const scenario of scenarios) await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), adkWatch), 'adk-user');
+    for (const scenario of scenarios)
+      await play(scenario, timedStrategy(await currentKit().createStrategy(scenario.strategy), adkWatch), 'adk-user');
     world.push(worldWatch);
     adk.push(adkWatch);
   }
@@ -290,11 +313,19 @@ function timedStrategy(strategy: CompactionStrategy, stopwatch: Stopwatch): Comp
   return {
     name: strategy.name,
     compact: (ctx, request) => timed(() => strategy.compact(ctx, request)),
-    ...(afterModel ? { afterModel: (ctx, response, usage) => timed(() => afterModel.call(strategy, ctx, response, usage)) } : {}),
+    ...(afterModel
+      ? { afterModel: (ctx, response, usage) => timed(() => afterModel.call(strategy, ctx, response, usage)) }
+      : {}),
   };
 }
 
-const OBSERVER_HOOKS = ['onStepStart', 'onShortCircuit', 'onModelRequest', 'onEventAppended', 'onStepEnd'] as const satisfies readonly (keyof StepObserver)[];
+const OBSERVER_HOOKS = [
+  'onStepStart',
+  'onShortCircuit',
+  'onModelRequest',
+  'onEventAppended',
+  'onStepEnd',
+] as const satisfies readonly (keyof StepObserver)[];
 
 /**
  * Bench-only instrumentation: while installed, every `StepObserver` hook of the world's
@@ -302,7 +333,10 @@ const OBSERVER_HOOKS = ['onStepStart', 'onShortCircuit', 'onModelRequest', 'onEv
  * seed suite makes about 11,000 calls per pass, about 1 ms. Returns the function that puts the
  * original methods back. `recorder`: the class of the build being played.
  */
-export function timeRecorderHooks(stopwatch: Stopwatch, recorder: Kit['SessionRecorder'] = currentKit().SessionRecorder): () => void {
+export function timeRecorderHooks(
+  stopwatch: Stopwatch,
+  recorder: Kit['SessionRecorder'] = currentKit().SessionRecorder,
+): () => void {
   const proto = recorder.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   const originals = OBSERVER_HOOKS.map((hook) => [hook, proto[hook]!] as const);
   for (const [hook, original] of originals) {
@@ -321,7 +355,9 @@ export function timeRecorderHooks(stopwatch: Stopwatch, recorder: Kit['SessionRe
 }
 
 /** The ratios in one line: the target pairing first, then the matched one, then the other two. */
-export function ratioLine(result: Pick<AdkVsWorldResult, 'matchedSpeedup' | 'userSpeedup' | 'harnessVsSimulate' | 'userVsMatched'>): string {
+export function ratioLine(
+  result: Pick<AdkVsWorldResult, 'matchedSpeedup' | 'userSpeedup' | 'harnessVsSimulate' | 'userVsMatched'>,
+): string {
   return (
     `world as simulate runs it vs adk-js as a user runs it: ${result.userSpeedup.toFixed(1)}×; ` +
     `measuring matched vs adk-js as the harness plays it: ${result.matchedSpeedup.toFixed(1)}× ` +
@@ -329,10 +365,23 @@ export function ratioLine(result: Pick<AdkVsWorldResult, 'matchedSpeedup' | 'use
   );
 }
 
-const SIDE_LABEL: Record<Side, string> = { matched: 'world, matched', simulate: 'world as simulate', adk: 'adk-js, harness', 'adk-user': 'adk-js as a user' };
+const SIDE_LABEL: Record<Side, string> = {
+  matched: 'world, matched',
+  simulate: 'world as simulate',
+  adk: 'adk-js, harness',
+  'adk-user': 'adk-js as a user',
+};
 
 export function renderAdkVsWorld(result: AdkVsWorldResult): string {
-  const table = benchTable(['scenario', 'LLM steps', ...SIDES.map((side) => `${SIDE_LABEL[side]} ms`), 'user / simulate', 'harness / matched', 'identical', 'same steps (user)']);
+  const table = benchTable([
+    'scenario',
+    'LLM steps',
+    ...SIDES.map((side) => `${SIDE_LABEL[side]} ms`),
+    'user / simulate',
+    'harness / matched',
+    'identical',
+    'same steps (user)',
+  ]);
   for (const row of result.rows) {
     table.push([
       row.name,
@@ -354,7 +403,11 @@ export function renderAdkVsWorld(result: AdkVsWorldResult): string {
     `${ratioLine(result)}: ${verdict} the ${TARGET_SPEEDUP}× target (median of the per-round ratios)`,
     `inside the strategy (compact + afterModel, its summarizer calls included; wall ms, median of ${BREAKDOWN_ROUNDS} instrumented rounds): world ${result.worldStrategyMs.toFixed(0)} ms, adk-js as a user ${result.adkStrategyMs.toFixed(0)} ms`,
     `measuring in the world as simulate plays (its step recorder: heuristic and real counts, orphans, cache churn, user-request check, frozen-event proof, trace digest; wall ms, same rounds): ${result.worldMeasureMs.toFixed(0)} ms`,
-    targetBudgetLine({ adkMs: result.totals['adk-user'], worldStrategyMs: result.worldStrategyMs, worldMeasureMs: result.worldMeasureMs }),
+    targetBudgetLine({
+      adkMs: result.totals['adk-user'],
+      worldStrategyMs: result.worldStrategyMs,
+      worldMeasureMs: result.worldMeasureMs,
+    }),
     `identical requests, events and state: ${result.identical}/${result.rows.length} scenarios; adk-js as a user made as many model calls as the world's LLM steps: ${result.sameSteps}/${result.rows.length}`,
   ].join('\n');
 }
@@ -363,10 +416,15 @@ export function renderAdkVsWorld(result: AdkVsWorldResult): string {
  * What the target leaves the world: adk-js's time (as a user runs it) / 30, against what the world
  * spends on the strategy under test and on measuring alone.
  */
-export function targetBudgetLine(result: { readonly adkMs: number; readonly worldStrategyMs: number; readonly worldMeasureMs: number }): string {
+export function targetBudgetLine(result: {
+  readonly adkMs: number;
+  readonly worldStrategyMs: number;
+  readonly worldMeasureMs: number;
+}): string {
   const budget = result.adkMs / TARGET_SPEEDUP;
   const fixed = result.worldStrategyMs + result.worldMeasureMs;
-  const verdict = fixed >= budget ? 'already more than the budget' : `${(budget - fixed).toFixed(0)} ms left for the step loop`;
+  const verdict =
+    fixed >= budget ? 'already more than the budget' : `${(budget - fixed).toFixed(0)} ms left for the step loop`;
   return (
     `${TARGET_SPEEDUP}× budget: adk-js ${result.adkMs.toFixed(0)} ms / ${TARGET_SPEEDUP} = ${budget.toFixed(0)} ms for the world; ` +
     `strategy ${result.worldStrategyMs.toFixed(0)} ms + measuring ${result.worldMeasureMs.toFixed(0)} ms = ${fixed.toFixed(0)} ms: ${verdict}`
@@ -378,7 +436,11 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     const argv = process.argv.slice(2);
     const rounds = intOption(argv, 'rounds', DEFAULT_ROUNDS);
     const paths = positionalArgs(argv, ['rounds']);
-    const result = await benchAdkVsWorld(paths.length > 0 ? paths : DEFAULT_PATHS, rounds, argv.includes('--dist') ? 'dist' : 'src');
+    const result = await benchAdkVsWorld(
+      paths.length > 0 ? paths : DEFAULT_PATHS,
+      rounds,
+      argv.includes('--dist') ? 'dist' : 'src',
+    );
     console.log(renderAdkVsWorld(result));
   } catch (error) {
     console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);

@@ -25,7 +25,9 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error('median of no values');
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** `--runs N` / `--rounds N` style positive-integer option from argv, else `fallback`. */
@@ -33,7 +35,8 @@ export function intOption(argv: readonly string[], name: string, fallback: numbe
   const index = argv.indexOf(`--${name}`);
   if (index < 0) return fallback;
   const value = Number(argv[index + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} expects a whole number >= 1, got ${String(argv[index + 1])}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} expects a whole number >= 1, got ${String(argv[index + 1])}`);
   return value;
 }
 

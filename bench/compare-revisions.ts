@@ -48,7 +48,11 @@ async function suiteUnder(root: string, paths: readonly string[], measuring: Mea
     for (const scenario of scenarios) {
       const strategy = await createStrategy(scenario.strategy);
       const start = cpuMs();
-      await runSession(scenario.world, { strategy, measure: measuring !== 'matched', traceDigest: measuring === 'simulate' });
+      await runSession(scenario.world, {
+        strategy,
+        measure: measuring !== 'matched',
+        traceDigest: measuring === 'simulate',
+      });
       total += cpuMs() - start;
     }
     return total;
@@ -66,11 +70,19 @@ export interface RevisionComparison {
   readonly ratios: readonly number[];
 }
 
-export async function compareRevisions(revision: string, paths: readonly string[], rounds: number, measuring: Measuring = 'full'): Promise<RevisionComparison> {
+export async function compareRevisions(
+  revision: string,
+  paths: readonly string[],
+  rounds: number,
+  measuring: Measuring = 'full',
+): Promise<RevisionComparison> {
   const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
   let commit: string;
   try {
-    commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
   } catch {
     throw new Error(`not a commit in this repository: ${revision}`);
   }
@@ -92,7 +104,14 @@ export async function compareRevisions(revision: string, paths: readonly string[
       workTimes.push(round % 2 === 0 ? b : a);
     }
     const ratios = workTimes.map((ms, i) => ms / baseTimes[i]!).sort((x, y) => x - y);
-    return { revision: `${revision} (${commit.slice(0, 7)})`, rounds, measuring, baseMs: median(baseTimes), workMs: median(workTimes), ratios };
+    return {
+      revision: `${revision} (${commit.slice(0, 7)})`,
+      rounds,
+      measuring,
+      baseMs: median(baseTimes),
+      workMs: median(workTimes),
+      ratios,
+    };
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: top, stdio: 'pipe' });
     rmSync(dir, { recursive: true, force: true });
@@ -106,7 +125,8 @@ export function renderComparison(result: RevisionComparison): string {
   table.push([`base: ${result.revision}`, result.baseMs.toFixed(0)]);
   table.push(['work: this tree', result.workMs.toFixed(0)]);
   const ratio = median(ratios);
-  const verdict = ratio < 1 ? `${((1 - ratio) * 100).toFixed(0)}% less time` : `${((ratio - 1) * 100).toFixed(0)}% more time`;
+  const verdict =
+    ratio < 1 ? `${((1 - ratio) * 100).toFixed(0)}% less time` : `${((ratio - 1) * 100).toFixed(0)}% more time`;
   return [
     `World (${{ matched: 'measuring matched', full: 'full measuring', simulate: 'as simulate plays: full measuring and the trace digest' }[result.measuring]}): this tree against ${result.revision}, ${result.rounds} rounds in one process, alternating`,
     table.toString(),
@@ -119,9 +139,18 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     const argv = process.argv.slice(2);
     const rounds = intOption(argv, 'rounds', DEFAULT_ROUNDS);
     const [revision, ...paths] = positionalArgs(argv, ['rounds']);
-    if (!revision) throw new Error('usage: npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N] [--matched | --simulate]');
-    const measuring: Measuring = argv.includes('--matched') ? 'matched' : argv.includes('--simulate') ? 'simulate' : 'full';
-    console.log(renderComparison(await compareRevisions(revision, paths.length > 0 ? paths : DEFAULT_PATHS, rounds, measuring)));
+    if (!revision)
+      throw new Error(
+        'usage: npx tsx bench/compare-revisions.ts <git revision> [paths..] [--rounds N] [--matched | --simulate]',
+      );
+    const measuring: Measuring = argv.includes('--matched')
+      ? 'matched'
+      : argv.includes('--simulate')
+        ? 'simulate'
+        : 'full';
+    console.log(
+      renderComparison(await compareRevisions(revision, paths.length > 0 ? paths : DEFAULT_PATHS, rounds, measuring)),
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`compare-revisions: ${message.split('\n')[0]}`);

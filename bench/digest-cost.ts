@@ -30,17 +30,33 @@ async function pass(entries: readonly Entry[], traceDigest: boolean): Promise<nu
 }
 
 const rounds = intOption(process.argv.slice(2), 'rounds', 7);
-const suite: Entry[] = (await loadScenarios(['scenarios/stress', 'scenarios/brutal'])).map((s) => ({ world: s.world, strategy: () => createStrategy(s.strategy) }));
+const suite: Entry[] = (await loadScenarios(['scenarios/stress', 'scenarios/brutal'])).map((s) => ({
+  world: s.world,
+  strategy: () => createStrategy(s.strategy),
+}));
 const long: Entry[] = [
   {
     world: goScenario(
-      { name: 'digest-1000', contextWindow: 8000, systemPromptSize: 500, modelName: 'small-model', hasUsageMetadata: true, tokenRatio: 1.8 },
-      turnsOf(1000, (i) => ({ user: { longMessage: 500 }, toolCalls: i % 3 === 0 ? [{ name: 'web_search', size: 1000 }] : [] })),
+      {
+        name: 'digest-1000',
+        contextWindow: 8000,
+        systemPromptSize: 500,
+        modelName: 'small-model',
+        hasUsageMetadata: true,
+        tokenRatio: 1.8,
+      },
+      turnsOf(1000, (i) => ({
+        user: { longMessage: 500 },
+        toolCalls: i % 3 === 0 ? [{ name: 'web_search', size: 1000 }] : [],
+      })),
     ),
     strategy: () => BUILTIN_STRATEGIES.threshold!({}),
   },
 ];
-for (const [name, entries] of [['seed suites', suite], ['1,000 turns', long]] as const) {
+for (const [name, entries] of [
+  ['seed suites', suite],
+  ['1,000 turns', long],
+] as const) {
   const off: number[] = [];
   const on: number[] = [];
   for (let round = 0; round < rounds + 1; round += 1) {
@@ -51,5 +67,7 @@ for (const [name, entries] of [['seed suites', suite], ['1,000 turns', long]] as
     }
   }
   const [a, b] = [median(off), median(on)];
-  console.log(`${name}: without digest ${a.toFixed(1)} ms, with ${b.toFixed(1)} ms (+${((100 * (b - a)) / a).toFixed(0)} %)`);
+  console.log(
+    `${name}: without digest ${a.toFixed(1)} ms, with ${b.toFixed(1)} ms (+${((100 * (b - a)) / a).toFixed(0)} %)`,
+  );
 }

@@ -20,7 +20,18 @@ import type { TargetRow } from './target-row.ts';
 export const TARGET_FUZZ_CPU_S = 50;
 export const TARGET_FUZZ_CODEX_CPU_S = 80;
 export const TARGET_FUZZ_MEMORY_MB = 700;
-export const fuzzArgs = (strategy: string): string[] => ['fuzz', '--strategy', strategy, '--runs', '1000', '--seed', '1', '--jobs', '2', '--quiet'];
+export const fuzzArgs = (strategy: string): string[] => [
+  'fuzz',
+  '--strategy',
+  strategy,
+  '--runs',
+  '1000',
+  '--seed',
+  '1',
+  '--jobs',
+  '2',
+  '--quiet',
+];
 const PLANTED_SEED = 1;
 const PLANTED_SHRINKS = 150;
 
@@ -32,21 +43,49 @@ export async function benchFuzz(): Promise<{ rows: TargetRow[]; table: string }>
     const codex = runMeasured([...fuzzArgs('codex'), '--out', join(dir, 'codex')], 'fuzz');
     const planted = await plantedBugs();
     const caught = planted.filter((bug) => bug.caughtAt !== null).length;
-    const plantedTable = benchTable(['planted bug', 'caught by', `first failing run (of ${DEFAULT_RUNS}, seed ${PLANTED_SEED})`, 'shrinks', 'counterexample turns']);
-    for (const bug of planted) plantedTable.push([bug.file, bug.property, bug.caughtAt === null ? 'NOT CAUGHT' : String(bug.caughtAt), bug.shrinks, bug.turns]);
+    const plantedTable = benchTable([
+      'planted bug',
+      'caught by',
+      `first failing run (of ${DEFAULT_RUNS}, seed ${PLANTED_SEED})`,
+      'shrinks',
+      'counterexample turns',
+    ]);
+    for (const bug of planted)
+      plantedTable.push([
+        bug.file,
+        bug.property,
+        bug.caughtAt === null ? 'NOT CAUGHT' : String(bug.caughtAt),
+        bug.shrinks,
+        bug.turns,
+      ]);
     const line = (strategy: string, run: typeof threshold) =>
       `Fuzz: compaction-sim ${fuzzArgs(strategy).join(' ')} (compiled, plain Node; CPU of the whole process, worker threads included: ${run.cpuS.toFixed(1)} s; peak resident memory ${run.peakMb.toFixed(0)} MB)`;
     return {
       rows: [
-        { target: '7. fuzz 1,000 runs, --jobs 2, threshold, CPU', goal: `≤ ${TARGET_FUZZ_CPU_S} s`, measured: `${threshold.cpuS.toFixed(0)} s`, pass: threshold.cpuS <= TARGET_FUZZ_CPU_S },
-        { target: '7b. fuzz 1,000 runs, --jobs 2, codex, CPU', goal: `≤ ${TARGET_FUZZ_CODEX_CPU_S} s`, measured: `${codex.cpuS.toFixed(0)} s`, pass: codex.cpuS <= TARGET_FUZZ_CODEX_CPU_S },
+        {
+          target: '7. fuzz 1,000 runs, --jobs 2, threshold, CPU',
+          goal: `≤ ${TARGET_FUZZ_CPU_S} s`,
+          measured: `${threshold.cpuS.toFixed(0)} s`,
+          pass: threshold.cpuS <= TARGET_FUZZ_CPU_S,
+        },
+        {
+          target: '7b. fuzz 1,000 runs, --jobs 2, codex, CPU',
+          goal: `≤ ${TARGET_FUZZ_CODEX_CPU_S} s`,
+          measured: `${codex.cpuS.toFixed(0)} s`,
+          pass: codex.cpuS <= TARGET_FUZZ_CODEX_CPU_S,
+        },
         {
           target: '8. fuzz 1,000 runs, --jobs 2, peak memory',
           goal: `≤ ${TARGET_FUZZ_MEMORY_MB} MB`,
           measured: `${threshold.peakMb.toFixed(0)} MB threshold, ${codex.peakMb.toFixed(0)} MB codex`,
           pass: Math.max(threshold.peakMb, codex.peakMb) <= TARGET_FUZZ_MEMORY_MB,
         },
-        { target: '9. planted bugs caught and shrunk', goal: `${PLANTED_BUGS.length} of ${PLANTED_BUGS.length} within ${DEFAULT_RUNS} runs`, measured: `${caught} of ${planted.length}`, pass: caught === PLANTED_BUGS.length },
+        {
+          target: '9. planted bugs caught and shrunk',
+          goal: `${PLANTED_BUGS.length} of ${PLANTED_BUGS.length} within ${DEFAULT_RUNS} runs`,
+          measured: `${caught} of ${planted.length}`,
+          pass: caught === PLANTED_BUGS.length,
+        },
       ],
       table: [
         line('threshold', threshold),
@@ -66,7 +105,10 @@ export async function benchFuzz(): Promise<{ rows: TargetRow[]; table: string }>
 function tallies(stdout: string): string {
   const lines = stdout.split('\n');
   const end = lines.findIndex((line) => line.startsWith('FAIL ') || line.startsWith('fast-check seed'));
-  return lines.slice(1, end < 0 ? undefined : end).join('\n').trim();
+  return lines
+    .slice(1, end < 0 ? undefined : end)
+    .join('\n')
+    .trim();
 }
 
 interface PlantedResult {
@@ -103,7 +145,10 @@ async function plantedBugs(): Promise<PlantedResult[]> {
   return results;
 }
 
-function turnsOf(spec: { readonly turns?: readonly { readonly repeat?: number }[]; readonly phases?: readonly { readonly turns: readonly { readonly repeat?: number }[] }[] }): number {
+function turnsOf(spec: {
+  readonly turns?: readonly { readonly repeat?: number }[];
+  readonly phases?: readonly { readonly turns: readonly { readonly repeat?: number }[] }[];
+}): number {
   const groups = spec.turns ?? spec.phases?.flatMap((phase) => phase.turns) ?? [];
   return groups.reduce((sum, group) => sum + (group.repeat ?? 1), 0);
 }

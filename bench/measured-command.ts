@@ -32,9 +32,15 @@ export function runMeasured(args: readonly string[], what: string): MeasuredComm
       env: { ...process.env, NO_COLOR: '1', BENCH_USAGE_FILE: usageFile },
       maxBuffer: 64 * 1024 * 1024,
     });
-    if (run.status !== 0 && run.status !== 1) throw new Error(`${what} exited ${String(run.status)}: ${run.stderr.trim().split('\n').at(-1) ?? ''}`);
+    if (run.status !== 0 && run.status !== 1)
+      throw new Error(`${what} exited ${String(run.status)}: ${run.stderr.trim().split('\n').at(-1) ?? ''}`);
     const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as Usage;
-    return { cpuS: (usage.userMs + usage.systemMs) / 1000, peakMb: usage.maxRssKb / 1024, status: run.status, stdout: run.stdout };
+    return {
+      cpuS: (usage.userMs + usage.systemMs) / 1000,
+      peakMb: usage.maxRssKb / 1024,
+      status: run.status,
+      stdout: run.stdout,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

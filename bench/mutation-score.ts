@@ -42,16 +42,27 @@ const WORK = join(ROOT, 'reports/out/mutants');
 const SUITES = ['scenarios/stress', 'scenarios/brutal', 'scenarios/regressions'];
 // deterministic-replay is left out: no operator here makes a strategy non-deterministic, and it doubles each run.
 const PROPERTIES: readonly PropertyName[] = PROPERTY_NAMES.filter((property) => property !== 'deterministic-replay');
-const FACTORIES = { threshold: ['strategies/threshold.ts', 'thresholdStrategy'], sliding_window: ['strategies/sliding-window.ts', 'slidingWindowStrategy'] } as const;
+const FACTORIES = {
+  threshold: ['strategies/threshold.ts', 'thresholdStrategy'],
+  sliding_window: ['strategies/sliding-window.ts', 'slidingWindowStrategy'],
+} as const;
 const CONFIRM_TIMEOUT_MS = 120_000;
 const MAX_CONFIRMED_HANGS = 3;
 const PLANTED = [
-  'never-compact.ts', 'drop-latest-user.ts', 'orphan-function-call.ts', 'grow-request.ts', 'late-threshold.ts',
+  'never-compact.ts',
+  'drop-latest-user.ts',
+  'orphan-function-call.ts',
+  'grow-request.ts',
+  'late-threshold.ts',
   // issue 18's survivor classes: estimators that undercount, boundary errors.
-  'undercount-system-instruction.ts', 'estimate-skips-system-instruction.ts', 'estimate-skips-tool-declarations.ts', 'estimate-utf16.ts',
+  'undercount-system-instruction.ts',
+  'estimate-skips-system-instruction.ts',
+  'estimate-skips-tool-declarations.ts',
+  'estimate-utf16.ts',
   // An estimator that overcounts a kind (the survivors counting a call's struct or a map value at / 3).
   'estimate-overcounts-calls.ts',
-  'trigger-above.ts', 'window-off-by-one.ts',
+  'trigger-above.ts',
+  'window-off-by-one.ts',
   // A summarizer-input budget counted in bytes (summarizer-input-budget).
   'summarizer-budget-in-bytes.ts',
   // Fails where the reference fails too, only earlier (differential-verdicts.ts); its reference is the sliding window.
@@ -108,7 +119,8 @@ function engineCopy(name: string, strategy: keyof typeof FACTORIES, mutant: Muta
   const estimator = join(dir, 'engine/tokens/estimate-tokens.ts');
   const shared = "Symbol.for('compaction-sim.knownContentTokens')";
   const source = readFileSync(estimator, 'utf8');
-  if (source.includes(shared)) writeFileSync(estimator, source.replace(shared, "Symbol('compaction-sim.knownContentTokens (engine copy)')"));
+  if (source.includes(shared))
+    writeFileSync(estimator, source.replace(shared, "Symbol('compaction-sim.knownContentTokens (engine copy)')"));
   const [file, factory] = FACTORIES[strategy];
   writeFileSync(join(dir, 'strategy.ts'), `export { ${factory} as default } from './engine/${file}';\n`);
   return `./${relative(ROOT, join(dir, 'strategy.ts'))}`;
@@ -117,8 +129,16 @@ function engineCopy(name: string, strategy: keyof typeof FACTORIES, mutant: Muta
 /** The options a subject and its reference both draw per run, as `fuzz --against` draws them (null: none). */
 async function drawnSpace(subject: Subject): Promise<OptionSpace | null> {
   const spec = (name: string) => ({ name, options: {}, baseDir: ROOT });
-  return withFuzzPlayers({ properties: ['session-completes'], jobs: 1, timeoutMs, onStrategyOutput: () => {} }, [spec(subject.module), spec(subject.reference)], async (players) =>
-    sharedOptionSpace({ varyOptions, strategy: spec(subject.module), against: spec(subject.reference) }, players.optionSpace(spec(subject.module)), players.optionSpace(spec(subject.reference))).space);
+  return withFuzzPlayers(
+    { properties: ['session-completes'], jobs: 1, timeoutMs, onStrategyOutput: () => {} },
+    [spec(subject.module), spec(subject.reference)],
+    async (players) =>
+      sharedOptionSpace(
+        { varyOptions, strategy: spec(subject.module), against: spec(subject.reference) },
+        players.optionSpace(spec(subject.module)),
+        players.optionSpace(spec(subject.reference)),
+      ).space,
+  );
 }
 
 /** Run `run` of the corpus, with the options drawn for it when `space` is one. */
@@ -130,20 +150,42 @@ function corpus(space: OptionSpace | null) {
   return playedArbitrary({}, space);
 }
 
-async function exploreBoth(subject: Subject, space: OptionSpace | null): Promise<{ fuzz: boolean; differential: boolean; why: string }> {
+async function exploreBoth(
+  subject: Subject,
+  space: OptionSpace | null,
+): Promise<{ fuzz: boolean; differential: boolean; why: string }> {
   const spec = (name: string) => ({ name, options: {}, baseDir: ROOT });
-  return withFuzzPlayers({ properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} }, [spec(subject.module), spec(subject.reference)], async (players) => {
-    const explore = (name: string) => players.explore(spec(name), corpus(space), { seed, runs, properties: PROPERTIES, replaySample: 1, varied: space !== null });
-    const reference = await referenceExploration(subject.reference, space);
-    const mine = await confirmHangs(subject.module, await explore(subject.module), space);
-    const newlyFailing = mine.filter((tally, i) => tally.failed > 0 && reference[i]!.failed === 0).map((tally) => tally.property);
-    const differing = mine.map((tally, i) => compareTallies(tally, reference[i]!)).filter((compared) => compared.onlyMine.length > 0);
-    const why = [
-      newlyFailing.length > 0 ? `fails ${newlyFailing.join(', ')}` : '',
-      differing.length > 0 ? `only it fails ${differing.map((c) => `${c.property} (${c.onlyMine.length} runs)`).join(', ')}` : '',
-    ].filter((part) => part !== '').join('; ');
-    return { fuzz: newlyFailing.length > 0, differential: differing.length > 0, why };
-  });
+  return withFuzzPlayers(
+    { properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} },
+    [spec(subject.module), spec(subject.reference)],
+    async (players) => {
+      const explore = (name: string) =>
+        players.explore(spec(name), corpus(space), {
+          seed,
+          runs,
+          properties: PROPERTIES,
+          replaySample: 1,
+          varied: space !== null,
+        });
+      const reference = await referenceExploration(subject.reference, space);
+      const mine = await confirmHangs(subject.module, await explore(subject.module), space);
+      const newlyFailing = mine
+        .filter((tally, i) => tally.failed > 0 && reference[i]!.failed === 0)
+        .map((tally) => tally.property);
+      const differing = mine
+        .map((tally, i) => compareTallies(tally, reference[i]!))
+        .filter((compared) => compared.onlyMine.length > 0);
+      const why = [
+        newlyFailing.length > 0 ? `fails ${newlyFailing.join(', ')}` : '',
+        differing.length > 0
+          ? `only it fails ${differing.map((c) => `${c.property} (${c.onlyMine.length} runs)`).join(', ')}`
+          : '',
+      ]
+        .filter((part) => part !== '')
+        .join('; ');
+      return { fuzz: newlyFailing.length > 0, differential: differing.length > 0, why };
+    },
+  );
 }
 
 /**
@@ -159,10 +201,14 @@ async function exploreBoth(subject: Subject, space: OptionSpace | null): Promise
 async function loopsOnFirstRun(subject: Subject, space: OptionSpace | null): Promise<MutantVerdict | null> {
   const hungOn = async (timeout: number) => {
     const spec = { name: subject.module, options: {}, baseDir: ROOT };
-    return withFuzzPlayers({ properties: ['session-completes'], jobs: 1, timeoutMs: timeout, onStrategyOutput: () => {} }, [spec], async (players) => {
-      const verdict = (await players.player(spec, space !== null).play(runAt(space, 0))).get('session-completes');
-      return verdict?.status === 'failed' && verdict.violation.message.startsWith('strategy-hung');
-    });
+    return withFuzzPlayers(
+      { properties: ['session-completes'], jobs: 1, timeoutMs: timeout, onStrategyOutput: () => {} },
+      [spec],
+      async (players) => {
+        const verdict = (await players.player(spec, space !== null).play(runAt(space, 0))).get('session-completes');
+        return verdict?.status === 'failed' && verdict.violation.message.startsWith('strategy-hung');
+      },
+    );
   };
   if (!(await hungOn(timeoutMs)) || !(await hungOn(CONFIRM_TIMEOUT_MS))) return null;
   const reference = await referenceExploration(subject.reference, space);
@@ -172,13 +218,33 @@ async function loopsOnFirstRun(subject: Subject, space: OptionSpace | null): Pro
   const passing = [...referenceSuite].find(([, failures]) => failures.size === 0)?.[0];
   let suites = '';
   if (passing !== undefined) {
-    const run = await runSuite({ paths: SUITES, filter: passing.split('#').at(-1), strategy: subject.module, judgedAs: subject.builtin, jobs: 1, timeoutMs: CONFIRM_TIMEOUT_MS, cwd: ROOT, onStrategyOutput: () => {} });
+    const run = await runSuite({
+      paths: SUITES,
+      filter: passing.split('#').at(-1),
+      strategy: subject.module,
+      judgedAs: subject.builtin,
+      jobs: 1,
+      timeoutMs: CONFIRM_TIMEOUT_MS,
+      cwd: ROOT,
+      onStrategyOutput: () => {},
+    });
     const outcome = run.outcomes.find((candidate) => candidate.scenario.id === passing);
     const extra = outcome?.failures.map((failure) => failure.expectation) ?? [];
     if (extra.length > 0) suites = `${passing.split('#').at(-1)}: ${extra.join(', ')}`;
   }
-  const why = [referenceHolds ? 'hangs on run 0 (confirmed with the long watchdog), where the reference holds session-completes on every run' : '', suites === '' ? '' : `suite ${suites}`];
-  return { subject, fuzz: referenceHolds, differential: referenceHolds, suites: suites !== '', why: why.filter((part) => part !== '').join('; ') };
+  const why = [
+    referenceHolds
+      ? 'hangs on run 0 (confirmed with the long watchdog), where the reference holds session-completes on every run'
+      : '',
+    suites === '' ? '' : `suite ${suites}`,
+  ];
+  return {
+    subject,
+    fuzz: referenceHolds,
+    differential: referenceHolds,
+    suites: suites !== '',
+    why: why.filter((part) => part !== '').join('; '),
+  };
 }
 
 /**
@@ -186,22 +252,32 @@ async function loopsOnFirstRun(subject: Subject, space: OptionSpace | null): Pro
  * a few seconds of CPU can miss the watchdog, which is the machine's, not the mutant's. A run that
  * finishes then is tallied with its real verdicts; one that hangs again stays hung (a real loop).
  */
-async function confirmHangs(module: string, tallies: PropertyTally[], space: OptionSpace | null): Promise<PropertyTally[]> {
+async function confirmHangs(
+  module: string,
+  tallies: PropertyTally[],
+  space: OptionSpace | null,
+): Promise<PropertyTally[]> {
   const completes = tallies.find((tally) => tally.property === 'session-completes');
-  const hung = (completes?.failures ?? []).filter((failure) => failure.violation.message.startsWith('strategy-hung')).map((failure) => failure.run);
+  const hung = (completes?.failures ?? [])
+    .filter((failure) => failure.violation.message.startsWith('strategy-hung'))
+    .map((failure) => failure.run);
   if (hung.length === 0) return tallies;
   const spec = { name: module, options: {}, baseDir: ROOT };
-  return withFuzzPlayers({ properties: PROPERTIES, jobs: 1, timeoutMs: CONFIRM_TIMEOUT_MS, onStrategyOutput: () => {} }, [spec], async (players) => {
-    const player = players.player(spec, space !== null);
-    // A real loop hangs on every run that compacts: a few replays decide, the rest stay as they were.
-    for (const run of hung.slice(0, MAX_CONFIRMED_HANGS)) {
-      const verdicts = await player.play(runAt(space, run));
-      const again = verdicts.get('session-completes');
-      if (again?.status === 'failed' && again.violation.message.startsWith('strategy-hung')) return tallies;
-      for (const tally of tallies) replaceRun(tally, run, verdicts.get(tally.property)!);
-    }
-    return tallies;
-  });
+  return withFuzzPlayers(
+    { properties: PROPERTIES, jobs: 1, timeoutMs: CONFIRM_TIMEOUT_MS, onStrategyOutput: () => {} },
+    [spec],
+    async (players) => {
+      const player = players.player(spec, space !== null);
+      // A real loop hangs on every run that compacts: a few replays decide, the rest stay as they were.
+      for (const run of hung.slice(0, MAX_CONFIRMED_HANGS)) {
+        const verdicts = await player.play(runAt(space, run));
+        const again = verdicts.get('session-completes');
+        if (again?.status === 'failed' && again.violation.message.startsWith('strategy-hung')) return tallies;
+        for (const tally of tallies) replaceRun(tally, run, verdicts.get(tally.property)!);
+      }
+      return tallies;
+    },
+  );
 }
 
 /** Re-tallies one run of `tally` with `verdict` (the run's earlier verdict was a failure or not-checked: a hang). */
@@ -228,8 +304,22 @@ async function referenceExploration(module: string, space: OptionSpace | null): 
   const known = referenceTallies.get(key);
   if (known !== undefined) return known;
   const spec = { name: module, options: {}, baseDir: ROOT };
-  const tallies = await withFuzzPlayers({ properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} }, [spec], async (players) =>
-    confirmHangs(module, await players.explore(spec, corpus(space), { seed, runs, properties: PROPERTIES, replaySample: 1, varied: space !== null }), space));
+  const tallies = await withFuzzPlayers(
+    { properties: PROPERTIES, jobs, timeoutMs, onStrategyOutput: () => {} },
+    [spec],
+    async (players) =>
+      confirmHangs(
+        module,
+        await players.explore(spec, corpus(space), {
+          seed,
+          runs,
+          properties: PROPERTIES,
+          replaySample: 1,
+          varied: space !== null,
+        }),
+        space,
+      ),
+  );
   referenceTallies.set(key, tallies);
   return tallies;
 }
@@ -242,12 +332,28 @@ const referenceSuites = new Map<string, Map<string, Set<string>>>();
  * the code it tests. (A module that only reports a built-in's name gets none of them.)
  */
 async function suiteFailures(module: string, builtin: keyof typeof FACTORIES): Promise<Map<string, Set<string>>> {
-  const run = await runSuite({ paths: SUITES, strategy: module, judgedAs: builtin, jobs, timeoutMs, cwd: ROOT, onStrategyOutput: () => {} });
-  return new Map(run.outcomes.map((outcome) => [outcome.scenario.id, new Set(outcome.failures.map((failure) => failure.expectation))]));
+  const run = await runSuite({
+    paths: SUITES,
+    strategy: module,
+    judgedAs: builtin,
+    jobs,
+    timeoutMs,
+    cwd: ROOT,
+    onStrategyOutput: () => {},
+  });
+  return new Map(
+    run.outcomes.map((outcome) => [
+      outcome.scenario.id,
+      new Set(outcome.failures.map((failure) => failure.expectation)),
+    ]),
+  );
 }
 
 /** The reference's failures per suite scenario, played once per reference. */
-async function referenceSuiteFailures(module: string, builtin: keyof typeof FACTORIES): Promise<Map<string, Set<string>>> {
+async function referenceSuiteFailures(
+  module: string,
+  builtin: keyof typeof FACTORIES,
+): Promise<Map<string, Set<string>>> {
   let failures = referenceSuites.get(module);
   if (failures === undefined) {
     failures = await suiteFailures(module, builtin);
@@ -272,7 +378,13 @@ async function judge(subject: Subject): Promise<MutantVerdict> {
   if (looping !== null) return looping;
   const fuzz = await exploreBoth(subject, space);
   const suites = await suitesKill(subject);
-  return { subject, fuzz: fuzz.fuzz, differential: fuzz.differential, suites: suites !== null, why: [fuzz.why, suites === null ? '' : `suite ${suites}`].filter((p) => p !== '').join('; ') };
+  return {
+    subject,
+    fuzz: fuzz.fuzz,
+    differential: fuzz.differential,
+    suites: suites !== null,
+    why: [fuzz.why, suites === null ? '' : `suite ${suites}`].filter((p) => p !== '').join('; '),
+  };
 }
 
 function share(verdicts: readonly MutantVerdict[], killed: (verdict: MutantVerdict) => boolean): string {
@@ -282,7 +394,8 @@ function share(verdicts: readonly MutantVerdict[], killed: (verdict: MutantVerdi
 
 async function main(): Promise<void> {
   const all = TARGETS.flatMap((target) => mutantsOf(target, readFileSync(join(ROOT, target.file), 'utf8')));
-  const sampled = only !== null ? all.filter((mutant) => only.has(mutant.id)) : sample === 0 ? all : sampleMutants(all, sample);
+  const sampled =
+    only !== null ? all.filter((mutant) => only.has(mutant.id)) : sample === 0 ? all : sampleMutants(all, sample);
   // Equivalent and unreachable mutants are sampled like any other (so declaring one never changes
   // the sample), then left out of the score.
   const excluded = sampled.flatMap((mutant) => {
@@ -293,7 +406,10 @@ async function main(): Promise<void> {
   const realistic = realisticMutants(ROOT).filter((mutant) => only === null || only.has(mutant.id));
   const chosen = [...sampled.filter((mutant) => excludedBecause(mutant) === null), ...realistic];
   const planted = PLANTED.filter((file) => only === null || only.has(`planted:${file}`));
-  const references = { threshold: engineCopy('reference-threshold', 'threshold', null), sliding_window: engineCopy('reference-sliding_window', 'sliding_window', null) };
+  const references = {
+    threshold: engineCopy('reference-threshold', 'threshold', null),
+    sliding_window: engineCopy('reference-sliding_window', 'sliding_window', null),
+  };
   const subjects: Subject[] = [
     ...chosen.map((mutant, i) => ({
       id: mutant.id,
@@ -302,16 +418,29 @@ async function main(): Promise<void> {
       reference: references[mutant.target.strategy],
       builtin: mutant.target.strategy,
     })),
-    ...planted.map((file) => ({ id: `planted:${file}`, label: `planted bug ${file}`, module: `./src/fuzz/planted-bugs/${file}`, reference: references[PLANTED_REFERENCE[file] ?? 'threshold'], builtin: PLANTED_REFERENCE[file] ?? 'threshold' })),
+    ...planted.map((file) => ({
+      id: `planted:${file}`,
+      label: `planted bug ${file}`,
+      module: `./src/fuzz/planted-bugs/${file}`,
+      reference: references[PLANTED_REFERENCE[file] ?? 'threshold'],
+      builtin: PLANTED_REFERENCE[file] ?? 'threshold',
+    })),
   ];
-  process.stderr.write(`mutation score: ${all.length} mutants generated, ${sampled.length} sampled (${excluded.length} of them equivalent or unreachable here, not counted), ${chosen.length} played (${realistic.length} of them realistic estimator mutants) + ${planted.length} planted bugs; --runs ${runs} --seed ${seed}\n`);
-  for (const { mutant, why } of excluded) process.stdout.write(`    not counted: ${mutant.operator} ${mutant.target.file}:${mutant.line}: ${mutant.after} (${why})\n`);
+  process.stderr.write(
+    `mutation score: ${all.length} mutants generated, ${sampled.length} sampled (${excluded.length} of them equivalent or unreachable here, not counted), ${chosen.length} played (${realistic.length} of them realistic estimator mutants) + ${planted.length} planted bugs; --runs ${runs} --seed ${seed}\n`,
+  );
+  for (const { mutant, why } of excluded)
+    process.stdout.write(
+      `    not counted: ${mutant.operator} ${mutant.target.file}:${mutant.line}: ${mutant.after} (${why})\n`,
+    );
   const verdicts: MutantVerdict[] = [];
   for (const [i, subject] of subjects.entries()) {
     const verdict = await judge(subject);
     verdicts.push(verdict);
     const marks = `${verdict.fuzz ? 'F' : '-'}${verdict.differential ? 'D' : '-'}${verdict.suites ? 'S' : '-'}`;
-    process.stdout.write(`${String(i + 1).padStart(3)}/${subjects.length} ${marks} ${subject.label}${verdict.why === '' ? '  SURVIVED' : `  (${verdict.why})`}\n`);
+    process.stdout.write(
+      `${String(i + 1).padStart(3)}/${subjects.length} ${marks} ${subject.label}${verdict.why === '' ? '  SURVIVED' : `  (${verdict.why})`}\n`,
+    );
   }
   const mutants = verdicts.filter((verdict) => !verdict.subject.id.startsWith('planted:'));
   const lines = [
@@ -322,12 +451,23 @@ async function main(): Promise<void> {
     `  killed by the suites:            ${share(verdicts, (v) => v.suites)}`,
     `  combined (fuzz, differential, suites): ${share(verdicts, (v) => v.fuzz || v.differential || v.suites)}`,
     `  mutants only, combined:          ${share(mutants, (v) => v.fuzz || v.differential || v.suites)}`,
-    `  realistic estimator mutants, killed by fuzz alone: ${share(verdicts.filter((v) => v.subject.id.startsWith('realistic:')), (v) => v.fuzz)}`,
-    `  survivors: ${verdicts.filter((v) => !(v.fuzz || v.differential || v.suites)).map((v) => v.subject.label).join(' | ') || 'none'}`,
+    `  realistic estimator mutants, killed by fuzz alone: ${share(
+      verdicts.filter((v) => v.subject.id.startsWith('realistic:')),
+      (v) => v.fuzz,
+    )}`,
+    `  survivors: ${
+      verdicts
+        .filter((v) => !(v.fuzz || v.differential || v.suites))
+        .map((v) => v.subject.label)
+        .join(' | ') || 'none'
+    }`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (jsonFile !== undefined) {
-    writeFileSync(jsonFile, `${JSON.stringify({ runs, seed, generated: all.length, excluded: excluded.map(({ mutant, why }) => ({ id: mutant.id, why })), verdicts: verdicts.map((v) => ({ id: v.subject.id, label: v.subject.label, fuzz: v.fuzz, differential: v.differential, suites: v.suites, why: v.why })) }, null, 2)}\n`);
+    writeFileSync(
+      jsonFile,
+      `${JSON.stringify({ runs, seed, generated: all.length, excluded: excluded.map(({ mutant, why }) => ({ id: mutant.id, why })), verdicts: verdicts.map((v) => ({ id: v.subject.id, label: v.subject.label, fuzz: v.fuzz, differential: v.differential, suites: v.suites, why: v.why })) }, null, 2)}\n`,
+    );
   }
   rmSync(WORK, { recursive: true, force: true });
 }

@@ -64,15 +64,29 @@ async function loadSuite(): Promise<{ source: string; entries: SuiteEntry[] }> {
       const harness = await import('../src/harness/scenario/index.ts');
       const strategies = await import('../src/harness/strategy/load-strategy.ts');
       const loaded = await harness.loadScenarios(['scenarios/stress', 'scenarios/brutal']);
-      return { source: 'scenarios/stress + scenarios/brutal', entries: loaded.map((s) => ({ name: s.name, world: s.world, strategy: () => strategies.createStrategy(s.strategy) })) };
+      return {
+        source: 'scenarios/stress + scenarios/brutal',
+        entries: loaded.map((s) => ({
+          name: s.name,
+          world: s.world,
+          strategy: () => strategies.createStrategy(s.strategy),
+        })),
+      };
     } catch (error) {
-      console.warn(`bench: could not load the scenario files (${error instanceof Error ? error.message : String(error)}); using the §11a table`);
+      console.warn(
+        `bench: could not load the scenario files (${error instanceof Error ? error.message : String(error)}); using the §11a table`,
+      );
     }
   }
-  return { source: 'the §11a table (bench/go-seed-table.ts)', entries: goSeedCases().map((c) => ({ name: c.test, world: c.scenario, strategy: threshold })) };
+  return {
+    source: 'the §11a table (bench/go-seed-table.ts)',
+    entries: goSeedCases().map((c) => ({ name: c.test, world: c.scenario, strategy: threshold })),
+  };
 }
 
-async function runSuiteOnce(entries: readonly SuiteEntry[]): Promise<{ total: number; each: { name: string; ms: number; steps: number }[] }> {
+async function runSuiteOnce(
+  entries: readonly SuiteEntry[],
+): Promise<{ total: number; each: { name: string; ms: number; steps: number }[] }> {
   const each: { name: string; ms: number; steps: number }[] = [];
   for (const entry of entries) {
     const strategy = await entry.strategy();
@@ -90,14 +104,38 @@ async function benchSuite(runs: number): Promise<BenchResult> {
   const totals = warm.map((run) => run.total);
   const suiteMs = median(totals);
   const steps = cold.each.reduce((n, row) => n + row.steps, 0);
-  const perScenario = entries.map((entry, i) => ({ name: entry.name, steps: cold.each[i]!.steps, ms: median(warm.map((run) => run.each[i]!.ms)) }));
+  const perScenario = entries.map((entry, i) => ({
+    name: entry.name,
+    steps: cold.each[i]!.steps,
+    ms: median(warm.map((run) => run.each[i]!.ms)),
+  }));
   const slowest = benchTable(['slowest scenarios (median, warm)', 'LLM steps', 'CPU ms']);
-  for (const row of [...perScenario].sort((a, b) => b.ms - a.ms).slice(0, 10)) slowest.push([row.name, row.steps, row.ms.toFixed(1)]);
+  for (const row of [...perScenario].sort((a, b) => b.ms - a.ms).slice(0, 10))
+    slowest.push([row.name, row.steps, row.ms.toFixed(1)]);
   const summary = benchTable(['run', 'scenarios', 'LLM steps', 'total CPU ms', 'ms / step']);
-  summary.push(['cold (first run, JIT warming)', entries.length, steps, cold.total.toFixed(1), (cold.total / steps).toFixed(3)]);
-  summary.push([`warm (median of ${runs}: ${totals.map((ms) => ms.toFixed(0)).join(' ')})`, entries.length, steps, suiteMs.toFixed(1), (suiteMs / steps).toFixed(3)]);
+  summary.push([
+    'cold (first run, JIT warming)',
+    entries.length,
+    steps,
+    cold.total.toFixed(1),
+    (cold.total / steps).toFixed(3),
+  ]);
+  summary.push([
+    `warm (median of ${runs}: ${totals.map((ms) => ms.toFixed(0)).join(' ')})`,
+    entries.length,
+    steps,
+    suiteMs.toFixed(1),
+    (suiteMs / steps).toFixed(3),
+  ]);
   return {
-    rows: [{ target: `3. seed suite (${entries.length} scenarios), in-process`, goal: `< ${TARGET_SUITE_MS} ms`, measured: `${suiteMs.toFixed(0)} CPU ms (${((1000 * suiteMs) / steps).toFixed(0)} µs / step)`, pass: suiteMs < TARGET_SUITE_MS }],
+    rows: [
+      {
+        target: `3. seed suite (${entries.length} scenarios), in-process`,
+        goal: `< ${TARGET_SUITE_MS} ms`,
+        measured: `${suiteMs.toFixed(0)} CPU ms (${((1000 * suiteMs) / steps).toFixed(0)} µs / step)`,
+        pass: suiteMs < TARGET_SUITE_MS,
+      },
+    ],
     table: `Seed suite: ${entries.length} scenarios from ${source}, in-process, one thread (full measuring, as simulate plays them; CPU time)\n${slowest.toString()}\n${summary.toString()}`,
   };
 }
@@ -109,10 +147,16 @@ async function benchAgainstAdk(rounds: number): Promise<BenchResult> {
     const result = await benchAdkVsWorld(undefined, rounds, 'dist');
     const allIdentical = result.identical === result.rows.length && result.sameSteps === result.rows.length;
     const measured = `${ratioLine(result)}; identical ${result.identical}/${result.rows.length}`;
-    return { rows: [{ target, goal, measured, pass: allIdentical && result.userSpeedup >= TARGET_SPEEDUP }], table: renderAdkVsWorld(result) };
+    return {
+      rows: [{ target, goal, measured, pass: allIdentical && result.userSpeedup >= TARGET_SPEEDUP }],
+      table: renderAdkVsWorld(result),
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { rows: [{ target, goal, measured: `not measured: ${message}`, pass: false }], table: `World vs real adk-js: not measured (${message})` };
+    return {
+      rows: [{ target, goal, measured: `not measured: ${message}`, pass: false }],
+      table: `World vs real adk-js: not measured (${message})`,
+    };
   }
 }
 
@@ -121,7 +165,10 @@ function selectedBenches(argv: readonly string[]): ReadonlySet<BenchName> {
   if (index < 0) return new Set(BENCHES);
   const names = (argv[index + 1] ?? '').split(',').filter(Boolean);
   const unknown = names.filter((name) => !(BENCHES as readonly string[]).includes(name));
-  if (names.length === 0 || unknown.length > 0) throw new Error(`--only takes a comma-separated list of ${BENCHES.join(', ')}${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`);
+  if (names.length === 0 || unknown.length > 0)
+    throw new Error(
+      `--only takes a comma-separated list of ${BENCHES.join(', ')}${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+    );
   return new Set(names as BenchName[]);
 }
 
@@ -143,11 +190,20 @@ async function main(): Promise<void> {
   for (const result of results) console.log(`${result.table}\n`);
   const color = colorAllowed(process.stdout);
   const targets = benchTable(['target', 'goal', 'measured (medians)', 'result']);
-  const rows = results.flatMap((result) => result.rows).sort((a, b) => Number.parseInt(a.target, 10) - Number.parseInt(b.target, 10));
-  for (const row of rows) targets.push([row.target, row.goal, row.measured, row.pass ? paint('PASS', 'green', color) : paint('MISS', 'red', color)]);
+  const rows = results
+    .flatMap((result) => result.rows)
+    .sort((a, b) => Number.parseInt(a.target, 10) - Number.parseInt(b.target, 10));
+  for (const row of rows)
+    targets.push([
+      row.target,
+      row.goal,
+      row.measured,
+      row.pass ? paint('PASS', 'green', color) : paint('MISS', 'red', color),
+    ]);
   console.log(`Targets (CPU time unless marked wall; medians of ${runs} runs; adk-js comparison: ${rounds} rounds)`);
   console.log(targets.toString());
-  for (const row of rows) console.log(`${row.pass ? 'PASS' : 'MISS'} ${row.target}: ${row.measured} (goal ${row.goal})`);
+  for (const row of rows)
+    console.log(`${row.pass ? 'PASS' : 'MISS'} ${row.target}: ${row.measured} (goal ${row.goal})`);
 }
 
 try {

@@ -45,8 +45,18 @@ interface ScalingSamples {
 
 function sessionOf(turns: number): WorldScenario {
   return goScenario(
-    { name: `scaling-${turns}`, contextWindow: 8000, systemPromptSize: 500, modelName: 'small-model', hasUsageMetadata: true, tokenRatio: 1.8 },
-    turnsOf(turns, (i) => ({ user: { longMessage: 500 }, toolCalls: i % 3 === 0 ? [{ name: 'web_search', size: 1000 }] : [] })),
+    {
+      name: `scaling-${turns}`,
+      contextWindow: 8000,
+      systemPromptSize: 500,
+      modelName: 'small-model',
+      hasUsageMetadata: true,
+      tokenRatio: 1.8,
+    },
+    turnsOf(turns, (i) => ({
+      user: { longMessage: 500 },
+      toolCalls: i % 3 === 0 ? [{ name: 'web_search', size: 1000 }] : [],
+    })),
   );
 }
 
@@ -97,11 +107,18 @@ async function measureScaling(runs: number): Promise<ScalingSamples> {
 
 /** One child process's samples. */
 function measureInChild(runs: number): ScalingSamples {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', '--runs', String(runs)], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (child.status !== 0) throw new Error(`the scaling bench's process exited ${String(child.status)}: ${child.stderr.trim().split('\n').at(-1) ?? ''}`);
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', '--runs', String(runs)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  if (child.status !== 0)
+    throw new Error(
+      `the scaling bench's process exited ${String(child.status)}: ${child.stderr.trim().split('\n').at(-1) ?? ''}`,
+    );
   return JSON.parse(child.stdout) as ScalingSamples;
 }
 
@@ -117,15 +134,34 @@ export function benchScaling(runs: number): { rows: TargetRow[]; table: string }
   const simulateMs = median(simulate.map((run) => run.ms));
   const repeats = repeatsOf();
   const ms = measured.map((list) => median(list.map((run) => run.ms)));
-  const table = benchTable(['session', 'plays per sample', 'LLM steps', `CPU ms per play (median of ${SCALING_PROCESSES} processes × ${runs} samples)`, 'µs / step', 'all samples (CPU ms per play)']);
+  const table = benchTable([
+    'session',
+    'plays per sample',
+    'LLM steps',
+    `CPU ms per play (median of ${SCALING_PROCESSES} processes × ${runs} samples)`,
+    'µs / step',
+    'all samples (CPU ms per play)',
+  ]);
   SCALING_TURNS.forEach((turns, k) => {
     const steps = measured[k]![0]!.steps;
-    table.push([`${turns.toLocaleString('en-US')} turns`, repeats[k]!, steps, ms[k]!.toFixed(1), ((1000 * ms[k]!) / steps).toFixed(1), measured[k]!.map((run) => run.ms.toFixed(run.ms < 100 ? 1 : 0)).join(' ')]);
+    table.push([
+      `${turns.toLocaleString('en-US')} turns`,
+      repeats[k]!,
+      steps,
+      ms[k]!.toFixed(1),
+      ((1000 * ms[k]!) / steps).toFixed(1),
+      measured[k]!.map((run) => run.ms.toFixed(run.ms < 100 ? 1 : 0)).join(' '),
+    ]);
   });
   const row = (index: number, k: number): TargetRow => {
     const ratio = ms[k]! / ms[k - 1]!;
     const [short, long] = [SCALING_TURNS[k - 1]!.toLocaleString('en-US'), SCALING_TURNS[k]!.toLocaleString('en-US')];
-    return { target: `${index}. ${long}-turn session vs ${short}-turn`, goal: `≤ ${TARGET_SCALING}×`, measured: `${ratio.toFixed(1)}× (${ms[k]!.toFixed(0)} / ${ms[k - 1]!.toFixed(0)} CPU ms)`, pass: ratio <= TARGET_SCALING };
+    return {
+      target: `${index}. ${long}-turn session vs ${short}-turn`,
+      goal: `≤ ${TARGET_SCALING}×`,
+      measured: `${ratio.toFixed(1)}× (${ms[k]!.toFixed(0)} / ${ms[k - 1]!.toFixed(0)} CPU ms)`,
+      pass: ratio <= TARGET_SCALING,
+    };
   };
   const simulateRow: TargetRow = {
     target: '13. 1,000-turn session as simulate plays it (digest included)',

@@ -32,7 +32,9 @@ export type StartUpRow = TargetRow;
 /** CPU seconds (user + sys) of `node <args>`, as bash's `times` reports its finished child. */
 function cpuSeconds(args: readonly string[]): number {
   const quoted = args.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
-  const output = execFileSync('bash', ['-c', `'${process.execPath}' ${quoted} >/dev/null 2>&1; times`], { encoding: 'utf8' });
+  const output = execFileSync('bash', ['-c', `'${process.execPath}' ${quoted} >/dev/null 2>&1; times`], {
+    encoding: 'utf8',
+  });
   // `times` prints the shell's own times, then its children's: "0m0.191s 0m0.013s".
   const children = output.trim().split('\n').at(-1) ?? '';
   const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
@@ -53,14 +55,31 @@ export function benchStartUp(runs: number): { rows: StartUpRow[]; table: string 
     writeFileSync(scenario, TINY_SCENARIO);
     const bin = 'dist/cli/main.js';
     const help = measure([bin, '--help'], runs);
-    const simulate = measure([bin, 'simulate', scenario, '--jobs', '1', '--quiet', '--report-dir', join(dir, 'out')], runs);
+    const simulate = measure(
+      [bin, 'simulate', scenario, '--jobs', '1', '--quiet', '--report-dir', join(dir, 'out')],
+      runs,
+    );
     const table = benchTable(['command (compiled, plain Node)', `CPU s (median of ${runs})`, 'all runs (CPU s)']);
     table.push(['compaction-sim --help', median(help).toFixed(3), help.map((s) => s.toFixed(2)).join(' ')]);
-    table.push(['compaction-sim simulate <one 4-turn scenario> --jobs 1', median(simulate).toFixed(3), simulate.map((s) => s.toFixed(2)).join(' ')]);
+    table.push([
+      'compaction-sim simulate <one 4-turn scenario> --jobs 1',
+      median(simulate).toFixed(3),
+      simulate.map((s) => s.toFixed(2)).join(' '),
+    ]);
     return {
       rows: [
-        { target: '5. compaction-sim --help, CPU', goal: `≤ ${TARGET_HELP_CPU_S} s`, measured: `${median(help).toFixed(2)} s`, pass: median(help) <= TARGET_HELP_CPU_S },
-        { target: '6. one-scenario simulate, CPU', goal: `≤ ${TARGET_SIMULATE_CPU_S} s`, measured: `${median(simulate).toFixed(2)} s`, pass: median(simulate) <= TARGET_SIMULATE_CPU_S },
+        {
+          target: '5. compaction-sim --help, CPU',
+          goal: `≤ ${TARGET_HELP_CPU_S} s`,
+          measured: `${median(help).toFixed(2)} s`,
+          pass: median(help) <= TARGET_HELP_CPU_S,
+        },
+        {
+          target: '6. one-scenario simulate, CPU',
+          goal: `≤ ${TARGET_SIMULATE_CPU_S} s`,
+          measured: `${median(simulate).toFixed(2)} s`,
+          pass: median(simulate) <= TARGET_SIMULATE_CPU_S,
+        },
       ],
       table: `Start-up (user + system CPU of the whole process, worker threads included)\n${table.toString()}`,
     };

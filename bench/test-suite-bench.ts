@@ -21,19 +21,36 @@ export function benchTestSuite(): { rows: TargetRow[]; table: string } {
   // tree (vitest, its workers, the CLI processes and worker threads the tests start).
   const script = 'npm test; status=$?; times; exit $status';
   const started = performance.now(); // clock-ok
-  const run = spawnSync('bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: 'true' }, maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('bash', ['-c', script], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const seconds = (performance.now() - started) / 1000; // clock-ok
   const summary = (label: string) => new RegExp(`^\\s*${label}\\s+(.+)$`, 'm').exec(run.stdout)?.[1]?.trim() ?? '?';
   const times = [...run.stdout.matchAll(CHILD_TIMES)].at(-1);
-  const cpu = times === undefined ? null : Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]);
-  const cpuText = cpu === null ? 'CPU time unknown' : `${cpu.toFixed(0)} s CPU (user + system) on ${availableParallelism()} cores`;
+  const cpu =
+    times === undefined ? null : Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]);
+  const cpuText =
+    cpu === null ? 'CPU time unknown' : `${cpu.toFixed(0)} s CPU (user + system) on ${availableParallelism()} cores`;
   const passed = run.status === 0;
   // What failed, by name, and the usual reason on a fresh machine: under CI=true the browser tests
   // fail without Chromium (.ci/run installs it).
-  const failed = [...new Set(run.stdout.split('\n').filter((line) => /^\s*(FAIL|×)\s/.test(line)).map((line) => line.trim()))].slice(0, 8);
+  const failed = [
+    ...new Set(
+      run.stdout
+        .split('\n')
+        .filter((line) => /^\s*(FAIL|×)\s/.test(line))
+        .map((line) => line.trim()),
+    ),
+  ].slice(0, 8);
   const why = [
     ...failed.map((line) => `  ${line}`),
-    ...(!passed && findChromium() === null ? ['  chromium is not installed: under CI=true the HTML report tests fail (apt-get install -y chromium, as .ci/run does)'] : []),
+    ...(!passed && findChromium() === null
+      ? [
+          '  chromium is not installed: under CI=true the HTML report tests fail (apt-get install -y chromium, as .ci/run does)',
+        ]
+      : []),
   ];
   return {
     rows: [
@@ -44,6 +61,11 @@ export function benchTestSuite(): { rows: TargetRow[]; table: string } {
         pass: passed && cpu !== null && cpu <= TARGET_TEST_CPU_S,
       },
     ],
-    table: [`Test suite (npm test, once): ${seconds.toFixed(1)} s wall, ${cpuText}, exit ${String(run.status)}`, `  test files: ${summary('Test Files')}`, `  tests:      ${summary('Tests')}`, ...why].join('\n'),
+    table: [
+      `Test suite (npm test, once): ${seconds.toFixed(1)} s wall, ${cpuText}, exit ${String(run.status)}`,
+      `  test files: ${summary('Test Files')}`,
+      `  tests:      ${summary('Tests')}`,
+      ...why,
+    ].join('\n'),
   };
 }

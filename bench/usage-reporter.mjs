@@ -11,6 +11,13 @@ const file = process.env.BENCH_USAGE_FILE;
 if (isMainThread && file) {
   process.on('exit', () => {
     const usage = process.resourceUsage();
-    writeFileSync(file, JSON.stringify({ userMs: usage.userCPUTime / 1000, systemMs: usage.systemCPUTime / 1000, maxRssKb: usage.maxRSS }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        userMs: usage.userCPUTime / 1000,
+        systemMs: usage.systemCPUTime / 1000,
+        maxRssKb: usage.maxRSS,
+      }),
+    );
   });
 }

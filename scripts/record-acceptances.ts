@@ -23,11 +23,18 @@ const strategy = at >= 0 ? args[at + 1] : undefined;
 const paths = args.filter((_, index) => at < 0 || (index !== at && index !== at + 1));
 const builtins = builtinStrategyNames();
 if (strategy !== undefined && !builtins.has(strategy)) {
-  process.stderr.write(`accept:record: --strategy must be a built-in (${[...builtins].join(', ')}); a module strategy's acceptances belong in its own --accept file\n`);
+  process.stderr.write(
+    `accept:record: --strategy must be a built-in (${[...builtins].join(', ')}); a module strategy's acceptances belong in its own --accept file\n`,
+  );
   process.exit(2);
 }
 
-const run = await runSuite({ paths: paths.length > 0 ? paths : ['scenarios'], strategy, jobs: availableParallelism(), timeoutMs: 120_000 });
+const run = await runSuite({
+  paths: paths.length > 0 ? paths : ['scenarios'],
+  strategy,
+  jobs: availableParallelism(),
+  timeoutMs: 120_000,
+});
 /** file → accept index → the steps violated, united over the file's sessions. */
 const measured = new Map<string, Map<number, Set<PinnedStep>>>();
 for (const { scenario, result } of run.outcomes) {
@@ -52,7 +59,10 @@ for (const [file, byIndex] of measured) {
   if (byIndex.size === 0) continue;
   const path = resolve(file);
   const text = await readFile(path, 'utf8');
-  const recorded = recordAcceptances(text, [...byIndex].map(([index, steps]) => ({ index, steps: [...steps] })));
+  const recorded = recordAcceptances(
+    text,
+    [...byIndex].map(([index, steps]) => ({ index, steps: [...steps] })),
+  );
   if (recorded.changed) {
     await writeFile(path, recorded.text);
     process.stdout.write(`recorded ${file}\n`);

@@ -18,7 +18,8 @@ for (const hash of readdirSync(cacheRoot)) {
   };
   for (const [key, result] of results) {
     const file = key.slice(key.indexOf(':') + 1);
-    if (typeof result.duration === 'number' && /^test\/.*\.test\.ts$/.test(file)) durations[file] = Math.round(result.duration / 100) * 100;
+    if (typeof result.duration === 'number' && /^test\/.*\.test\.ts$/.test(file))
+      durations[file] = Math.round(result.duration / 100) * 100;
   }
 }
 const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => (a < b ? -1 : 1)));

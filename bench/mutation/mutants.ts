@@ -103,12 +103,14 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     after: 'while (idx >= 0) {',
     why: 'the extra pass only runs at idx 0 and returns -1 instead of 0 (contents[0] a tool exchange) or 0 (anything else); the strategies reach walkBackToPairBoundary only through safeSplitIndex, which treats both alike (`if (idx <= 0)` walks forward from the original index)',
   },
-  ...['if (idx < 0) idx = 1;', 'if (idx <= 1) idx = 1;', 'if (idx <= 0) idx = 2;', 'if (idx <= 0) idx = 0;'].map((after) => ({
-    file: 'src/engine/split/split-index.ts',
-    before: 'if (idx <= 0) idx = 1;',
-    after,
-    why: 'dead code: safeSplitIndex gets there with idx >= 1 (its guard returns idx <= 0 unchanged, so the original index is >= 1; the walk back leaves it > 0 or the walk forward moves it to the original index or beyond), and `idx <= 1` only sets 1 to 1',
-  })),
+  ...['if (idx < 0) idx = 1;', 'if (idx <= 1) idx = 1;', 'if (idx <= 0) idx = 2;', 'if (idx <= 0) idx = 0;'].map(
+    (after) => ({
+      file: 'src/engine/split/split-index.ts',
+      before: 'if (idx <= 0) idx = 1;',
+      after,
+      why: 'dead code: safeSplitIndex gets there with idx >= 1 (its guard returns idx <= 0 unchanged, so the original index is >= 1; the walk back leaves it > 0 or the walk forward moves it to the original index or beyond), and `idx <= 1` only sets 1 to 1',
+    }),
+  ),
   {
     file: 'src/engine/split/split-index.ts',
     before: 'while (idx < contents.length) {',
@@ -121,7 +123,10 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     after: "const known = typeof hint !== 'function' ? (hint as KnownContentTokens) : undefined;",
     why: 'a hint that is not a function is undefined (the world sets functions only), so `known` is undefined either way but for a function hint, which the mutant ignores: it then computes each content, and a hint is the count of the same content',
   },
-  ...['if (attempt <= attempts - 1) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));', 'if (attempt < attempts - 0) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));'].map((after) => ({
+  ...[
+    'if (attempt <= attempts - 1) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));',
+    'if (attempt < attempts - 0) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));',
+  ].map((after) => ({
     file: 'src/engine/strategies/sliding-window.ts',
     before: 'if (attempt < attempts - 1) recentKeep = Math.max(MIN_RECENT_KEEP, Math.trunc(recentKeep / 2));',
     after,
@@ -143,7 +148,8 @@ export const UNREACHABLE_MUTANTS: readonly EquivalentMutant[] = [];
 
 /** Why `mutant` is left out of the score (equivalent, or unreachable here), or null when it counts. */
 export function excludedBecause(mutant: Pick<Mutant, 'target' | 'before' | 'after'>): string | null {
-  const same = (known: EquivalentMutant) => known.file === mutant.target.file && known.before === mutant.before && known.after === mutant.after;
+  const same = (known: EquivalentMutant) =>
+    known.file === mutant.target.file && known.before === mutant.before && known.after === mutant.after;
   const equivalent = EQUIVALENT_MUTANTS.find(same);
   if (equivalent !== undefined) return `equivalent: ${equivalent.why}`;
   const unreachable = UNREACHABLE_MUTANTS.find(same);
@@ -165,9 +171,15 @@ export function mutantsOf(target: MutationTarget, source: string): Mutant[] {
   let inComment = false;
   lines.forEach((line, index) => {
     const trimmed = line.trim();
-    const skip = inComment || trimmed.startsWith('/*') || trimmed.startsWith('*') || trimmed.startsWith('//')
-      || trimmed.startsWith('import ') || trimmed.startsWith('export type') || trimmed.startsWith('export interface')
-      || /^readonly |^\w+\??: /.test(trimmed);
+    const skip =
+      inComment ||
+      trimmed.startsWith('/*') ||
+      trimmed.startsWith('*') ||
+      trimmed.startsWith('//') ||
+      trimmed.startsWith('import ') ||
+      trimmed.startsWith('export type') ||
+      trimmed.startsWith('export interface') ||
+      /^readonly |^\w+\??: /.test(trimmed);
     if (trimmed.startsWith('/*')) inComment = !trimmed.includes('*/');
     else if (inComment && trimmed.includes('*/')) inComment = false;
     if (skip) return;
@@ -196,7 +208,8 @@ function replacementsOf(code: string, line: string, operators: readonly Operator
     if (!operators.includes(operator)) return;
     for (const match of code.matchAll(pattern)) {
       const replaced = text(match as RegExpExecArray);
-      if (replaced !== null) found.push({ operator, start: match.index!, end: match.index! + match[0].length, text: replaced });
+      if (replaced !== null)
+        found.push({ operator, start: match.index!, end: match.index! + match[0].length, text: replaced });
     }
   };
   each(/ (>=|<=|>|<) /g, 'boundary', (m) => ({ '>=': ' > ', '<=': ' < ', '>': ' >= ', '<': ' <= ' })[m[1]!] ?? null);
@@ -208,9 +221,16 @@ function replacementsOf(code: string, line: string, operators: readonly Operator
   each(/(?<![\w.$])([1-9]\d*)(?![\w.])/g, 'constant', (m) => String(Number(m[1]!) - 1));
   // On the line itself: the pattern holds a string literal, which masking blanks.
   if (operators.includes('byte-length')) {
-    for (const m of line.matchAll(/Buffer\.byteLength\((\w+), 'utf8'\)/g)) found.push({ operator: 'byte-length', start: m.index!, end: m.index! + m[0].length, text: `${m[1]!}.length` });
+    for (const m of line.matchAll(/Buffer\.byteLength\((\w+), 'utf8'\)/g))
+      found.push({ operator: 'byte-length', start: m.index!, end: m.index! + m[0].length, text: `${m[1]!}.length` });
   }
-  if (operators.includes('drop-statement') && /^\s*(?!return\b|const\b|let\b|if\b|for\b|throw\b|break\b|continue\b|case\b|default\b)[\w.[\]]+(\s*([+-]?=)\s*|\().*;\s*$/.test(code) && !/=>\s*$/.test(code)) {
+  if (
+    operators.includes('drop-statement') &&
+    /^\s*(?!return\b|const\b|let\b|if\b|for\b|throw\b|break\b|continue\b|case\b|default\b)[\w.[\]]+(\s*([+-]?=)\s*|\().*;\s*$/.test(
+      code,
+    ) &&
+    !/=>\s*$/.test(code)
+  ) {
     const indent = line.length - line.trimStart().length;
     found.push({ operator: 'drop-statement', start: indent, end: line.length, text: ';' });
   }
@@ -219,7 +239,10 @@ function replacementsOf(code: string, line: string, operators: readonly Operator
 
 /** Blanks the contents of string and template literals, so operators never touch text. */
 function maskStrings(code: string): string {
-  return code.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, (literal) => literal[0] + ' '.repeat(literal.length - 2) + literal[0]);
+  return code.replace(
+    /'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g,
+    (literal) => literal[0] + ' '.repeat(literal.length - 2) + literal[0],
+  );
 }
 
 /** `count` mutants spread evenly over `all` (every k-th, deterministic), or all of them. */

@@ -55,7 +55,13 @@ export interface KillRate {
   readonly rate: number;
 }
 
-async function failing(name: string, seed: number, options: KillOptions, properties: readonly PropertyName[], stopAtFirstFailure: boolean): Promise<PropertyName[]> {
+async function failing(
+  name: string,
+  seed: number,
+  options: KillOptions,
+  properties: readonly PropertyName[],
+  stopAtFirstFailure: boolean,
+): Promise<PropertyName[]> {
   const report = await runFuzz({
     strategy: { name, options: {} },
     runs: options.runs,
@@ -79,12 +85,19 @@ export async function realisticKillRate(options: KillOptions): Promise<KillRate>
     twinHolds.set(seed, holds);
     for (const bug of options.bugs ?? REALISTIC_BUGS) {
       // Judged on the twin's clean properties only; the first failing run settles it.
-      const killedBy = holds.length === 0 ? [] : await failing(`${REALISTIC_BUGS_DIR}/${bug}`, seed, options, holds, true);
+      const killedBy =
+        holds.length === 0 ? [] : await failing(`${REALISTIC_BUGS_DIR}/${bug}`, seed, options, holds, true);
       const result = { bug, seed, killedBy };
       options.onResult?.(result);
       results.push(result);
     }
   }
   const killed = results.filter((result) => result.killedBy.length > 0).length;
-  return { results, twinHolds, killed, total: results.length, rate: results.length === 0 ? 0 : killed / results.length };
+  return {
+    results,
+    twinHolds,
+    killed,
+    total: results.length,
+    rate: results.length === 0 ? 0 : killed / results.length,
+  };
 }

@@ -49,7 +49,9 @@ function readKeep(options: Readonly<Record<string, unknown>> | undefined): numbe
     throw new StrategyOptionsError(`keep_last_n: unknown option "${unknown[0]}"; expected one of: keep`);
   }
   if (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 1) {
-    throw new StrategyOptionsError(`keep_last_n: option "keep" (contents kept verbatim) must be an integer >= 1, got ${String(keep)}`);
+    throw new StrategyOptionsError(
+      `keep_last_n: option "keep" (contents kept verbatim) must be an integer >= 1, got ${String(keep)}`,
+    );
   }
   return keep;
 }

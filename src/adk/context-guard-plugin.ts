@@ -92,7 +92,10 @@ export class ContextGuardPlugin extends BasePlugin {
         getLogger().warn(`ContextGuard: compaction failed for agent ${agentName}, passing through: ${String(error)}`));
     this.guard = new ContextGuard({
       onStrategyError: this.onError,
-      onWarning: options.onWarning ?? ((message, fields) => getLogger().warn(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`)),
+      onWarning:
+        options.onWarning ??
+        ((message, fields) =>
+          getLogger().warn(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`)),
     });
   }
 
@@ -216,7 +219,9 @@ export class ContextGuardPlugin extends BasePlugin {
     if (entry.summarizer !== undefined) return entry.summarizer;
     const agent = callbackContext.invocationContext.agent;
     if (!isLlmAgent(agent)) {
-      throw new Error(`ContextGuardPlugin: agent ${callbackContext.agentName} has no model to summarize with; pass add(name, { summarizer })`);
+      throw new Error(
+        `ContextGuardPlugin: agent ${callbackContext.agentName} has no model to summarize with; pass add(name, { summarizer })`,
+      );
     }
     // An agent without a model inherits its ancestor's: key by the agent then.
     const key = agent.model ?? agent;
@@ -241,12 +246,16 @@ async function appendRecords(
   const hasDelta = Object.keys(actions.stateDelta).length > 0;
   const events: AdkEvent[] =
     records.length === 0
-      ? hasDelta ? [createEvent({ invocationId: invocationContext.invocationId, author, actions })] : []
+      ? hasDelta
+        ? [createEvent({ invocationId: invocationContext.invocationId, author, actions })]
+        : []
       : records.map((record, i) =>
           createEvent({
             invocationId: invocationContext.invocationId,
             author,
-            actions: { ...(i === 0 ? actions : createEventActions()), compaction: record } as ReturnType<typeof createEventActions>,
+            actions: { ...(i === 0 ? actions : createEventActions()), compaction: record } as ReturnType<
+              typeof createEventActions
+            >,
             ...(record.usageMetadata ? { usageMetadata: record.usageMetadata } : {}),
           }),
         );

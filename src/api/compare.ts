@@ -58,7 +58,10 @@ export interface CompareOptions {
 }
 
 /** `names`: how options are named in messages (the command line passes its flags). */
-export async function compare(options: CompareOptions, names: OptionNames = API_OPTION_NAMES): Promise<ComparisonReport> {
+export async function compare(
+  options: CompareOptions,
+  names: OptionNames = API_OPTION_NAMES,
+): Promise<ComparisonReport> {
   const n = names;
   const cwd = resolve(options.cwd ?? process.cwd());
   const fuzzRuns = integerOption(n('fuzzRuns'), options.fuzzRuns ?? 0, 0);
@@ -69,7 +72,12 @@ export async function compare(options: CompareOptions, names: OptionNames = API_
   const seed = integerOption(n('seed'), options.seed ?? 1, Number.MIN_SAFE_INTEGER);
   if (options.paths.length === 0) throw new OptionError(`${n('paths')} must name at least one scenario file or folder`);
   // Shown as given when it resolves the same (messages name it as the user wrote it).
-  const reportDir = options.reportDir === undefined ? undefined : cwd === process.cwd() ? options.reportDir : resolve(cwd, options.reportDir);
+  const reportDir =
+    options.reportDir === undefined
+      ? undefined
+      : cwd === process.cwd()
+        ? options.reportDir
+        : resolve(cwd, options.reportDir);
   // A folder that cannot be written to is bad input, found before anything runs.
   if (reportDir !== undefined) await prepareOutputDir(reportDir, n('reportDir'), cwd);
   // One run writes a folder at a time: a second one is refused now, before it plays anything.

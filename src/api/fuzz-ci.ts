@@ -8,7 +8,14 @@
  * counterexample files to `outDir` as that machine would have.
  */
 import { resolve } from 'node:path';
-import { assertComparable, baselineFromReport, fuzzBaselineRefusal, readFuzzBaseline, writeFuzzBaseline, type FuzzBaseline } from '../fuzz/ci/fuzz-baseline.ts';
+import {
+  assertComparable,
+  baselineFromReport,
+  fuzzBaselineRefusal,
+  readFuzzBaseline,
+  writeFuzzBaseline,
+  type FuzzBaseline,
+} from '../fuzz/ci/fuzz-baseline.ts';
 import { DIFFERENTIAL_REPORT_FORMAT, FUZZ_REPORT_FORMAT, readReportFile } from '../fuzz/ci/fuzz-report-file.ts';
 import { mergeFuzzReports } from '../fuzz/ci/merge-fuzz-reports.ts';
 import { describeVerdict } from '../fuzz/differential/differential-verdicts.ts';
@@ -28,7 +35,11 @@ export type RecordedFuzzBaseline =
  * Writes `report` (a whole run: no shard, no replayed path) as the fuzz baseline `file` (relative
  * to `cwd`), or refuses: a run that did not play measures nothing and is never recorded.
  */
-export async function recordFuzzBaseline(report: FuzzReport, file: string, cwd = process.cwd()): Promise<RecordedFuzzBaseline> {
+export async function recordFuzzBaseline(
+  report: FuzzReport,
+  file: string,
+  cwd = process.cwd(),
+): Promise<RecordedFuzzBaseline> {
   const reason = fuzzBaselineRefusal(report, file);
   if (reason !== null) return { status: 'refused', file, reason };
   const baseline = baselineFromReport(report);
@@ -53,20 +64,37 @@ export type MergedFuzzShards =
 export async function mergeFuzzShards(options: MergeFuzzShardsOptions): Promise<MergedFuzzShards> {
   const cwd = resolve(options.cwd ?? process.cwd());
   if (options.files.length === 0) throw new RangeError('files: give the --json report files of the shards');
-  const inputs = await Promise.all(options.files.map(async (file) => ({ file, content: await readReportFile(readPath(file, cwd)) })));
-  const plain = inputs.flatMap(({ file, content }) => (content.format === FUZZ_REPORT_FORMAT ? [{ file, report: content.report, toolVersion: content.toolVersion }] : []));
-  const differential = inputs.flatMap(({ file, content }) => (content.format === DIFFERENTIAL_REPORT_FORMAT ? [{ file, report: content.report, toolVersion: content.toolVersion }] : []));
+  const inputs = await Promise.all(
+    options.files.map(async (file) => ({ file, content: await readReportFile(readPath(file, cwd)) })),
+  );
+  const plain = inputs.flatMap(({ file, content }) =>
+    content.format === FUZZ_REPORT_FORMAT ? [{ file, report: content.report, toolVersion: content.toolVersion }] : [],
+  );
+  const differential = inputs.flatMap(({ file, content }) =>
+    content.format === DIFFERENTIAL_REPORT_FORMAT
+      ? [{ file, report: content.report, toolVersion: content.toolVersion }]
+      : [],
+  );
   if (plain.length > 0 && differential.length > 0) {
-    throw new BaselineError(`--merge: ${differential[0]!.file} is a differential (--against) report and ${plain[0]!.file} a plain one: merge the shards of one run`);
+    throw new BaselineError(
+      `--merge: ${differential[0]!.file} is a differential (--against) report and ${plain[0]!.file} a plain one: merge the shards of one run`,
+    );
   }
   if (differential.length > 0) {
-    if (options.baseline !== undefined) throw new BaselineError('--baseline compares a plain fuzz run: a differential run already compares with its --against reference');
+    if (options.baseline !== undefined)
+      throw new BaselineError(
+        '--baseline compares a plain fuzz run: a differential run already compares with its --against reference',
+      );
     return { kind: 'differential', report: await mergeDifferential(differential, options.outDir, cwd) };
   }
   return { kind: 'plain', report: await mergePlain(plain, options, cwd) };
 }
 
-async function mergePlain(inputs: readonly { file: string; report: FuzzReport; toolVersion: string }[], options: MergeFuzzShardsOptions, cwd: string): Promise<FuzzReport> {
+async function mergePlain(
+  inputs: readonly { file: string; report: FuzzReport; toolVersion: string }[],
+  options: MergeFuzzShardsOptions,
+  cwd: string,
+): Promise<FuzzReport> {
   const first = inputs[0]?.report;
   let baseline: { file: string; baseline: FuzzBaseline } | null = null;
   if (first !== undefined && options.baseline !== undefined) {
@@ -84,29 +112,55 @@ async function mergePlain(inputs: readonly { file: string; report: FuzzReport; t
   }
   const merged = mergeFuzzReports(inputs, baseline);
   // Written again where outDir says, as one machine would have written them.
-  const properties = await Promise.all(merged.properties.map(async (property) => {
-    if (property.counterexample === null) return property;
-    const failure = property.counterexample.failure;
-    const file = counterexampleFile(failure, { name: merged.strategy, options: merged.strategyOptions }, options.outDir, cwd, undefined, variationOf(merged, merged.optionSpace, failure));
-    await writeCounterexample(file, cwd);
-    return { ...property, counterexample: { failure: property.counterexample.failure, file } };
-  }));
+  const properties = await Promise.all(
+    merged.properties.map(async (property) => {
+      if (property.counterexample === null) return property;
+      const failure = property.counterexample.failure;
+      const file = counterexampleFile(
+        failure,
+        { name: merged.strategy, options: merged.strategyOptions },
+        options.outDir,
+        cwd,
+        undefined,
+        variationOf(merged, merged.optionSpace, failure),
+      );
+      await writeCounterexample(file, cwd);
+      return { ...property, counterexample: { failure: property.counterexample.failure, file } };
+    }),
+  );
   return { ...merged, properties };
 }
 
-async function mergeDifferential(inputs: readonly { file: string; report: DifferentialReport; toolVersion: string }[], outDir: string, cwd: string): Promise<DifferentialReport> {
+async function mergeDifferential(
+  inputs: readonly { file: string; report: DifferentialReport; toolVersion: string }[],
+  outDir: string,
+  cwd: string,
+): Promise<DifferentialReport> {
   const merged = mergeDifferentialReports(inputs);
-  const rewrite = async (found: DifferentialPropertyReport['counterexample'], failing: FuzzStrategy, holding: FuzzStrategy) => {
+  const rewrite = async (
+    found: DifferentialPropertyReport['counterexample'],
+    failing: FuzzStrategy,
+    holding: FuzzStrategy,
+  ) => {
     if (found === null) return null;
-    const file = counterexampleFile(found.failure, failing, outDir, cwd, { reference: holding, outcome: describeVerdict(found.reference) }, variationOf(merged, merged.optionSpace, found.failure));
+    const file = counterexampleFile(
+      found.failure,
+      failing,
+      outDir,
+      cwd,
+      { reference: holding, outcome: describeVerdict(found.reference) },
+      variationOf(merged, merged.optionSpace, found.failure),
+    );
     await writeCounterexample(file, cwd);
     return { ...found, file };
   };
-  const properties = await Promise.all(merged.properties.map(async (property) => ({
-    ...property,
-    counterexample: await rewrite(property.counterexample, merged.strategy, merged.against),
-    referenceCounterexample: await rewrite(property.referenceCounterexample, merged.against, merged.strategy),
-  })));
+  const properties = await Promise.all(
+    merged.properties.map(async (property) => ({
+      ...property,
+      counterexample: await rewrite(property.counterexample, merged.strategy, merged.against),
+      referenceCounterexample: await rewrite(property.referenceCounterexample, merged.against, merged.strategy),
+    })),
+  );
   return { ...merged, properties };
 }
 

@@ -53,9 +53,23 @@ export type FuzzJobResult =
   | (FuzzPlayed & { readonly kind: 'passed' })
   | (FuzzPlayed & { readonly kind: 'failed' })
   /** `updateBaseline`: the run was recorded as the baseline `file`. */
-  | { readonly kind: 'baseline-written'; readonly mode: 'plain'; readonly merged: boolean; readonly report: FuzzReport; readonly file: string; readonly baseline: FuzzBaseline }
+  | {
+      readonly kind: 'baseline-written';
+      readonly mode: 'plain';
+      readonly merged: boolean;
+      readonly report: FuzzReport;
+      readonly file: string;
+      readonly baseline: FuzzBaseline;
+    }
   /** `updateBaseline`: not recorded, the strategy crashed, hung or timed out on some run (`reason`). */
-  | { readonly kind: 'baseline-refused'; readonly mode: 'plain'; readonly merged: boolean; readonly report: FuzzReport; readonly file: string; readonly reason: string };
+  | {
+      readonly kind: 'baseline-refused';
+      readonly mode: 'plain';
+      readonly merged: boolean;
+      readonly report: FuzzReport;
+      readonly file: string;
+      readonly reason: string;
+    };
 
 /** `names`: how options are named in messages (the command line passes its flags). */
 export async function fuzzJob(options: FuzzJobOptions, names: OptionNames = API_OPTION_NAMES): Promise<FuzzJobResult> {
@@ -63,18 +77,30 @@ export async function fuzzJob(options: FuzzJobOptions, names: OptionNames = API_
   const updateBaseline = options.updateBaseline === true;
   // How the options combine, checked after the numbers and the path, before the shard.
   const combinations = (): void => {
-    if (updateBaseline && options.baseline === undefined) throw new OptionError(`${n('updateBaseline')} writes the ${n('baseline')} file: give ${n('baseline')} <file>`);
-    if (options.merge !== undefined && options.merge.length === 0) throw new OptionError(`${n('merge')} needs the ${n('reportFile')} report files of the shards`);
+    if (updateBaseline && options.baseline === undefined)
+      throw new OptionError(`${n('updateBaseline')} writes the ${n('baseline')} file: give ${n('baseline')} <file>`);
+    if (options.merge !== undefined && options.merge.length === 0)
+      throw new OptionError(`${n('merge')} needs the ${n('reportFile')} report files of the shards`);
     if (options.against !== undefined) {
       // The reference plays the part a fuzz baseline would: a run fails only where mine fails and it holds.
       const clash = options.baseline !== undefined ? 'baseline' : updateBaseline ? 'updateBaseline' : null;
-      if (clash !== null) throw new OptionError(`${n('against')} already compares with a reference strategy's verdicts on the same runs: drop ${n(clash)}`);
-      if (options.merge !== undefined) throw new OptionError(`${n('merge')} reads both strategies from the shard reports: drop ${n('against')}`);
+      if (clash !== null)
+        throw new OptionError(
+          `${n('against')} already compares with a reference strategy's verdicts on the same runs: drop ${n(clash)}`,
+        );
+      if (options.merge !== undefined)
+        throw new OptionError(`${n('merge')} reads both strategies from the shard reports: drop ${n('against')}`);
     }
-    if (options.againstOptions !== undefined && options.against === undefined) throw new OptionError(`${n('againstOptions')} needs ${n('against')} <reference strategy>`);
-    if (options.merge !== undefined && options.outDir === undefined) throw new OptionError(`${n('merge')} writes the counterexamples again, as one machine would: give ${n('outDir')}`);
+    if (options.againstOptions !== undefined && options.against === undefined)
+      throw new OptionError(`${n('againstOptions')} needs ${n('against')} <reference strategy>`);
+    if (options.merge !== undefined && options.outDir === undefined)
+      throw new OptionError(
+        `${n('merge')} writes the counterexamples again, as one machine would: give ${n('outDir')}`,
+      );
     if (updateBaseline && options.shard !== undefined) {
-      throw new OptionError(`${n('updateBaseline')} needs every run: drop ${n('shard')}, or record from the merged shards (${n('merge')} ... ${n('updateBaseline')})`);
+      throw new OptionError(
+        `${n('updateBaseline')} needs every run: drop ${n('shard')}, or record from the merged shards (${n('merge')} ... ${n('updateBaseline')})`,
+      );
     }
   };
   // Every option and combination, then the counterexample folder, before anything plays (the
@@ -87,7 +113,10 @@ export async function fuzzJob(options: FuzzJobOptions, names: OptionNames = API_
 
   if (options.merge !== undefined) {
     const merged = await mergeFuzzShards({ files: options.merge, outDir: options.outDir!, cwd, ...compareWith });
-    const played: FuzzPlayed = merged.kind === 'plain' ? { mode: 'plain', merged: true, report: merged.report } : { mode: 'differential', merged: true, report: merged.report };
+    const played: FuzzPlayed =
+      merged.kind === 'plain'
+        ? { mode: 'plain', merged: true, report: merged.report }
+        : { mode: 'differential', merged: true, report: merged.report };
     return finish(played, options, cwd);
   }
   if (options.against !== undefined) {
@@ -109,7 +138,8 @@ async function finish(played: FuzzPlayed, options: FuzzJobOptions, cwd: string):
   }
   if (played.mode === 'plain' && options.updateBaseline === true) {
     const written = await recordFuzzBaseline(played.report, options.baseline!, cwd);
-    if (written.status === 'refused') return { ...played, kind: 'baseline-refused', file: written.file, reason: written.reason };
+    if (written.status === 'refused')
+      return { ...played, kind: 'baseline-refused', file: written.file, reason: written.reason };
     return { ...played, kind: 'baseline-written', file: written.file, baseline: written.baseline };
   }
   return { ...played, kind: played.report.failed ? 'failed' : 'passed' } as FuzzJobResult;

@@ -8,7 +8,12 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { PROPERTY_NAMES } from '../checker/properties/index.ts';
 import { shardRunIds, type Shard } from '../fuzz/run/fuzz-shard.ts';
-import { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, type FuzzOptions as RunOptions } from '../fuzz/run/run-fuzz.ts';
+import {
+  DEFAULT_FUZZ_MAX_MEMORY_MB,
+  DEFAULT_RUNS,
+  DEFAULT_TIMEOUT_MS,
+  type FuzzOptions as RunOptions,
+} from '../fuzz/run/run-fuzz.ts';
 import { DEFAULT_MAX_SHRINK_CANDIDATES } from '../fuzz/run/shrink-failure.ts';
 import { integerOption } from './check-options.ts';
 import type { FuzzOptions } from './fuzz.ts';
@@ -24,21 +29,28 @@ export interface CheckFuzzOptions {
 }
 
 /** Checks the options and fills in the defaults (the fuzzer's own options, baseline not yet read). */
-export function checkFuzzOptions(options: FuzzOptions, { names: n, sides, combinations }: CheckFuzzOptions): RunOptions {
+export function checkFuzzOptions(
+  options: FuzzOptions,
+  { names: n, sides, combinations }: CheckFuzzOptions,
+): RunOptions {
   const runs = integerOption(n('runs'), options.runs ?? DEFAULT_RUNS, 1);
   const seed = integerOption(n('seed'), options.seed ?? 1, Number.MIN_SAFE_INTEGER);
   const maxShrinkCandidates = integerOption(n('maxShrinks'), options.maxShrinks ?? DEFAULT_MAX_SHRINK_CANDIDATES, 1);
   const jobs = integerOption(n('jobs'), options.jobs ?? availableParallelism(), 1);
   const timeoutMs = integerOption(n('timeoutMs'), options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
   const maxMemoryMb = integerOption(n('maxMemoryMb'), options.maxMemoryMb ?? DEFAULT_FUZZ_MAX_MEMORY_MB, 1);
-  const replaySample = options.replaySample === undefined ? undefined : integerOption(n('replaySample'), options.replaySample, 1);
+  const replaySample =
+    options.replaySample === undefined ? undefined : integerOption(n('replaySample'), options.replaySample, 1);
   const properties = options.properties ?? PROPERTY_NAMES;
   for (const property of properties) {
-    if (!PROPERTY_NAMES.includes(property)) throw new OptionError(`unknown ${n('property')} "${property}" (one of ${PROPERTY_NAMES.join(', ')})`);
+    if (!PROPERTY_NAMES.includes(property))
+      throw new OptionError(`unknown ${n('property')} "${property}" (one of ${PROPERTY_NAMES.join(', ')})`);
   }
   if (options.path !== undefined) {
-    if (!/^\d+(:\d+)*$/.test(options.path)) throw new OptionError(`${n('path')} must look like 12:0:3 (run, then shrink steps), got ${options.path}`);
-    if (properties.length !== 1) throw new OptionError(`${n('path')} replays one failure: give exactly one ${n('property')}`);
+    if (!/^\d+(:\d+)*$/.test(options.path))
+      throw new OptionError(`${n('path')} must look like 12:0:3 (run, then shrink steps), got ${options.path}`);
+    if (properties.length !== 1)
+      throw new OptionError(`${n('path')} replays one failure: give exactly one ${n('property')}`);
   }
   combinations?.();
   const shard = checkShard(options, n);
@@ -70,6 +82,7 @@ function checkShard(options: FuzzOptions, n: OptionNames): Shard | null {
   const count = integerOption(`${n('shard')}.count`, options.shard.count, 1);
   const index = integerOption(`${n('shard')}.index`, options.shard.index, 1);
   if (index > count) throw new OptionError(`${n('shard')}.index must be <= ${n('shard')}.count, got ${index}/${count}`);
-  if (options.path !== undefined) throw new OptionError(`${n('shard')} slices an exploration: drop ${n('path')} (a path replays one run anywhere)`);
+  if (options.path !== undefined)
+    throw new OptionError(`${n('shard')} slices an exploration: drop ${n('path')} (a path replays one run anywhere)`);
   return { index, count };
 }

@@ -80,11 +80,19 @@ export interface FuzzAgainstOptions extends FuzzOptions {
 }
 
 export type { FuzzReport, PropertyReport } from '../fuzz/run/run-fuzz.ts';
-export type { DifferentialReport, DifferentialPropertyReport, DifferenceCounterexample } from '../fuzz/differential/run-differential.ts';
+export type {
+  DifferentialReport,
+  DifferentialPropertyReport,
+  DifferenceCounterexample,
+} from '../fuzz/differential/run-differential.ts';
 export type { CounterexampleFile } from '../fuzz/run/counterexample.ts';
 export type { ShrunkFailure } from '../fuzz/run/shrink-failure.ts';
 
-export async function fuzz(options: FuzzOptions = {}, names: OptionNames = API_OPTION_NAMES, combinations?: () => void): Promise<FuzzReport> {
+export async function fuzz(
+  options: FuzzOptions = {},
+  names: OptionNames = API_OPTION_NAMES,
+  combinations?: () => void,
+): Promise<FuzzReport> {
   const run = checkFuzzOptions(options, { names, sides: 1, ...(combinations === undefined ? {} : { combinations }) });
   return runFuzz({ ...run, baseline: await baselineOf(options, run, names) });
 }
@@ -96,9 +104,17 @@ export async function fuzz(options: FuzzOptions = {}, names: OptionNames = API_O
  * not play it to the end). A reference that plays none of the runs is a `StrategyLoadError`.
  * (`names`, `combinations`: how the command line names its flags and checks how they combine.)
  */
-export async function fuzzAgainst(options: FuzzAgainstOptions, names: OptionNames = API_OPTION_NAMES, combinations?: () => void): Promise<DifferentialReport> {
-  if (typeof options.against !== 'string' || options.against === '') throw new OptionError(`${names('against')} must name the reference strategy (a built-in name or a module path)`);
-  if (options.baseline !== undefined) throw new OptionError(`${names('baseline')} compares a plain fuzz run: a differential run already compares with its reference`);
+export async function fuzzAgainst(
+  options: FuzzAgainstOptions,
+  names: OptionNames = API_OPTION_NAMES,
+  combinations?: () => void,
+): Promise<DifferentialReport> {
+  if (typeof options.against !== 'string' || options.against === '')
+    throw new OptionError(`${names('against')} must name the reference strategy (a built-in name or a module path)`);
+  if (options.baseline !== undefined)
+    throw new OptionError(
+      `${names('baseline')} compares a plain fuzz run: a differential run already compares with its reference`,
+    );
   const run = checkFuzzOptions(options, { names, sides: 2, ...(combinations === undefined ? {} : { combinations }) });
   return runDifferentialFuzz({ ...run, against: { name: options.against, options: options.againstOptions ?? {} } });
 }
@@ -112,6 +128,13 @@ async function baselineOf(options: FuzzOptions, run: RunOptions, names: OptionNa
   const baseline = await readFuzzBaseline(file);
   const replaySample = run.replaySample ?? defaultReplaySample(run.properties);
   // The corpus is checked by runFuzz: the options drawn are part of it, known once the strategy loaded.
-  assertComparable(baseline, options.baseline, { seed: run.seed, runs: run.runs, replaySample, properties: run.properties, strategy: run.strategy, cwd: run.cwd });
+  assertComparable(baseline, options.baseline, {
+    seed: run.seed,
+    runs: run.runs,
+    replaySample,
+    properties: run.properties,
+    strategy: run.strategy,
+    cwd: run.cwd,
+  });
   return { file: options.baseline, baseline };
 }

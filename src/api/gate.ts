@@ -9,7 +9,14 @@
  * `BaselineError`, unless `updateBaseline` creates it.
  */
 import { resolve } from 'node:path';
-import { BASELINE_METRICS, baselineFromReport, mergeBaseline, readBaseline, writeBaseline, type BaselineMetric } from '../harness/gate/baseline.ts';
+import {
+  BASELINE_METRICS,
+  baselineFromReport,
+  mergeBaseline,
+  readBaseline,
+  writeBaseline,
+  type BaselineMetric,
+} from '../harness/gate/baseline.ts';
 import { BaselineError } from '../harness/gate/baseline-error.ts';
 import { compareWithBaseline, type GateChange } from '../harness/gate/compare-baseline.ts';
 import { gateScope } from '../harness/gate/gate-scope.ts';
@@ -78,17 +85,23 @@ export async function gate(options: GateOptions = {}, names: OptionNames = API_O
   const updateBaseline = options.updateBaseline === true;
   // The numbers first, as the command line has always checked them, then what only a gate needs.
   checkSuiteSettings({ ...options, paths: [] }, n);
-  if (updateBaseline && options.shard !== undefined) throw new OptionError(`${n('updateBaseline')} needs the whole suite: drop ${n('shard')}`);
+  if (updateBaseline && options.shard !== undefined)
+    throw new OptionError(`${n('updateBaseline')} needs the whole suite: drop ${n('shard')}`);
   const tolerances = withTolerances(options.tolerances ?? {});
   const given = options.baseline ?? DEFAULT_BASELINE;
   const baselinePath = resolve(cwd, given);
   const baseline = await readBaseline(baselinePath);
   if (baseline === null && !updateBaseline) {
-    throw new BaselineError(`no baseline at ${given}: nothing to gate against. Create it once, on purpose, with ${n('updateBaseline')} (and commit it), or point ${n('baseline')} at the committed file.`);
+    throw new BaselineError(
+      `no baseline at ${given}: nothing to gate against. Create it once, on purpose, with ${n('updateBaseline')} (and commit it), or point ${n('baseline')} at the committed file.`,
+    );
   }
   const paths = options.paths ?? DEFAULT_GATE_PATHS;
   const inScope = gateScope(paths, cwd);
-  const { run, report, finish } = await playSuite({ ...options, paths, cwd, invocation: options.invocation ?? { command: 'gate (api)', argv: [] } }, names);
+  const { run, report, finish } = await playSuite(
+    { ...options, paths, cwd, invocation: options.invocation ?? { command: 'gate (api)', argv: [] } },
+    names,
+  );
   let verdict: GateVerdict;
   let written: string[];
   const current = baselineFromReport(report);
@@ -109,7 +122,13 @@ export async function gate(options: GateOptions = {}, names: OptionNames = API_O
   }
   const refusal = updateBaseline ? baselineRefusal(report, given) : null;
   if (updateBaseline && refusal === null) await writeBaseline(baselinePath, mergeBaseline(baseline, current, inScope));
-  const kind = updateBaseline ? (refusal === null ? 'baseline-written' : 'baseline-refused') : gatePassed(verdict) ? 'passed' : 'failed';
+  const kind = updateBaseline
+    ? refusal === null
+      ? 'baseline-written'
+      : 'baseline-refused'
+    : gatePassed(verdict)
+      ? 'passed'
+      : 'failed';
   return {
     kind,
     passed: kind === 'passed' || kind === 'baseline-written',
@@ -125,7 +144,13 @@ export async function gate(options: GateOptions = {}, names: OptionNames = API_O
 
 /** gate.md and gate.json, written with the run's other reports (one folder, one run). */
 function gateReportFiles(verdict: GateVerdict): ReportFile[] {
-  const json = { passed: gatePassed(verdict), compared: verdict.compared, failing: verdict.failing, baseline: verdict.baselinePath, changes: verdict.changes };
+  const json = {
+    passed: gatePassed(verdict),
+    compared: verdict.compared,
+    failing: verdict.failing,
+    baseline: verdict.baselinePath,
+    changes: verdict.changes,
+  };
   return [
     { name: 'gate.md', content: renderGateMarkdown(verdict) },
     { name: 'gate.json', content: `${JSON.stringify(json, null, 2)}\n` },

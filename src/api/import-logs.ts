@@ -43,14 +43,24 @@ export function sessionBaseName(file: string): string {
 }
 
 /** `names`: how options are named in messages (the command line passes its flags). */
-export async function importLogs(options: ImportLogsOptions, names: OptionNames = API_OPTION_NAMES): Promise<ImportLogsResult> {
+export async function importLogs(
+  options: ImportLogsOptions,
+  names: OptionNames = API_OPTION_NAMES,
+): Promise<ImportLogsResult> {
   const cwd = options.cwd ?? process.cwd();
   if (options.contextWindow !== undefined && !(Number.isInteger(options.contextWindow) && options.contextWindow > 0)) {
-    throw new OptionError(`${names('contextWindow')}: expected a positive integer (tokens), got ${String(options.contextWindow)}`);
+    throw new OptionError(
+      `${names('contextWindow')}: expected a positive integer (tokens), got ${String(options.contextWindow)}`,
+    );
   }
   if (!(LOG_FORMAT_NAMES as readonly string[]).includes(options.format)) {
     throw new ScenarioError('SIM_SCENARIO_INVALID', null, [
-      { path: null, line: null, column: null, message: `unknown log format '${options.format}': expected one of ${LOG_FORMAT_NAMES.join(', ')}` },
+      {
+        path: null,
+        line: null,
+        column: null,
+        message: `unknown log format '${options.format}': expected one of ${LOG_FORMAT_NAMES.join(', ')}`,
+      },
     ]);
   }
   const outputs: { path: string; text: string }[] = [];
@@ -61,7 +71,14 @@ export async function importLogs(options: ImportLogsOptions, names: OptionNames 
       text = await readFile(resolve(cwd, file), 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', shown, [{ path: null, line: null, column: null, message: code === 'ENOENT' ? 'no such file' : `cannot be read (${code})` }]);
+      throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', shown, [
+        {
+          path: null,
+          line: null,
+          column: null,
+          message: code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`,
+        },
+      ]);
     }
     const result = importLog(text, {
       format: options.format as LogFormatName,
@@ -73,7 +90,11 @@ export async function importLogs(options: ImportLogsOptions, names: OptionNames 
       source: options.source,
     });
     if (result.kind === 'invalid') throw new ScenarioError('SIM_SCENARIO_INVALID', shown, result.issues);
-    for (const { name, spec } of result.scenarios) outputs.push({ path: join(resolve(cwd, options.outDir), `${name}.yaml`), text: serializeScenario(options.redact === true ? redactScenario(spec) : spec) });
+    for (const { name, spec } of result.scenarios)
+      outputs.push({
+        path: join(resolve(cwd, options.outDir), `${name}.yaml`),
+        text: serializeScenario(options.redact === true ? redactScenario(spec) : spec),
+      });
   }
   await mkdir(resolve(cwd, options.outDir), { recursive: true });
   for (const output of outputs) await writeFile(output.path, output.text);

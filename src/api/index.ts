@@ -29,7 +29,15 @@ export { gate } from './gate.ts';
 export type { GateOptions, GateResult } from './gate.ts';
 export { fuzz, fuzzAgainst } from './fuzz.ts';
 export type {
-  CounterexampleFile, DifferenceCounterexample, DifferentialPropertyReport, DifferentialReport, FuzzAgainstOptions, FuzzOptions, FuzzReport, PropertyReport, ShrunkFailure,
+  CounterexampleFile,
+  DifferenceCounterexample,
+  DifferentialPropertyReport,
+  DifferentialReport,
+  FuzzAgainstOptions,
+  FuzzOptions,
+  FuzzReport,
+  PropertyReport,
+  ShrunkFailure,
 } from './fuzz.ts';
 export { fuzzJob } from './fuzz-job.ts';
 export type { FuzzJobOptions, FuzzJobResult, FuzzPlayed } from './fuzz-job.ts';

@@ -33,7 +33,12 @@ export async function playSuite(options: SimulateOptions, names: OptionNames): P
   const cwd = resolve(options.cwd ?? process.cwd());
   const settings = checkSuiteSettings(options, n);
   // Shown as given when it resolves the same (messages and the closing line name it as the user wrote it).
-  const reportDir = options.reportDir === undefined ? undefined : cwd === process.cwd() ? options.reportDir : resolve(cwd, options.reportDir);
+  const reportDir =
+    options.reportDir === undefined
+      ? undefined
+      : cwd === process.cwd()
+        ? options.reportDir
+        : resolve(cwd, options.reportDir);
   // A folder that cannot be written to is bad input, found before anything runs.
   if (reportDir !== undefined) await prepareOutputDir(reportDir, n('reportDir'), cwd);
   // One run writes a folder at a time (report-folder.ts): a second is refused before it plays.
@@ -66,7 +71,13 @@ export async function playSuite(options: SimulateOptions, names: OptionNames): P
     }
     const report = buildSuiteReport(run.outcomes, cwd, options.realSummarizer);
     const invocation = options.invocation ?? { command: 'simulate (api)', argv: [] };
-    const meta = { tool: 'compaction-sim', version: packageVersion(), node: process.version, command: invocation.command, argv: [...invocation.argv] };
+    const meta = {
+      tool: 'compaction-sim',
+      version: packageVersion(),
+      node: process.version,
+      command: invocation.command,
+      argv: [...invocation.argv],
+    };
     let released = false;
     const finish = async (extra: readonly ReportFile[] = []): Promise<string[]> => {
       released = true;
@@ -98,6 +109,7 @@ function checkShard(shard: Shard | undefined, n: OptionNames): Shard | null {
   if (shard === undefined) return null;
   integerOption(`${n('shard')}.count`, shard.count, 1);
   integerOption(`${n('shard')}.index`, shard.index, 1);
-  if (shard.index > shard.count) throw new OptionError(`${n('shard')}.index must be <= ${n('shard')}.count, got ${shard.index}/${shard.count}`);
+  if (shard.index > shard.count)
+    throw new OptionError(`${n('shard')}.index must be <= ${n('shard')}.count, got ${shard.index}/${shard.count}`);
   return shard;
 }

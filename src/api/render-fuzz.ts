@@ -10,5 +10,7 @@ import type { FuzzPlayed } from './fuzz-job.ts';
 export type RenderFuzzOptions = FormatOptions;
 
 export function renderFuzz(played: FuzzPlayed, options: RenderFuzzOptions): string {
-  return played.mode === 'plain' ? formatFuzzReport(played.report, options) : formatDifferentialReport(played.report, options);
+  return played.mode === 'plain'
+    ? formatFuzzReport(played.report, options)
+    : formatDifferentialReport(played.report, options);
 }

@@ -13,10 +13,19 @@ import { failureDetails, verdictNotes } from '../harness/report/table-reporter.t
 
 export { reportsWrittenLine } from '../harness/report/reports-written.ts';
 
-export function renderSuite(report: SuiteReport, format: ReporterName, options: { readonly color: boolean; readonly quiet?: boolean }): string {
+export function renderSuite(
+  report: SuiteReport,
+  format: ReporterName,
+  options: { readonly color: boolean; readonly quiet?: boolean },
+): string {
   const { color } = options;
   if (format === 'table' && options.quiet === true) {
-    const parts = [realSummarizerBanner(report) ?? '', verdictNotes(report.scenarios), failureDetails(report.scenarios, color), summaryLine(report.summary.passed, report.summary.failed)];
+    const parts = [
+      realSummarizerBanner(report) ?? '',
+      verdictNotes(report.scenarios),
+      failureDetails(report.scenarios, color),
+      summaryLine(report.summary.passed, report.summary.failed),
+    ];
     return `${parts.filter((part) => part !== '').join('\n\n')}\n`;
   }
   return REPORTERS[format].render(report, { color });

@@ -44,7 +44,10 @@ export async function replayFidelity(options: ReplayFidelityOptions): Promise<Fi
       scenario: scenario.name,
       failure: outcome.failure?.message ?? null,
       model,
-      cost: price && usage.some((u) => u !== null) ? { ...priceRecordedUsage(usage, price), source: price.source, checked: price.checked } : null,
+      cost:
+        price && usage.some((u) => u !== null)
+          ? { ...priceRecordedUsage(usage, price), source: price.source, checked: price.checked }
+          : null,
       ...usageFidelity(scenario.world, outcome.steps, scenario.recorded.compactions),
     });
   }
@@ -61,17 +64,26 @@ export function renderFidelity(files: readonly FileFidelity[]): string {
     if (file.requests === 0) lines.push('  no request carries recorded usage: nothing to check');
     else {
       const verdict = file.passed ? 'pass' : 'FAIL';
-      lines.push(`  request size vs recorded input tokens: ${file.within}/${file.requests} within ±${USAGE_TOLERANCE * 100} % (${percent(file.share!)}; bar ${USAGE_BAR * 100} %): ${verdict}`);
-      lines.push(`  calibrated token model: ratio ${file.fittedRatio!.toFixed(3)} (tokenModel: { ratio: ${file.fittedRatio!.toFixed(3)} }) puts ${file.withinFitted}/${file.requests} within ±${USAGE_TOLERANCE * 100} %`);
+      lines.push(
+        `  request size vs recorded input tokens: ${file.within}/${file.requests} within ±${USAGE_TOLERANCE * 100} % (${percent(file.share!)}; bar ${USAGE_BAR * 100} %): ${verdict}`,
+      );
+      lines.push(
+        `  calibrated token model: ratio ${file.fittedRatio!.toFixed(3)} (tokenModel: { ratio: ${file.fittedRatio!.toFixed(3)} }) puts ${file.withinFitted}/${file.requests} within ±${USAGE_TOLERANCE * 100} %`,
+      );
     }
     if (file.cost) {
       const hits = file.cost.cacheHitRate === null ? '' : `, cache hit rate ${percent(file.cost.cacheHitRate)}`;
-      lines.push(`  recorded cost: $${file.cost.usd.toFixed(4)} over ${file.cost.requests} requests${hits} (${file.model} prices read ${file.cost.checked}: ${file.cost.source})`);
+      lines.push(
+        `  recorded cost: $${file.cost.usd.toFixed(4)} over ${file.cost.requests} requests${hits} (${file.model} prices read ${file.cost.checked}: ${file.cost.source})`,
+      );
     } else if (file.requests > 0) lines.push(`  recorded cost: no price for '${file.model}' in the price table`);
     for (const point of file.compactions) {
       const recorded = point.preTokens === undefined ? 'size not recorded' : `${point.preTokens} tokens recorded`;
-      const replay = point.replayTokens === null ? 'not reached' : `${point.replayTokens} tokens in the replay without compaction`;
-      lines.push(`  recorded compaction (${point.trigger ?? 'trigger not recorded'}) before turn ${point.turn}, call ${point.call ?? 0}: ${recorded}; ${replay}`);
+      const replay =
+        point.replayTokens === null ? 'not reached' : `${point.replayTokens} tokens in the replay without compaction`;
+      lines.push(
+        `  recorded compaction (${point.trigger ?? 'trigger not recorded'}) before turn ${point.turn}, call ${point.call ?? 0}: ${recorded}; ${replay}`,
+      );
     }
     if (file.failure) lines.push(`  the replay stopped early: ${file.failure}`);
   }

@@ -87,7 +87,11 @@ export interface SimulateResult {
  * `OutputDirError` (`invalidInputOf` tells them from a bug). `names`: how options are named in
  * messages (the command line passes its flags); `extra`: report files of the caller's own.
  */
-export async function simulate(options: SimulateOptions, names: OptionNames = API_OPTION_NAMES, extra: (report: SuiteReport) => readonly ReportFile[] = () => []): Promise<SimulateResult> {
+export async function simulate(
+  options: SimulateOptions,
+  names: OptionNames = API_OPTION_NAMES,
+  extra: (report: SuiteReport) => readonly ReportFile[] = () => [],
+): Promise<SimulateResult> {
   const { run, report, finish } = await playSuite(options, names);
   let written: string[];
   try {

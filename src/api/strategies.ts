@@ -14,8 +14,11 @@ export type StrategyListing =
   | { readonly kind: 'audits'; readonly audits: readonly { readonly name: string; readonly audit: StrategyAudit }[] };
 
 export async function listStrategies(options: { readonly audit?: boolean } = {}): Promise<StrategyListing> {
-  if (options.audit !== true) return { kind: 'catalog', strategies: STRATEGY_CATALOG.map(({ name, source }) => ({ name, source })) };
-  const audits = await Promise.all(ZOO_STRATEGIES.map(async (strategy) => ({ name: strategy.name, audit: await strategy.audit() })));
+  if (options.audit !== true)
+    return { kind: 'catalog', strategies: STRATEGY_CATALOG.map(({ name, source }) => ({ name, source })) };
+  const audits = await Promise.all(
+    ZOO_STRATEGIES.map(async (strategy) => ({ name: strategy.name, audit: await strategy.audit() })),
+  );
   return { kind: 'audits', audits };
 }
 

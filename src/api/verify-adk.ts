@@ -74,16 +74,28 @@ export interface VerifyAdkResult {
   /** The scenario files verified (null when only generated runs were asked for). */
   readonly suite: VerifySuiteReport | null;
   /** The generated runs verified, and the scenario file written per differing run (null without `fuzzRuns`). */
-  readonly fuzz: { readonly runs: number; readonly report: VerifyFuzzReport; readonly files: ReadonlyMap<number, string> } | null;
+  readonly fuzz: {
+    readonly runs: number;
+    readonly report: VerifyFuzzReport;
+    readonly files: ReadonlyMap<number, string>;
+  } | null;
 }
 
 /** `names`: how options are named in messages (the command line passes its flags). */
-export async function verifyAdk(options: VerifyAdkOptions = {}, names: OptionNames = API_OPTION_NAMES): Promise<VerifyAdkResult> {
+export async function verifyAdk(
+  options: VerifyAdkOptions = {},
+  names: OptionNames = API_OPTION_NAMES,
+): Promise<VerifyAdkResult> {
   const suiteOptions = await checkSuiteOptions(options, names);
   const fuzz = checkFuzzOptions(options, names);
   const { verifySuite } = await import('../adk/differential/verify-suite.ts');
   const onlyGenerated = fuzz !== null && (options.paths === undefined || options.paths.length === 0);
-  const suite = onlyGenerated ? null : await verifySuite({ ...suiteOptions, ...(options.onScenario === undefined ? {} : { onScenario: options.onScenario }) });
+  const suite = onlyGenerated
+    ? null
+    : await verifySuite({
+        ...suiteOptions,
+        ...(options.onScenario === undefined ? {} : { onScenario: options.onScenario }),
+      });
   if (suite !== null) await options.onSuiteReport?.(suite);
   if (fuzz === null) return { kind: suite!.summary.failed === 0 ? 'passed' : 'failed', suite, fuzz: null };
   const generated = await verifyGenerated(fuzz, suiteOptions, options);
@@ -96,23 +108,43 @@ type SuiteOptions = Omit<VerifySuiteOptions, 'onScenario'>;
 async function checkSuiteOptions(options: VerifyAdkOptions, n: OptionNames): Promise<SuiteOptions> {
   const tokenBasedOnly = ['adkTokenThreshold', 'adkEventRetention'] as const;
   if (options.compactor !== 'adk-token-based') {
-    for (const option of tokenBasedOnly) if (options[option] !== undefined) throw new OptionError(`${n(option)} needs ${n('compactor')} adk-token-based`);
+    for (const option of tokenBasedOnly)
+      if (options[option] !== undefined) throw new OptionError(`${n(option)} needs ${n('compactor')} adk-token-based`);
   }
-  const threshold = options.adkTokenThreshold === undefined ? null : integerOption(n('adkTokenThreshold'), options.adkTokenThreshold, 1);
-  const retention = options.adkEventRetention === undefined ? undefined : integerOption(n('adkEventRetention'), options.adkEventRetention, 1);
+  const threshold =
+    options.adkTokenThreshold === undefined
+      ? null
+      : integerOption(n('adkTokenThreshold'), options.adkTokenThreshold, 1);
+  const retention =
+    options.adkEventRetention === undefined
+      ? undefined
+      : integerOption(n('adkEventRetention'), options.adkEventRetention, 1);
   const { DEFAULT_EVENT_RETENTION_SIZE } = await import('../adk/differential/adk-compactor.ts');
   return {
     paths: options.paths && options.paths.length > 0 ? options.paths : DEFAULT_VERIFY_PATHS,
     filter: options.filter,
     ...(options.compactor === 'adk-token-based'
-      ? { tokenBased: { kind: 'adk-token-based' as const, tokenThreshold: threshold, eventRetentionSize: retention ?? DEFAULT_EVENT_RETENTION_SIZE } }
+      ? {
+          tokenBased: {
+            kind: 'adk-token-based' as const,
+            tokenThreshold: threshold,
+            eventRetentionSize: retention ?? DEFAULT_EVENT_RETENTION_SIZE,
+          },
+        }
       : {}),
     ...strategyOverride(options),
     // A strategy never runs in this thread: every scenario is verified in a sandboxed worker.
     isolation: {
       jobs: availableParallelism(),
       timeoutMs: VERIFY_TIMEOUT_MS,
-      ...(options.realSummarizer === undefined ? {} : { realSummarizer: await realSummarizer(options.realSummarizer, options.summarizerTimeoutMs ?? DEFAULT_SUMMARIZER_TIMEOUT_MS) }),
+      ...(options.realSummarizer === undefined
+        ? {}
+        : {
+            realSummarizer: await realSummarizer(
+              options.realSummarizer,
+              options.summarizerTimeoutMs ?? DEFAULT_SUMMARIZER_TIMEOUT_MS,
+            ),
+          }),
     },
   };
 }
@@ -131,18 +163,29 @@ function checkFuzzOptions(options: VerifyAdkOptions, n: OptionNames): FuzzSettin
     if (given !== undefined) throw new OptionError(`${n(given)} goes with ${n('fuzzRuns')}`);
     return null;
   }
-  if (options.realSummarizer !== undefined) throw new OptionError(`${n('fuzzRuns')} compares runs; ${n('realSummarizer')} only measures them: use one or the other`);
+  if (options.realSummarizer !== undefined)
+    throw new OptionError(
+      `${n('fuzzRuns')} compares runs; ${n('realSummarizer')} only measures them: use one or the other`,
+    );
   const seed = integerOption(n('seed'), options.seed ?? 1, Number.MIN_SAFE_INTEGER);
   return {
     runs: integerOption(n('fuzzRuns'), options.fuzzRuns, 1),
     seed,
     out: options.outDir ?? DEFAULT_VERIFY_FUZZ_OUT,
-    shrinkCandidates: integerOption(n('shrinkCandidates'), options.shrinkCandidates ?? DEFAULT_VERIFY_SHRINK_CANDIDATES, 1),
+    shrinkCandidates: integerOption(
+      n('shrinkCandidates'),
+      options.shrinkCandidates ?? DEFAULT_VERIFY_SHRINK_CANDIDATES,
+      1,
+    ),
   };
 }
 
 /** The generated scenarios verified, each difference shrunk and written as a scenario file. */
-async function verifyGenerated(fuzz: FuzzSettings, suite: SuiteOptions, options: VerifyAdkOptions): Promise<NonNullable<VerifyAdkResult['fuzz']>> {
+async function verifyGenerated(
+  fuzz: FuzzSettings,
+  suite: SuiteOptions,
+  options: VerifyAdkOptions,
+): Promise<NonNullable<VerifyAdkResult['fuzz']>> {
   const { verifyFuzz, differenceScenarioFile } = await import('../adk/differential/verify-fuzz.ts');
   const strategy = suite.strategyOverride
     ? suite.strategyOverride({ name: 'threshold', options: {}, baseDir: resolve('.') })
@@ -164,7 +207,9 @@ async function verifyGenerated(fuzz: FuzzSettings, suite: SuiteOptions, options:
   return { runs: fuzz.runs, report, files };
 }
 
-function strategyOverride(options: VerifyAdkOptions): { strategyOverride?: (file: ResolvedStrategy) => ResolvedStrategy } {
+function strategyOverride(options: VerifyAdkOptions): {
+  strategyOverride?: (file: ResolvedStrategy) => ResolvedStrategy;
+} {
   const strategyOptions = options.strategyOptions;
   const name = options.strategy;
   if (name === undefined && strategyOptions === undefined) return {};

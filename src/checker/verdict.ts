@@ -7,14 +7,14 @@ import type { PropertyViolation } from './properties/property.ts';
 export type Verdict =
   | { readonly status: 'passed' }
   | {
-    readonly status: 'failed';
-    readonly violation: PropertyViolation;
-    /**
-     * Leading steps of the session that followed the scenario's script (checker/scripted-steps.ts),
-     * when the fuzzer played it: lets a differential run compare where two strategies broke.
-     */
-    readonly scriptedSteps?: number;
-  }
+      readonly status: 'failed';
+      readonly violation: PropertyViolation;
+      /**
+       * Leading steps of the session that followed the scenario's script (checker/scripted-steps.ts),
+       * when the fuzzer played it: lets a differential run compare where two strategies broke.
+       */
+      readonly scriptedSteps?: number;
+    }
   | { readonly status: 'infeasible'; readonly violation: PropertyViolation }
   /** The session could not be played (the world threw): nothing to judge. */
   | { readonly status: 'not-checked'; readonly reason: string };

@@ -15,7 +15,8 @@ export const COMMAND_LINES = {
   },
   fuzz: {
     command: 'fuzz',
-    describe: 'Property-based fuzzing of a strategy: generated scenarios, shrunk counterexamples written as scenario files',
+    describe:
+      'Property-based fuzzing of a strategy: generated scenarios, shrunk counterexamples written as scenario files',
   },
   'verify-adk': {
     command: 'verify-adk [paths..]',
@@ -27,7 +28,8 @@ export const COMMAND_LINES = {
   },
   compare: {
     command: 'compare [paths..]',
-    describe: 'Play the same suites (and the same fuzzed corpus) through several strategies: a league table and the museum matrix',
+    describe:
+      'Play the same suites (and the same fuzzed corpus) through several strategies: a league table and the museum matrix',
   },
   import: {
     command: 'import <files..>',
@@ -47,5 +49,7 @@ export const REPEATABLE_OPTIONS: Readonly<Partial<Record<CommandName, readonly s
 };
 
 export function repeatableOptionsOf(command: string | undefined): readonly string[] {
-  return command !== undefined && Object.hasOwn(REPEATABLE_OPTIONS, command) ? REPEATABLE_OPTIONS[command as CommandName]! : [];
+  return command !== undefined && Object.hasOwn(REPEATABLE_OPTIONS, command)
+    ? REPEATABLE_OPTIONS[command as CommandName]!
+    : [];
 }

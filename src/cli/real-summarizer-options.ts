@@ -29,12 +29,14 @@ export function withRealSummarizerOptions<T>(yargs: Argv<T>): Argv<T & RealSumma
   return yargs
     .option('real-summarizer', {
       type: 'string',
-      describe: 'Summarize with this real Gemini model (needs GEMINI_API_KEY), everything else simulated; reports show its summaries. Not deterministic',
+      describe:
+        'Summarize with this real Gemini model (needs GEMINI_API_KEY), everything else simulated; reports show its summaries. Not deterministic',
     })
     .option('summarizer-timeout', {
       type: 'number',
       defaultDescription: String(DEFAULT_REAL_SUMMARIZER_TIMEOUT_MS),
-      describe: 'With --real-summarizer: abort a summarizer call after this many ms (it then fails like any summarizer failure)',
+      describe:
+        'With --real-summarizer: abort a summarizer call after this many ms (it then fails like any summarizer failure)',
     }) as Argv<T & RealSummarizerArgs>;
 }
 
@@ -70,7 +72,9 @@ export function withRefusedRealSummarizer<T>(yargs: Argv<T>): Argv<T & RealSumma
 
 export function refuseRealSummarizer(args: RealSummarizerArgs, command: string, why: string): void {
   if (args['real-summarizer'] === undefined && args['summarizer-timeout'] === undefined) return;
-  throw new UsageError(`${command} does not take --real-summarizer: ${why}; use simulate --real-summarizer to judge real summaries`);
+  throw new UsageError(
+    `${command} does not take --real-summarizer: ${why}; use simulate --real-summarizer to judge real summaries`,
+  );
 }
 
 export const GATE_REFUSAL = 'real summaries are not deterministic, so they cannot be compared with the baseline';

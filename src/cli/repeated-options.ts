@@ -24,7 +24,11 @@ export interface RepeatedOption {
 }
 
 /** The first declared single-valued option given more than once, in declaration order, or null. */
-export function findRepeatedOption(argv: Readonly<Record<string, unknown>>, declared: DeclaredOptions, repeatable: readonly string[] = []): RepeatedOption | null {
+export function findRepeatedOption(
+  argv: Readonly<Record<string, unknown>>,
+  declared: DeclaredOptions,
+  repeatable: readonly string[] = [],
+): RepeatedOption | null {
   for (const flag of Object.keys(declared.key)) {
     if (declared.array.includes(flag) || repeatable.includes(flag)) continue;
     const value = argv[flag];
@@ -47,7 +51,10 @@ export function repeatedOptionMessage(command: string | undefined, repeated: Rep
  * command that runs was repeated. It runs after yargs' own validation and before the command's
  * handler, so nothing has run yet. `repeatableOf` names the options a command takes repeatedly.
  */
-export function refuseRepeatedOptions(refuse: (message: string) => void, repeatableOf: (command: string | undefined) => readonly string[]) {
+export function refuseRepeatedOptions(
+  refuse: (message: string) => void,
+  repeatableOf: (command: string | undefined) => readonly string[],
+) {
   // yargs passes the instance of the command that runs as the second argument (its typings omit it).
   return (argv: Arguments, ...rest: unknown[]): void => {
     const command = typeof argv._[0] === 'string' ? argv._[0] : undefined;

@@ -34,29 +34,49 @@ export function withRunOptions<T>(yargs: Argv<T>, timeoutDefault = String(DEFAUL
   return yargs
     .option('strategy', {
       type: 'string',
-      describe: 'Strategy for every scenario: a built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory',
+      describe:
+        'Strategy for every scenario: a built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory',
     })
     .option('strategy-options', {
       type: 'string',
-      describe: 'Strategy options as a JSON object (replaces the files\' options)',
+      describe: "Strategy options as a JSON object (replaces the files' options)",
     })
     .option('judged-as', {
       type: 'string',
-      describe: 'The --strategy module is a fork of this built-in: the files\' options, expectations and accepted limitations for that built-in apply to it',
+      describe:
+        "The --strategy module is a fork of this built-in: the files' options, expectations and accepted limitations for that built-in apply to it",
     })
     .option('seed', { type: 'number', describe: 'Seed for every scenario (overrides the files)' })
-    .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Scenarios run in parallel (worker threads); results do not depend on it' })
-    .option('shard', { type: 'string', describe: 'Run shard i of n (e.g. 2/4): scenarios sorted by id, dealt round-robin' })
-    .option('report-dir', { type: 'string', default: DEFAULT_REPORT_DIR, describe: 'Where report.json, report.md, junit.xml, report.html and run-meta.json are written' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar; print only failures and the closing line' })
+    .option('jobs', {
+      type: 'number',
+      default: availableParallelism(),
+      defaultDescription: 'number of CPUs',
+      describe: 'Scenarios run in parallel (worker threads); results do not depend on it',
+    })
+    .option('shard', {
+      type: 'string',
+      describe: 'Run shard i of n (e.g. 2/4): scenarios sorted by id, dealt round-robin',
+    })
+    .option('report-dir', {
+      type: 'string',
+      default: DEFAULT_REPORT_DIR,
+      describe: 'Where report.json, report.md, junit.xml, report.html and run-meta.json are written',
+    })
+    .option('quiet', {
+      type: 'boolean',
+      default: false,
+      describe: 'No progress bar; print only failures and the closing line',
+    })
     .option('max-memory', {
       type: 'number',
       default: DEFAULT_MAX_MEMORY_MB,
-      describe: 'Heap limit of each scenario worker in MB: a strategy that exhausts it fails its scenario as strategy-out-of-memory',
+      describe:
+        'Heap limit of each scenario worker in MB: a strategy that exhausts it fails its scenario as strategy-out-of-memory',
     })
     .option('accept', {
       type: 'string',
-      describe: 'A YAML/JSON file of accepted limitations ({ strategy, property, reason, scenarios? } per entry): violations it names are tolerated and reported with their reason',
+      describe:
+        'A YAML/JSON file of accepted limitations ({ strategy, property, reason, scenarios? } per entry): violations it names are tolerated and reported with their reason',
     })
     .option('timeout', {
       type: 'number',
@@ -71,7 +91,10 @@ export function withRunOptions<T>(yargs: Argv<T>, timeoutDefault = String(DEFAUL
  * parse (`--shard i/n`, JSON) is parsed here; the numbers are checked by the API, in one place,
  * named by their flags (CLI_OPTION_NAMES).
  */
-export type RunSettings = Pick<SimulateOptions, 'strategy' | 'strategyOptions' | 'judgedAs' | 'seed' | 'jobs' | 'shard' | 'timeoutMs' | 'maxMemoryMb' | 'acceptFile'>;
+export type RunSettings = Pick<
+  SimulateOptions,
+  'strategy' | 'strategyOptions' | 'judgedAs' | 'seed' | 'jobs' | 'shard' | 'timeoutMs' | 'maxMemoryMb' | 'acceptFile'
+>;
 
 /** `defaultTimeoutMs`: the watchdog when --timeout is not given. */
 export function parseRunArgs(args: RunArgs, defaultTimeoutMs = DEFAULT_TIMEOUT_MS): RunSettings {
@@ -91,7 +114,10 @@ export function parseRunArgs(args: RunArgs, defaultTimeoutMs = DEFAULT_TIMEOUT_M
   };
 }
 
-export function parseStrategyOptions(text: string | undefined, flag = '--strategy-options'): Record<string, unknown> | undefined {
+export function parseStrategyOptions(
+  text: string | undefined,
+  flag = '--strategy-options',
+): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
   let value: unknown;
   try {

@@ -75,7 +75,11 @@ export interface ScenarioComparison {
 export interface ComparisonReport {
   readonly schemaVersion: number;
   readonly paths: readonly string[];
-  readonly contenders: readonly { readonly strategy: string; readonly name: string; readonly options: Readonly<Record<string, unknown>> | null }[];
+  readonly contenders: readonly {
+    readonly strategy: string;
+    readonly name: string;
+    readonly options: Readonly<Record<string, unknown>> | null;
+  }[];
   readonly fuzz: { readonly runs: number; readonly seed: number } | null;
   readonly league: readonly LeagueRow[];
   /** The scenarios with a `reproduces` list, in id order. */
@@ -107,7 +111,11 @@ export function buildComparisonReport(input: {
   return {
     schemaVersion: COMPARISON_SCHEMA_VERSION,
     paths: input.paths.map((path) => portablePath(path, input.cwd)),
-    contenders: input.runs.map(({ contender }) => ({ strategy: contenderLabel(contender), name: contender.name, options: contender.options ?? null })),
+    contenders: input.runs.map(({ contender }) => ({
+      strategy: contenderLabel(contender),
+      name: contender.name,
+      options: contender.options ?? null,
+    })),
     fuzz: input.fuzz,
     league: rank(input.runs.map(leagueRow)),
     museum: scenarios.filter((scenario) => scenario.bugs.length > 0),
@@ -117,10 +125,14 @@ export function buildComparisonReport(input: {
 
 function leagueRow(run: ContenderRun): Omit<LeagueRow, 'rank'> {
   const { results } = run;
-  const sum = (pick: (result: ContenderResult) => number | null) => results.reduce((total, result) => total + (pick(result) ?? 0), 0);
+  const sum = (pick: (result: ContenderResult) => number | null) =>
+    results.reduce((total, result) => total + (pick(result) ?? 0), 0);
   const peaks = results.flatMap((result) => (result.peakPercent === null ? [] : [result.peakPercent]));
   const violations = Object.fromEntries(
-    ACCEPTABLE_PROPERTIES.map((property) => [property, results.filter((result) => result.broken.some((item) => item.property === property)).length]),
+    ACCEPTABLE_PROPERTIES.map((property) => [
+      property,
+      results.filter((result) => result.broken.some((item) => item.property === property)).length,
+    ]),
   ) as Record<AcceptableProperty, number>;
   return {
     strategy: contenderLabel(run.contender),
@@ -138,7 +150,10 @@ function leagueRow(run: ContenderRun): Omit<LeagueRow, 'rank'> {
     billedTokens: sum((result) => result.billedTokens),
     uncachedTokens: sum((result) => result.uncachedTokens),
     costUsd: sum((result) => result.costUsd),
-    cacheHitRate: hitRate(sum((result) => result.cacheReadTokens), sum((result) => result.inputTokens)),
+    cacheHitRate: hitRate(
+      sum((result) => result.cacheReadTokens),
+      sum((result) => result.inputTokens),
+    ),
     peakPercent: peaks.length === 0 ? null : Math.max(...peaks),
     fuzz: run.fuzz,
     ...retentionOf(results),
@@ -160,17 +175,21 @@ function retentionOf(results: readonly ContenderResult[]): { retention?: Retenti
  * fewest fuzz failures, then the lowest cost, then fewest tokens billed; entry order breaks ties.
  */
 function rank(rows: readonly Omit<LeagueRow, 'rank'>[]): LeagueRow[] {
-  const breakages = (row: Omit<LeagueRow, 'rank'>) => Object.values(row.violations).reduce((a, b) => a + b, 0) + row.crashed;
-  const fuzzFailures = (row: Omit<LeagueRow, 'rank'>) => (row.fuzz ?? []).reduce((total, tally) => total + tally.failed, 0);
+  const breakages = (row: Omit<LeagueRow, 'rank'>) =>
+    Object.values(row.violations).reduce((a, b) => a + b, 0) + row.crashed;
+  const fuzzFailures = (row: Omit<LeagueRow, 'rank'>) =>
+    (row.fuzz ?? []).reduce((total, tally) => total + tally.failed, 0);
   const order = rows
     .map((row, index) => ({ row, index }))
-    .sort((a, b) =>
-      b.row.passed - a.row.passed
-      || breakages(a.row) - breakages(b.row)
-      || (retainedShare(b.row.retention) ?? 0) - (retainedShare(a.row.retention) ?? 0)
-      || fuzzFailures(a.row) - fuzzFailures(b.row)
-      || a.row.costUsd - b.row.costUsd
-      || a.row.billedTokens - b.row.billedTokens
-      || a.index - b.index);
+    .sort(
+      (a, b) =>
+        b.row.passed - a.row.passed ||
+        breakages(a.row) - breakages(b.row) ||
+        (retainedShare(b.row.retention) ?? 0) - (retainedShare(a.row.retention) ?? 0) ||
+        fuzzFailures(a.row) - fuzzFailures(b.row) ||
+        a.row.costUsd - b.row.costUsd ||
+        a.row.billedTokens - b.row.billedTokens ||
+        a.index - b.index,
+    );
   return order.map(({ row }, index) => ({ rank: index + 1, ...row }));
 }

@@ -59,10 +59,13 @@ export function contenderResult(strategy: string, outcome: ScenarioOutcome): Con
     const reproduced = outcome.reproduced.find((item) => item.property === property);
     const expectKey = propertyByName(property).expectKey;
     if (reproduced) broken.push({ property, how: 'reproduced', issue: reproduced.issue });
-    else if (failed.has(property) || (expectKey !== null && failed.has(expectKey))) broken.push({ property, how: 'failed' });
+    else if (failed.has(property) || (expectKey !== null && failed.has(expectKey)))
+      broken.push({ property, how: 'failed' });
     else if (outcome.accepted.some((item) => item.property === property)) broken.push({ property, how: 'accepted' });
   }
-  const propertyKeys = new Set<string>(ACCEPTABLE_PROPERTIES.flatMap((property) => [property, propertyByName(property).expectKey ?? property]));
+  const propertyKeys = new Set<string>(
+    ACCEPTABLE_PROPERTIES.flatMap((property) => [property, propertyByName(property).expectKey ?? property]),
+  );
   const crash = [...failed].find((name) => name.startsWith('strategy-') || INTEGRITY.has(name)) ?? null;
   const expectations = [...failed].filter((name) => !propertyKeys.has(name) && name !== crash);
   const result = outcome.result;

@@ -36,7 +36,10 @@ export function retainedShare(byKind: RetentionByKind | undefined): number | nul
 }
 
 /** "92.5%" of a kind, or '—' when no fact of that kind was probed. */
-export function retentionPercent(byKind: RetentionByKind | undefined, kind: (typeof FACT_KINDS)[number] | 'all'): string {
+export function retentionPercent(
+  byKind: RetentionByKind | undefined,
+  kind: (typeof FACT_KINDS)[number] | 'all',
+): string {
   if (byKind === undefined) return '—';
   if (kind === 'all') {
     const share = retainedShare(byKind);

@@ -19,7 +19,12 @@ import { WorkerPool, type TaskOutcome } from '../harness/run/worker-pool.ts';
 import { loadScenarios, type ResolvedScenario } from '../harness/scenario/index.ts';
 import type { StrategySpec } from '../harness/strategy/load-strategy.ts';
 import { StrategyLoadError } from '../harness/strategy/strategy-load-error.ts';
-import { buildComparisonReport, type ComparisonReport, type ContenderRun, type FuzzPropertyTally } from './comparison-report.ts';
+import {
+  buildComparisonReport,
+  type ComparisonReport,
+  type ContenderRun,
+  type FuzzPropertyTally,
+} from './comparison-report.ts';
 import { contenderResult, type ContenderResult } from './contender-result.ts';
 import { contenderLabel, type Contender } from './contender.ts';
 import { DEFAULT_COMPARE_MAX_MEMORY_MB } from './compare-memory.ts';
@@ -66,13 +71,19 @@ export async function runComparison(options: ComparisonOptions): Promise<Compari
       traceDigest: false,
       cwd,
       onScenarioDone: (scenario) => options.onDone?.(label, scenario.name),
-      ...(options.onStrategyOutput ? { onStrategyOutput: (_scenario: ResolvedScenario | null, text: string) => options.onStrategyOutput!(text) } : {}),
+      ...(options.onStrategyOutput
+        ? { onStrategyOutput: (_scenario: ResolvedScenario | null, text: string) => options.onStrategyOutput!(text) }
+        : {}),
     });
     const byId = new Map(run.outcomes.map((outcome) => [outcome.scenario.id, outcome]));
     results.push(scenarios.map((scenario) => contenderResult(label, byId.get(scenario.id)!)));
   }
   const fuzz = options.fuzzRuns > 0 ? await fuzzAll(options, cwd) : null;
-  const runs: ContenderRun[] = options.contenders.map((contender, index) => ({ contender, results: results[index]!, fuzz: fuzz?.[index] ?? null }));
+  const runs: ContenderRun[] = options.contenders.map((contender, index) => ({
+    contender,
+    results: results[index]!,
+    fuzz: fuzz?.[index] ?? null,
+  }));
   return buildComparisonReport({
     paths: options.paths,
     scenarios,
@@ -99,9 +110,13 @@ function assertDistinct(contenders: readonly Contender[]): void {
 async function probeAll(options: ComparisonOptions, cwd: string): Promise<void> {
   const pool = casePool(options);
   try {
-    const probes = options.contenders.map((contender): CaseTask => ({ kind: 'probe', strategy: specOf(contender, cwd) }));
+    const probes = options.contenders.map(
+      (contender): CaseTask => ({ kind: 'probe', strategy: specOf(contender, cwd) }),
+    );
     const outcomes = await pool.run(probes);
-    outcomes.forEach((outcome, index) => assertProbeLoaded(outcome as TaskOutcome<ProbeOutput>, options.contenders[index]!.name, options.timeoutMs));
+    outcomes.forEach((outcome, index) =>
+      assertProbeLoaded(outcome as TaskOutcome<ProbeOutput>, options.contenders[index]!.name, options.timeoutMs),
+    );
   } finally {
     pool.close();
   }

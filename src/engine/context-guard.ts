@@ -62,20 +62,28 @@ export class ContextGuard {
   }
 
   /** Returns what the strategy reported (a host may record its `triggerCount`); undefined when it reported nothing or threw. */
-  async beforeModel(ctx: CompactionContext, request: LlmRequest | undefined | null): Promise<CompactionOutcome | undefined> {
+  async beforeModel(
+    ctx: CompactionContext,
+    request: LlmRequest | undefined | null,
+  ): Promise<CompactionOutcome | undefined> {
     if (!request || !request.contents || request.contents.length === 0) return undefined;
     const strategy = this.#strategies.get(ctx.agentName);
     if (!strategy) return undefined;
     let outcome: CompactionOutcome | undefined;
     try {
-      const reported: unknown = await withByteLengthMemo(this.#measured, () => strategy.compact(this.#withWarn(ctx), request));
+      const reported: unknown = await withByteLengthMemo(this.#measured, () =>
+        strategy.compact(this.#withWarn(ctx), request),
+      );
       if (reported !== null && typeof reported === 'object') outcome = reported as CompactionOutcome;
     } catch (error) {
       this.#reportStrategyError(error, ctx.agentName);
     }
     // Upstream estimates the request again here; a strategy that just estimated it says so.
     const reported = outcome?.requestTokens;
-    const heuristic = typeof reported === 'number' && Number.isSafeInteger(reported) && reported >= 0 ? reported : withByteLengthMemo(this.#measured, () => estimateTokens(request));
+    const heuristic =
+      typeof reported === 'number' && Number.isSafeInteger(reported) && reported >= 0
+        ? reported
+        : withByteLengthMemo(this.#measured, () => estimateTokens(request));
     persistLastHeuristic(ctx, heuristic);
     return outcome;
   }
@@ -84,7 +92,11 @@ export class ContextGuard {
    * Records the real prompt count, then runs the strategy's `afterModel` (X1) with the usage
    * breakdown: the host's when it has one (`usage`), else what `usageMetadata` says.
    */
-  async afterModel(ctx: CompactionContext, response: LlmResponse | undefined | null, usage?: ModelUsage): Promise<AfterModelOutcome | undefined> {
+  async afterModel(
+    ctx: CompactionContext,
+    response: LlmResponse | undefined | null,
+    usage?: ModelUsage,
+  ): Promise<AfterModelOutcome | undefined> {
     if (!response || response.partial) return undefined;
     const strategy = this.#strategies.get(ctx.agentName);
     if (!strategy) return undefined;
@@ -94,7 +106,9 @@ export class ContextGuard {
       if (promptTokens > 0) persistRealTokens(ctx, promptTokens);
     }
     if (!strategy.afterModel) return undefined;
-    return this.#run(ctx.agentName, () => strategy.afterModel!(this.#withWarn(ctx), response, usage ?? modelUsageOf(response.usageMetadata)));
+    return this.#run(ctx.agentName, () =>
+      strategy.afterModel!(this.#withWarn(ctx), response, usage ?? modelUsageOf(response.usageMetadata)),
+    );
   }
 
   /** X4: the strategy's `compactSession`, before contents are built (records checked). */
@@ -112,10 +126,16 @@ export class ContextGuard {
   }
 
   /** X3: the strategy's `onModelError` for a request the provider refused (records checked). */
-  async onModelError(ctx: CompactionContext, error: unknown, request: LlmRequest): Promise<ModelErrorOutcome | undefined> {
+  async onModelError(
+    ctx: CompactionContext,
+    error: unknown,
+    request: LlmRequest,
+  ): Promise<ModelErrorOutcome | undefined> {
     const strategy = this.#strategies.get(ctx.agentName);
     if (!strategy?.onModelError) return undefined;
-    return this.#run(ctx.agentName, async () => checkedOutcome(await strategy.onModelError!(this.#withWarn(ctx), error, request)));
+    return this.#run(ctx.agentName, async () =>
+      checkedOutcome(await strategy.onModelError!(this.#withWarn(ctx), error, request)),
+    );
   }
 
   /** Whether the agent's strategy has the hook (hosts add the machinery a hook needs only then). */
@@ -135,7 +155,8 @@ export class ContextGuard {
 
   #reportStrategyError(error: unknown, agentName: string): void {
     if (this.#onStrategyError) this.#onStrategyError(error, agentName);
-    else this.#onWarning?.('ContextGuard: compaction failed, passing through', { agent: agentName, error: String(error) });
+    else
+      this.#onWarning?.('ContextGuard: compaction failed, passing through', { agent: agentName, error: String(error) });
   }
 
   /**
@@ -157,13 +178,14 @@ function checkedOutcome<T>(outcome: T): T {
   if (outcome === null || typeof outcome !== 'object') return outcome;
   const append: unknown = (outcome as { append?: unknown }).append;
   if (append === undefined) return outcome;
-  if (!Array.isArray(append)) throw new TypeError('a hook outcome\'s append must be a list of compaction records');
+  if (!Array.isArray(append)) throw new TypeError("a hook outcome's append must be a list of compaction records");
   append.forEach((record: unknown, i) => {
     const r = record as Partial<CompactionRecord> | null;
     if (r === null || typeof r !== 'object' || typeof r.endEventId !== 'string' || !Array.isArray(r.contents)) {
       throw new TypeError(`compaction record ${i} must be { startEventId?, endEventId: string, contents: Content[] }`);
     }
-    if (r.startEventId !== undefined && typeof r.startEventId !== 'string') throw new TypeError(`compaction record ${i}: startEventId must be a string`);
+    if (r.startEventId !== undefined && typeof r.startEventId !== 'string')
+      throw new TypeError(`compaction record ${i}: startEventId must be a string`);
   });
   return outcome;
 }

@@ -36,7 +36,11 @@ export type {
 } from './hook-types.ts';
 
 // the optional hooks' helpers (docs/peer-strategies.md §B)
-export { CONTEXT_WINDOW_EXCEEDED, ContextWindowExceededError, isContextWindowExceeded } from './errors/context-window-exceeded.ts';
+export {
+  CONTEXT_WINDOW_EXCEEDED,
+  ContextWindowExceededError,
+  isContextWindowExceeded,
+} from './errors/context-window-exceeded.ts';
 export { MISSING_USAGE, modelUsage, modelUsageOf } from './usage/model-usage.ts';
 export type { ProjectedEntry } from './records/project-records.ts';
 export { compactionRecordOf, hasCompactionRecords, projectCompactionRecords } from './records/project-records.ts';

@@ -6,11 +6,7 @@
  * `beforeModelCallback({callbackContext, llmRequest})` over it), `LlmResponse` is the plain object
  * a `BaseLlm` yields. Content, Part and config types come from `@google/genai`.
  */
-import type {
-  Content,
-  GenerateContentConfig,
-  GenerateContentResponseUsageMetadata,
-} from '@google/genai';
+import type { Content, GenerateContentConfig, GenerateContentResponseUsageMetadata } from '@google/genai';
 import type {
   AfterInvocationOutcome,
   AfterModelOutcome,
@@ -115,7 +111,11 @@ export interface CompactionStrategy {
    * Optional (X1): sees every non-partial model response with its usage (X7; `usage.missing` when
    * the response carried none) and may end the invocation after this step.
    */
-  afterModel?(ctx: CompactionContext, response: LlmResponse, usage: ModelUsage): void | AfterModelOutcome | Promise<void | AfterModelOutcome>;
+  afterModel?(
+    ctx: CompactionContext,
+    response: LlmResponse,
+    usage: ModelUsage,
+  ): void | AfterModelOutcome | Promise<void | AfterModelOutcome>;
   /**
    * Optional (X4): runs before the contents of every model request are built from the session's
    * events (where adk-js runs its context compactors) and may append compaction records, which the
@@ -133,7 +133,11 @@ export interface CompactionStrategy {
    * overflow; nothing was billed and no usage reported). May append records and ask to run the step
    * again; the host bounds retries only by its own call limit, so a strategy bounds its own.
    */
-  onModelError?(ctx: CompactionContext, error: unknown, request: LlmRequest): void | ModelErrorOutcome | Promise<void | ModelErrorOutcome>;
+  onModelError?(
+    ctx: CompactionContext,
+    error: unknown,
+    request: LlmRequest,
+  ): void | ModelErrorOutcome | Promise<void | ModelErrorOutcome>;
   /**
    * Optional: what the strategy declares about itself for the fuzzer's contract checks (its
    * trigger, its estimator, its summarizer cut, the options it may be built with). Read by the

@@ -5,7 +5,12 @@
  * pair are reported, never guessed: a call left without a result before the next response or
  * user message, a result that matches no waiting call.
  */
-import type { RecordedCompactionSpec, ReplayCallSpec, ReplayStepSpec, ReplayTurnSpec } from '../harness/scenario/replay-schema.ts';
+import type {
+  RecordedCompactionSpec,
+  ReplayCallSpec,
+  ReplayStepSpec,
+  ReplayTurnSpec,
+} from '../harness/scenario/replay-schema.ts';
 import type { LogEntry, LogProblem, RecordedCall, Where } from './recorded-log.ts';
 
 export interface BuiltReplay {
@@ -64,12 +69,14 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
         reportWaiting('the next model response');
         if (turns.length === 0) turns.push({ user: '', steps: [] });
         const turn = turns[turns.length - 1]!;
-        const calls = entry.calls.map((call): OpenCall => ({
-          call,
-          where: entry.where,
-          target: { ...(call.id === undefined ? {} : { id: call.id }), name: call.name, args: call.args, result: '' },
-          answered: false,
-        }));
+        const calls = entry.calls.map(
+          (call): OpenCall => ({
+            call,
+            where: entry.where,
+            target: { ...(call.id === undefined ? {} : { id: call.id }), name: call.name, args: call.args, result: '' },
+            answered: false,
+          }),
+        );
         const previous = turn.steps[turn.steps.length - 1];
         place(turns.length - 1, previous && previous.calls.length === 0 ? turn.steps.length - 1 : turn.steps.length);
         if (previous && previous.calls.length === 0) {
@@ -85,12 +92,16 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
         break;
       }
       case 'result': {
-        const open = entry.id === undefined
-          ? waiting.find((candidate) => !candidate.answered)
-          : waiting.find((candidate) => candidate.call.id === entry.id);
+        const open =
+          entry.id === undefined
+            ? waiting.find((candidate) => !candidate.answered)
+            : waiting.find((candidate) => candidate.call.id === entry.id);
         if (!open) {
           const id = entry.id === undefined ? '' : ` for call '${entry.id}'`;
-          problems.push({ where: entry.where, message: `a tool result${id} matches no call of the model response before it` });
+          problems.push({
+            where: entry.where,
+            message: `a tool result${id} matches no call of the model response before it`,
+          });
         } else if (open.answered) {
           problems.push({ where: entry.where, message: `a second tool result for call '${entry.id}'` });
         } else {
@@ -111,14 +122,21 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
   }
   reportWaiting('the end of the log');
   place(Math.max(0, turns.length - 1), 0);
-  const built = turns.filter((turn) => turn.steps.length > 0).map((turn): ReplayTurnSpec => ({
-    user: turn.user,
-    steps: turn.steps.map((step): ReplayStepSpec => ({
-      ...(step.text === '' ? {} : { text: step.text }),
-      ...(step.calls.length === 0 ? {} : { calls: step.calls.map((open) => open.target) }),
-      ...(step.usage === undefined ? {} : { usage: step.usage }),
-    })),
-  }));
-  if (built.length === 0 && problems.length === 0) problems.push({ where: { path: [] }, message: 'no model response: the log records no turn to replay' });
+  const built = turns
+    .filter((turn) => turn.steps.length > 0)
+    .map(
+      (turn): ReplayTurnSpec => ({
+        user: turn.user,
+        steps: turn.steps.map(
+          (step): ReplayStepSpec => ({
+            ...(step.text === '' ? {} : { text: step.text }),
+            ...(step.calls.length === 0 ? {} : { calls: step.calls.map((open) => open.target) }),
+            ...(step.usage === undefined ? {} : { usage: step.usage }),
+          }),
+        ),
+      }),
+    );
+  if (built.length === 0 && problems.length === 0)
+    problems.push({ where: { path: [] }, message: 'no model response: the log records no turn to replay' });
   return { systemPrompt: system.length === 0 ? undefined : system.join('\n\n'), turns: built, compactions, problems };
 }

@@ -22,7 +22,12 @@ export type ImportLogResult =
   | { readonly kind: 'invalid'; readonly issues: readonly ScenarioIssue[] };
 
 export function toIssue(problem: LogProblem): ScenarioIssue {
-  return { path: problem.where.path.length === 0 && problem.where.line !== undefined ? null : problem.where.path, line: problem.where.line ?? null, column: null, message: problem.message };
+  return {
+    path: problem.where.path.length === 0 && problem.where.line !== undefined ? null : problem.where.path,
+    line: problem.where.line ?? null,
+    column: null,
+    message: problem.message,
+  };
 }
 
 export function importLog(text: string, options: ImportLogOptions): ImportLogResult {
@@ -38,13 +43,21 @@ export function importLog(text: string, options: ImportLogOptions): ImportLogRes
     else scenarios.push({ name, spec: built.spec });
   }
   if (problems.length > 0) return { kind: 'invalid', issues: problems.map(toIssue) };
-  if (scenarios.length === 0) return { kind: 'invalid', issues: [{ path: null, line: null, column: null, message: 'no session in the log' }] };
+  if (scenarios.length === 0)
+    return { kind: 'invalid', issues: [{ path: null, line: null, column: null, message: 'no session in the log' }] };
   for (const { name, spec } of scenarios) {
     try {
       resolveScenarios(spec, { file: `${name}.yaml`, baseDir: '.' });
     } catch (error) {
       // The log parsed but says something a scenario cannot hold (e.g. an empty tool name): its field in the scenario.
-      if (error instanceof ScenarioError) return { kind: 'invalid', issues: error.issues.map((item) => ({ ...item, message: `in the imported scenario ${name}: ${item.message}` })) };
+      if (error instanceof ScenarioError)
+        return {
+          kind: 'invalid',
+          issues: error.issues.map((item) => ({
+            ...item,
+            message: `in the imported scenario ${name}: ${item.message}`,
+          })),
+        };
       throw error;
     }
   }

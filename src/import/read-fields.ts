@@ -6,7 +6,8 @@ import type { LogProblem, Where } from './recorded-log.ts';
 
 export type Json = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function at(where: Where, ...segments: (string | number)[]): Where {
   return { ...(where.line === undefined ? {} : { line: where.line }), path: [...where.path, ...segments] };
@@ -24,14 +25,20 @@ export class Problems {
   string(value: Json, key: string, where: Where, what = 'a string'): string | undefined {
     const field = value[key];
     if (typeof field === 'string') return field;
-    this.add(at(where, key), field === undefined ? `missing '${key}' (expected ${what})` : `expected ${what}, got ${describe(field)}`);
+    this.add(
+      at(where, key),
+      field === undefined ? `missing '${key}' (expected ${what})` : `expected ${what}, got ${describe(field)}`,
+    );
     return undefined;
   }
 
   array(value: Json, key: string, where: Where, what = 'a list'): unknown[] | undefined {
     const field = value[key];
     if (Array.isArray(field)) return field;
-    this.add(at(where, key), field === undefined ? `missing '${key}' (expected ${what})` : `expected ${what}, got ${describe(field)}`);
+    this.add(
+      at(where, key),
+      field === undefined ? `missing '${key}' (expected ${what})` : `expected ${what}, got ${describe(field)}`,
+    );
     return undefined;
   }
 

@@ -4,7 +4,9 @@
  */
 import type { LogProblem, ParsedLog } from './recorded-log.ts';
 
-export type ReadLog = { readonly kind: 'ok'; readonly log: ParsedLog } | { readonly kind: 'invalid'; readonly problems: readonly LogProblem[] };
+export type ReadLog =
+  | { readonly kind: 'ok'; readonly log: ParsedLog }
+  | { readonly kind: 'invalid'; readonly problems: readonly LogProblem[] };
 
 export function readLog(text: string): ReadLog {
   const trimmed = text.trim();

@@ -22,9 +22,25 @@ export interface RecordedCall {
 export type LogEntry =
   | { readonly kind: 'system'; readonly text: string; readonly where: Where }
   | { readonly kind: 'user'; readonly text: string; readonly where: Where }
-  | { readonly kind: 'model'; readonly text: string; readonly calls: readonly RecordedCall[]; readonly usage?: RecordedUsageSpec | undefined; readonly where: Where }
-  | { readonly kind: 'result'; readonly id?: string | undefined; readonly result: string | Record<string, unknown>; readonly where: Where }
-  | { readonly kind: 'compaction'; readonly trigger?: string | undefined; readonly preTokens?: number | undefined; readonly where: Where };
+  | {
+      readonly kind: 'model';
+      readonly text: string;
+      readonly calls: readonly RecordedCall[];
+      readonly usage?: RecordedUsageSpec | undefined;
+      readonly where: Where;
+    }
+  | {
+      readonly kind: 'result';
+      readonly id?: string | undefined;
+      readonly result: string | Record<string, unknown>;
+      readonly where: Where;
+    }
+  | {
+      readonly kind: 'compaction';
+      readonly trigger?: string | undefined;
+      readonly preTokens?: number | undefined;
+      readonly where: Where;
+    };
 
 /** A problem in the log: where, and what is missing or wrong. */
 export interface LogProblem {

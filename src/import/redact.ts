@@ -62,22 +62,32 @@ export function redactScenario(spec: ScenarioSpec): ScenarioSpec {
   const replay = spec.replay;
   const session = spec.session ?? {};
   const prompt = session.systemPrompt;
-  const redactedPrompt = typeof prompt === 'object' && prompt.text !== undefined ? { ...prompt, text: filler.text(prompt.text) } : prompt;
+  const redactedPrompt =
+    typeof prompt === 'object' && prompt.text !== undefined ? { ...prompt, text: filler.text(prompt.text) } : prompt;
   const redactedReplay: ReplaySpec | undefined = replay && {
     ...replay,
-    ...(replay.tools ? { tools: replay.tools.map((tool) => ({ ...tool, ...(tool.description === undefined ? {} : { description: filler.text(tool.description) }) })) } : {}),
+    ...(replay.tools
+      ? {
+          tools: replay.tools.map((tool) => ({
+            ...tool,
+            ...(tool.description === undefined ? {} : { description: filler.text(tool.description) }),
+          })),
+        }
+      : {}),
     turns: replay.turns.map((turn) => ({
       user: filler.text(turn.user),
       steps: turn.steps.map((step) => ({
         ...step,
         ...(step.text === undefined ? {} : { text: filler.text(step.text) }),
-        ...(step.calls ? {
-          calls: step.calls.map((call) => ({
-            ...call,
-            ...(call.args === undefined ? {} : { args: filler.value(call.args) as Record<string, unknown> }),
-            result: filler.value(call.result) as string | Record<string, unknown>,
-          })),
-        } : {}),
+        ...(step.calls
+          ? {
+              calls: step.calls.map((call) => ({
+                ...call,
+                ...(call.args === undefined ? {} : { args: filler.value(call.args) as Record<string, unknown> }),
+                result: filler.value(call.result) as string | Record<string, unknown>,
+              })),
+            }
+          : {}),
       })),
     })),
   };

@@ -35,16 +35,19 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
   const model = session.model ?? options.model;
   const window = options.contextWindow ?? session.contextWindow ?? (model === undefined ? null : windowOfModel(model));
   if (window === null) {
-    const message = model === undefined
-      ? 'the log records no model and no context window: pass --window <tokens>'
-      : `the log records no context window and '${model}' is not a well-known model: pass --window <tokens>`;
+    const message =
+      model === undefined
+        ? 'the log records no model and no context window: pass --window <tokens>'
+        : `the log records no context window and '${model}' is not a well-known model: pass --window <tokens>`;
     problems.push({ where: { path: [] }, message });
   }
   if (problems.length > 0) return { kind: 'invalid', problems };
   const tools = session.tools ?? [];
   const notes = [
     ...(session.notes ?? []),
-    ...(options.contextWindow === undefined ? [] : [`The window (${options.contextWindow} tokens) was chosen at import, not recorded.`]),
+    ...(options.contextWindow === undefined
+      ? []
+      : [`The window (${options.contextWindow} tokens) was chosen at import, not recorded.`]),
   ];
   const replay: ReplaySpec = {
     source: { format: options.format, file: options.file, ...options.source },
@@ -54,7 +57,10 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
   };
   const spec: ScenarioSpec = {
     name: options.name,
-    description: [`Replay of ${options.file} (${options.format}), open loop: the recorded responses and tool results play back whatever the strategy keeps.`, ...notes].join(' '),
+    description: [
+      `Replay of ${options.file} (${options.format}), open loop: the recorded responses and tool results play back whatever the strategy keeps.`,
+      ...notes,
+    ].join(' '),
     session: {
       model: model ?? 'unrecorded-model',
       contextWindow: window!,

@@ -68,18 +68,38 @@ export function usageFidelity(
     (turn.replay?.usage ?? []).forEach((usage, call) => {
       const step = played[call];
       if (!usage || !step || usage.inputTokens === 0) return;
-      rows.push({ turn: turn.index, call, recorded: usage.inputTokens, measured: step.realAfter, heuristic: step.heuristicAfter, error: (step.realAfter - usage.inputTokens) / usage.inputTokens });
+      rows.push({
+        turn: turn.index,
+        call,
+        recorded: usage.inputTokens,
+        measured: step.realAfter,
+        heuristic: step.heuristicAfter,
+        error: (step.realAfter - usage.inputTokens) / usage.inputTokens,
+      });
     });
   }
   const within = rows.filter((row) => Math.abs(row.error) <= USAGE_TOLERANCE).length;
   const share = rows.length === 0 ? null : within / rows.length;
   const fittedRatio = fitRatio(rows);
-  const withinFitted = fittedRatio === null ? 0 : rows.filter((row) => Math.abs(row.heuristic * fittedRatio - row.recorded) <= USAGE_TOLERANCE * row.recorded).length;
+  const withinFitted =
+    fittedRatio === null
+      ? 0
+      : rows.filter((row) => Math.abs(row.heuristic * fittedRatio - row.recorded) <= USAGE_TOLERANCE * row.recorded)
+          .length;
   const compactions = recordedCompactions.map((point) => {
     const step = byTurn.get(point.turn)?.[point.call ?? 0];
     return { ...point, replayTokens: step === undefined ? null : step.realAfter };
   });
-  return { requests: rows.length, within, share, passed: share === null ? null : share >= USAGE_BAR, fittedRatio, withinFitted, rows, compactions };
+  return {
+    requests: rows.length,
+    within,
+    share,
+    passed: share === null ? null : share >= USAGE_BAR,
+    fittedRatio,
+    withinFitted,
+    rows,
+    compactions,
+  };
 }
 
 /** Least squares through the origin: the ratio r minimising Σ (heuristic·r − recorded)². */

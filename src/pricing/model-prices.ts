@@ -36,16 +36,52 @@ const FIVE_MINUTES_MS = 5 * 60 * 1000;
 const ANTHROPIC_RULES = 'cache write 1.25x, cache read 0.1x of input (platform.claude.com, prompt caching pricing)';
 const GEMINI_RULES = 'implicit caching: cached tokens at 0.25x of input (developers.googleblog.com, 2025-05-08)';
 
-function anthropic(input: number, output: number, minCachedTokens: number, source: string, checked: string): ModelPrice {
-  return { provider: 'anthropic', input, output, cacheRead: input * 0.1, cacheWrite: input * 1.25, minCachedTokens, cacheLifetimeMs: FIVE_MINUTES_MS, source: `${source}; ${ANTHROPIC_RULES}`, checked };
+function anthropic(
+  input: number,
+  output: number,
+  minCachedTokens: number,
+  source: string,
+  checked: string,
+): ModelPrice {
+  return {
+    provider: 'anthropic',
+    input,
+    output,
+    cacheRead: input * 0.1,
+    cacheWrite: input * 1.25,
+    minCachedTokens,
+    cacheLifetimeMs: FIVE_MINUTES_MS,
+    source: `${source}; ${ANTHROPIC_RULES}`,
+    checked,
+  };
 }
 
 function gemini(input: number, output: number, minCachedTokens: number, source: string, checked: string): ModelPrice {
-  return { provider: 'gemini', input, output, cacheRead: input * 0.25, cacheWrite: 0, minCachedTokens, cacheLifetimeMs: FIVE_MINUTES_MS, source: `${source}; ${GEMINI_RULES}`, checked };
+  return {
+    provider: 'gemini',
+    input,
+    output,
+    cacheRead: input * 0.25,
+    cacheWrite: 0,
+    minCachedTokens,
+    cacheLifetimeMs: FIVE_MINUTES_MS,
+    source: `${source}; ${GEMINI_RULES}`,
+    checked,
+  };
 }
 
 function openai(input: number, output: number, cacheRead: number, source: string, checked: string): ModelPrice {
-  return { provider: 'openai', input, output, cacheRead, cacheWrite: 0, minCachedTokens: 1024, cacheLifetimeMs: FIVE_MINUTES_MS, source, checked };
+  return {
+    provider: 'openai',
+    input,
+    output,
+    cacheRead,
+    cacheWrite: 0,
+    minCachedTokens: 1024,
+    cacheLifetimeMs: FIVE_MINUTES_MS,
+    source,
+    checked,
+  };
 }
 
 const OPENAI_SECONDARY = 'OpenAI pricing page, as copied by third-party price lists (secondary)';
@@ -58,7 +94,13 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = Object.freeze(
   'gpt-4o-mini': openai(0.15, 0.6, 0.075, OPENAI_SECONDARY, '2026-11-26'),
   // Paid tier, text input, prompts up to 200k tokens (ai.google.dev/gemini-api/docs/pricing).
   'gemini-2.5-flash': gemini(0.3, 2.5, 1024, 'ai.google.dev/gemini-api/docs/pricing (paid tier, text)', '2026-11-26'),
-  'gemini-2.5-pro': gemini(1.25, 10, 2048, 'ai.google.dev/gemini-api/docs/pricing (paid tier, prompts <= 200k tokens)', '2026-11-26'),
+  'gemini-2.5-pro': gemini(
+    1.25,
+    10,
+    2048,
+    'ai.google.dev/gemini-api/docs/pricing (paid tier, prompts <= 200k tokens)',
+    '2026-11-26',
+  ),
 });
 
 /**
@@ -68,6 +110,9 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = Object.freeze(
 export const DEFAULT_PRICED_MODEL = 'gemini-2.5-flash';
 
 /** The price of `model` (a release date suffix is ignored), from `table`. */
-export function priceOf(model: string, table: Readonly<Record<string, ModelPrice>> = MODEL_PRICES): ModelPrice | undefined {
+export function priceOf(
+  model: string,
+  table: Readonly<Record<string, ModelPrice>> = MODEL_PRICES,
+): ModelPrice | undefined {
   return table[model] ?? table[model.replace(/-(\d{4}-\d{2}-\d{2}|\d{8})$/, '')];
 }

@@ -27,7 +27,12 @@ export function priceRecordedUsage(usage: readonly (RecordedUsage | null)[], pri
     const cacheRead = request.cacheReadTokens ?? 0;
     const cacheWrite = request.cacheWriteTokens ?? 0;
     const uncached = Math.max(0, request.inputTokens - cacheRead - cacheWrite);
-    usd += (uncached * price.input + cacheRead * price.cacheRead + cacheWrite * (price.cacheWrite || price.input) + (request.outputTokens ?? 0) * price.output) / 1_000_000;
+    usd +=
+      (uncached * price.input +
+        cacheRead * price.cacheRead +
+        cacheWrite * (price.cacheWrite || price.input) +
+        (request.outputTokens ?? 0) * price.output) /
+      1_000_000;
     input += request.inputTokens;
     read += cacheRead;
   }

@@ -63,7 +63,12 @@ export function priceSession(
     const uncached = step.realAfter - cacheRead;
     const cacheWrite = price.cacheWrite > 0 && step.realAfter >= price.minCachedTokens ? uncached : 0;
     const out = step.outputTokens ?? 0;
-    usd += ((uncached - cacheWrite) * price.input + cacheWrite * price.cacheWrite + cacheRead * price.cacheRead + out * price.output) / PER_MILLION;
+    usd +=
+      ((uncached - cacheWrite) * price.input +
+        cacheWrite * price.cacheWrite +
+        cacheRead * price.cacheRead +
+        out * price.output) /
+      PER_MILLION;
     input += step.realAfter;
     read += cacheRead;
     written += cacheWrite;
@@ -71,10 +76,22 @@ export function priceSession(
     previousClock = step.clock;
   }
   bill(trailingSummarizerCalls);
-  return { usd, inputTokens: input, cacheReadTokens: read, cacheWriteTokens: written, outputTokens: output, summarizerTokens: summarizer, cacheHitRate: input === 0 ? null : read / input };
+  return {
+    usd,
+    inputTokens: input,
+    cacheReadTokens: read,
+    cacheWriteTokens: written,
+    outputTokens: output,
+    summarizerTokens: summarizer,
+    cacheHitRate: input === 0 ? null : read / input,
+  };
 }
 
 /** `priceSession` over a whole session result. */
-export function priceSessionResult(result: SessionResult, answered: (step: StepRecord) => boolean, price: ModelPrice): SessionPrice {
+export function priceSessionResult(
+  result: SessionResult,
+  answered: (step: StepRecord) => boolean,
+  price: ModelPrice,
+): SessionPrice {
   return priceSession(result.steps, result.trailingSummarizerCalls ?? [], answered, price);
 }

@@ -28,7 +28,10 @@ export interface ScenarioCost {
 }
 
 export function scenarioCost(
-  world: { readonly refuseOverWindow?: WorldScenario['refuseOverWindow']; readonly phases?: readonly { readonly modelName: string }[] },
+  world: {
+    readonly refuseOverWindow?: WorldScenario['refuseOverWindow'];
+    readonly phases?: readonly { readonly modelName: string }[];
+  },
   result: SessionResult,
   prices: Readonly<Record<string, ModelPrice>> = MODEL_PRICES,
 ): ScenarioCost {
@@ -46,10 +49,24 @@ export function scenarioCost(
   const model = world.phases?.[0]?.modelName ?? DEFAULT_PRICED_MODEL;
   const own = priceOf(model, prices);
   const pricedAs = own === undefined ? DEFAULT_PRICED_MODEL : model;
-  const money = priceSessionResult(result, answered, own ?? priceOf(DEFAULT_PRICED_MODEL, prices) ?? MODEL_PRICES[DEFAULT_PRICED_MODEL]!);
-  return { billedTokens: billed, uncachedTokens: uncached, usd: money.usd, inputTokens: money.inputTokens, cacheReadTokens: money.cacheReadTokens, pricedAs };
+  const money = priceSessionResult(
+    result,
+    answered,
+    own ?? priceOf(DEFAULT_PRICED_MODEL, prices) ?? MODEL_PRICES[DEFAULT_PRICED_MODEL]!,
+  );
+  return {
+    billedTokens: billed,
+    uncachedTokens: uncached,
+    usd: money.usd,
+    inputTokens: money.inputTokens,
+    cacheReadTokens: money.cacheReadTokens,
+    pricedAs,
+  };
 }
 
 function summarizerBilled(calls: readonly SummarizerCallRecord[]): number {
-  return calls.reduce((sum, call) => sum + (call.outcome === 'ok' || call.outcome === 'empty' ? call.inputRealTokens : 0), 0);
+  return calls.reduce(
+    (sum, call) => sum + (call.outcome === 'ok' || call.outcome === 'empty' ? call.inputRealTokens : 0),
+    0,
+  );
 }

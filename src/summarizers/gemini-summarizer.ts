@@ -38,7 +38,9 @@ export function geminiSummarizer(options: GeminiSummarizerOptions): SummarizerMo
   if (options.model.trim() === '') throw new GeminiSummarizerConfigError('the Gemini summarizer needs a model id');
   const timeoutMs = options.timeoutMs ?? DEFAULT_SUMMARIZER_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new GeminiSummarizerConfigError(`summarizer timeout must be a positive number of milliseconds, got ${String(timeoutMs)}`);
+    throw new GeminiSummarizerConfigError(
+      `summarizer timeout must be a positive number of milliseconds, got ${String(timeoutMs)}`,
+    );
   }
   const client = new GoogleGenAI({
     apiKey,

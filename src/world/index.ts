@@ -1,24 +1,4 @@
 /** The world's public API: explicit named exports only. */
 export { runSession, runWorld } from './run-session.ts';
-export type { RunSessionOptions, RunWorldOptions, SessionOutcome } from './run-session.ts';
-export type { WorldTrace, WorldTraceStep } from './world-trace.ts';
-export { generateText, CONTENT_KINDS } from './content/generate-text.ts';
-export { goLongMessage, goAnalysis, goSystemPrompt } from './content/go-texts.ts';
-export { makeToolDeclarations } from './tools/make-tool-declarations.ts';
-export { makeCalledToolDeclaration, calledToolsInOrder } from './tools/called-tool-declaration.ts';
-export { rngFor } from './sim/prng.ts';
-export type { Rng } from './sim/prng.ts';
-export { counterUuid } from './sim/id-streams.ts';
-export { WORLD_CLOCK_START_MS } from './sim/logical-clock.ts';
-export { createTokenModel } from './models/token-models.ts';
-export type { TokenModel } from './models/token-models.ts';
-export { SUMMARIZER_TIMEOUT_MS } from './models/summarizer-llm.ts';
-export { GO_CONTINUE_TEXT } from './agents/processors/content-request-processor.ts';
-export { ADK_AGENT_NAME_LABEL_KEY } from './agents/llm-agent.ts';
-export { BasePlugin } from './plugins/base-plugin.ts';
-export { WorldScenarioError } from './validate-scenario.ts';
-export type { Event } from './events/event.ts';
 export type * from './world-scenario.ts';
 export type * from './session-result.ts';
-export { goScenario, turnsOf, GO_FIXED_SUMMARY } from './go-compat/go-scenario.ts';
-export type { GoSessionConfig, GoTurn } from './go-compat/go-scenario.ts';

@@ -134,7 +134,8 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     measure: options.measure !== false,
     storedState: () => sessionService.storedSession().state,
     // A provider refuses contents that are not valid (400 INVALID_ARGUMENT); the strategy made them.
-    onInvalidRequest: (message) => fail('invalid-request', `the strategy left a request the model would refuse: ${message}`),
+    onInvalidRequest: (message) =>
+      fail('invalid-request', `the strategy left a request the model would refuse: ${message}`),
     facts,
     requestContents,
   });
@@ -151,12 +152,18 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     spec: scenario.summarizer,
     seed: scenario.seed,
     clock: env.clock,
-    phase: () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! }),
+    phase: () => ({
+      modelName: phase().modelName,
+      contextWindow: phase().contextWindow,
+      tokenModel: tokenModels[phaseIndex]!,
+    }),
     onCall: (record, reply, request) => recorder.onSummarizerCall(record, reply, request),
     model: options.summarizer,
     facts,
   });
-  const instruction = scenario.systemPrompt ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt')) : undefined;
+  const instruction = scenario.systemPrompt
+    ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt'))
+    : undefined;
   const tools = worldTools(scenario, script);
   const models = scenario.phases.map(
     (p, i) =>
@@ -171,7 +178,8 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
       }),
   );
   const overheads = new Map<number, RequestOverhead>();
-  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, requestQuarterTokens(request));
+  const countTokens = (request: LlmRequest): number =>
+    tokenModels[phaseIndex]!.countRequest(request, requestQuarterTokens(request));
   const compaction = new CompactionPlugin({
     agentName: scenario.agentName,
     strategy: options.strategy,
@@ -204,7 +212,11 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     afterModelCallbacks: options.afterModelCallbacks ?? [],
     contextCompactor: compaction.compactorProcessor(),
   });
-  sessionService.createSession({ appName: 'compaction-sim', userId: 'sim-user', id: `${scenario.name}#${scenario.seed}` });
+  sessionService.createSession({
+    appName: 'compaction-sim',
+    userId: 'sim-user',
+    id: `${scenario.name}#${scenario.seed}`,
+  });
   const answers = new TurnAnswerWatch(recorder, scenario.agentName);
   const runner = new Runner({
     env,
@@ -229,7 +241,11 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
       let message = newMessage;
       for (let followUps = 0; ; followUps += 1) {
         answers.beginInvocation();
-        for await (const event of runner.runAsync({ newMessage: message, maxLlmCalls: scenario.maxLlmCallsPerTurn, streaming: phase().streamingChunks > 0 })) {
+        for await (const event of runner.runAsync({
+          newMessage: message,
+          maxLlmCalls: scenario.maxLlmCallsPerTurn,
+          streaming: phase().streamingChunks > 0,
+        })) {
           // The runner appends; the recorder measures; the watch sees how the invocation ends.
           answers.onYielded(event);
         }
@@ -252,7 +268,11 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
   // though the ruler, which measures with the built-ins it captured at load, measured it right.
   const tampered = tamperedGlobals();
   if (tampered.length > 0) {
-    failure ??= { kind: 'strategy-tampered', message: `a global the world measures with was replaced or changed: ${tampered.slice(0, 5).join(', ')}${tampered.length > 5 ? ` and ${tampered.length - 5} more` : ''}`, step: null };
+    failure ??= {
+      kind: 'strategy-tampered',
+      message: `a global the world measures with was replaced or changed: ${tampered.slice(0, 5).join(', ')}${tampered.length > 5 ? ` and ${tampered.length - 5} more` : ''}`,
+      step: null,
+    };
   }
   // Events proven frozen plain data when appended cannot have changed; the others are re-serialized.
   for (const { event, json } of recorder.unprovenEvents) {
@@ -262,19 +282,37 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     }
   }
   const stored = sessionService.storedSession();
-  const finalHistoryTokens = requestContents.sources(stored.events, scenario.flavour, { projectRecords: false }).heuristic;
+  const finalHistoryTokens = requestContents.sources(stored.events, scenario.flavour, {
+    projectRecords: false,
+  }).heuristic;
   const result: SessionOutcome = {
     scenario: scenario.name,
     seed: scenario.seed,
-    totals: sessionTotals({ turns: turnsPlayed, steps: recorder.steps, thrash: scenario.thrash, finalHistoryTokens, trailingSummarizerCalls: recorder.trailingSummarizerCalls, trailingWarnings: recorder.trailingWarnings.length }),
+    totals: sessionTotals({
+      turns: turnsPlayed,
+      steps: recorder.steps,
+      thrash: scenario.thrash,
+      finalHistoryTokens,
+      trailingSummarizerCalls: recorder.trailingSummarizerCalls,
+      trailingWarnings: recorder.trailingWarnings.length,
+    }),
     steps: recorder.steps,
     failure,
     ...(recorder.digest ? { traceDigest: recorder.digest.digest() } : {}),
-    ...(recorder.trailingSummarizerCalls.length > 0 ? { trailingSummarizerCalls: [...recorder.trailingSummarizerCalls] } : {}),
+    ...(recorder.trailingSummarizerCalls.length > 0
+      ? { trailingSummarizerCalls: [...recorder.trailingSummarizerCalls] }
+      : {}),
     ...(recorder.trailingWarnings.length > 0 ? { trailingWarnings: [...recorder.trailingWarnings] } : {}),
     turnAnswers: answers.answers,
   };
-  const retention = sessionRetention(facts, recorder.steps.map((step) => ({ step: step.step, compaction: step.summarizerCalls.length > 0 || step.trimmed, ...(step.facts ? { facts: step.facts } : {}) })));
+  const retention = sessionRetention(
+    facts,
+    recorder.steps.map((step) => ({
+      step: step.step,
+      compaction: step.summarizerCalls.length > 0 || step.trimmed,
+      ...(step.facts ? { facts: step.facts } : {}),
+    })),
+  );
   if (retention) (result as { retention?: SessionRetention }).retention = retention;
   if (options.recordTrace) result.trace = { steps: recorder.traceSteps, events: [...stored.events] };
   return result;
@@ -288,8 +326,12 @@ function requestOverheadOf(
 ): RequestOverhead {
   const empty = countTokens({ contents: [] });
   return {
-    systemInstructionTokens: instruction === undefined ? 0 : countTokens({ contents: [], config: { systemInstruction: instruction } }) - empty,
-    toolDeclarationTokens: declarations.length === 0 ? 0 : countTokens({ contents: [], config: { tools: [{ functionDeclarations: declarations }] } }) - empty,
+    systemInstructionTokens:
+      instruction === undefined ? 0 : countTokens({ contents: [], config: { systemInstruction: instruction } }) - empty,
+    toolDeclarationTokens:
+      declarations.length === 0
+        ? 0
+        : countTokens({ contents: [], config: { tools: [{ functionDeclarations: declarations }] } }) - empty,
   };
 }
 

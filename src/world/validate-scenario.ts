@@ -15,12 +15,15 @@ export function validateWorldScenario(scenario: WorldScenario): void {
   };
   if (!scenario || typeof scenario !== 'object') fail('expected a scenario object');
   if (!Number.isInteger(scenario.seed)) fail(`seed must be an integer, got ${String(scenario.seed)}`);
-  if (scenario.flavour !== 'adk-js' && scenario.flavour !== 'adk-go') fail(`flavour must be adk-js or adk-go, got ${String(scenario.flavour)}`);
+  if (scenario.flavour !== 'adk-js' && scenario.flavour !== 'adk-go')
+    fail(`flavour must be adk-js or adk-go, got ${String(scenario.flavour)}`);
   if (!scenario.agentName) fail('agentName must be a non-empty string');
   if (!Array.isArray(scenario.phases) || scenario.phases.length === 0) fail('needs at least one phase');
   scenario.phases.forEach((phase, i) => {
-    if (!(phase.contextWindow > 0)) fail(`phase ${i} (${phase.name}): contextWindow must be > 0, got ${phase.contextWindow}`);
-    if (!Number.isInteger(phase.streamingChunks) || phase.streamingChunks < 0) fail(`phase ${i} (${phase.name}): streamingChunks must be a whole number >= 0`);
+    if (!(phase.contextWindow > 0))
+      fail(`phase ${i} (${phase.name}): contextWindow must be > 0, got ${phase.contextWindow}`);
+    if (!Number.isInteger(phase.streamingChunks) || phase.streamingChunks < 0)
+      fail(`phase ${i} (${phase.name}): streamingChunks must be a whole number >= 0`);
   });
   if (!Array.isArray(scenario.turns)) fail('turns must be a list');
   scenario.turns.forEach((turn, i) => {
@@ -31,7 +34,8 @@ export function validateWorldScenario(scenario: WorldScenario): void {
   });
   if (!(scenario.maxLlmCallsPerTurn > 0)) fail(`maxLlmCallsPerTurn must be > 0, got ${scenario.maxLlmCallsPerTurn}`);
   const { count, withinSteps } = scenario.thrash ?? {};
-  if (!Number.isInteger(count) || !Number.isInteger(withinSteps)) fail('thrash needs whole numbers count and withinSteps');
+  if (!Number.isInteger(count) || !Number.isInteger(withinSteps))
+    fail('thrash needs whole numbers count and withinSteps');
   const summarizerWindow = scenario.summarizer.contextWindow;
   if (summarizerWindow !== null && summarizerWindow !== 'none' && !(summarizerWindow > 0)) {
     fail(`summarizer.contextWindow must be > 0, null (the agent's window) or 'none', got ${String(summarizerWindow)}`);

@@ -16,7 +16,10 @@ export function worldTools(scenario: WorldScenario, script: ModelScript): WorldT
   const tools: WorldTool[] = [];
   const run = (name: string) => async () => script.takeToolResult(name);
   if (scenario.toolDeclarations) {
-    for (const declaration of makeToolDeclarations(scenario.toolDeclarations.count, scenario.toolDeclarations.schemaSize)) {
+    for (const declaration of makeToolDeclarations(
+      scenario.toolDeclarations.count,
+      scenario.toolDeclarations.schemaSize,
+    )) {
       const name = declaration.name as string;
       tools.push({ name, declaration: deepFreeze(declaration), isLongRunning: false, runAsync: run(name) });
     }
@@ -29,7 +32,12 @@ export function worldTools(scenario: WorldScenario, script: ModelScript): WorldT
       ...(recorded.description === undefined ? {} : { description: recorded.description }),
       ...(recorded.parameters === undefined ? {} : { parametersJsonSchema: recorded.parameters }),
     };
-    tools.push({ name: recorded.name, declaration: deepFreeze(declaration), isLongRunning: false, runAsync: run(recorded.name) });
+    tools.push({
+      name: recorded.name,
+      declaration: deepFreeze(declaration),
+      isLongRunning: false,
+      runAsync: run(recorded.name),
+    });
   }
   const taken = new Set(tools.map((tool) => tool.name));
   for (const call of calledToolsInOrder(scenario.turns)) {

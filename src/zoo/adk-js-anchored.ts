@@ -27,7 +27,10 @@ export const AUDIT: StrategyAudit = {
   upstream: 'npm:@google/adk@2.0.0',
   commit: '2.0.0',
   checked: '2026-11-26',
-  follows: ['dist/esm/context/anchored_context_compactor.js (the sum of getEventTokens over active events, the scratchpad)', 'dist/esm/context/compaction_utils.js'],
+  follows: [
+    'dist/esm/context/anchored_context_compactor.js (the sum of getEventTokens over active events, the scratchpad)',
+    'dist/esm/context/compaction_utils.js',
+  ],
   leavesOut: ['nothing material (the summed prompt counts are really in 2.0.0)'],
 };
 
@@ -35,7 +38,11 @@ export const ADK_JS_ANCHORED = 'adk-js-anchored';
 
 export function adkJsAnchoredStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(ADK_JS_ANCHORED, options, {
-    tokenThreshold: { kind: 'integer', min: 0, meaning: 'summed event tokens above which it compacts (ours: window − ContextGuard buffer)' },
+    tokenThreshold: {
+      kind: 'integer',
+      min: 0,
+      meaning: 'summed event tokens above which it compacts (ours: window − ContextGuard buffer)',
+    },
     eventRetentionSize: { kind: 'integer', min: 0, meaning: 'newest raw events kept (ours: 4)' },
   });
   const retention = read.eventRetentionSize ?? ADK_JS_DEFAULT_EVENT_RETENTION_SIZE;
@@ -49,7 +56,9 @@ export function adkJsAnchoredStrategy(options?: Record<string, unknown>): Compac
       const start = calculateRetainStartIndex(raw, retention);
       if (start === 0) return undefined;
       const scratchpad = compacted ? compactionRecordOf(compacted) : undefined;
-      const total = (scratchpad ? Math.ceil(compactedContent(scratchpad).length / 4) : 0) + raw.reduce((sum, event) => sum + eventTokens(event), 0);
+      const total =
+        (scratchpad ? Math.ceil(compactedContent(scratchpad).length / 4) : 0) +
+        raw.reduce((sum, event) => sum + eventTokens(event), 0);
       if (total <= (read.tokenThreshold ?? computeThreshold(ctx.contextWindow))) return undefined;
       return { append: [await llmSummarize(ctx, raw.slice(0, start), scratchpad)] };
     },

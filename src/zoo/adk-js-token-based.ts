@@ -30,7 +30,12 @@ export const AUDIT: StrategyAudit = {
   upstream: 'npm:@google/adk@2.0.0',
   commit: '2.0.0',
   checked: '2026-11-26',
-  follows: ['dist/esm/context/token_based_context_compactor.js', 'dist/esm/context/compaction_utils.js (getActiveEvents, calculateRetainStartIndex)', 'dist/esm/context/summarizers/llm_summarizer.js', 'dist/esm/agents/processors/context_compactor_request_processor.js'],
+  follows: [
+    'dist/esm/context/token_based_context_compactor.js',
+    'dist/esm/context/compaction_utils.js (getActiveEvents, calculateRetainStartIndex)',
+    'dist/esm/context/summarizers/llm_summarizer.js',
+    'dist/esm/agents/processors/context_compactor_request_processor.js',
+  ],
   leavesOut: ['nothing material (checked line by line against the installed dist)'],
 };
 
@@ -40,7 +45,11 @@ const CHARS_PER_TOKEN = 4;
 
 export function adkJsTokenBasedStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(ADK_JS_TOKEN_BASED, options, {
-    tokenThreshold: { kind: 'integer', min: 0, meaning: 'prompt tokens above which it compacts (ours: window − ContextGuard buffer)' },
+    tokenThreshold: {
+      kind: 'integer',
+      min: 0,
+      meaning: 'prompt tokens above which it compacts (ours: window − ContextGuard buffer)',
+    },
     eventRetentionSize: { kind: 'integer', min: 0, meaning: 'newest raw events kept (ours: 4)' },
   });
   const retention = read.eventRetentionSize ?? ADK_JS_DEFAULT_EVENT_RETENTION_SIZE;
@@ -55,14 +64,22 @@ export function adkJsTokenBasedStrategy(options?: Record<string, unknown>): Comp
       const start = calculateRetainStartIndex(raw, retention);
       if (start === 0) return undefined;
       const count = latestPromptTokenCount([...(compacted ? [compacted] : []), ...raw], ctx);
-      if (count === undefined || count <= (read.tokenThreshold ?? computeThreshold(ctx.contextWindow))) return undefined;
-      const record = await llmSummarize(ctx, raw.slice(0, start), compacted ? compactionRecordOf(compacted) : undefined);
+      if (count === undefined || count <= (read.tokenThreshold ?? computeThreshold(ctx.contextWindow)))
+        return undefined;
+      const record = await llmSummarize(
+        ctx,
+        raw.slice(0, start),
+        compacted ? compactionRecordOf(compacted) : undefined,
+      );
       return { append: [record] };
     },
   };
 }
 
-function latestPromptTokenCount(active: readonly { usageMetadata?: { promptTokenCount?: number } }[], ctx: Parameters<typeof projectedHistory>[0]): number | undefined {
+function latestPromptTokenCount(
+  active: readonly { usageMetadata?: { promptTokenCount?: number } }[],
+  ctx: Parameters<typeof projectedHistory>[0],
+): number | undefined {
   for (let i = active.length - 1; i >= 0; i -= 1) {
     const count = active[i]!.usageMetadata?.promptTokenCount;
     if (count !== undefined) return count;

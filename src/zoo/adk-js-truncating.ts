@@ -21,7 +21,9 @@ export const AUDIT: StrategyAudit = {
   upstream: 'npm:@google/adk@2.0.0',
   commit: '2.0.0',
   checked: '2026-11-26',
-  follows: ['dist/esm/context/truncating_context_compactor.js (events.length > threshold + preserveLeadingEvents, splice)'],
+  follows: [
+    'dist/esm/context/truncating_context_compactor.js (events.length > threshold + preserveLeadingEvents, splice)',
+  ],
   leavesOut: ['nothing material'],
 };
 
@@ -57,11 +59,18 @@ export function adkJsTruncatingStrategy(options?: Record<string, unknown>): Comp
 /** Indices of the included events left after the splice and ADK's response rules. */
 function keptIndices(included: readonly SessionEvent[], removed: ReadonlySet<SessionEvent>): number[] {
   const visible = included.map((event, i) => ({ event, i })).filter(({ event }) => !removed.has(event));
-  const calls = new Set(visible.flatMap(({ event }) => (event.content?.parts ?? []).flatMap((p) => (p.functionCall?.id ? [p.functionCall.id] : []))));
-  const orphaned = (event: SessionEvent) => (event.content?.parts ?? []).some((p) => p.functionResponse?.id && !calls.has(p.functionResponse.id));
+  const calls = new Set(
+    visible.flatMap(({ event }) =>
+      (event.content?.parts ?? []).flatMap((p) => (p.functionCall?.id ? [p.functionCall.id] : [])),
+    ),
+  );
+  const orphaned = (event: SessionEvent) =>
+    (event.content?.parts ?? []).some((p) => p.functionResponse?.id && !calls.has(p.functionResponse.id));
   const latest = visible[visible.length - 1];
   if (latest && orphaned(latest.event)) {
-    const ids = (latest.event.content?.parts ?? []).flatMap((p) => (p.functionResponse?.id ? [p.functionResponse.id] : []));
+    const ids = (latest.event.content?.parts ?? []).flatMap((p) =>
+      p.functionResponse?.id ? [p.functionResponse.id] : [],
+    );
     throw new Error(`No function call event found for function responses ids: ${ids.join(', ')}`);
   }
   // rearrangeEventsForAsyncFunctionResponsesInHistory: a response whose call is gone disappears.
@@ -73,5 +82,9 @@ function includedInContents(event: SessionEvent): boolean {
   const content = event.content;
   if (!content?.role || event.partial) return false;
   if (content.parts?.[0]?.text === '') return false;
-  return !(content.parts ?? []).some((p) => EXCLUDED_FUNCTION_NAMES.has(p.functionCall?.name ?? '') || EXCLUDED_FUNCTION_NAMES.has(p.functionResponse?.name ?? ''));
+  return !(content.parts ?? []).some(
+    (p) =>
+      EXCLUDED_FUNCTION_NAMES.has(p.functionCall?.name ?? '') ||
+      EXCLUDED_FUNCTION_NAMES.has(p.functionResponse?.name ?? ''),
+  );
 }

@@ -24,7 +24,10 @@ export const AUDIT: StrategyAudit = {
   upstream: 'google/adk-python',
   commit: '94fca72f [index copy]',
   checked: '2026-11-26',
-  follows: ['src/google/adk/apps/compaction.py _run_compaction_for_sliding_window', 'src/google/adk/apps/llm_event_summarizer.py @be6a2e8e (text parts, author: text)'],
+  follows: [
+    'src/google/adk/apps/compaction.py _run_compaction_for_sliding_window',
+    'src/google/adk/apps/llm_event_summarizer.py @be6a2e8e (text parts, author: text)',
+  ],
   leavesOut: [
     'the #4740 pending-call guard of newer revisions (modelled in adk-python-token-threshold)',
     'upstream joins summary lines with a literal backslash and n: cosmetic',
@@ -49,20 +52,28 @@ export function adkPythonSlidingWindowStrategy(options?: Record<string, unknown>
       const range = slidingRange(events, interval, overlap);
       if (!range) return undefined;
       const covered = events.slice(range.start, range.end + 1).filter(isCompactable);
-      const record = await summarizeEvents(ctx, covered, undefined, { startEventId: events[range.start]!.id, endEventId: events[range.end]!.id });
+      const record = await summarizeEvents(ctx, covered, undefined, {
+        startEventId: events[range.start]!.id,
+        endEventId: events[range.end]!.id,
+      });
       return record ? { append: [record] } : undefined;
     },
   };
 }
 
 /** The positions `[start, end]` the next sliding compaction covers, or undefined when it is not due. */
-export function slidingRange(events: readonly SessionEvent[], interval: number, overlap: number): { start: number; end: number } | undefined {
+export function slidingRange(
+  events: readonly SessionEvent[],
+  interval: number,
+  overlap: number,
+): { start: number; end: number } | undefined {
   const invocations: { id: string; first: number; last: number }[] = [];
   events.forEach((event, i) => {
     if (!isCompactable(event)) return;
     const current = invocations[invocations.length - 1];
     if (current && current.id === event.invocationId) current.last = i;
-    else if (invocations.some((inv) => inv.id === event.invocationId)) invocations.find((inv) => inv.id === event.invocationId)!.last = i;
+    else if (invocations.some((inv) => inv.id === event.invocationId))
+      invocations.find((inv) => inv.id === event.invocationId)!.last = i;
     else invocations.push({ id: event.invocationId, first: i, last: i });
   });
   const compactedThrough = latestCompaction(events)?.endIndex ?? -1;

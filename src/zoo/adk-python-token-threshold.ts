@@ -55,7 +55,11 @@ export const AUDIT: StrategyAudit = {
 
 export function adkPythonTokenThresholdStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(ADK_PYTHON_TOKEN_THRESHOLD, options, {
-    token_threshold: { kind: 'integer', min: 1, meaning: 'prompt tokens that trigger a compaction (ours: window − ContextGuard buffer)' },
+    token_threshold: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'prompt tokens that trigger a compaction (ours: window − ContextGuard buffer)',
+    },
     event_retention_size: { kind: 'integer', min: 0, meaning: 'newest raw events kept (ours: 4)' },
   });
   const retention = read.event_retention_size ?? DEFAULT_EVENT_RETENTION_SIZE;
@@ -68,7 +72,11 @@ export function adkPythonTokenThresholdStrategy(options?: Record<string, unknown
 }
 
 /** `_run_compaction_for_token_threshold_config`: the record to append, or undefined. */
-export async function tokenThresholdCompaction(ctx: CompactionContext, threshold: number, retention: number): Promise<CompactionRecord | undefined> {
+export async function tokenThresholdCompaction(
+  ctx: CompactionContext,
+  threshold: number,
+  retention: number,
+): Promise<CompactionRecord | undefined> {
   const events = ctx.events ?? [];
   if (latestPromptTokenCount(ctx) < threshold) return undefined;
   const previous = latestCompaction(events);
@@ -97,8 +105,15 @@ export function pendingFunctionCallIds(events: readonly SessionEvent[]): Set<str
 }
 
 /** `_truncate_events_before_pending_function_call`: the events before the first one holding a pending call. */
-function beforePendingFunctionCall(events: readonly SessionEvent[], pending: ReadonlySet<string>): readonly SessionEvent[] {
-  const index = events.findIndex((event) => (event.content?.parts ?? []).some((part) => part.functionCall?.id !== undefined && pending.has(part.functionCall.id)));
+function beforePendingFunctionCall(
+  events: readonly SessionEvent[],
+  pending: ReadonlySet<string>,
+): readonly SessionEvent[] {
+  const index = events.findIndex((event) =>
+    (event.content?.parts ?? []).some(
+      (part) => part.functionCall?.id !== undefined && pending.has(part.functionCall.id),
+    ),
+  );
   return index < 0 ? events : events.slice(0, index);
 }
 

@@ -61,7 +61,7 @@ export const AUDIT: StrategyAudit = {
     'the background thread: the world has nothing between turns, so the join always finds an unchanged history (the discard case needs a command run meanwhile)',
     'litellm.token_counter: each message is counted as ceil(chars / 4) of its text and the JSON of its calls and results',
     'aider has no tool calls: a tool result is a user message and a call an assistant message, both as text; repo map, files and the system prompt are outside the history and not modelled',
-    'the weak model as a distinct model: both tries go to the world\'s summarizer',
+    "the weak model as a distinct model: both tries go to the world's summarizer",
   ],
 };
 
@@ -77,7 +77,11 @@ interface Msg {
 
 export function aiderStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(AIDER, options, {
-    max_chat_history_tokens: { kind: 'integer', min: 1, meaning: 'tokens of finished turns kept before summarizing (default min(max(W / 16, 1,024), 8,192))' },
+    max_chat_history_tokens: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'tokens of finished turns kept before summarizing (default min(max(W / 16, 1,024), 8,192))',
+    },
   });
   return {
     name: AIDER,
@@ -119,11 +123,17 @@ function total(messages: readonly Msg[]): number {
 /** `ChatSummary.summarize`. */
 export async function summarize(ctx: CompactionContext, messages: readonly Msg[], maxTokens: number): Promise<Msg[]> {
   const result = await summarizeReal(ctx, messages, maxTokens, 0);
-  if (result.length > 0 && result[result.length - 1]!.role !== 'assistant') result.push({ role: 'assistant', content: OK });
+  if (result.length > 0 && result[result.length - 1]!.role !== 'assistant')
+    result.push({ role: 'assistant', content: OK });
   return result;
 }
 
-async function summarizeReal(ctx: CompactionContext, messages: readonly Msg[], maxTokens: number, depth: number): Promise<Msg[]> {
+async function summarizeReal(
+  ctx: CompactionContext,
+  messages: readonly Msg[],
+  maxTokens: number,
+  depth: number,
+): Promise<Msg[]> {
   const sized = messages.map(tokenCount);
   if (sized.reduce((a, b) => a + b, 0) <= maxTokens && depth === 0) return [...messages];
   if (messages.length <= MIN_SPLIT || depth > MAX_DEPTH) return summarizeAll(ctx, messages);
@@ -165,7 +175,11 @@ async function summarizeAll(ctx: CompactionContext, messages: readonly Msg[]): P
   }
   // [weak model, main model]: both played by the world's summarizer.
   for (let model = 0; model < 2; model += 1) {
-    const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [userText(content)], config: { systemInstruction: AIDER_SUMMARIZE_PROMPT } });
+    const outcome = await requestSummary(ctx, {
+      model: ctx.summarizer.name,
+      contents: [userText(content)],
+      config: { systemInstruction: AIDER_SUMMARIZE_PROMPT },
+    });
     if (outcome.ok) return [{ role: 'user', content: SUMMARY_PREFIX + outcome.text }];
     // An answer with no text is still a (empty) string upstream, not None.
     if (outcome.reason === 'empty') return [{ role: 'user', content: SUMMARY_PREFIX }];
@@ -178,11 +192,23 @@ async function summarizeAll(ctx: CompactionContext, messages: readonly Msg[]): P
  * "Ok.") around a suffix of the original messages: the record hides what precedes that suffix and
  * stands in its place; when an "Ok." must follow the suffix, it covers everything.
  */
-function toRecord(ctx: CompactionContext, history: readonly HistoryMessage[], original: readonly Msg[], result: readonly Msg[]): CompactionRecord | undefined {
+function toRecord(
+  ctx: CompactionContext,
+  history: readonly HistoryMessage[],
+  original: readonly Msg[],
+  result: readonly Msg[],
+): CompactionRecord | undefined {
   if (history.length === 0) return undefined;
   let kept = 0;
-  while (kept < result.length && kept < original.length && result[result.length - 1 - kept] === original[original.length - 1 - kept]) kept += 1;
-  const head = result.slice(0, result.length - kept).map((m): Content => (m.role === 'user' ? userText(m.content) : modelText(m.content)));
+  while (
+    kept < result.length &&
+    kept < original.length &&
+    result[result.length - 1 - kept] === original[original.length - 1 - kept]
+  )
+    kept += 1;
+  const head = result
+    .slice(0, result.length - kept)
+    .map((m): Content => (m.role === 'user' ? userText(m.content) : modelText(m.content)));
   if (kept === 0) return { endEventId: lastEventId(ctx)!, contents: head };
   const firstKept = history.length - kept;
   if (firstKept === 0) return undefined;

@@ -27,7 +27,9 @@ export const AUDIT: StrategyAudit = {
   upstream: 'Anthropic API clear_tool_uses_20250919 (docs.claude.com context-editing)',
   commit: 'docs',
   checked: '2026-11-26',
-  follows: ['the context-editing page: the default trigger of 100,000 input tokens, keep 3 tool uses, clear_at_least, exclude_tools, clear_tool_inputs'],
+  follows: [
+    'the context-editing page: the default trigger of 100,000 input tokens, keep 3 tool uses, clear_at_least, exclude_tools, clear_tool_inputs',
+  ],
   leavesOut: ['a server feature: emulated, no code to pin; keep 3 and the placeholder text come from SDK mirrors'],
 };
 
@@ -44,7 +46,7 @@ export function anthropicClearToolUsesStrategy(options?: Record<string, unknown>
     keep: { kind: 'integer', min: 0, meaning: 'recent tool uses kept (default 3)' },
     clear_at_least: { kind: 'integer', min: 0, meaning: 'minimum input tokens one clearing must free (default 0)' },
     exclude_tools: { kind: 'strings', meaning: 'tools whose results are never cleared' },
-    clear_tool_inputs: { kind: 'boolean', meaning: 'also clear the calls\' inputs (default false)' },
+    clear_tool_inputs: { kind: 'boolean', meaning: "also clear the calls' inputs (default false)" },
   });
   const trigger = parseTrigger(read.trigger);
   const keep = read.keep ?? DEFAULT_KEEP_TOOL_USES;
@@ -76,7 +78,8 @@ interface ToolUse {
 
 /** Tool uses in prompt order: each call with the result that answers it (paired by position per name). */
 function toolUses(contents: readonly Content[]): ToolUse[] {
-  const uses: { name: string; call?: { content: number; part: number }; result?: { content: number; part: number } }[] = [];
+  const uses: { name: string; call?: { content: number; part: number }; result?: { content: number; part: number } }[] =
+    [];
   const open = new Map<string, number[]>();
   contents.forEach((content, c) => {
     (content.parts ?? []).forEach((part, p) => {
@@ -99,17 +102,30 @@ function clearUse(contents: Content[], use: ToolUse, clearInputs: boolean): void
   const edit = (at: { content: number; part: number } | undefined, change: (part: Part) => Part) => {
     if (!at) return;
     const content = contents[at.content]!;
-    contents[at.content] = { ...content, parts: (content.parts ?? []).map((part, i) => (i === at.part ? change(part) : part)) };
+    contents[at.content] = {
+      ...content,
+      parts: (content.parts ?? []).map((part, i) => (i === at.part ? change(part) : part)),
+    };
   };
-  edit(use.result, (part) => ({ functionResponse: { ...part.functionResponse, response: { result: CLEARED_PLACEHOLDER } } }));
+  edit(use.result, (part) => ({
+    functionResponse: { ...part.functionResponse, response: { result: CLEARED_PLACEHOLDER } },
+  }));
   if (clearInputs) edit(use.call, (part) => ({ functionCall: { ...part.functionCall, args: {} } }));
 }
 
 function parseTrigger(value: unknown): Trigger {
   if (value === undefined) return { type: 'input_tokens', value: DEFAULT_CLEAR_TRIGGER_INPUT_TOKENS };
   const t = value as Partial<Trigger> | null;
-  if (t === null || typeof t !== 'object' || (t.type !== 'input_tokens' && t.type !== 'tool_uses') || typeof t.value !== 'number' || !(t.value > 0)) {
-    throw new StrategyOptionsError(`${ANTHROPIC_CLEAR_TOOL_USES}: option "trigger" must be { type: input_tokens | tool_uses, value: a positive number }, got ${JSON.stringify(value)}`);
+  if (
+    t === null ||
+    typeof t !== 'object' ||
+    (t.type !== 'input_tokens' && t.type !== 'tool_uses') ||
+    typeof t.value !== 'number' ||
+    !(t.value > 0)
+  ) {
+    throw new StrategyOptionsError(
+      `${ANTHROPIC_CLEAR_TOOL_USES}: option "trigger" must be { type: input_tokens | tool_uses, value: a positive number }, got ${JSON.stringify(value)}`,
+    );
   }
   return { type: t.type, value: t.value };
 }

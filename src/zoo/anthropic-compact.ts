@@ -40,7 +40,11 @@ const STATE = { replacement: 'anthropic-compact:lastCompactionBlock' } as const;
 
 export function anthropicCompactStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(ANTHROPIC_COMPACT, options, {
-    trigger: { kind: 'integer', min: MIN_COMPACT_TRIGGER_INPUT_TOKENS, meaning: 'input tokens above which the API compacts (default 150,000, at least 50,000)' },
+    trigger: {
+      kind: 'integer',
+      min: MIN_COMPACT_TRIGGER_INPUT_TOKENS,
+      meaning: 'input tokens above which the API compacts (default 150,000, at least 50,000)',
+    },
     instructions: { kind: 'string', meaning: 'added to the summarization prompt' },
   });
   const trigger = read.trigger ?? DEFAULT_COMPACT_TRIGGER_INPUT_TOKENS;
@@ -55,7 +59,10 @@ export function anthropicCompactStrategy(options?: Record<string, unknown>): Com
       if (count(request) <= trigger) return;
       const transcript = request.contents.map((c) => `${c.role}: ${fullText(c)}`).join('\n');
       const prompt = read.instructions ? `${ANTHROPIC_COMPACT_PROMPT}\n${read.instructions}` : ANTHROPIC_COMPACT_PROMPT;
-      const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [userText(`${transcript}\n\n${prompt}`)] });
+      const outcome = await requestSummary(ctx, {
+        model: ctx.summarizer.name,
+        contents: [userText(`${transcript}\n\n${prompt}`)],
+      });
       if (!outcome.ok) return; // content: null: round-tripping the block changes nothing
       const block = modelText(outcome.text);
       const builtLength = from + request.contents.length - prefix;

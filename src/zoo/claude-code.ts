@@ -84,7 +84,7 @@ export const AUDIT: StrategyAudit = {
     'every number the docs do not give is [community] (published measurements and reverse-engineering, not a commit): the 20,000 summary reserve, the 13,000 buffer, 5 kept tool results, 50,000 re-injection budget, 3 failures, the chars/4 x 4/3 estimate, the check before every request',
     'the time-based and cache-edit microcompact variants (X12 idle clock, cache_edits), session-memory compaction (experimental), skills and the plan-mode plan re-injection, PreCompact/PostCompact hooks, manual /compact',
     'CLAUDE.md is taken to be in the system prompt (the world has no instruction files), so its re-injection costs nothing extra here',
-    'every tool result counts as a read file (the world\'s tools are generic); the warning and blocking limits',
+    "every tool result counts as a read file (the world's tools are generic); the warning and blocking limits",
   ],
 };
 
@@ -106,10 +106,22 @@ interface Settings {
 
 export function claudeCodeStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(CLAUDE_CODE, options, {
-    max_output_tokens: { kind: 'integer', min: 1, meaning: 'the model\'s max output (default 32,000); the effective window is W - min(this, 20,000)' },
-    autocompact_pct_override: { kind: 'number', min: 1, max: 100, meaning: 'CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: percent of the effective window; can only lower the trigger' },
+    max_output_tokens: {
+      kind: 'integer',
+      min: 1,
+      meaning: "the model's max output (default 32,000); the effective window is W - min(this, 20,000)",
+    },
+    autocompact_pct_override: {
+      kind: 'number',
+      min: 1,
+      max: 100,
+      meaning: 'CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: percent of the effective window; can only lower the trigger',
+    },
     auto_compact: { kind: 'boolean', meaning: 'autoCompactEnabled (default true)' },
-    thrash_breaker: { kind: 'boolean', meaning: 'the "Autocompact is thrashing" breaker (default true: CLI >= 2.1.89)' },
+    thrash_breaker: {
+      kind: 'boolean',
+      meaning: 'the "Autocompact is thrashing" breaker (default true: CLI >= 2.1.89)',
+    },
   });
   const settings: Settings = {
     maxOutputTokens: read.max_output_tokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
@@ -159,10 +171,15 @@ export function claudeCodeStrategy(options?: Record<string, unknown>): Compactio
 }
 
 /** The auto-compact trigger: (W − min(max output, 20,000)) − 13,000, or lower with the percent override. */
-export function autoCompactThreshold(contextWindow: number, settings: Pick<Settings, 'maxOutputTokens' | 'pctOverride'>): number {
+export function autoCompactThreshold(
+  contextWindow: number,
+  settings: Pick<Settings, 'maxOutputTokens' | 'pctOverride'>,
+): number {
   const effective = contextWindow - Math.min(settings.maxOutputTokens, MAX_OUTPUT_TOKENS_FOR_SUMMARY);
   const threshold = effective - AUTOCOMPACT_BUFFER_TOKENS;
-  return settings.pctOverride === undefined ? threshold : Math.min(threshold, Math.floor((effective * settings.pctOverride) / 100));
+  return settings.pctOverride === undefined
+    ? threshold
+    : Math.min(threshold, Math.floor((effective * settings.pctOverride) / 100));
 }
 
 function calls(ctx: CompactionContext): number {
@@ -188,19 +205,25 @@ function currentCount(ctx: CompactionContext, history: readonly HistoryMessage[]
 /** How many compactions in a row came within 3 model calls of the previous one, this one included. */
 function rapidRefill(ctx: CompactionContext): number {
   const last = ctx.state.get(STATE.lastCompactCall) as number | undefined;
-  const refills = last !== undefined && calls(ctx) - last <= THRASH_WITHIN_CALLS ? Number(ctx.state.get(STATE.refills) ?? 0) + 1 : 0;
+  const refills =
+    last !== undefined && calls(ctx) - last <= THRASH_WITHIN_CALLS ? Number(ctx.state.get(STATE.refills) ?? 0) + 1 : 0;
   ctx.state.set(STATE.refills, refills);
   return refills;
 }
 
 /** Tool results older than the 5 most recent, cleared in place (one record per event), and the tokens that saves. */
-export function clearOlderToolResults(history: readonly HistoryMessage[]): { records: CompactionRecord[]; savedTokens: number } {
+export function clearOlderToolResults(history: readonly HistoryMessage[]): {
+  records: CompactionRecord[];
+  savedTokens: number;
+} {
   const results = history.filter((m) => !m.fromRecord && hasFunctionResponse(m.content));
   const records: CompactionRecord[] = [];
   let savedTokens = 0;
   for (const message of results.slice(0, Math.max(0, results.length - KEEP_RECENT_TOOL_RESULTS))) {
     const parts = (message.content.parts ?? []).map((part) =>
-      part.functionResponse ? { functionResponse: { ...part.functionResponse, response: { result: CLEARED_TOOL_RESULT } } } : structuredClone(part),
+      part.functionResponse
+        ? { functionResponse: { ...part.functionResponse, response: { result: CLEARED_TOOL_RESULT } } }
+        : structuredClone(part),
     );
     const cleared: Content = { role: message.content.role ?? 'user', parts };
     const saved = roughTokens(message.content) - roughTokens(cleared);
@@ -212,20 +235,29 @@ export function clearOlderToolResults(history: readonly HistoryMessage[]): { rec
 }
 
 /** A full compaction: the record replacing the conversation, or undefined when it failed (counted towards the breaker). */
-async function compactConversation(ctx: CompactionContext, history: readonly HistoryMessage[], preTokens: number): Promise<CompactionRecord | undefined> {
+async function compactConversation(
+  ctx: CompactionContext,
+  history: readonly HistoryMessage[],
+  preTokens: number,
+): Promise<CompactionRecord | undefined> {
   const end = lastEventId(ctx);
   if (history.length === 0 || end === undefined) return undefined;
-  const summary = await summarize(ctx, history.map((m) => m.content));
+  const summary = await summarize(
+    ctx,
+    history.map((m) => m.content),
+  );
   if (summary === undefined) {
     const failures = Number(ctx.state.get(STATE.failures) ?? 0) + 1;
     ctx.state.set(STATE.failures, failures);
-    if (failures >= MAX_CONSECUTIVE_FAILURES) ctx.warn?.(`${CLAUDE_CODE}: auto-compact failed ${failures} times in a row; off for this session`);
+    if (failures >= MAX_CONSECUTIVE_FAILURES)
+      ctx.warn?.(`${CLAUDE_CODE}: auto-compact failed ${failures} times in a row; off for this session`);
     return undefined;
   }
   ctx.state.set(STATE.failures, 0);
   ctx.warn?.(`${CLAUDE_CODE}: compact_boundary`, { trigger: 'auto', preTokens });
   const contents = [userText(`${CONTINUATION_PREFIX}\n\n${summary}`), ...recentFiles(history)];
-  const overhead = (ctx.requestOverhead?.systemInstructionTokens ?? 0) + (ctx.requestOverhead?.toolDeclarationTokens ?? 0);
+  const overhead =
+    (ctx.requestOverhead?.systemInstructionTokens ?? 0) + (ctx.requestOverhead?.toolDeclarationTokens ?? 0);
   ctx.state.set(STATE.total, overhead + contents.reduce((sum, c) => sum + roughTokens(c), 0));
   ctx.state.set(STATE.lastCompactCall, calls(ctx));
   return { endEventId: end, contents };
@@ -235,7 +267,10 @@ async function compactConversation(ctx: CompactionContext, history: readonly His
 async function summarize(ctx: CompactionContext, messages: readonly Content[]): Promise<string | undefined> {
   let groups = apiRounds(messages);
   for (;;) {
-    const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [...groups.flat().map((c) => structuredClone(c)), userText(CLAUDE_CODE_COMPACT_PROMPT)] });
+    const outcome = await requestSummary(ctx, {
+      model: ctx.summarizer.name,
+      contents: [...groups.flat().map((c) => structuredClone(c)), userText(CLAUDE_CODE_COMPACT_PROMPT)],
+    });
     if (outcome.ok) return outcome.text;
     if (outcome.reason !== 'overflow') {
       ctx.warn?.(`${CLAUDE_CODE}: compact failed`, { error: String(outcome.error) });
@@ -267,7 +302,9 @@ export function recentFiles(history: readonly HistoryMessage[]): Content[] {
     for (const part of history[i]!.content.parts ?? []) {
       if (!part.functionResponse || files.length >= POST_COMPACT_MAX_FILES) continue;
       const name = part.functionResponse.name ?? 'file';
-      const text = Object.values(part.functionResponse.response ?? {}).filter((v): v is string => typeof v === 'string').join('\n');
+      const text = Object.values(part.functionResponse.response ?? {})
+        .filter((v): v is string => typeof v === 'string')
+        .join('\n');
       if (text === '' || text === CLEARED_TOOL_RESULT) continue;
       const file = userText(`Called the Read tool for ${name}. Result:\n${text}`);
       const tokens = roughTokens(file);
@@ -275,7 +312,11 @@ export function recentFiles(history: readonly HistoryMessage[]): Content[] {
         files.unshift(file);
         budget -= tokens;
       } else {
-        files.unshift(userText(`Note: ${name} was read before the conversation was summarized, but its contents are too large to include. Read it again if needed.`));
+        files.unshift(
+          userText(
+            `Note: ${name} was read before the conversation was summarized, but its contents are too large to include. Read it again if needed.`,
+          ),
+        );
       }
     }
   }

@@ -35,7 +35,16 @@
 import type { Content } from '@google/genai';
 import { isContextWindowExceeded } from '../engine/errors/context-window-exceeded.ts';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
-import { capText, fullText, hasFunctionCall, hasFunctionResponse, isTypedUserMessage, partText, textOnly, userText } from './_shared/content-text.ts';
+import {
+  capText,
+  fullText,
+  hasFunctionCall,
+  hasFunctionResponse,
+  isTypedUserMessage,
+  partText,
+  textOnly,
+  userText,
+} from './_shared/content-text.ts';
 import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
@@ -47,7 +56,8 @@ export const DEFAULT_SUMMARY_MAX_OUTPUT_TOKENS = 4_096;
 export const TRIGGER_RATIO = 0.9;
 export const DEFAULT_MAX_INPUT = 128_000;
 export const TOOL_TEXT_MAX_CHARS = 2_000;
-export const SUMMARY_PREFIX = 'This session is being continued from a previous conversation. Summary of the earlier part:\n';
+export const SUMMARY_PREFIX =
+  'This session is being continued from a previous conversation. Summary of the earlier part:\n';
 export const CLINE_SUMMARY_PROMPT =
   'Summarize the conversation above for the agent that continues it: the task and its constraints, files read and changed, commands run and their results, decisions, and what remains to do. Update the previous summary if one is given.';
 
@@ -84,7 +94,11 @@ export function clineSdkStrategy(options?: Record<string, unknown>): CompactionS
     maxInputTokens: { kind: 'integer', min: 1, meaning: "the model's input limit (default 0.9 × the window)" },
     preserveRecentTokens: { kind: 'integer', min: 0, meaning: 'recent tokens kept verbatim (default 20,000)' },
     summaryMaxOutputTokens: { kind: 'integer', min: 1, meaning: 'summary output limit (default 4,096)' },
-    generation: { kind: 'string', values: [GENERATION_CURRENT, GENERATION_BEFORE_PR_12317], meaning: `the cut rule: "${GENERATION_CURRENT}" (@21cb8d25, default) or "${GENERATION_BEFORE_PR_12317}" (before PR #12317)` },
+    generation: {
+      kind: 'string',
+      values: [GENERATION_CURRENT, GENERATION_BEFORE_PR_12317],
+      meaning: `the cut rule: "${GENERATION_CURRENT}" (@21cb8d25, default) or "${GENERATION_BEFORE_PR_12317}" (before PR #12317)`,
+    },
   });
   const enabled = read.enabled ?? false;
 
@@ -97,21 +111,41 @@ export function clineSdkStrategy(options?: Record<string, unknown>): CompactionS
       const history = projectedHistory(ctx);
       const end = lastEventId(ctx);
       if (history.length === 0 || end === undefined) return undefined;
-      const maxInput = read.maxInputTokens !== undefined ? Math.min(read.maxInputTokens, ctx.contextWindow || read.maxInputTokens) : ctx.contextWindow > 0 ? Math.floor(0.9 * ctx.contextWindow) : DEFAULT_MAX_INPUT;
+      const maxInput =
+        read.maxInputTokens !== undefined
+          ? Math.min(read.maxInputTokens, ctx.contextWindow || read.maxInputTokens)
+          : ctx.contextWindow > 0
+            ? Math.floor(0.9 * ctx.contextWindow)
+            : DEFAULT_MAX_INPUT;
       const trigger = TRIGGER_RATIO * maxInput;
-      const overhead = (ctx.requestOverhead?.systemInstructionTokens ?? 0) + (ctx.requestOverhead?.toolDeclarationTokens ?? 0);
+      const overhead =
+        (ctx.requestOverhead?.systemInstructionTokens ?? 0) + (ctx.requestOverhead?.toolDeclarationTokens ?? 0);
       const requestTokens = overhead + estimate(history.map((m) => m.content));
       if (!recovery && requestTokens < trigger) return undefined;
       if (recovery) ctx.state.set(STATE.recovery, false);
-      const pairs = Math.min(history.filter((m) => isTypedUserMessage(m.content)).length, history.filter((m) => m.content.role === 'model').length);
-      const target = pairs >= 5 && (read.summaryMaxOutputTokens ?? DEFAULT_SUMMARY_MAX_OUTPUT_TOKENS) < maxInput ? 0.5 * maxInput : 0.7 * trigger;
-      if (recovery || read.strategy === 'basic') return { append: [{ endEventId: end, contents: basic(history, target - overhead) }] };
+      const pairs = Math.min(
+        history.filter((m) => isTypedUserMessage(m.content)).length,
+        history.filter((m) => m.content.role === 'model').length,
+      );
+      const target =
+        pairs >= 5 && (read.summaryMaxOutputTokens ?? DEFAULT_SUMMARY_MAX_OUTPUT_TOKENS) < maxInput
+          ? 0.5 * maxInput
+          : 0.7 * trigger;
+      if (recovery || read.strategy === 'basic')
+        return { append: [{ endEventId: end, contents: basic(history, target - overhead) }] };
       const result = await agentic(ctx, history, target, read);
       if (result.kind === 'skipped') {
         ctx.warn?.('cline-sdk: task.compaction_skipped');
         return undefined;
       }
-      return { append: [{ endEventId: end, contents: result.kind === 'compacted' ? result.contents : basic(history, target - overhead) }] };
+      return {
+        append: [
+          {
+            endEventId: end,
+            contents: result.kind === 'compacted' ? result.contents : basic(history, target - overhead),
+          },
+        ],
+      };
     },
     onModelError(ctx, error) {
       if (!isContextWindowExceeded(error) || ctx.state.get(STATE.recovery) === true) return undefined;
@@ -127,13 +161,25 @@ function estimate(contents: readonly Content[]): number {
 }
 
 /** What the agentic strategy gives: a new history, a skip (nothing changes), or a thrown error (basic takes over). */
-type AgenticResult = { readonly kind: 'compacted'; readonly contents: Content[] } | { readonly kind: 'skipped' } | { readonly kind: 'threw' };
+type AgenticResult =
+  | { readonly kind: 'compacted'; readonly contents: Content[] }
+  | { readonly kind: 'skipped' }
+  | { readonly kind: 'threw' };
 
 /** `runAgenticCompaction` (agentic-compaction.ts L116–275). */
-async function agentic(ctx: CompactionContext, history: readonly HistoryMessage[], target: number, read: { preserveRecentTokens?: number; summaryMaxOutputTokens?: number; generation?: string }): Promise<AgenticResult> {
+async function agentic(
+  ctx: CompactionContext,
+  history: readonly HistoryMessage[],
+  target: number,
+  read: { preserveRecentTokens?: number; summaryMaxOutputTokens?: number; generation?: string },
+): Promise<AgenticResult> {
   if (history.length < 2) return { kind: 'skipped' };
   const keep = Math.min(read.preserveRecentTokens ?? DEFAULT_PRESERVE_RECENT_TOKENS, target);
-  const cut = findCutIndex(history, keep, read.generation === GENERATION_BEFORE_PR_12317 ? GENERATION_BEFORE_PR_12317 : GENERATION_CURRENT);
+  const cut = findCutIndex(
+    history,
+    keep,
+    read.generation === GENERATION_BEFORE_PR_12317 ? GENERATION_BEFORE_PR_12317 : GENERATION_CURRENT,
+  );
   if (cut <= 0 || cut >= history.length) return { kind: 'skipped' };
   const head = history.slice(0, cut);
   const latestSummary = head.map((m) => isSummary(m.content)).lastIndexOf(true);
@@ -142,7 +188,12 @@ async function agentic(ctx: CompactionContext, history: readonly HistoryMessage[
   if (toFold.length === 0) return { kind: 'skipped' };
   const previous = latestSummary >= 0 ? head[latestSummary] : undefined;
   const budget = ctx.contextWindow * 4 - 4 * (read.summaryMaxOutputTokens ?? DEFAULT_SUMMARY_MAX_OUTPUT_TOKENS);
-  let transcript = toFold.map((m) => `${m.content.role}: ${(m.content.parts ?? []).map((p) => (p.text !== undefined ? p.text : capText(partText(p), TOOL_TEXT_MAX_CHARS))).join('\n')}`).join('\n');
+  let transcript = toFold
+    .map(
+      (m) =>
+        `${m.content.role}: ${(m.content.parts ?? []).map((p) => (p.text !== undefined ? p.text : capText(partText(p), TOOL_TEXT_MAX_CHARS))).join('\n')}`,
+    )
+    .join('\n');
   if (transcript.length > budget) transcript = transcript.slice(transcript.length - Math.max(0, budget));
   const anchor = previous ? `\n\nPrevious summary:\n${textOnly(previous.content).slice(SUMMARY_PREFIX.length)}` : '';
   const outcome = await requestSummary(ctx, {
@@ -152,7 +203,13 @@ async function agentic(ctx: CompactionContext, history: readonly HistoryMessage[
   });
   // An empty answer is "skipped: summarizer returned no summary text" (L250–275); a failed call throws.
   if (!outcome.ok) return outcome.reason === 'empty' ? { kind: 'skipped' } : { kind: 'threw' };
-  return { kind: 'compacted', contents: [userText(`${SUMMARY_PREFIX}${outcome.text}`), ...history.slice(cut).map((m) => structuredClone(m.content))] };
+  return {
+    kind: 'compacted',
+    contents: [
+      userText(`${SUMMARY_PREFIX}${outcome.text}`),
+      ...history.slice(cut).map((m) => structuredClone(m.content)),
+    ],
+  };
 }
 
 /**
@@ -161,7 +218,11 @@ async function agentic(ctx: CompactionContext, history: readonly HistoryMessage[
  * before PR #12317); then back to a safe boundary (an assistant message or a typed user message;
  * before PR #12317 only a typed user message).
  */
-export function findCutIndex(history: readonly HistoryMessage[], keep: number, generation: ClineGeneration = GENERATION_CURRENT): number {
+export function findCutIndex(
+  history: readonly HistoryMessage[],
+  keep: number,
+  generation: ClineGeneration = GENERATION_CURRENT,
+): number {
   let total = 0;
   let candidate = history.length;
   for (let index = history.length - 1; index >= 0; index -= 1) {
@@ -172,7 +233,8 @@ export function findCutIndex(history: readonly HistoryMessage[], keep: number, g
   if (candidate <= 0) return 0;
   const lastTurnStart = lastTurnStartIndex(history);
   const clampAtZero = generation === GENERATION_BEFORE_PR_12317;
-  let cut = lastTurnStart > 0 || (clampAtZero && isTurnStart(history[0]!)) ? Math.min(candidate, lastTurnStart) : candidate;
+  let cut =
+    lastTurnStart > 0 || (clampAtZero && isTurnStart(history[0]!)) ? Math.min(candidate, lastTurnStart) : candidate;
   const safe = (m: HistoryMessage) => isTurnStart(m) || (!clampAtZero && m.content.role === 'model');
   while (cut > 0 && !safe(history[cut]!)) cut -= 1;
   return cut;
@@ -202,7 +264,11 @@ function basic(history: readonly HistoryMessage[], target: number): Content[] {
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const content = history[i]!.content;
     if (hasFunctionCall(content)) {
-      for (const part of content.parts ?? []) if (part.functionCall) notes.unshift(`- ran ${part.functionCall.name}(${capText(JSON.stringify(part.functionCall.args ?? {}), 100)})`);
+      for (const part of content.parts ?? [])
+        if (part.functionCall)
+          notes.unshift(
+            `- ran ${part.functionCall.name}(${capText(JSON.stringify(part.functionCall.args ?? {}), 100)})`,
+          );
       continue;
     }
     if (hasFunctionResponse(content)) continue;

@@ -79,7 +79,11 @@ export function codexLimit(contextWindow: number, configured: number | undefined
 
 export function codexLocalStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(CODEX_LOCAL, options, {
-    model_auto_compact_token_limit: { kind: 'integer', min: 1, meaning: 'auto-compaction limit in tokens (capped at 90% of the window)' },
+    model_auto_compact_token_limit: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'auto-compaction limit in tokens (capped at 90% of the window)',
+    },
     compact_prompt: { kind: 'string', meaning: 'replaces the compaction prompt' },
   });
   const prompt = read.compact_prompt ?? CODEX_COMPACT_PROMPT;
@@ -93,9 +97,12 @@ export function codexLocalStrategy(options?: Record<string, unknown>): Compactio
 
     async compactSession(ctx) {
       const history = projectedHistory(ctx);
-      const preTurn = !history.some((m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId);
+      const preTurn = !history.some(
+        (m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId,
+      );
       // Pre-turn: the incoming user message is not recorded yet, so it is neither counted nor compacted.
-      const incoming = preTurn && history.length > 0 && isTypedUserMessage(history[history.length - 1]!.content) ? 1 : 0;
+      const incoming =
+        preTurn && history.length > 0 && isTypedUserMessage(history[history.length - 1]!.content) ? 1 : 0;
       const prior = history.slice(0, history.length - incoming);
       if (prior.length === 0) return undefined;
       const total = Number(ctx.state.get(LAST_TOTAL) ?? 0) + trailingEstimate(prior);
@@ -104,7 +111,11 @@ export function codexLocalStrategy(options?: Record<string, unknown>): Compactio
       if (summary === undefined) return { endInvocation: true };
       const replacement = buildCompactedHistory(prior, summary);
       // `recompute_token_usage` (codex.rs L2567–2597): the estimate of the new history plus the base instructions.
-      ctx.state.set(LAST_TOTAL, replacement.reduce((sum, c) => sum + approxTokens(fullText(c)), 0) + (ctx.requestOverhead?.systemInstructionTokens ?? 0));
+      ctx.state.set(
+        LAST_TOTAL,
+        replacement.reduce((sum, c) => sum + approxTokens(fullText(c)), 0) +
+          (ctx.requestOverhead?.systemInstructionTokens ?? 0),
+      );
       ctx.warn?.('codex: Long threads and multiple compactions can cause the model to be less accurate.');
       const end = incoming === 1 ? prior[prior.length - 1]!.throughEventId : lastEventId(ctx)!;
       return { append: [{ endEventId: end, contents: replacement }] };
@@ -128,11 +139,18 @@ function trailingEstimate(history: readonly HistoryMessage[]): number {
  * counterpart: a call's output, an output's call) and retry; other errors up to the retry budget.
  * Returns `SUMMARY_PREFIX + "\n" + summary`, or undefined (the turn is aborted).
  */
-async function summarizeWithTrimming(ctx: CompactionContext, history: readonly HistoryMessage[], prompt: string): Promise<string | undefined> {
+async function summarizeWithTrimming(
+  ctx: CompactionContext,
+  history: readonly HistoryMessage[],
+  prompt: string,
+): Promise<string | undefined> {
   let items = history.map((m) => m.content);
   let failures = 0;
   for (;;) {
-    const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [...items.map((c) => structuredClone(c)), userText(prompt)] });
+    const outcome = await requestSummary(ctx, {
+      model: ctx.summarizer.name,
+      contents: [...items.map((c) => structuredClone(c)), userText(prompt)],
+    });
     if (outcome.ok) return `${CODEX_SUMMARY_PREFIX}\n${outcome.text}`;
     if (outcome.reason === 'empty') return `${CODEX_SUMMARY_PREFIX}\n`;
     if (outcome.reason === 'overflow') {
@@ -155,7 +173,8 @@ async function summarizeWithTrimming(ctx: CompactionContext, history: readonly H
 /** `remove_first_item`: the oldest item, and the output of a call it made (or the call of an output). */
 function removeFirstItem(items: readonly Content[]): Content[] {
   const [first, ...rest] = items;
-  const pairs = (first?.parts ?? []).some((p) => p.functionCall) && (rest[0]?.parts ?? []).some((p) => p.functionResponse);
+  const pairs =
+    (first?.parts ?? []).some((p) => p.functionCall) && (rest[0]?.parts ?? []).some((p) => p.functionResponse);
   return pairs ? rest.slice(1) : rest;
 }
 

@@ -32,7 +32,14 @@ import type { Content } from '@google/genai';
 import type { CompactionStrategy } from '../engine/types.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
 import { approxTokens, codexLimit } from './codex-local.ts';
-import { fullText, hasFunctionResponse, isTypedUserMessage, modelText, textOnly, userText } from './_shared/content-text.ts';
+import {
+  fullText,
+  hasFunctionResponse,
+  isTypedUserMessage,
+  modelText,
+  textOnly,
+  userText,
+} from './_shared/content-text.ts';
 import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
@@ -41,7 +48,8 @@ export const CODEX_REMOTE = 'codex-remote';
 /** `effective_context_window_percent`: the model context window the remote trim measures against. */
 export const CODEX_EFFECTIVE_CONTEXT_WINDOW_PERCENT = 95;
 /** The server's compaction instruction is not public: ours, by intent. */
-export const CODEX_REMOTE_SERVER_PROMPT = 'Compact the conversation above into one item from which the task can be continued.';
+export const CODEX_REMOTE_SERVER_PROMPT =
+  'Compact the conversation above into one item from which the task can be continued.';
 
 export const AUDIT: StrategyAudit = {
   upstream: 'openai/codex (fork snapshot surflabom/codex)',
@@ -63,7 +71,11 @@ const STATE = { total: 'codex-remote:lastTotalTokens' } as const;
 
 export function codexRemoteStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(CODEX_REMOTE, options, {
-    model_auto_compact_token_limit: { kind: 'integer', min: 1, meaning: 'auto-compaction limit in tokens (capped at 90% of the window)' },
+    model_auto_compact_token_limit: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'auto-compaction limit in tokens (capped at 90% of the window)',
+    },
   });
 
   return {
@@ -74,20 +86,34 @@ export function codexRemoteStrategy(options?: Record<string, unknown>): Compacti
     },
     async compactSession(ctx) {
       const history = projectedHistory(ctx);
-      const preTurn = !history.some((m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId);
+      const preTurn = !history.some(
+        (m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId,
+      );
       // Pre-turn: the incoming user message is not recorded yet, so it is neither counted nor compacted.
-      const incoming = preTurn && history.length > 0 && isTypedUserMessage(history[history.length - 1]!.content) ? 1 : 0;
+      const incoming =
+        preTurn && history.length > 0 && isTypedUserMessage(history[history.length - 1]!.content) ? 1 : 0;
       const prior = history.slice(0, history.length - incoming);
       if (prior.length === 0) return undefined;
       const total = Number(ctx.state.get(STATE.total) ?? 0) + trailingEstimate(prior);
       if (total < codexLimit(ctx.contextWindow, read.model_auto_compact_token_limit)) return undefined;
       const baseInstructions = ctx.requestOverhead?.systemInstructionTokens ?? 0;
-      const items = trimCodexGeneratedTail(prior.map((m) => m.content), modelContextWindow(ctx.contextWindow), baseInstructions);
+      const items = trimCodexGeneratedTail(
+        prior.map((m) => m.content),
+        modelContextWindow(ctx.contextWindow),
+        baseInstructions,
+      );
       if (!items.some(isTypedUserMessage)) return undefined;
-      const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [...items.map((c) => structuredClone(c)), userText(CODEX_REMOTE_SERVER_PROMPT)] });
+      const outcome = await requestSummary(ctx, {
+        model: ctx.summarizer.name,
+        contents: [...items.map((c) => structuredClone(c)), userText(CODEX_REMOTE_SERVER_PROMPT)],
+      });
       if (!outcome.ok && outcome.reason !== 'empty') {
         // `log_remote_compact_failure`, then the error ends the turn ("Error running remote compact task").
-        ctx.warn?.('codex-remote: remote compaction failed', { lastApiResponseTotalTokens: ctx.state.get(STATE.total), failingCompactionRequestApproxTokens: items.reduce((s, c) => s + approxTokens(fullText(c)), 0), error: String(outcome.error) });
+        ctx.warn?.('codex-remote: remote compaction failed', {
+          lastApiResponseTotalTokens: ctx.state.get(STATE.total),
+          failingCompactionRequestApproxTokens: items.reduce((s, c) => s + approxTokens(fullText(c)), 0),
+          error: String(outcome.error),
+        });
         return { endInvocation: true };
       }
       const replacement = compactedHistory(items, outcome.ok ? outcome.text : '');
@@ -131,4 +157,3 @@ function trailingEstimate(history: readonly HistoryMessage[]): number {
   }
   return total;
 }
-

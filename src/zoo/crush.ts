@@ -66,13 +66,18 @@ const KEY = {
 
 /** The buffer below which Crush summarizes (`agent.go` StopWhen). */
 export function crushBuffer(contextWindow: number): number {
-  return contextWindow > CRUSH_LARGE_CONTEXT_WINDOW_THRESHOLD ? CRUSH_LARGE_CONTEXT_WINDOW_BUFFER : Math.floor(CRUSH_SMALL_CONTEXT_WINDOW_RATIO * contextWindow);
+  return contextWindow > CRUSH_LARGE_CONTEXT_WINDOW_THRESHOLD
+    ? CRUSH_LARGE_CONTEXT_WINDOW_BUFFER
+    : Math.floor(CRUSH_SMALL_CONTEXT_WINDOW_RATIO * contextWindow);
 }
 
 export function crushStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(CRUSH, options, {
     disable_auto_summarize: { kind: 'boolean', meaning: 'never summarize automatically' },
-    count_cache_writes: { kind: 'boolean', meaning: 'count cache-creation tokens in the prompt counter, as open PR #3841 does (default false, as @37f36e93)' },
+    count_cache_writes: {
+      kind: 'boolean',
+      meaning: 'count cache-creation tokens in the prompt counter, as open PR #3841 does (default false, as @37f36e93)',
+    },
   });
   const disabled = read.disable_auto_summarize ?? false;
   const countCacheWrites = read.count_cache_writes ?? false;
@@ -108,7 +113,10 @@ export function crushStrategy(options?: Record<string, unknown>): CompactionStra
         return undefined;
       }
       ctx.state.set(KEY.prompt, 0);
-      ctx.state.set(KEY.completion, outcome.usageMetadata?.candidatesTokenCount ?? Math.ceil(utf8Bytes(outcome.text) / 4));
+      ctx.state.set(
+        KEY.completion,
+        outcome.usageMetadata?.candidatesTokenCount ?? Math.ceil(utf8Bytes(outcome.text) / 4),
+      );
       const interrupted = ctx.state.get(KEY.interrupted) === true;
       const prompt = textOnly(ctx.userContent ?? latestUserMessage(history.map((m) => m.content)));
       return {
@@ -123,7 +131,12 @@ export function crushStrategy(options?: Record<string, unknown>): CompactionStra
  * `updateSessionTokenCounters` + `fallbackStepUsage`: each counter changes only when non-zero.
  * `countCacheWrites` is the change open PR #3841 proposes (cache-creation tokens counted too).
  */
-function updateSessionTokenCounters(ctx: CompactionContext, response: LlmResponse, usage: ModelUsage, countCacheWrites: boolean): void {
+function updateSessionTokenCounters(
+  ctx: CompactionContext,
+  response: LlmResponse,
+  usage: ModelUsage,
+  countCacheWrites: boolean,
+): void {
   let prompt = usage.inputTokens + usage.cacheReadTokens + (countCacheWrites ? usage.cacheWriteTokens : 0);
   let completion = usage.outputTokens;
   if (prompt === 0 && completion === 0) {

@@ -72,8 +72,10 @@ export const GEMINI_ACK_TEXT = 'Got it. Thanks for the additional context!';
 /** The `<state_snapshot>` system prompt, by its sections (paraphrased). */
 export const GEMINI_SNAPSHOT_PROMPT =
   'You compress the conversation history into a <state_snapshot> the agent will resume from. Reason first, then output the snapshot with: overall_goal, active_constraints, key_knowledge, artifact_trail, file_system_state, recent_actions, task_state.';
-export const GEMINI_SNAPSHOT_REQUEST = 'First, reason in your scratchpad. Then, generate the <state_snapshot>. Integrate a previous <state_snapshot> if one is present.';
-export const GEMINI_PROBE_REQUEST = 'Critically evaluate the <state_snapshot> you just wrote: is anything missing or wrong? Output a final, improved <state_snapshot>, or repeat it if it is complete.';
+export const GEMINI_SNAPSHOT_REQUEST =
+  'First, reason in your scratchpad. Then, generate the <state_snapshot>. Integrate a previous <state_snapshot> if one is present.';
+export const GEMINI_PROBE_REQUEST =
+  'Critically evaluate the <state_snapshot> you just wrote: is anything missing or wrong? Output a final, improved <state_snapshot>, or repeat it if it is complete.';
 
 export const AUDIT: StrategyAudit = {
   upstream: 'google-gemini/gemini-cli',
@@ -88,7 +90,7 @@ export const AUDIT: StrategyAudit = {
   ],
   leavesOut: [
     'the truncated and masked outputs are not written to files (the world has no file system); the file path in the placeholder is fixed text',
-    'the shell tool\'s sectioned preview and the exempt tools (skills, ask_user, plan mode): the world has neither',
+    "the shell tool's sectioned preview and the exempt tools (skills, ask_user, plan mode): the world has neither",
     'the remote experiment flag that may override the 0.5 threshold, and the agentHistoryProvider path (context management behind a flag)',
     'the countTokens API for requests with non-text parts: the character estimate is used throughout',
   ],
@@ -101,9 +103,12 @@ export const AUDIT_2026_01: StrategyAudit = {
   follows: [
     'packages/core/src/services/chatCompressionService.ts (constants, truncateHistoryToBudget, compress: NOOP after a failed attempt L247-260)',
     'packages/core/src/utils/fileUtils.ts formatTruncatedToolOutput (last 30 lines, 1,000-character lines, 4,000 characters for one line)',
-    'packages/core/src/core/client.ts tryCompressChat (COMPRESSED starts a new chat), processTurn overflow check; core/geminiChat.ts constructor (the new chat\'s last prompt count is its estimate)',
+    "packages/core/src/core/client.ts tryCompressChat (COMPRESSED starts a new chat), processTurn overflow check; core/geminiChat.ts constructor (the new chat's last prompt count is its estimate)",
   ],
-  leavesOut: ['the truncated outputs are not written to files (no file system in the world)', 'the countTokens API for non-text parts'],
+  leavesOut: [
+    'the truncated outputs are not written to files (no file system in the world)',
+    'the countTokens API for non-text parts',
+  ],
 };
 
 const STATE = { prompt: 'gemini-cli:lastPromptTokenCount', failed: 'gemini-cli:hasFailedCompressionAttempt' } as const;
@@ -116,9 +121,18 @@ export function geminiCli2026_01Strategy(options?: Record<string, unknown>): Com
   return geminiCli(GEMINI_CLI_2026_01, '2026-01', options);
 }
 
-function geminiCli(name: string, generation: GeminiGeneration, options: Record<string, unknown> | undefined): CompactionStrategy {
+function geminiCli(
+  name: string,
+  generation: GeminiGeneration,
+  options: Record<string, unknown> | undefined,
+): CompactionStrategy {
   const read = readOptions(name, options, {
-    compressionThreshold: { kind: 'number', min: 0, max: 1, meaning: 'share of the token limit that triggers compression (default 0.5)' },
+    compressionThreshold: {
+      kind: 'number',
+      min: 0,
+      max: 1,
+      meaning: 'share of the token limit that triggers compression (default 0.5)',
+    },
   });
   const threshold = read.compressionThreshold ?? DEFAULT_COMPRESSION_THRESHOLD;
 
@@ -133,7 +147,10 @@ function geminiCli(name: string, generation: GeminiGeneration, options: Record<s
       const original = Number(ctx.state.get(STATE.prompt) ?? 0);
       const history = projectedHistory(ctx).map((m) => m.content);
       const end = lastEventId(ctx);
-      const compressed = original >= threshold * limit && end !== undefined ? await compress(ctx, generation, history, original, limit) : undefined;
+      const compressed =
+        original >= threshold * limit && end !== undefined
+          ? await compress(ctx, generation, history, original, limit)
+          : undefined;
       // A replaced history resets the last prompt count to its estimate (geminiChat setHistory / a new chat).
       if (compressed) ctx.state.set(STATE.prompt, estimateContents(compressed));
       const after = compressed ?? history;
@@ -153,17 +170,30 @@ function geminiCli(name: string, generation: GeminiGeneration, options: Record<s
 }
 
 /** `ChatCompressionService.compress`: the new chat history, or undefined when nothing changes. */
-async function compress(ctx: CompactionContext, generation: GeminiGeneration, history: readonly Content[], original: number, limit: number): Promise<Content[] | undefined> {
+async function compress(
+  ctx: CompactionContext,
+  generation: GeminiGeneration,
+  history: readonly Content[],
+  original: number,
+  limit: number,
+): Promise<Content[] | undefined> {
   const failed = ctx.state.get(STATE.failed) === true;
   if (failed && generation === '2026-01') return undefined;
   const maxChars = Math.min(DEFAULT_TRUNCATE_TOOL_OUTPUT_THRESHOLD, 4 * (limit - original));
-  const truncated = truncateHistoryToBudget(history, generation === 'current' ? { kind: 'head-tail', maxChars } : { kind: 'last-lines' });
+  const truncated = truncateHistoryToBudget(
+    history,
+    generation === 'current' ? { kind: 'head-tail', maxChars } : { kind: 'last-lines' },
+  );
   if (failed) return estimateContents(truncated) < original ? truncated : undefined;
   const split = findCompressSplitPoint(truncated, 1 - COMPRESSION_PRESERVE_THRESHOLD);
   if (split === 0) return undefined;
   const originalSlice = history.slice(0, split);
   const slice = estimateContents(originalSlice) < limit ? originalSlice : truncated.slice(0, split);
-  const first = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [...structuredClone(slice as Content[]), userText(GEMINI_SNAPSHOT_REQUEST)], config: { systemInstruction: GEMINI_SNAPSHOT_PROMPT } });
+  const first = await requestSummary(ctx, {
+    model: ctx.summarizer.name,
+    contents: [...structuredClone(slice as Content[]), userText(GEMINI_SNAPSHOT_REQUEST)],
+    config: { systemInstruction: GEMINI_SNAPSHOT_PROMPT },
+  });
   if (!first.ok && first.reason !== 'empty') return undefined;
   const summary = first.ok ? first.text : '';
   const probe = await requestSummary(ctx, {
@@ -173,7 +203,11 @@ async function compress(ctx: CompactionContext, generation: GeminiGeneration, hi
   });
   const snapshot = ((probe.ok ? probe.text.trim() : '') || summary).trim();
   if (snapshot === '') return undefined;
-  const newHistory = [userText(snapshot), modelText(GEMINI_ACK_TEXT), ...structuredClone(truncated.slice(split) as Content[])];
+  const newHistory = [
+    userText(snapshot),
+    modelText(GEMINI_ACK_TEXT),
+    ...structuredClone(truncated.slice(split) as Content[]),
+  ];
   if (estimateContents(newHistory) > original) {
     ctx.state.set(STATE.failed, true);
     ctx.warn?.('gemini-cli: COMPRESSION_FAILED_INFLATED_TOKEN_COUNT');
@@ -202,14 +236,19 @@ export function findCompressSplitPoint(contents: readonly Content[], fraction: n
   return lastCandidate;
 }
 
-export type TruncationRule = { readonly kind: 'last-lines' } | { readonly kind: 'head-tail'; readonly maxChars: number };
+export type TruncationRule =
+  | { readonly kind: 'last-lines' }
+  | { readonly kind: 'head-tail'; readonly maxChars: number };
 
 /**
  * `truncateHistoryToBudget`: newest first, function responses are kept while the running count of
  * function-response tokens stays within 50,000; beyond it each is truncated by `rule`, and the
  * truncated text counts towards the budget.
  */
-export function truncateHistoryToBudget(history: readonly Content[], rule: TruncationRule = { kind: 'head-tail', maxChars: DEFAULT_TRUNCATE_TOOL_OUTPUT_THRESHOLD }): Content[] {
+export function truncateHistoryToBudget(
+  history: readonly Content[],
+  rule: TruncationRule = { kind: 'head-tail', maxChars: DEFAULT_TRUNCATE_TOOL_OUTPUT_THRESHOLD },
+): Content[] {
   let used = 0;
   const result = history.map((c) => c);
   for (let i = history.length - 1; i >= 0; i -= 1) {
@@ -249,7 +288,13 @@ const SAVED_TO = 'For full output see: <saved file>';
 function lastLines(text: string): string {
   const lines = text.split('\n');
   if (lines.length > 1) {
-    const kept = lines.slice(-COMPRESSION_TRUNCATE_LINES).map((line) => (line.length > MAX_TRUNCATED_LINE_WIDTH ? `${line.slice(0, MAX_TRUNCATED_LINE_WIDTH)}... [LINE WIDTH TRUNCATED]` : line));
+    const kept = lines
+      .slice(-COMPRESSION_TRUNCATE_LINES)
+      .map((line) =>
+        line.length > MAX_TRUNCATED_LINE_WIDTH
+          ? `${line.slice(0, MAX_TRUNCATED_LINE_WIDTH)}... [LINE WIDTH TRUNCATED]`
+          : line,
+      );
     return `Output too large. Showing the last ${kept.length} of ${lines.length} lines. ${SAVED_TO}\n...\n${kept.join('\n')}`;
   }
   return `Output too large. Showing the last ${MAX_TRUNCATED_CHARS} characters of the output. ${SAVED_TO}\n...${text.slice(-MAX_TRUNCATED_CHARS)}`;
@@ -296,9 +341,18 @@ export function maskToolOutputs(history: readonly Content[]): Content[] | undefi
   let masked = 0;
   for (const { i, j, tokens, text } of prunable) {
     const half = MASK_PREVIEW_CHARS / 2;
-    const preview = text.length > MASK_PREVIEW_CHARS ? `${text.slice(0, half)}\n... [TRUNCATED] ...\n${text.slice(-half)}` : text;
+    const preview =
+      text.length > MASK_PREVIEW_CHARS ? `${text.slice(0, half)}\n... [TRUNCATED] ...\n${text.slice(-half)}` : text;
     const part = result[i]!.parts![j]!;
-    const maskedPart: Part = { ...part, functionResponse: { ...part.functionResponse!, response: { output: `<${MASKING_INDICATOR_TAG}>\n${preview}\n\nOutput too large. Full output available at: <saved file>\n</${MASKING_INDICATOR_TAG}>` } } };
+    const maskedPart: Part = {
+      ...part,
+      functionResponse: {
+        ...part.functionResponse!,
+        response: {
+          output: `<${MASKING_INDICATOR_TAG}>\n${preview}\n\nOutput too large. Full output available at: <saved file>\n</${MASKING_INDICATOR_TAG}>`,
+        },
+      },
+    };
     if (tokens - estimateContents([{ role: 'user', parts: [maskedPart] }]) <= 0) continue;
     const parts = [...result[i]!.parts!];
     parts[j] = maskedPart;

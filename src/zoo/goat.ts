@@ -38,7 +38,14 @@ export const AUDIT: StrategyAudit = {
   upstream: 'jack-phare/goat',
   commit: 'dd706f5f',
   checked: '2026-11-26',
-  follows: ['pkg/context/split.go (calculateSplitPoint, adjustSplitForToolPairs with its extra step back)', 'pkg/context/estimator.go (len/4 + 4)', 'pkg/context/compactor.go (0.80, 0.40, haiku 4,096)', 'pkg/context/budget.go', 'pkg/context/prune.go, pkg/agent/prune.go', 'pkg/agent/loop.go L132-148, L364, L581-631'],
+  follows: [
+    'pkg/context/split.go (calculateSplitPoint, adjustSplitForToolPairs with its extra step back)',
+    'pkg/context/estimator.go (len/4 + 4)',
+    'pkg/context/compactor.go (0.80, 0.40, haiku 4,096)',
+    'pkg/context/budget.go',
+    'pkg/context/prune.go, pkg/agent/prune.go',
+    'pkg/agent/loop.go L132-148, L364, L581-631',
+  ],
   leavesOut: ['the 5-minute summary freshness (the world has no wall clock, X12)'],
 };
 
@@ -83,20 +90,34 @@ export function goatStrategy(options?: Record<string, unknown>): CompactionStrat
       const builtIndex = (i: number) => from + i - prefix;
       prune(ctx, request, prefix, builtIndex);
       const messages = goatMessages(request.contents);
-      const system = systemInstructionParts(request.config?.systemInstruction).map((p) => p.text ?? '').join('');
-      const used = Math.floor(Buffer.byteLength(system) / 4) + messages.reduce((sum, m) => sum + budgetTokens(m), 0) + GOAT_OUTPUT_RESERVE;
+      const system = systemInstructionParts(request.config?.systemInstruction)
+        .map((p) => p.text ?? '')
+        .join('');
+      const used =
+        Math.floor(Buffer.byteLength(system) / 4) +
+        messages.reduce((sum, m) => sum + budgetTokens(m), 0) +
+        GOAT_OUTPUT_RESERVE;
       if (!(used / limit > GOAT_COMPACT_THRESHOLD)) return;
-      const split = adjustSplitForToolPairs(messages, calculateSplitPoint(messages, Math.floor(GOAT_PRESERVE_RATIO * limit)));
+      const split = adjustSplitForToolPairs(
+        messages,
+        calculateSplitPoint(messages, Math.floor(GOAT_PRESERVE_RATIO * limit)),
+      );
       if (split <= 0) return;
       const first = messages[split]!;
       const summary = await summarize(ctx, messages.slice(0, split));
       // The preserved zone starts at message `split`: maybe inside a content (one of its tool results).
-      const partial = first.part !== undefined && first.part > 0 ? [{ role: 'user', parts: request.contents[first.index]!.parts!.slice(first.part) } satisfies Content] : [];
+      const partial =
+        first.part !== undefined && first.part > 0
+          ? [{ role: 'user', parts: request.contents[first.index]!.parts!.slice(first.part) } satisfies Content]
+          : [];
       const keptFrom = partial.length > 0 ? first.index + 1 : first.index;
       const head = summary === undefined ? [] : [userText(`${GOAT_SUMMARY_HEADER}${summary}`)];
       const carried = request.contents.slice(keptFrom, Math.max(keptFrom, prefix));
       request.contents = [...head, ...partial, ...request.contents.slice(keptFrom)];
-      storeReplacement(ctx, STATE.replacement, { contents: [...head, ...structuredClone(partial), ...carried], from: builtIndex(Math.max(keptFrom, prefix)) });
+      storeReplacement(ctx, STATE.replacement, {
+        contents: [...head, ...structuredClone(partial), ...carried],
+        from: builtIndex(Math.max(keptFrom, prefix)),
+      });
     },
   };
 }
@@ -110,7 +131,12 @@ function prune(ctx: CompactionContext, request: LlmRequest, prefix: number, buil
   let changed = false;
   if (afterToolBatch) {
     for (const message of messages.slice(0, Math.max(0, messages.length - GOAT_PRUNE_KEEP_MESSAGES))) {
-      if (message.role !== 'tool' || message.index < prefix || Buffer.byteLength(message.text ?? '') <= GOAT_PRUNE_MIN_BYTES) continue;
+      if (
+        message.role !== 'tool' ||
+        message.index < prefix ||
+        Buffer.byteLength(message.text ?? '') <= GOAT_PRUNE_MIN_BYTES
+      )
+        continue;
       const key = builtIndex(message.index) * 1_000 + (message.part ?? 0);
       if (!pruned.has(key)) {
         pruned.add(key);
@@ -118,10 +144,23 @@ function prune(ctx: CompactionContext, request: LlmRequest, prefix: number, buil
       }
     }
   }
-  if (changed) ctx.state.set(STATE.pruned, [...pruned].sort((a, b) => a - b));
+  if (changed)
+    ctx.state.set(
+      STATE.pruned,
+      [...pruned].sort((a, b) => a - b),
+    );
   request.contents.forEach((content, i) => {
-    if (i < prefix || !(content.parts ?? []).some((p, k) => p.functionResponse && pruned.has(builtIndex(i) * 1_000 + k))) return;
-    request.contents[i] = { ...content, parts: (content.parts ?? []).map((p, k) => (p.functionResponse && pruned.has(builtIndex(i) * 1_000 + k) ? prunedPart(p) : p)) };
+    if (
+      i < prefix ||
+      !(content.parts ?? []).some((p, k) => p.functionResponse && pruned.has(builtIndex(i) * 1_000 + k))
+    )
+      return;
+    request.contents[i] = {
+      ...content,
+      parts: (content.parts ?? []).map((p, k) =>
+        p.functionResponse && pruned.has(builtIndex(i) * 1_000 + k) ? prunedPart(p) : p,
+      ),
+    };
   });
 }
 
@@ -143,12 +182,21 @@ export function goatMessages(contents: readonly Content[]): GoatMessage[] {
   contents.forEach((content, index) => {
     const parts = content.parts ?? [];
     if (parts.some((p) => p.functionResponse)) {
-      parts.forEach((p, part) => p.functionResponse && messages.push({ index, part, role: 'tool', text: toolText(p), toolCalls: false }));
+      parts.forEach(
+        (p, part) =>
+          p.functionResponse && messages.push({ index, part, role: 'tool', text: toolText(p), toolCalls: false }),
+      );
       return;
     }
     const structured = parts.some((p) => p.inlineData);
     const text = parts.map((p) => p.text ?? '').join('');
-    messages.push({ index, part: undefined, role: content.role === 'model' ? 'assistant' : 'user', text: structured ? undefined : text, toolCalls: parts.some((p) => p.functionCall) });
+    messages.push({
+      index,
+      part: undefined,
+      role: content.role === 'model' ? 'assistant' : 'user',
+      text: structured ? undefined : text,
+      toolCalls: parts.some((p) => p.functionCall),
+    });
   });
   return messages;
 }
@@ -180,7 +228,10 @@ export function adjustSplitForToolPairs(messages: readonly GoatMessage[], split:
 async function summarize(ctx: CompactionContext, messages: readonly GoatMessage[]): Promise<string | undefined> {
   const lines = messages.map((m) => {
     const bytes = Buffer.from(m.text ?? '', 'utf8');
-    const text = bytes.length > GOAT_SUMMARY_MESSAGE_BYTES ? `${bytes.subarray(0, GOAT_SUMMARY_MESSAGE_BYTES).toString('utf8')}...` : bytes.toString('utf8');
+    const text =
+      bytes.length > GOAT_SUMMARY_MESSAGE_BYTES
+        ? `${bytes.subarray(0, GOAT_SUMMARY_MESSAGE_BYTES).toString('utf8')}...`
+        : bytes.toString('utf8');
     return `[${m.role}]: ${text}`;
   });
   const outcome = await requestSummary(ctx, {

@@ -29,7 +29,14 @@ import { isContextWindowExceeded } from '../engine/errors/context-window-exceede
 import type { CompactionRecord } from '../engine/hook-types.ts';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
-import { hasFunctionResponse, isTypedUserMessage, modelText, partText, textOnly, userText } from './_shared/content-text.ts';
+import {
+  hasFunctionResponse,
+  isTypedUserMessage,
+  modelText,
+  partText,
+  textOnly,
+  userText,
+} from './_shared/content-text.ts';
 import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
@@ -44,7 +51,8 @@ export const TOOL_LOOP_CONTINUATION_TEXT =
   'Your context was compacted. The previous message contains a summary of the conversation so far.\nDo not mention that you read a summary or that conversation summarization occurred.\nContinue calling tools as necessary to complete the task.';
 export const GOOSE_SUMMARY_REQUEST = 'Please summarize the conversation history provided in the system prompt.';
 /** The `compaction.md` template, by its intent (paraphrased). */
-export const GOOSE_COMPACTION_PROMPT = 'Summarize the conversation below so the agent can continue the task: the user\'s requests, what was done, files and commands involved, errors and fixes, and what remains.';
+export const GOOSE_COMPACTION_PROMPT =
+  "Summarize the conversation below so the agent can continue the task: the user's requests, what was done, files and commands involved, errors and fixes, and what remains.";
 
 export const AUDIT: StrategyAudit = {
   upstream: 'block/goose',
@@ -56,7 +64,7 @@ export const AUDIT: StrategyAudit = {
   ],
   leavesOut: [
     'agent.rs is not pinned to one commit: its stored copies differ (the check and the overflow handling are common to them)',
-    'the tokenizer (chars/4 here when no usage is known) and the session total as the last response\'s total tokens',
+    "the tokenizer (chars/4 here when no usage is known) and the session total as the last response's total tokens",
     'tool-pair summarization (off upstream: ENABLE_TOOL_PAIR_SUMMARIZATION = false), manual /compact, the structured-summary rendering of newer revisions, the compaction.md text (paraphrased)',
   ],
 };
@@ -65,7 +73,12 @@ const STATE = { total: 'goose:totalTokens', attempts: 'goose:compactionAttempts'
 
 export function gooseStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(GOOSE, options, {
-    threshold: { kind: 'number', min: 0, max: 1, meaning: 'GOOSE_AUTO_COMPACT_THRESHOLD: share of the context limit (default 0.8; 0 or 1 disables)' },
+    threshold: {
+      kind: 'number',
+      min: 0,
+      max: 1,
+      meaning: 'GOOSE_AUTO_COMPACT_THRESHOLD: share of the context limit (default 0.8; 0 or 1 disables)',
+    },
   });
   const threshold = read.threshold ?? DEFAULT_COMPACTION_THRESHOLD;
 
@@ -78,7 +91,9 @@ export function gooseStrategy(options?: Record<string, unknown>): CompactionStra
     async compactSession(ctx) {
       const history = projectedHistory(ctx);
       // The start of a reply: nothing answered yet in this invocation.
-      const startOfReply = !history.some((m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId);
+      const startOfReply = !history.some(
+        (m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId,
+      );
       if (!startOfReply) return undefined;
       ctx.state.set(STATE.attempts, { invocation: ctx.invocationId, count: 0 });
       if (threshold <= 0 || threshold >= 1 || ctx.contextWindow <= 0) return undefined;
@@ -104,21 +119,33 @@ export function gooseStrategy(options?: Record<string, unknown>): CompactionStra
 }
 
 /** `compact_messages` (not manual): the record replacing the whole history, or undefined when the summary failed. */
-async function compactMessages(ctx: CompactionContext, history: readonly HistoryMessage[]): Promise<CompactionRecord | undefined> {
+async function compactMessages(
+  ctx: CompactionContext,
+  history: readonly HistoryMessage[],
+): Promise<CompactionRecord | undefined> {
   const end = lastEventId(ctx);
   if (history.length === 0 || end === undefined) return undefined;
   let preservedIndex = -1;
   for (let i = history.length - 1; i >= 0; i -= 1) {
-    if (isTypedUserMessage(history[i]!.content) && (history[i]!.content.parts ?? []).every((p) => typeof p.text === 'string')) {
+    if (
+      isTypedUserMessage(history[i]!.content) &&
+      (history[i]!.content.parts ?? []).every((p) => typeof p.text === 'string')
+    ) {
       preservedIndex = i;
       break;
     }
   }
-  const summary = await doCompact(ctx, history.map((m) => m.content));
+  const summary = await doCompact(
+    ctx,
+    history.map((m) => m.content),
+  );
   if (summary === undefined) return undefined;
   ctx.state.set(STATE.total, undefined);
   const isMostRecent = preservedIndex === history.length - 1;
-  const contents: Content[] = [userText(summary), modelText(isMostRecent ? CONVERSATION_CONTINUATION_TEXT : TOOL_LOOP_CONTINUATION_TEXT)];
+  const contents: Content[] = [
+    userText(summary),
+    modelText(isMostRecent ? CONVERSATION_CONTINUATION_TEXT : TOOL_LOOP_CONTINUATION_TEXT),
+  ];
   if (preservedIndex >= 0) contents.push(userText(textOnly(history[preservedIndex]!.content)));
   return { endEventId: end, contents };
 }
@@ -162,9 +189,12 @@ export function filterToolResponses(messages: readonly Content[], percent: numbe
 function formatMessageForCompacting(content: Content): string {
   const parts = (content.parts ?? []).flatMap((part) => {
     if (typeof part.text === 'string') return part.thought === true ? [] : [part.text];
-    if (part.functionCall) return [`tool_request(${part.functionCall.name}): ${JSON.stringify(part.functionCall.args ?? {})}`];
+    if (part.functionCall)
+      return [`tool_request(${part.functionCall.name}): ${JSON.stringify(part.functionCall.args ?? {})}`];
     if (part.functionResponse) {
-      const values = Object.values(part.functionResponse.response ?? {}).filter((v): v is string => typeof v === 'string');
+      const values = Object.values(part.functionResponse.response ?? {}).filter(
+        (v): v is string => typeof v === 'string',
+      );
       return [values.length > 0 ? `tool_response: ${values.join('\n')}` : 'tool_response: [non-text content]'];
     }
     const text = partText(part);
@@ -175,5 +205,7 @@ function formatMessageForCompacting(content: Content): string {
 }
 
 function estimate(history: readonly HistoryMessage[]): number {
-  return Math.ceil(history.reduce((sum, m) => sum + (m.content.parts ?? []).reduce((c, p) => c + partText(p).length, 0), 0) / 4);
+  return Math.ceil(
+    history.reduce((sum, m) => sum + (m.content.parts ?? []).reduce((c, p) => c + partText(p).length, 0), 0) / 4,
+  );
 }

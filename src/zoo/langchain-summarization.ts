@@ -26,7 +26,13 @@
 import type { Content } from '@google/genai';
 import { StrategyOptionsError } from '../engine/strategies/strategy-options.ts';
 import type { CompactionContext, CompactionStrategy, LlmRequest } from '../engine/types.ts';
-import { hasFunctionCall, hasFunctionResponse, isTypedUserMessage, partText, userText } from './_shared/content-text.ts';
+import {
+  hasFunctionCall,
+  hasFunctionResponse,
+  isTypedUserMessage,
+  partText,
+  userText,
+} from './_shared/content-text.ts';
 import { readOptions } from './_shared/options.ts';
 import { applyReplacement, loadReplacement, storeReplacement } from './_shared/replacement.ts';
 import { requestSummary } from './_shared/summarizer.ts';
@@ -62,24 +68,45 @@ const MAX_USAGE_SCALE = 1.25;
 
 type ClauseKind = 'tokens' | 'messages' | 'fraction';
 export type Clause = readonly [ClauseKind, number];
-const STATE = { replacement: 'langchain:graphState', usage: 'langchain:lastAiUsage', pending: 'langchain:requestLength' } as const;
+const STATE = {
+  replacement: 'langchain:graphState',
+  usage: 'langchain:lastAiUsage',
+  pending: 'langchain:requestLength',
+} as const;
 
 export function langchainSummarizationStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(LANGCHAIN_SUMMARIZATION, options, {
-    trigger: { kind: 'json', meaning: 'when to summarize: ["tokens", N], ["messages", N], ["fraction", f], a dict of them (AND) or a list (OR); default none' },
+    trigger: {
+      kind: 'json',
+      meaning:
+        'when to summarize: ["tokens", N], ["messages", N], ["fraction", f], a dict of them (AND) or a list (OR); default none',
+    },
     max_tokens_before_summary: { kind: 'integer', min: 1, meaning: 'deprecated: trigger ["tokens", N]' },
-    keep: { kind: 'json', meaning: 'what stays: ["messages", N], ["tokens", N] or ["fraction", f] (default ["messages", 20])' },
-    trim_tokens_to_summarize: { kind: 'integer', min: 1, meaning: 'tokens of history the summarizer sees (default 4,000)' },
-    error_as_summary: { kind: 'boolean', meaning: 'before PR #39268: a failed summary becomes "Error generating summary: …"' },
+    keep: {
+      kind: 'json',
+      meaning: 'what stays: ["messages", N], ["tokens", N] or ["fraction", f] (default ["messages", 20])',
+    },
+    trim_tokens_to_summarize: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'tokens of history the summarizer sees (default 4,000)',
+    },
+    error_as_summary: {
+      kind: 'boolean',
+      meaning: 'before PR #39268: a failed summary becomes "Error generating summary: …"',
+    },
   });
-  const trigger = parseTrigger(read.trigger ?? (read.max_tokens_before_summary === undefined ? null : ['tokens', read.max_tokens_before_summary]));
+  const trigger = parseTrigger(
+    read.trigger ?? (read.max_tokens_before_summary === undefined ? null : ['tokens', read.max_tokens_before_summary]),
+  );
   const keep = read.keep === undefined ? DEFAULT_KEEP : parseClause(read.keep, 'keep');
   const trimLimit = read.trim_tokens_to_summarize ?? DEFAULT_TRIM_TOKEN_LIMIT;
 
   return {
     name: LANGCHAIN_SUMMARIZATION,
     afterModel(ctx, _response, usage) {
-      if (!usage.missing) ctx.state.set(STATE.usage, { total: usage.totalTokens, index: Number(ctx.state.get(STATE.pending) ?? 0) });
+      if (!usage.missing)
+        ctx.state.set(STATE.usage, { total: usage.totalTokens, index: Number(ctx.state.get(STATE.pending) ?? 0) });
     },
     async compact(ctx, request) {
       const replacement = loadReplacement(ctx, STATE.replacement);
@@ -98,13 +125,21 @@ export function langchainSummarizationStrategy(options?: Record<string, unknown>
       // Contents of the old graph state that were kept stay in the new one; built ones are referenced.
       const keptFromBuilt = Math.max(cutoff, prefix);
       const carried = messages.slice(cutoff, keptFromBuilt);
-      storeReplacement(ctx, STATE.replacement, { contents: [request.contents[0]!, ...carried], from: from + keptFromBuilt - prefix });
+      storeReplacement(ctx, STATE.replacement, {
+        contents: [request.contents[0]!, ...carried],
+        from: from + keptFromBuilt - prefix,
+      });
     },
   };
 }
 
 /** The last AI message's usage, when that message is still in the state (and where it sits). */
-function lastAiUsage(ctx: CompactionContext, messages: readonly Content[], prefix: number, from: number): { total: number; index: number } | undefined {
+function lastAiUsage(
+  ctx: CompactionContext,
+  messages: readonly Content[],
+  prefix: number,
+  from: number,
+): { total: number; index: number } | undefined {
   const stored = ctx.state.get(STATE.usage) as { total: number; index: number } | undefined;
   if (!stored || stored.index < from) return undefined;
   const index = prefix + stored.index - from;
@@ -113,10 +148,24 @@ function lastAiUsage(ctx: CompactionContext, messages: readonly Content[], prefi
 
 /** `count_tokens_approximately`: ceil(chars / 4) + 3 per message. */
 export function approximateTokens(messages: readonly Content[]): number {
-  return messages.reduce((sum, message) => sum + Math.ceil((message.parts ?? []).reduce((c, p) => c + (p.inlineData ? 85 * CHARS_PER_TOKEN : partText(p).length), 0) / CHARS_PER_TOKEN) + EXTRA_TOKENS_PER_MESSAGE, 0);
+  return messages.reduce(
+    (sum, message) =>
+      sum +
+      Math.ceil(
+        (message.parts ?? []).reduce((c, p) => c + (p.inlineData ? 85 * CHARS_PER_TOKEN : partText(p).length), 0) /
+          CHARS_PER_TOKEN,
+      ) +
+      EXTRA_TOKENS_PER_MESSAGE,
+    0,
+  );
 }
 
-function shouldSummarize(trigger: readonly (readonly Clause[])[], messages: readonly Content[], lastAi: { total: number; index: number } | undefined, window: number): boolean {
+function shouldSummarize(
+  trigger: readonly (readonly Clause[])[],
+  messages: readonly Content[],
+  lastAi: { total: number; index: number } | undefined,
+  window: number,
+): boolean {
   let count = approximateTokens(messages);
   if (lastAi) {
     const estimate = approximateTokens(messages.slice(0, lastAi.index + 1));
@@ -153,25 +202,42 @@ export function findSafeCutoff(messages: readonly Content[], cutoff: number): nu
   while (end < messages.length && hasFunctionResponse(messages[end])) end += 1;
   const answered = new Set(messages.slice(cutoff, end).flatMap(responseKeys));
   for (let i = cutoff - 1; i >= 0; i -= 1) {
-    if (messages[i]!.role === 'model' && hasFunctionCall(messages[i]) && callKeys(messages[i]!).some((key) => answered.has(key))) return i;
+    if (
+      messages[i]!.role === 'model' &&
+      hasFunctionCall(messages[i]) &&
+      callKeys(messages[i]!).some((key) => answered.has(key))
+    )
+      return i;
   }
   return end;
 }
 
 /** Call ids when the request carries them, else names (ADK strips the ids it invented). */
 function callKeys(content: Content): string[] {
-  return (content.parts ?? []).flatMap((p) => (p.functionCall ? [p.functionCall.id ?? `name:${p.functionCall.name}`] : []));
+  return (content.parts ?? []).flatMap((p) =>
+    p.functionCall ? [p.functionCall.id ?? `name:${p.functionCall.name}`] : [],
+  );
 }
 
 function responseKeys(content: Content): string[] {
-  return (content.parts ?? []).flatMap((p) => (p.functionResponse ? [p.functionResponse.id ?? `name:${p.functionResponse.name}`] : []));
+  return (content.parts ?? []).flatMap((p) =>
+    p.functionResponse ? [p.functionResponse.id ?? `name:${p.functionResponse.name}`] : [],
+  );
 }
 
-async function createSummary(ctx: CompactionContext, region: readonly Content[], trimLimit: number, errorAsSummary: boolean): Promise<string> {
+async function createSummary(
+  ctx: CompactionContext,
+  region: readonly Content[],
+  trimLimit: number,
+  errorAsSummary: boolean,
+): Promise<string> {
   if (region.length === 0) return NO_HISTORY_SUMMARY;
   const trimmed = trimLast(region, trimLimit);
   if (trimmed.length === 0) return TOO_LONG_SUMMARY;
-  const request: LlmRequest = { model: ctx.summarizer.name, contents: [userText(LANGCHAIN_SUMMARY_PROMPT.replace('{messages}', bufferString(trimmed)))] };
+  const request: LlmRequest = {
+    model: ctx.summarizer.name,
+    contents: [userText(LANGCHAIN_SUMMARY_PROMPT.replace('{messages}', bufferString(trimmed)))],
+  };
   let lastError: unknown;
   for (let attempt = 0; attempt < SUMMARY_ATTEMPTS; attempt += 1) {
     const outcome = await requestSummary(ctx, request);
@@ -179,7 +245,8 @@ async function createSummary(ctx: CompactionContext, region: readonly Content[],
     if (outcome.reason === 'empty') return '';
     lastError = outcome.error;
   }
-  if (errorAsSummary) return `Error generating summary: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
+  if (errorAsSummary)
+    return `Error generating summary: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
   throw lastError instanceof Error ? lastError : new Error(String(lastError));
 }
 
@@ -209,7 +276,8 @@ function bufferString(messages: readonly Content[]): string {
 
 function parseTrigger(value: unknown): (readonly Clause[])[] | null {
   if (value === null || value === undefined) return null;
-  if (Array.isArray(value) && value.length > 0 && typeof value[0] !== 'string') return value.map((clause) => clauseList(clause));
+  if (Array.isArray(value) && value.length > 0 && typeof value[0] !== 'string')
+    return value.map((clause) => clauseList(clause));
   return [clauseList(value)];
 }
 
@@ -221,9 +289,20 @@ function clauseList(value: unknown): readonly Clause[] {
 }
 
 function parseClause(value: unknown, option: string): Clause {
-  if (!Array.isArray(value) || value.length !== 2 || !['tokens', 'messages', 'fraction'].includes(value[0] as string) || typeof value[1] !== 'number' || !(value[1] > 0)) {
-    throw new StrategyOptionsError(`${LANGCHAIN_SUMMARIZATION}: option "${option}" must be ["tokens", N], ["messages", N] or ["fraction", f] with a positive number, got ${JSON.stringify(value)}`);
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !['tokens', 'messages', 'fraction'].includes(value[0] as string) ||
+    typeof value[1] !== 'number' ||
+    !(value[1] > 0)
+  ) {
+    throw new StrategyOptionsError(
+      `${LANGCHAIN_SUMMARIZATION}: option "${option}" must be ["tokens", N], ["messages", N] or ["fraction", f] with a positive number, got ${JSON.stringify(value)}`,
+    );
   }
-  if (value[0] === 'fraction' && value[1] > 1) throw new StrategyOptionsError(`${LANGCHAIN_SUMMARIZATION}: option "${option}": a fraction must be at most 1, got ${value[1]}`);
+  if (value[0] === 'fraction' && value[1] > 1)
+    throw new StrategyOptionsError(
+      `${LANGCHAIN_SUMMARIZATION}: option "${option}": a fraction must be at most 1, got ${value[1]}`,
+    );
   return [value[0] as ClauseKind, value[1]];
 }

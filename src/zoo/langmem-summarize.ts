@@ -41,7 +41,8 @@ import { approximateTokens, trimLast } from './langchain-summarization.ts';
 export const LANGMEM_SUMMARIZE = 'langmem-summarize';
 export const DEFAULT_MAX_SUMMARY_TOKENS = 256;
 export const INITIAL_SUMMARY_REQUEST = 'Create a summary of the conversation above:';
-export const EXISTING_SUMMARY_REQUEST = (summary: string) => `This is summary of the conversation so far: ${summary}\n\nExtend this summary by taking into account the new messages above:`;
+export const EXISTING_SUMMARY_REQUEST = (summary: string) =>
+  `This is summary of the conversation so far: ${summary}\n\nExtend this summary by taking into account the new messages above:`;
 export const FINAL_SUMMARY_PREFIX = 'Summary of the conversation so far: ';
 
 export const AUDIT: StrategyAudit = {
@@ -49,14 +50,14 @@ export const AUDIT: StrategyAudit = {
   commit: 'b5dbe4aa',
   checked: '2026-11-26',
   follows: [
-    'src/langmem/short_term/summarization.py L23-49 (initial, existing and final prompts), L104-222 (_preprocess_messages: max_tokens_before_summary defaults to max_tokens, remaining budget max_tokens - max_summary_tokens, max_tokens_to_summarize less the previous summary, the first cutoff where both hold, the cutoff AI message\'s tool results added)',
-    'L225-256 (trim_messages strategy last, start_on human; nothing left: the untrimmed list), L289-334 (the final prompt with the running summary), L337-496 (summarize_messages: the answer\'s content becomes the summary; summarized ids include the trimmed ones)',
+    "src/langmem/short_term/summarization.py L23-49 (initial, existing and final prompts), L104-222 (_preprocess_messages: max_tokens_before_summary defaults to max_tokens, remaining budget max_tokens - max_summary_tokens, max_tokens_to_summarize less the previous summary, the first cutoff where both hold, the cutoff AI message's tool results added)",
+    "L225-256 (trim_messages strategy last, start_on human; nothing left: the untrimmed list), L289-334 (the final prompt with the running summary), L337-496 (summarize_messages: the answer's content becomes the summary; summarized ids include the trimmed ones)",
     'langchain-core count_tokens_approximately and trim_messages, as in the langchain-summarization strategy',
   ],
   leavesOut: [
     'max_tokens has no default upstream (required): ours is half of the window; max_tokens_before_summary defaults to it as upstream',
-    'trim_messages allow_partial (splitting a message\'s text): whole messages only',
-    'the summary as a system message (the world\'s contents have no mid-history system role; it is the first user message)',
+    "trim_messages allow_partial (splitting a message's text): whole messages only",
+    "the summary as a system message (the world's contents have no mid-history system role; it is the first user message)",
     'message ids: messages are identified by their position in the built history',
   ],
 };
@@ -71,8 +72,16 @@ interface RunningSummary {
 
 export function langmemSummarizeStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(LANGMEM_SUMMARIZE, options, {
-    max_tokens: { kind: 'integer', min: 1, meaning: 'tokens of the model input after summarization (required upstream; default half of the window)' },
-    max_tokens_before_summary: { kind: 'integer', min: 1, meaning: 'tokens of unsummarized messages that trigger a summary (default max_tokens)' },
+    max_tokens: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'tokens of the model input after summarization (required upstream; default half of the window)',
+    },
+    max_tokens_before_summary: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'tokens of unsummarized messages that trigger a summary (default max_tokens)',
+    },
     max_summary_tokens: { kind: 'integer', min: 0, meaning: 'tokens budgeted for the summary (default 256)' },
   });
   const maxSummaryTokens = read.max_summary_tokens ?? DEFAULT_MAX_SUMMARY_TOKENS;
@@ -81,10 +90,17 @@ export function langmemSummarizeStrategy(options?: Record<string, unknown>): Com
     name: LANGMEM_SUMMARIZE,
     async compact(ctx, request) {
       const maxTokens = read.max_tokens ?? Math.floor(ctx.contextWindow / 2);
-      if (maxSummaryTokens >= maxTokens) throw new StrategyOptionsError(`${LANGMEM_SUMMARIZE}: max_summary_tokens (${maxSummaryTokens}) must be less than max_tokens (${maxTokens})`);
+      if (maxSummaryTokens >= maxTokens)
+        throw new StrategyOptionsError(
+          `${LANGMEM_SUMMARIZE}: max_summary_tokens (${maxSummaryTokens}) must be less than max_tokens (${maxTokens})`,
+        );
       const messages = request.contents;
       const previous = ctx.state.get(STATE.running) as RunningSummary | undefined;
-      const running = await summarizeMessages(ctx, messages, previous, { maxTokens, maxTokensBeforeSummary: read.max_tokens_before_summary ?? maxTokens, maxSummaryTokens });
+      const running = await summarizeMessages(ctx, messages, previous, {
+        maxTokens,
+        maxTokensBeforeSummary: read.max_tokens_before_summary ?? maxTokens,
+        maxSummaryTokens,
+      });
       if (!running) return;
       ctx.state.set(STATE.running, running);
       request.contents = [userText(`${FINAL_SUMMARY_PREFIX}${running.summary}`), ...messages.slice(running.last + 1)];
@@ -99,7 +115,12 @@ interface Budget {
 }
 
 /** `summarize_messages`: the running summary after this call (the previous one when nothing new is summarized). */
-export async function summarizeMessages(ctx: CompactionContext, messages: readonly Content[], previous: RunningSummary | undefined, budget: Budget): Promise<RunningSummary | undefined> {
+export async function summarizeMessages(
+  ctx: CompactionContext,
+  messages: readonly Content[],
+  previous: RunningSummary | undefined,
+  budget: Budget,
+): Promise<RunningSummary | undefined> {
   const { toSummarize, tokensToSummarize, maxTokensToSummarize, from } = preprocess(messages, previous, budget);
   if (toSummarize.length === 0) return previous;
   let input = toSummarize;
@@ -107,14 +128,21 @@ export async function summarizeMessages(ctx: CompactionContext, messages: readon
     const trimmed = trimLast(toSummarize, maxTokensToSummarize);
     input = trimmed.length === 0 ? toSummarize : trimmed;
   }
-  const request = [...structuredClone(input as Content[]), userText(previous ? EXISTING_SUMMARY_REQUEST(previous.summary) : INITIAL_SUMMARY_REQUEST)];
+  const request = [
+    ...structuredClone(input as Content[]),
+    userText(previous ? EXISTING_SUMMARY_REQUEST(previous.summary) : INITIAL_SUMMARY_REQUEST),
+  ];
   const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: request });
   if (!outcome.ok && outcome.reason !== 'empty') throw summaryError(outcome);
   return { summary: outcome.ok ? outcome.text : '', last: from + toSummarize.length - 1 };
 }
 
 /** `_preprocess_messages` (no system message: the agent's prompt is added after the hook). */
-export function preprocess(messages: readonly Content[], previous: RunningSummary | undefined, budget: Budget): { toSummarize: Content[]; tokensToSummarize: number; maxTokensToSummarize: number; from: number } {
+export function preprocess(
+  messages: readonly Content[],
+  previous: RunningSummary | undefined,
+  budget: Budget,
+): { toSummarize: Content[]; tokensToSummarize: number; maxTokensToSummarize: number; from: number } {
   const maxRemaining = budget.maxTokens - budget.maxSummaryTokens;
   let maxTokensToSummarize = budget.maxTokens;
   let from = 0;
@@ -149,4 +177,3 @@ export function preprocess(messages: readonly Content[], previous: RunningSummar
   }
   return { toSummarize, tokensToSummarize, maxTokensToSummarize, from };
 }
-

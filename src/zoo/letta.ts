@@ -56,8 +56,10 @@ export const MAX_SUMMARIZER_RETRIES = 3;
 /** `ApproxTokenCounter`'s bytes/4 is scaled by this (`APPROX_TOKEN_SAFETY_MARGIN`). */
 export const APPROX_TOKEN_SAFETY_MARGIN = 1.3;
 /** The `sliding_window` and `all` prompts, by their sections (paraphrased). */
-export const SLIDING_PROMPT = 'The following messages are being evicted from the beginning of your context window. Write a detailed summary of them to appear before the remaining recent messages: high level goals, what happened, important details (identifiers verbatim), errors and fixes, current state, lookup hints. Under 300 words.';
-export const ALL_PROMPT = 'Create a detailed summary of the conversation so far, paying close attention to the user\'s explicit requests and your previous actions: high level goals, what happened, important details (identifiers verbatim), errors and fixes, current state, next step, lookup hints. Under 500 words.';
+export const SLIDING_PROMPT =
+  'The following messages are being evicted from the beginning of your context window. Write a detailed summary of them to appear before the remaining recent messages: high level goals, what happened, important details (identifiers verbatim), errors and fixes, current state, lookup hints. Under 300 words.';
+export const ALL_PROMPT =
+  "Create a detailed summary of the conversation so far, paying close attention to the user's explicit requests and your previous actions: high level goals, what happened, important details (identifiers verbatim), errors and fixes, current state, next step, lookup hints. Under 500 words.";
 
 export const AUDIT: StrategyAudit = {
   upstream: 'letta-ai/letta',
@@ -72,24 +74,39 @@ export const AUDIT: StrategyAudit = {
     'letta/system.py package_summarize_message_no_counts (sliding and all texts)',
   ],
   leavesOut: [
-    'the summarizer model (a lighter model per provider upstream): the world\'s summarizer; the approval-request protections (the world has no approvals)',
-    'the provider token counters: the provider\'s count (countTokens) when the host offers it, else bytes/4 x 1.3 as the approximate counter',
+    "the summarizer model (a lighter model per provider upstream): the world's summarizer; the approval-request protections (the world has no approvals)",
+    "the provider token counters: the provider's count (countTokens) when the host offers it, else bytes/4 x 1.3 as the approximate counter",
     'the local time and compaction stats in the packaged summary message; the system prompt rebuild after compaction',
-    'the self_compact modes (the agent\'s own model writes the summary, X10)',
+    "the self_compact modes (the agent's own model writes the summary, X10)",
   ],
 };
 
-const STATE = { estimate: 'letta:contextTokenEstimate', pending: 'letta:checkPending', retries: 'letta:overflowRetries' } as const;
+const STATE = {
+  estimate: 'letta:contextTokenEstimate',
+  pending: 'letta:checkPending',
+  retries: 'letta:overflowRetries',
+} as const;
 
 type Mode = 'sliding_window' | 'all';
 
 export function lettaStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(LETTA, options, {
-    trigger: { kind: 'string', values: ['0.9', 'full-window'], meaning: 'the compaction trigger: "0.9" of the window (@56ba9c25, PR #9897) or "full-window" (PR #9869, models other than GPT-5)' },
-    sliding_window_percentage: { kind: 'number', min: 0, max: 1, meaning: 'share of messages evicted first (default 0.3)' },
+    trigger: {
+      kind: 'string',
+      values: ['0.9', 'full-window'],
+      meaning:
+        'the compaction trigger: "0.9" of the window (@56ba9c25, PR #9897) or "full-window" (PR #9869, models other than GPT-5)',
+    },
+    sliding_window_percentage: {
+      kind: 'number',
+      min: 0,
+      max: 1,
+      meaning: 'share of messages evicted first (default 0.3)',
+    },
   });
   const percentage = read.sliding_window_percentage ?? SLIDING_WINDOW_PERCENTAGE;
-  const threshold = (w: number) => (read.trigger === 'full-window' ? w : Math.floor(w * SUMMARIZATION_TRIGGER_MULTIPLIER));
+  const threshold = (w: number) =>
+    read.trigger === 'full-window' ? w : Math.floor(w * SUMMARIZATION_TRIGGER_MULTIPLIER);
 
   const postStepCheck = async (ctx: CompactionContext): Promise<CompactionRecord | undefined> => {
     if (ctx.state.get(STATE.pending) !== true) return undefined;
@@ -127,7 +144,11 @@ export function lettaStrategy(options?: Record<string, unknown>): CompactionStra
 }
 
 /** `compact_messages` in sliding_window mode: the record replacing the history, or an error that ends the run. */
-async function compact(ctx: CompactionContext, percentage: number, trigger: number): Promise<CompactionRecord | undefined> {
+async function compact(
+  ctx: CompactionContext,
+  percentage: number,
+  trigger: number,
+): Promise<CompactionRecord | undefined> {
   const history = projectedHistory(ctx);
   const messages = history.map((m) => m.content);
   let mode: Mode = 'sliding_window';
@@ -153,9 +174,12 @@ async function compact(ctx: CompactionContext, percentage: number, trigger: numb
       estimate = countTokens(ctx, [], true);
     }
     if (estimate >= trigger && countTokens(ctx, [], false) >= ctx.contextWindow) {
-      throw new Error(`${LETTA}: SystemPromptTokenExceededError: the system prompt exceeds the context window (${ctx.contextWindow})`);
+      throw new Error(
+        `${LETTA}: SystemPromptTokenExceededError: the system prompt exceeds the context window (${ctx.contextWindow})`,
+      );
     }
-    if (estimate >= trigger) ctx.warn?.(`${LETTA}: Failed to summarize messages after fallback: ${estimate} > ${trigger}`);
+    if (estimate >= trigger)
+      ctx.warn?.(`${LETTA}: Failed to summarize messages after fallback: ${estimate} > ${trigger}`);
   }
   ctx.state.set(STATE.estimate, estimate);
   const contents = [userText(packageSummary(summary, mode))];
@@ -167,7 +191,11 @@ async function compact(ctx: CompactionContext, percentage: number, trigger: numb
 }
 
 /** `summarize_via_sliding_window`: the summary of the evicted messages and where the kept ones start. */
-export async function summarizeViaSlidingWindow(ctx: CompactionContext, messages: readonly Content[], percentage: number): Promise<{ summary: string; keptFrom: number }> {
+export async function summarizeViaSlidingWindow(
+  ctx: CompactionContext,
+  messages: readonly Content[],
+  percentage: number,
+): Promise<{ summary: string; keptFrom: number }> {
   const cut = slidingWindowCutoff(messages, percentage, ctx.contextWindow, (kept) => countTokens(ctx, kept, false));
   // In-context index `cut` (after the system message) is message `cut − 1`: evicted are messages[0, cut − 1).
   const summary = await simpleSummary(ctx, messages.slice(0, cut - 1), SLIDING_PROMPT);
@@ -178,7 +206,12 @@ export async function summarizeViaSlidingWindow(ctx: CompactionContext, messages
  * The cutoff search over [system, …messages] (in-context indices, the system message at 0): the
  * index of the first kept message, or a thrown ValueError when the window cannot slide.
  */
-export function slidingWindowCutoff(messages: readonly Content[], percentage: number, contextWindow: number, count: (kept: readonly Content[]) => number): number {
+export function slidingWindowCutoff(
+  messages: readonly Content[],
+  percentage: number,
+  contextWindow: number,
+  count: (kept: readonly Content[]) => number,
+): number {
   const total = messages.length + 1;
   const maximum = total - 1;
   const at = (i: number) => messages[i - 1]!;
@@ -199,8 +232,10 @@ export function slidingWindowCutoff(messages: readonly Content[], percentage: nu
     if (cut === undefined) continue;
     approx = count(messages.slice(cut - 1));
   }
-  if (cut === undefined || eviction >= 1.0) throw new Error('No assistant message found for sliding window summarization');
-  if (cut >= maximum) throw new Error(`Assistant message index ${cut} is at the end of the message buffer, skipping summarization`);
+  if (cut === undefined || eviction >= 1.0)
+    throw new Error('No assistant message found for sliding window summarization');
+  if (cut >= maximum)
+    throw new Error(`Assistant message index ${cut} is at the end of the message buffer, skipping summarization`);
   return cut;
 }
 
@@ -224,7 +259,12 @@ function clip(summary: string): string {
 
 /** `simple_summary` with its two fallbacks on a context-window error. */
 async function simpleSummary(ctx: CompactionContext, messages: readonly Content[], prompt: string): Promise<string> {
-  const ask = (transcript: string) => requestSummary(ctx, { model: ctx.summarizer.name, contents: [userText(transcript)], config: { systemInstruction: prompt } });
+  const ask = (transcript: string) =>
+    requestSummary(ctx, {
+      model: ctx.summarizer.name,
+      contents: [userText(transcript)],
+      config: { systemInstruction: prompt },
+    });
   const first = await ask(simpleFormatter(messages));
   if (first.ok || first.reason === 'empty') return first.ok ? first.text : '';
   if (first.reason !== 'overflow') throw summaryError(first);
@@ -241,10 +281,16 @@ async function simpleSummary(ctx: CompactionContext, messages: readonly Content[
 export function simpleFormatter(messages: readonly Content[], toolReturnChars?: number): string {
   const lines = messages.flatMap((m) => {
     const role = m.role === 'model' ? 'assistant' : (m.parts ?? []).some((p) => p.functionResponse) ? 'tool' : 'user';
-    let text = (m.parts ?? []).filter((p) => typeof p.text === 'string' && p.thought !== true).map((p) => p.text).join(' ');
+    let text = (m.parts ?? [])
+      .filter((p) => typeof p.text === 'string' && p.thought !== true)
+      .map((p) => p.text)
+      .join(' ');
     const results = (m.parts ?? []).filter((p) => p.functionResponse).map(partText);
-    if (results.length > 0) text = results.map((r) => (toolReturnChars === undefined ? r : capText(r, toolReturnChars))).join(' ');
-    const calls = (m.parts ?? []).filter((p) => p.functionCall).map((p) => `${p.functionCall!.name}(${JSON.stringify(p.functionCall!.args ?? {})})`);
+    if (results.length > 0)
+      text = results.map((r) => (toolReturnChars === undefined ? r : capText(r, toolReturnChars))).join(' ');
+    const calls = (m.parts ?? [])
+      .filter((p) => p.functionCall)
+      .map((p) => `${p.functionCall!.name}(${JSON.stringify(p.functionCall!.args ?? {})})`);
     if (calls.length > 0) text = `${text ? `${text} ` : ''}-> ${calls.join(', ')}`;
     return text ? [`[${role}] ${text}`] : [];
   });
@@ -274,8 +320,11 @@ export function packageSummary(summary: string, mode: Mode): string {
 function countTokens(ctx: CompactionContext, messages: readonly Content[], withTools: boolean): number {
   const overhead = ctx.requestOverhead;
   const system = overhead?.systemInstructionTokens ?? 0;
-  const tools = withTools ? overhead?.toolDeclarationTokens ?? 0 : 0;
-  if (ctx.countTokens) return ctx.countTokens({ model: ctx.summarizer.name, contents: structuredClone(messages as Content[]) }) + system + tools;
+  const tools = withTools ? (overhead?.toolDeclarationTokens ?? 0) : 0;
+  if (ctx.countTokens)
+    return (
+      ctx.countTokens({ model: ctx.summarizer.name, contents: structuredClone(messages as Content[]) }) + system + tools
+    );
   const bytes = messages.reduce((sum, m) => sum + (m.parts ?? []).reduce((c, p) => c + utf8Bytes(partText(p)), 0), 0);
   return Math.floor(Math.ceil(bytes / 4) * APPROX_TOKEN_SAFETY_MARGIN) + system + tools;
 }

@@ -31,7 +31,8 @@ export const OPENAI_AGENTS_COMPACTION = 'openai-agents-compaction';
 /** `DEFAULT_COMPACTION_THRESHOLD`: candidate items that trigger a compaction. */
 export const DEFAULT_COMPACTION_THRESHOLD = 10;
 /** The server's compaction instruction is not public: ours, by intent. */
-export const RESPONSES_COMPACT_SERVER_PROMPT = 'Compact the conversation above into one item from which it can be continued.';
+export const RESPONSES_COMPACT_SERVER_PROMPT =
+  'Compact the conversation above into one item from which it can be continued.';
 
 export const AUDIT: StrategyAudit = {
   upstream: 'openai/openai-agents-python',
@@ -42,14 +43,18 @@ export const AUDIT: StrategyAudit = {
   ],
   leavesOut: [
     'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape openai/openai-agents-js PR #760 describes for responses.compact: every item but the user messages folded into one encrypted item), summarized by the world\'s summarizer',
-    'previous_response_id mode (the server-side chain; same items on the server), the deferral while local tool outputs are pending (the world\'s turns end with every call answered), a custom should_trigger_compaction hook (the `compaction_threshold` option stands for the count-based one), the compaction model (default gpt-4.1) and its usage accounting',
+    "previous_response_id mode (the server-side chain; same items on the server), the deferral while local tool outputs are pending (the world's turns end with every call answered), a custom should_trigger_compaction hook (the `compaction_threshold` option stands for the count-based one), the compaction model (default gpt-4.1) and its usage accounting",
     '_strip_orphaned_assistant_ids and output normalisation: item ids the world does not have',
   ],
 };
 
 export function openaiAgentsCompactionStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(OPENAI_AGENTS_COMPACTION, options, {
-    compaction_threshold: { kind: 'integer', min: 1, meaning: 'candidate items that trigger responses.compact (default 10, the SDK default hook)' },
+    compaction_threshold: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'candidate items that trigger responses.compact (default 10, the SDK default hook)',
+    },
   });
   const threshold = read.compaction_threshold ?? DEFAULT_COMPACTION_THRESHOLD;
 
@@ -62,7 +67,10 @@ export function openaiAgentsCompactionStrategy(options?: Record<string, unknown>
       const end = lastEventId(ctx);
       if (end === undefined) return undefined;
       const items = history.map((m) => structuredClone(m.content));
-      const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents: [...items, userText(RESPONSES_COMPACT_SERVER_PROMPT)] });
+      const outcome = await requestSummary(ctx, {
+        model: ctx.summarizer.name,
+        contents: [...items, userText(RESPONSES_COMPACT_SERVER_PROMPT)],
+      });
       // `await self.client.responses.compact(...)` raises out of `run_compaction`, and out of the run.
       if (!outcome.ok && outcome.reason !== 'empty') throw summaryError(outcome);
       return { append: [{ endEventId: end, contents: compactionOutput(items, outcome.ok ? outcome.text : '') }] };

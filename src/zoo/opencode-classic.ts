@@ -45,7 +45,11 @@ export const AUDIT: StrategyAudit = {
   upstream: 'anomalyco/opencode',
   commit: 'fd78ec63',
   checked: '2026-11-26',
-  follows: ['packages/opencode/src/session/compaction.ts (isOverflow, prune, process) @fd78ec63', 'packages/opencode/src/util/token.ts @0f7d18ad (Token.estimate)', 'the prompt loop check from index copies of prompt.ts'],
+  follows: [
+    'packages/opencode/src/session/compaction.ts (isOverflow, prune, process) @fd78ec63',
+    'packages/opencode/src/util/token.ts @0f7d18ad (Token.estimate)',
+    'the prompt loop check from index copies of prompt.ts',
+  ],
   leavesOut: [
     'the reactive path (replay of the last user message on a provider overflow) belongs to the later tail generation; at @fd78ec63 an overflow stopped the run (kept: only scenarios that refuse over-window requests reach it)',
     'prune counts only typed user turns (upstream counts every user-role message, the marker included)',
@@ -57,12 +61,25 @@ export const OPENCODE_CLASSIC = 'opencode';
 export const OPENCODE_CLASSIC_PROMPT =
   'Provide a detailed prompt for continuing our conversation above. Focus on what we did, what we are doing, which files we are working on and what we will do next. Sections: Goal; Instructions; Discoveries; Accomplished; Relevant files.';
 
-export function opencodeOptions(name: string, options: unknown, pruneDefault: boolean, reserveWithoutInputLimit = false) {
+export function opencodeOptions(
+  name: string,
+  options: unknown,
+  pruneDefault: boolean,
+  reserveWithoutInputLimit = false,
+) {
   const read = readOptions(name, options, {
     auto: { kind: 'boolean', meaning: 'compaction.auto: compact automatically' },
     prune: { kind: 'boolean', meaning: 'compaction.prune: clear old tool outputs after each run' },
-    reserved: { kind: 'integer', min: 0, meaning: 'compaction.reserved: tokens kept free (default min(20,000, maxOutputTokens))' },
-    limitInput: { kind: 'integer', min: 0, meaning: "the model's limit.input (0 = none: W − maxOutputTokens is usable)" },
+    reserved: {
+      kind: 'integer',
+      min: 0,
+      meaning: 'compaction.reserved: tokens kept free (default min(20,000, maxOutputTokens))',
+    },
+    limitInput: {
+      kind: 'integer',
+      min: 0,
+      meaning: "the model's limit.input (0 = none: W − maxOutputTokens is usable)",
+    },
     maxOutputTokens: { kind: 'integer', min: 0, meaning: 'maxOutputTokens(model) (default 32,000)' },
   });
   const limits: OpencodeLimits = {
@@ -105,9 +122,14 @@ export function opencodeClassicStrategy(options?: Record<string, unknown>): Comp
  * that message replayed after the summary (the turn's work after it is hidden with the rest);
  * without one, everything is summarized.
  */
-export function reactiveSplit(history: readonly HistoryMessage[]): { head: readonly HistoryMessage[]; replayed: Content | undefined } {
+export function reactiveSplit(history: readonly HistoryMessage[]): {
+  head: readonly HistoryMessage[];
+  replayed: Content | undefined;
+} {
   const replay = lastRealUserIndex(history);
-  return replay < 0 ? { head: history, replayed: undefined } : { head: history.slice(0, replay), replayed: history[replay]!.content };
+  return replay < 0
+    ? { head: history, replayed: undefined }
+    : { head: history.slice(0, replay), replayed: history[replay]!.content };
 }
 
 /**
@@ -138,6 +160,8 @@ async function summarize(ctx: CompactionContext, history: readonly HistoryMessag
     contents: [...history.map((m) => structuredClone(m.content)), userText(OPENCODE_CLASSIC_PROMPT)],
   });
   if (outcome.ok) return outcome.text;
-  ctx.warn?.(`opencode: ${outcome.reason === 'overflow' ? SESSION_TOO_LARGE : 'compaction failed'}`, { reason: outcome.reason });
+  ctx.warn?.(`opencode: ${outcome.reason === 'overflow' ? SESSION_TOO_LARGE : 'compaction failed'}`, {
+    reason: outcome.reason,
+  });
   return undefined;
 }

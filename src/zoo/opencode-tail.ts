@@ -78,7 +78,7 @@ export const AUDIT: StrategyAudit = {
   leavesOut: [
     'the opt-in "suffix" mode (reuses the live request; off by default)',
     'plugin hooks (experimental.session.compacting) and a separate compaction agent model',
-    'reasoning parts: a reasoning-only answer is the world\'s answer with no text; the exact prompt text of buildPrompt (paraphrased)',
+    "reasoning parts: a reasoning-only answer is the world's answer with no text; the exact prompt text of buildPrompt (paraphrased)",
     'the commit date: the index copy does not carry it',
   ],
 };
@@ -87,8 +87,14 @@ export const AUDIT_2026_04: StrategyAudit = {
   upstream: 'anomalyco/opencode',
   commit: 'PR #21822 + #23491 (index copies of compaction.ts, 2026-04)',
   checked: '2026-11-26',
-  follows: ['packages/opencode/src/session/compaction.ts select/splitTurn (tail_turns 2, 8,000 max), prune on by default', 'packages/opencode/src/session/compaction.ts @fd78ec63 isOverflow (usable without reserved when there is no input limit)'],
-  leavesOut: ['no single pinned commit: assembled from the two PRs as merged', 'the 5 % progress rule seen in a later index copy'],
+  follows: [
+    'packages/opencode/src/session/compaction.ts select/splitTurn (tail_turns 2, 8,000 max), prune on by default',
+    'packages/opencode/src/session/compaction.ts @fd78ec63 isOverflow (usable without reserved when there is no input limit)',
+  ],
+  leavesOut: [
+    'no single pinned commit: assembled from the two PRs as merged',
+    'the 5 % progress rule seen in a later index copy',
+  ],
 };
 
 export function opencodeTailStrategy(options?: Record<string, unknown>): CompactionStrategy {
@@ -99,12 +105,28 @@ export function opencodeTail2026_04Strategy(options?: Record<string, unknown>): 
   return opencodeTail(OPENCODE_TAIL_2026_04, '2026-04', options);
 }
 
-function opencodeTail(name: string, generation: OpencodeTailGeneration, options: Record<string, unknown> | undefined): CompactionStrategy {
+function opencodeTail(
+  name: string,
+  generation: OpencodeTailGeneration,
+  options: Record<string, unknown> | undefined,
+): CompactionStrategy {
   const { tail_turns, preserve_recent_tokens, ...rest } = { ...(options ?? {}) } as Record<string, unknown>;
-  const tail = readOptions(name, { tail_turns, preserve_recent_tokens }, {
-    tail_turns: { kind: 'integer', min: 0, meaning: `compaction.tail_turns: recent user turns kept verbatim (default ${generation === 'current' ? 'all' : '2'})` },
-    preserve_recent_tokens: { kind: 'integer', min: 0, meaning: `compaction.preserve_recent_tokens: tail budget (default clamp(25% of usable, 2,000, ${generation === 'current' ? '15,000' : '8,000'}))` },
-  });
+  const tail = readOptions(
+    name,
+    { tail_turns, preserve_recent_tokens },
+    {
+      tail_turns: {
+        kind: 'integer',
+        min: 0,
+        meaning: `compaction.tail_turns: recent user turns kept verbatim (default ${generation === 'current' ? 'all' : '2'})`,
+      },
+      preserve_recent_tokens: {
+        kind: 'integer',
+        min: 0,
+        meaning: `compaction.preserve_recent_tokens: tail budget (default clamp(25% of usable, 2,000, ${generation === 'current' ? '15,000' : '8,000'}))`,
+      },
+    },
+  );
   const current = generation === 'current';
   const { limits, prune } = opencodeOptions(name, rest, !current, current);
   const tailTurns = tail.tail_turns ?? (current ? undefined : DEFAULT_TAIL_TURNS_2026_04);
@@ -121,7 +143,9 @@ function opencodeTail(name: string, generation: OpencodeTailGeneration, options:
       const history = projectedHistory(ctx);
       const usable = usableTokens(ctx, limits);
       if (lastIsSummary(history) || lastStepTokens(ctx) < usable) return undefined;
-      const budget = tail.preserve_recent_tokens ?? Math.min(maxBudget, Math.max(MIN_PRESERVE_RECENT_TOKENS, Math.floor(0.25 * usable)));
+      const budget =
+        tail.preserve_recent_tokens ??
+        Math.min(maxBudget, Math.max(MIN_PRESERVE_RECENT_TOKENS, Math.floor(0.25 * usable)));
       const tailStart = selectTail(history, tailTurns, budget);
       const head = tailStart === undefined ? history : history.slice(0, tailStart);
       const summary = await summarize(ctx, head);
@@ -137,7 +161,11 @@ function opencodeTail(name: string, generation: OpencodeTailGeneration, options:
         append: [
           { endEventId: head[head.length - 1]!.throughEventId, contents: summaryContents(summary) },
           // "Continue…" is a new message after the tail: the newest message followed by it.
-          { startEventId: lastMessage.event.id, endEventId: lastMessage.event.id, contents: [structuredClone(lastMessage.content), userText(CONTINUE_TEXT)] },
+          {
+            startEventId: lastMessage.event.id,
+            endEventId: lastMessage.event.id,
+            contents: [structuredClone(lastMessage.content), userText(CONTINUE_TEXT)],
+          },
         ],
       };
     },
@@ -153,7 +181,11 @@ function opencodeTail(name: string, generation: OpencodeTailGeneration, options:
  * (the last `tailTurns`, or all when undefined) newest first; a turn that fits is kept whole; the
  * first that does not is split (`splitTurn`) and the selection stops there.
  */
-export function selectTail(history: readonly HistoryMessage[], tailTurns: number | undefined, budget: number): number | undefined {
+export function selectTail(
+  history: readonly HistoryMessage[],
+  tailTurns: number | undefined,
+  budget: number,
+): number | undefined {
   if (tailTurns !== undefined && tailTurns <= 0) return undefined;
   const starts = turnStarts(history);
   // A turn runs from its user message up to the next turn's start (exclusive).
@@ -177,7 +209,11 @@ export function selectTail(history: readonly HistoryMessage[], tailTurns: number
 }
 
 /** `splitTurn`: the first start after the turn's user message whose suffix (to the turn's exclusive end) fits. */
-function splitTurn(history: readonly HistoryMessage[], turn: { start: number; end: number }, budget: number): number | undefined {
+function splitTurn(
+  history: readonly HistoryMessage[],
+  turn: { start: number; end: number },
+  budget: number,
+): number | undefined {
   if (budget <= 0 || turn.end - turn.start <= 1) return undefined;
   for (let start = turn.start + 1; start < turn.end; start += 1) {
     if (estimateMessages(history.slice(start, turn.end)) <= budget) return start;
@@ -193,7 +229,9 @@ function estimateMessages(messages: readonly HistoryMessage[]): number {
 /** The previous summary (the newest in the head) as the `<previous-summary>` anchor. */
 function anchorOf(head: readonly HistoryMessage[]): string {
   const previous = [...head].reverse().find((m) => m.fromRecord && m.content.role === 'model');
-  return previous ? `\n\n<previous-summary>\n${(previous.content.parts ?? []).map((p) => p.text ?? '').join('')}\n</previous-summary>` : '';
+  return previous
+    ? `\n\n<previous-summary>\n${(previous.content.parts ?? []).map((p) => p.text ?? '').join('')}\n</previous-summary>`
+    : '';
 }
 
 /** 2026-04: the head as messages (no prior summaries, media stripped, outputs capped). */
@@ -203,19 +241,32 @@ async function summarizeMessages(ctx: CompactionContext, head: readonly HistoryM
 }
 
 /** Current: the head serialized as text (`serialize`) in one user message with the prompt. */
-async function summarizeSerialized(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
-  const text = head.filter((m) => !m.fromRecord).map((m) => serialize(m.content)).filter((line) => line !== '').join('\n\n');
+async function summarizeSerialized(
+  ctx: CompactionContext,
+  head: readonly HistoryMessage[],
+): Promise<string | undefined> {
+  const text = head
+    .filter((m) => !m.fromRecord)
+    .map((m) => serialize(m.content))
+    .filter((line) => line !== '')
+    .join('\n\n');
   return summaryOf(ctx, [userText(`${text}\n\n${OPENCODE_TAIL_PROMPT}${anchorOf(head)}`)], true);
 }
 
-async function summaryOf(ctx: CompactionContext, contents: Content[], acceptEmpty: boolean): Promise<string | undefined> {
+async function summaryOf(
+  ctx: CompactionContext,
+  contents: Content[],
+  acceptEmpty: boolean,
+): Promise<string | undefined> {
   const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents });
   if (outcome.ok) return outcome.text;
   // Current (@31e22f65): the default "prepend" path never looks at the summary's text; an answer with
   // no text part (a reasoning-only one) finishes without error and lands as an empty summary
   // (anomalyco/opencode#41571, #44080; the rejecting PR #42063 was closed unmerged).
   if (acceptEmpty && outcome.reason === 'empty') return '';
-  ctx.warn?.(`opencode-tail: ${outcome.reason === 'overflow' ? SESSION_TOO_LARGE : 'compaction failed'}`, { reason: outcome.reason });
+  ctx.warn?.(`opencode-tail: ${outcome.reason === 'overflow' ? SESSION_TOO_LARGE : 'compaction failed'}`, {
+    reason: outcome.reason,
+  });
   return undefined;
 }
 

@@ -50,7 +50,10 @@ export function openhandsAmortizedForgettingStrategy(options?: Record<string, un
   });
   const maxSize = read.max_size ?? DEFAULT_MAX_SIZE;
   const keepFirst = read.keep_first ?? DEFAULT_KEEP_FIRST;
-  if (keepFirst >= Math.floor(maxSize / 2)) throw new StrategyOptionsError(`${OPENHANDS_AMORTIZED_FORGETTING}: keep_first (${keepFirst}) must be less than half of max_size (${maxSize})`);
+  if (keepFirst >= Math.floor(maxSize / 2))
+    throw new StrategyOptionsError(
+      `${OPENHANDS_AMORTIZED_FORGETTING}: keep_first (${keepFirst}) must be less than half of max_size (${maxSize})`,
+    );
 
   return {
     name: OPENHANDS_AMORTIZED_FORGETTING,
@@ -77,5 +80,9 @@ export function forgetting(view: readonly HistoryMessage[], maxSize: number, kee
   const forgotten = view.slice(head.length, tailStart);
   if (forgotten.length === 0) throw new NothingToForgetError(OPENHANDS_AMORTIZED_FORGETTING, view.length);
   // Forgetting leaves no content behind, so every message of the view is a raw event.
-  return { startEventId: forgotten[0]!.event.id, endEventId: forgotten[forgotten.length - 1]!.throughEventId, contents: [] };
+  return {
+    startEventId: forgotten[0]!.event.id,
+    endEventId: forgotten[forgotten.length - 1]!.throughEventId,
+    contents: [],
+  };
 }

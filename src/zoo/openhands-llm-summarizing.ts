@@ -48,7 +48,7 @@ export const DEFAULT_MAX_EVENT_LENGTH = 10_000;
 export const NO_EVENTS_SUMMARIZED = 'No events summarized';
 /** The condenser's prompt, by its sections (paraphrased). */
 export const OPENHANDS_SUMMARY_PROMPT =
-  'You maintain a context-aware state summary for an interactive agent. Given the events being forgotten and the previous summary, track: USER_CONTEXT (the user\'s requirements and goals), TASK_TRACKING (task ids and statuses), COMPLETED, PENDING, CURRENT_STATE; for code tasks also CODE_STATE, TESTS, CHANGES, DEPS, VERSION_CONTROL_STATUS. Keep it concise.';
+  "You maintain a context-aware state summary for an interactive agent. Given the events being forgotten and the previous summary, track: USER_CONTEXT (the user's requirements and goals), TASK_TRACKING (task ids and statuses), COMPLETED, PENDING, CURRENT_STATE; for code tasks also CODE_STATE, TESTS, CHANGES, DEPS, VERSION_CONTROL_STATUS. Keep it concise.";
 export const SUMMARIZE_INSTRUCTION = 'Now summarize the events using the rules above.';
 
 export const AUDIT: StrategyAudit = {
@@ -74,17 +74,29 @@ const STATE = { requested: 'openhands:condensationRequested' } as const;
 
 export function openhandsLlmSummarizingStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(OPENHANDS_LLM_SUMMARIZING, options, {
-    max_size: { kind: 'integer', min: 1, meaning: 'events in the view before it is condensed (default 120, condenser_max_size)' },
+    max_size: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'events in the view before it is condensed (default 120, condenser_max_size)',
+    },
     keep_first: { kind: 'integer', min: 0, meaning: 'first events always kept (default 4)' },
-    max_event_length: { kind: 'integer', min: 0, meaning: 'characters of each event sent to the summarizer (default 10,000)' },
+    max_event_length: {
+      kind: 'integer',
+      min: 0,
+      meaning: 'characters of each event sent to the summarizer (default 10,000)',
+    },
   });
   const maxSize = read.max_size ?? DEFAULT_MAX_SIZE;
   const keepFirst = read.keep_first ?? DEFAULT_KEEP_FIRST;
   const maxEventLength = read.max_event_length ?? DEFAULT_MAX_EVENT_LENGTH;
   // The constructor's checks (L32-39).
-  if (keepFirst >= Math.floor(maxSize / 2)) throw new StrategyOptionsError(`${OPENHANDS_LLM_SUMMARIZING}: keep_first (${keepFirst}) must be less than half of max_size (${maxSize})`);
+  if (keepFirst >= Math.floor(maxSize / 2))
+    throw new StrategyOptionsError(
+      `${OPENHANDS_LLM_SUMMARIZING}: keep_first (${keepFirst}) must be less than half of max_size (${maxSize})`,
+    );
 
-  const condense = (ctx: CompactionContext) => getCondensation(ctx, projectedHistory(ctx), { maxSize, keepFirst, maxEventLength });
+  const condense = (ctx: CompactionContext) =>
+    getCondensation(ctx, projectedHistory(ctx), { maxSize, keepFirst, maxEventLength });
 
   return {
     name: OPENHANDS_LLM_SUMMARIZING,
@@ -111,12 +123,17 @@ interface Settings {
 }
 
 /** `get_condensation`: the record forgetting the middle of the view, with the new summary in its place. */
-export async function getCondensation(ctx: CompactionContext, view: readonly HistoryMessage[], settings: Settings): Promise<CompactionRecord> {
+export async function getCondensation(
+  ctx: CompactionContext,
+  view: readonly HistoryMessage[],
+  settings: Settings,
+): Promise<CompactionRecord> {
   const { maxSize, keepFirst, maxEventLength } = settings;
   const head = view.slice(0, keepFirst);
   const eventsFromTail = Math.floor(maxSize / 2) - head.length - 1;
   const previous = view[keepFirst];
-  const previousSummary = previous !== undefined && isOwnSummary(previous) ? summaryText(previous) : NO_EVENTS_SUMMARIZED;
+  const previousSummary =
+    previous !== undefined && isOwnSummary(previous) ? summaryText(previous) : NO_EVENTS_SUMMARIZED;
   const forgotten = pySlice(view, keepFirst, -eventsFromTail).filter((m) => !isOwnSummary(m));
   if (forgotten.length === 0) throw new NothingToForgetError(OPENHANDS_LLM_SUMMARIZING, view.length);
 

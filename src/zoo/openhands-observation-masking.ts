@@ -43,7 +43,11 @@ export const AUDIT: StrategyAudit = {
 
 export function openhandsObservationMaskingStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(OPENHANDS_OBSERVATION_MASKING, options, {
-    attention_window: { kind: 'integer', min: 0, meaning: 'latest events whose observations stay unmasked (default 100)' },
+    attention_window: {
+      kind: 'integer',
+      min: 0,
+      meaning: 'latest events whose observations stay unmasked (default 100)',
+    },
   });
   const window = read.attention_window ?? DEFAULT_ATTENTION_WINDOW;
   return {
@@ -56,9 +60,24 @@ export function openhandsObservationMaskingStrategy(options?: Record<string, unk
 
 /** The contents with old tool results masked, and the calls they answered dropped with their messages. */
 export function maskObservations(contents: readonly Content[], attentionWindow: number): Content[] {
-  const masked = contents.map((c, i) => (hasFunctionResponse(c) && i < contents.length - attentionWindow ? userText(MASKED) : c));
-  const answered = new Set(masked.flatMap((c) => (c.parts ?? []).flatMap((p) => (p.functionResponse ? [key(p.functionResponse.id, p.functionResponse.name)] : []))));
-  return masked.filter((c) => !(c.role === 'model' && hasFunctionCall(c) && (c.parts ?? []).some((p) => p.functionCall !== undefined && !answered.has(key(p.functionCall.id, p.functionCall.name)))));
+  const masked = contents.map((c, i) =>
+    hasFunctionResponse(c) && i < contents.length - attentionWindow ? userText(MASKED) : c,
+  );
+  const answered = new Set(
+    masked.flatMap((c) =>
+      (c.parts ?? []).flatMap((p) => (p.functionResponse ? [key(p.functionResponse.id, p.functionResponse.name)] : [])),
+    ),
+  );
+  return masked.filter(
+    (c) =>
+      !(
+        c.role === 'model' &&
+        hasFunctionCall(c) &&
+        (c.parts ?? []).some(
+          (p) => p.functionCall !== undefined && !answered.has(key(p.functionCall.id, p.functionCall.name)),
+        )
+      ),
+  );
 }
 
 /** A call and its result pair by id when the request carries ids, else by name. */

@@ -30,7 +30,14 @@ import type { Content } from '@google/genai';
 import { isContextWindowExceeded } from '../engine/errors/context-window-exceeded.ts';
 import type { CompactionRecord } from '../engine/hook-types.ts';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
-import { capText, hasFunctionResponse, isTypedUserMessage, partText, textOnly, userText } from './_shared/content-text.ts';
+import {
+  capText,
+  hasFunctionResponse,
+  isTypedUserMessage,
+  partText,
+  textOnly,
+  userText,
+} from './_shared/content-text.ts';
 import { projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
@@ -48,12 +55,15 @@ export const ESTIMATOR_CHARS = 'chars/4';
  */
 export const ESTIMATOR_CJK_AWARE = 'cjk-aware';
 export const TOOL_RESULT_MAX_CHARS = 2_000;
-export const PI_SUMMARY_PREFIX = 'The conversation history before this point was compacted into the following summary:\n\n';
+export const PI_SUMMARY_PREFIX =
+  'The conversation history before this point was compacted into the following summary:\n\n';
 /** The structured prompt, by its sections (paraphrased). */
 export const PI_SUMMARY_PROMPT =
   'Summarize the conversation above as a checkpoint. Sections: Goal; Constraints & Preferences; Progress (Done / In Progress / Blocked); Key Decisions; Next Steps; Critical Context; <read-files>; <modified-files>.';
-export const PI_UPDATE_PROMPT = 'Update the previous summary with the newer conversation above, keeping its sections: Goal; Constraints & Preferences; Progress; Key Decisions; Next Steps; Critical Context.';
-export const PI_TURN_PREFIX_PROMPT = 'Summarize the beginning of the current turn above (it continues after this summary).';
+export const PI_UPDATE_PROMPT =
+  'Update the previous summary with the newer conversation above, keeping its sections: Goal; Constraints & Preferences; Progress; Key Decisions; Next Steps; Critical Context.';
+export const PI_TURN_PREFIX_PROMPT =
+  'Summarize the beginning of the current turn above (it continues after this summary).';
 
 export const AUDIT: StrategyAudit = {
   upstream: 'badlogic/pi-mono',
@@ -77,7 +87,11 @@ export function piStrategy(options?: Record<string, unknown>): CompactionStrateg
     enabled: { kind: 'boolean', meaning: 'compaction.enabled (default true)' },
     reserveTokens: { kind: 'integer', min: 0, meaning: 'tokens kept free for the answer (default 16,384)' },
     keepRecentTokens: { kind: 'integer', min: 0, meaning: 'recent tokens kept verbatim (default 20,000)' },
-    estimator: { kind: 'string', values: [ESTIMATOR_CHARS, ESTIMATOR_CJK_AWARE], meaning: `"${ESTIMATOR_CHARS}" (pi, default) or "${ESTIMATOR_CJK_AWARE}" (OpenClaw after PR #114386)` },
+    estimator: {
+      kind: 'string',
+      values: [ESTIMATOR_CHARS, ESTIMATOR_CJK_AWARE],
+      meaning: `"${ESTIMATOR_CHARS}" (pi, default) or "${ESTIMATOR_CJK_AWARE}" (OpenClaw after PR #114386)`,
+    },
   });
   const settings = {
     enabled: read.enabled ?? true,
@@ -91,13 +105,15 @@ export function piStrategy(options?: Record<string, unknown>): CompactionStrateg
     compact() {},
     afterModel(ctx, _response, usage) {
       if (usage.missing) return;
-      const tokens = usage.totalTokens || usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+      const tokens =
+        usage.totalTokens || usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
       ctx.state.set(STATE.usage, { tokens, compactions: compactionCount(ctx) });
     },
     async afterInvocation(ctx) {
       if (!settings.enabled) return undefined;
       const history = projectedHistory(ctx);
-      if (contextTokens(ctx, history, settings.cjkAware) <= ctx.contextWindow - settings.reserveTokens) return undefined;
+      if (contextTokens(ctx, history, settings.cjkAware) <= ctx.contextWindow - settings.reserveTokens)
+        return undefined;
       const record = await compactHistory(ctx, history, settings);
       return record ? { append: [record] } : undefined;
     },
@@ -130,7 +146,12 @@ function contextTokens(ctx: CompactionContext, history: readonly HistoryMessage[
 
 /** `estimateTokens`: chars/4 of text, tool-call names and JSON arguments, tool results (CJK characters ×4 when `cjkAware`). */
 export function estimateTokens(content: Content, cjkAware = false): number {
-  return Math.ceil((content.parts ?? []).reduce((sum, part) => sum + (part.inlineData ? 4_800 : weightedLength(partText(part), cjkAware)), 0) / 4);
+  return Math.ceil(
+    (content.parts ?? []).reduce(
+      (sum, part) => sum + (part.inlineData ? 4_800 : weightedLength(partText(part), cjkAware)),
+      0,
+    ) / 4,
+  );
 }
 
 const CJK = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/gu;
@@ -156,19 +177,26 @@ export function findCutPoint(history: readonly HistoryMessage[], keepRecentToken
   return cutPoints[0]!;
 }
 
-async function compactHistory(ctx: CompactionContext, history: readonly HistoryMessage[], settings: { reserveTokens: number; keepRecentTokens: number; cjkAware: boolean }): Promise<CompactionRecord | undefined> {
+async function compactHistory(
+  ctx: CompactionContext,
+  history: readonly HistoryMessage[],
+  settings: { reserveTokens: number; keepRecentTokens: number; cjkAware: boolean },
+): Promise<CompactionRecord | undefined> {
   const cut = findCutPoint(history, settings.keepRecentTokens, settings.cjkAware);
   if (cut <= 0) return undefined;
   const maxOutputTokens = Math.floor(0.8 * settings.reserveTokens);
   let turnStart = cut;
-  while (turnStart > 0 && !(isTypedUserMessage(history[turnStart]!.content) && !history[turnStart]!.fromRecord)) turnStart -= 1;
+  while (turnStart > 0 && !(isTypedUserMessage(history[turnStart]!.content) && !history[turnStart]!.fromRecord))
+    turnStart -= 1;
   const splitTurn = !isTypedUserMessage(history[cut]!.content) && turnStart < cut;
   const before = splitTurn ? history.slice(0, turnStart) : history.slice(0, cut);
   const previous = before.find((m) => m.fromRecord);
   const parts: string[] = [];
   const main = before.filter((m) => !m.fromRecord);
   if (main.length > 0 || previous) {
-    const prompt = previous ? `${PI_UPDATE_PROMPT}\n\n<previous-summary>\n${textOnly(previous.content).replace(PI_SUMMARY_PREFIX, '')}\n</previous-summary>` : PI_SUMMARY_PROMPT;
+    const prompt = previous
+      ? `${PI_UPDATE_PROMPT}\n\n<previous-summary>\n${textOnly(previous.content).replace(PI_SUMMARY_PREFIX, '')}\n</previous-summary>`
+      : PI_SUMMARY_PROMPT;
     const summary = await summarizeText(ctx, main, prompt, maxOutputTokens);
     if (summary === undefined) return undefined;
     parts.push(summary);
@@ -178,13 +206,24 @@ async function compactHistory(ctx: CompactionContext, history: readonly HistoryM
     if (prefix === undefined) return undefined;
     parts.push(prefix);
   }
-  return { endEventId: history[cut - 1]!.throughEventId, contents: [userText(`${PI_SUMMARY_PREFIX}${parts.join('\n\n')}`)] };
+  return {
+    endEventId: history[cut - 1]!.throughEventId,
+    contents: [userText(`${PI_SUMMARY_PREFIX}${parts.join('\n\n')}`)],
+  };
 }
 
 /** `generateSummary`: the messages serialized as text in one user message. */
-async function summarizeText(ctx: CompactionContext, messages: readonly HistoryMessage[], prompt: string, maxOutputTokens: number): Promise<string | undefined> {
+async function summarizeText(
+  ctx: CompactionContext,
+  messages: readonly HistoryMessage[],
+  prompt: string,
+  maxOutputTokens: number,
+): Promise<string | undefined> {
   const text = messages
-    .map(({ content }) => `${content.role === 'model' ? 'Assistant' : hasFunctionResponse(content) ? 'Tool result' : 'User'}: ${(content.parts ?? []).map((p) => (p.functionResponse ? capText(partText(p), TOOL_RESULT_MAX_CHARS) : partText(p))).join('\n')}`)
+    .map(
+      ({ content }) =>
+        `${content.role === 'model' ? 'Assistant' : hasFunctionResponse(content) ? 'Tool result' : 'User'}: ${(content.parts ?? []).map((p) => (p.functionResponse ? capText(partText(p), TOOL_RESULT_MAX_CHARS) : partText(p))).join('\n')}`,
+    )
     .join('\n\n');
   const outcome = await requestSummary(ctx, {
     model: ctx.summarizer.name,

@@ -59,14 +59,23 @@ export function strandsSlidingWindowStrategy(options?: Record<string, unknown>):
   const read = readOptions(STRANDS_SLIDING_WINDOW, options, {
     window_size: { kind: 'integer', min: 1, meaning: 'messages kept (default 40)' },
     should_truncate_results: { kind: 'boolean', meaning: 'truncate the oldest tool results first (default true)' },
-    per_turn: { kind: 'json', meaning: 'manage before model calls: false (default), true (every call) or N (every Nth call)' },
+    per_turn: {
+      kind: 'json',
+      meaning: 'manage before model calls: false (default), true (every call) or N (every Nth call)',
+    },
     max_context_tokens: { kind: 'integer', min: 1, meaning: 'token budget of the messages, chars/4 (default none)' },
   });
   const perTurn = read.per_turn ?? false;
   if (!(typeof perTurn === 'boolean' || (typeof perTurn === 'number' && Number.isInteger(perTurn) && perTurn > 0))) {
-    throw new StrategyOptionsError(`${STRANDS_SLIDING_WINDOW}: option "per_turn" must be true, false or a positive integer, got ${JSON.stringify(perTurn)}`);
+    throw new StrategyOptionsError(
+      `${STRANDS_SLIDING_WINDOW}: option "per_turn" must be true, false or a positive integer, got ${JSON.stringify(perTurn)}`,
+    );
   }
-  const settings: Settings = { windowSize: read.window_size ?? DEFAULT_WINDOW_SIZE, truncate: read.should_truncate_results ?? true, maxContextTokens: read.max_context_tokens };
+  const settings: Settings = {
+    windowSize: read.window_size ?? DEFAULT_WINDOW_SIZE,
+    truncate: read.should_truncate_results ?? true,
+    maxContextTokens: read.max_context_tokens,
+  };
 
   return {
     name: STRANDS_SLIDING_WINDOW,
@@ -110,7 +119,9 @@ export function applyManagement(initial: readonly HistoryMessage[], settings: Se
   const history = [...initial];
   const records: CompactionRecord[] = [];
   for (let i = 0; i < initial.length; i += 1) {
-    const over = history.length > settings.windowSize || (settings.maxContextTokens !== undefined && estimateTokens(history) > settings.maxContextTokens);
+    const over =
+      history.length > settings.windowSize ||
+      (settings.maxContextTokens !== undefined && estimateTokens(history) > settings.maxContextTokens);
     if (!over) break;
     const before = history.length;
     const reduced = reduceContext(history, settings);
@@ -134,7 +145,11 @@ function reduceContext(history: HistoryMessage[], settings: Settings): { record:
     }
   }
   let trim = history.length <= settings.windowSize ? 2 : history.length - settings.windowSize;
-  while (trim < history.length && !(isTypedUserMessage(history[trim]!.content) && !hasFunctionResponse(history[trim]!.content))) trim += 1;
+  while (
+    trim < history.length &&
+    !(isTypedUserMessage(history[trim]!.content) && !hasFunctionResponse(history[trim]!.content))
+  )
+    trim += 1;
   if (trim >= history.length) return undefined;
   const end = history[trim - 1]!.throughEventId;
   history.splice(0, trim);
@@ -150,7 +165,8 @@ export function truncateToolResults(content: Content): Content | undefined {
     for (const [key, value] of Object.entries(part.functionResponse.response ?? {})) {
       const text = typeof value === 'string' ? value : undefined;
       if (text !== undefined && !text.includes(TRUNCATION_MARKER) && text.length > 2 * PRESERVE_CHARS) {
-        response[key] = `${text.slice(0, PRESERVE_CHARS)}...\n\n${TRUNCATION_MARKER} ${text.length - 2 * PRESERVE_CHARS} chars removed] ...\n\n...${text.slice(-PRESERVE_CHARS)}`;
+        response[key] =
+          `${text.slice(0, PRESERVE_CHARS)}...\n\n${TRUNCATION_MARKER} ${text.length - 2 * PRESERVE_CHARS} chars removed] ...\n\n...${text.slice(-PRESERVE_CHARS)}`;
         changed = true;
       } else {
         response[key] = structuredClone(value);
@@ -163,5 +179,7 @@ export function truncateToolResults(content: Content): Content | undefined {
 
 /** `estimate_tokens` (default token counter): chars/4 of every part. */
 function estimateTokens(history: readonly HistoryMessage[]): number {
-  return Math.ceil(history.reduce((sum, m) => sum + (m.content.parts ?? []).reduce((c, p) => c + partText(p).length, 0), 0) / 4);
+  return Math.ceil(
+    history.reduce((sum, m) => sum + (m.content.parts ?? []).reduce((c, p) => c + partText(p).length, 0), 0) / 4,
+  );
 }

@@ -72,10 +72,24 @@ interface Settings {
 
 export function strandsSummarizingStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(STRANDS_SUMMARIZING, options, {
-    summary_ratio: { kind: 'number', min: 0, max: 1, meaning: 'share of the messages summarized (default 0.3, clamped to 0.1-0.8)' },
+    summary_ratio: {
+      kind: 'number',
+      min: 0,
+      max: 1,
+      meaning: 'share of the messages summarized (default 0.3, clamped to 0.1-0.8)',
+    },
     preserve_recent_messages: { kind: 'integer', min: 0, meaning: 'recent messages always kept (default 10)' },
-    max_context_tokens: { kind: 'integer', min: 1, meaning: 'token budget (chars/4) that enables proactive summarization (default none: reactive only)' },
-    proactive_threshold: { kind: 'number', min: 0, max: 1, meaning: 'share of max_context_tokens that triggers it (default 0.8, clamped to 0.1-1.0)' },
+    max_context_tokens: {
+      kind: 'integer',
+      min: 1,
+      meaning: 'token budget (chars/4) that enables proactive summarization (default none: reactive only)',
+    },
+    proactive_threshold: {
+      kind: 'number',
+      min: 0,
+      max: 1,
+      meaning: 'share of max_context_tokens that triggers it (default 0.8, clamped to 0.1-1.0)',
+    },
     summarization_system_prompt: { kind: 'string', meaning: 'replaces the summarization system prompt' },
   });
   const clamp = (value: number, [lo, hi]: readonly [number, number]) => Math.max(lo, Math.min(hi, value));
@@ -91,7 +105,8 @@ export function strandsSummarizingStrategy(options?: Record<string, unknown>): C
   const proactive = async (ctx: CompactionContext) => {
     if (settings.maxContextTokens === undefined) return undefined;
     const history = projectedHistory(ctx);
-    if (estimateTokens(history) <= Math.floor(settings.maxContextTokens * settings.proactiveThreshold)) return undefined;
+    if (estimateTokens(history) <= Math.floor(settings.maxContextTokens * settings.proactiveThreshold))
+      return undefined;
     // `_do_proactive_summarization`: skip when already summarized at this message count.
     if (ctx.state.get(STATE.lastSummarizedCount) === history.length) return undefined;
     const reduced = await reduceContext(ctx, history, settings);
@@ -120,11 +135,20 @@ export function strandsSummarizingStrategy(options?: Record<string, unknown>): C
   };
 }
 
-type Reduction = { readonly ok: true; readonly record: CompactionRecord; readonly length: number } | { readonly ok: false; readonly error: string };
+type Reduction =
+  | { readonly ok: true; readonly record: CompactionRecord; readonly length: number }
+  | { readonly ok: false; readonly error: string };
 
 /** `reduce_context`: the record replacing the summarized prefix with the summary, or why it could not. */
-async function reduceContext(ctx: CompactionContext, history: readonly HistoryMessage[], settings: Settings): Promise<Reduction> {
-  const split = summarizeCount(history.map((m) => m.content), settings);
+async function reduceContext(
+  ctx: CompactionContext,
+  history: readonly HistoryMessage[],
+  settings: Settings,
+): Promise<Reduction> {
+  const split = summarizeCount(
+    history.map((m) => m.content),
+    settings,
+  );
   if (!split.ok) return split;
   const outcome = await requestSummary(ctx, {
     model: ctx.summarizer.name,
@@ -132,13 +156,23 @@ async function reduceContext(ctx: CompactionContext, history: readonly HistoryMe
     config: { systemInstruction: settings.systemPrompt },
   });
   if (!outcome.ok) return { ok: false, error: String(outcome.error) };
-  return { ok: true, record: { endEventId: history[split.count - 1]!.throughEventId, contents: [userText(outcome.text)] }, length: history.length - split.count + 1 };
+  return {
+    ok: true,
+    record: { endEventId: history[split.count - 1]!.throughEventId, contents: [userText(outcome.text)] },
+    length: history.length - split.count + 1,
+  };
 }
 
 /** How many of the oldest messages to summarize, after the tool-pair adjustment. */
-export function summarizeCount(messages: readonly Content[], settings: Pick<Settings, 'summaryRatio' | 'preserveRecent'>): { ok: true; count: number } | { ok: false; error: string } {
+export function summarizeCount(
+  messages: readonly Content[],
+  settings: Pick<Settings, 'summaryRatio' | 'preserveRecent'>,
+): { ok: true; count: number } | { ok: false; error: string } {
   const insufficient = { ok: false, error: 'Cannot summarize: insufficient messages for summarization' } as const;
-  let count = Math.min(Math.max(1, Math.floor(messages.length * settings.summaryRatio)), messages.length - settings.preserveRecent);
+  let count = Math.min(
+    Math.max(1, Math.floor(messages.length * settings.summaryRatio)),
+    messages.length - settings.preserveRecent,
+  );
   if (count <= 0) return insufficient;
   // `_adjust_split_point_for_tool_pairs`: the first kept message may not be a tool result, nor a
   // tool use whose result does not follow it.
@@ -146,7 +180,8 @@ export function summarizeCount(messages: readonly Content[], settings: Pick<Sett
     while (count < messages.length) {
       const here = messages[count]!;
       const next = messages[count + 1];
-      const invalid = hasFunctionResponse(here) || (hasFunctionCall(here) && next !== undefined && !hasFunctionResponse(next));
+      const invalid =
+        hasFunctionResponse(here) || (hasFunctionCall(here) && next !== undefined && !hasFunctionResponse(next));
       if (!invalid) break;
       count += 1;
     }
@@ -157,5 +192,7 @@ export function summarizeCount(messages: readonly Content[], settings: Pick<Sett
 
 /** `estimate_tokens` (default token counter): chars/4 of every part. */
 function estimateTokens(history: readonly HistoryMessage[]): number {
-  return Math.ceil(history.reduce((sum, m) => sum + (m.content.parts ?? []).reduce((c, p) => c + partText(p).length, 0), 0) / 4);
+  return Math.ceil(
+    history.reduce((sum, m) => sum + (m.content.parts ?? []).reduce((c, p) => c + partText(p).length, 0), 0) / 4,
+  );
 }

@@ -15,7 +15,11 @@ afterEach(() => {
 });
 
 function texts(contents: readonly Content[]): string[] {
-  return contents.map((content) => (content.parts ?? []).map((part) => part.text ?? (part.functionCall ? `fc:${part.functionCall.name}` : '?')).join(''));
+  return contents.map((content) =>
+    (content.parts ?? [])
+      .map((part) => part.text ?? (part.functionCall ? `fc:${part.functionCall.name}` : '?'))
+      .join(''),
+  );
 }
 
 async function load() {
@@ -40,7 +44,10 @@ describe('adk-js 2.0.0 quirks that matter to compaction', () => {
   it('an unknown tool makes the agent re-call the model, one orphaned call more each time, until maxLlmCalls', async () => {
     const { adk, ScriptedAdkLlm, ContextGuardPlugin } = await load();
     const model = new ScriptedAdkLlm('m', () => [
-      { content: { role: 'model', parts: [{ functionCall: { name: 'not_a_tool', args: {} } }] }, usageMetadata: { promptTokenCount: 10 } },
+      {
+        content: { role: 'model', parts: [{ functionCall: { name: 'not_a_tool', args: {} } }] },
+        usageMetadata: { promptTokenCount: 10 },
+      },
     ]);
     const seenByPlugin: number[] = [];
     const plugin = new ContextGuardPlugin({ contextWindow: 100_000 });
@@ -48,12 +55,22 @@ describe('adk-js 2.0.0 quirks that matter to compaction', () => {
       summarizer: new ScriptedAdkLlm('s', () => []),
       strategy: { name: 'probe', compact: (_ctx, request) => void seenByPlugin.push(request.contents.length) },
     });
-    const agent = new adk.LlmAgent({ name: 'agent', model, disallowTransferToParent: true, disallowTransferToPeers: true });
+    const agent = new adk.LlmAgent({
+      name: 'agent',
+      model,
+      disallowTransferToParent: true,
+      disallowTransferToPeers: true,
+    });
     const sessions = new adk.InMemorySessionService();
     const session = await sessions.createSession({ appName: 'q', userId: 'u' });
     const runner = new adk.Runner({ appName: 'q', agent, sessionService: sessions, plugins: [plugin] });
     const events = await drain(
-      runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'go' }] }, runConfig: { maxLlmCalls: 4 } }),
+      runner.runAsync({
+        userId: 'u',
+        sessionId: session.id,
+        newMessage: { role: 'user', parts: [{ text: 'go' }] },
+        runConfig: { maxLlmCalls: 4 },
+      }),
     );
 
     // adk-js (agents/functions.js getToolAndContext) throws; runAndHandleError turns it into a
@@ -81,7 +98,9 @@ describe('adk-js 2.0.0 quirks that matter to compaction', () => {
         const model = new ScriptedAdkLlm('m', (_request, call) => [
           { content: { role: 'model', parts: [{ text: `answer ${call}` }] }, usageMetadata: { promptTokenCount: 500 } },
         ]);
-        const summarizer = new ScriptedAdkLlm('s', () => [{ content: { role: 'model', parts: [{ text: 'SUMMARY' }] } }]);
+        const summarizer = new ScriptedAdkLlm('s', () => [
+          { content: { role: 'model', parts: [{ text: 'SUMMARY' }] } },
+        ]);
         const compactor = new adk.TokenBasedContextCompactor({
           tokenThreshold: 100,
           eventRetentionSize: 2,
@@ -98,7 +117,9 @@ describe('adk-js 2.0.0 quirks that matter to compaction', () => {
         const session = await sessions.createSession({ appName: 'q', userId: 'u' });
         const runner = new adk.Runner({ appName: 'q', agent, sessionService: sessions });
         for (const text of ['q1', 'q2']) {
-          await drain(runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text }] } }));
+          await drain(
+            runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text }] } }),
+          );
         }
         return model.calls.map((call) => texts(call.request.contents));
       } finally {

@@ -8,7 +8,11 @@ import type { SessionResult, StepRecord } from '../../src/world/session-result.t
 
 describe('firstDifference', () => {
   it('finds the first differing path in key order, arrays element by element', () => {
-    expect(firstDifference({ a: 1, b: [1, { c: 'x' }] }, { a: 1, b: [1, { c: 'y' }] })).toEqual({ path: 'b[1].c', world: 'x', adk: 'y' });
+    expect(firstDifference({ a: 1, b: [1, { c: 'x' }] }, { a: 1, b: [1, { c: 'y' }] })).toEqual({
+      path: 'b[1].c',
+      world: 'x',
+      adk: 'y',
+    });
     expect(firstDifference({ z: 1, a: 1 }, { z: 2, a: 2 })).toEqual({ path: 'a', world: 1, adk: 2 });
     expect(firstDifference([1, 2], [1, 2, 3])).toEqual({ path: '.length', world: 2, adk: 3 });
     expect(firstDifference({ a: [1] }, { a: 'x' }, 'root')).toEqual({ path: 'root.a', world: [1], adk: 'x' });
@@ -41,15 +45,45 @@ describe('normalizeTrace', () => {
   it('renames ids by first appearance and timestamps by rank', () => {
     const trace = {
       steps: [
-        step(0, [{ id: 'Qw8x', invocationId: 'e-1', timestamp: 500, content: { parts: [{ functionCall: { id: 'adk-9', name: 'f' } }] }, longRunningToolIds: ['adk-9'] }], 'adk-9'),
-        step(1, [{ id: 'Zz01', invocationId: 'e-1', timestamp: 90_000, content: { parts: [{ functionResponse: { id: 'adk-9', name: 'f' } }] } }], 'adk-9'),
+        step(
+          0,
+          [
+            {
+              id: 'Qw8x',
+              invocationId: 'e-1',
+              timestamp: 500,
+              content: { parts: [{ functionCall: { id: 'adk-9', name: 'f' } }] },
+              longRunningToolIds: ['adk-9'],
+            },
+          ],
+          'adk-9',
+        ),
+        step(
+          1,
+          [
+            {
+              id: 'Zz01',
+              invocationId: 'e-1',
+              timestamp: 90_000,
+              content: { parts: [{ functionResponse: { id: 'adk-9', name: 'f' } }] },
+            },
+          ],
+          'adk-9',
+        ),
       ],
       events: [{ id: 'user-ev', invocationId: 'e-1', timestamp: 12 }],
     };
     const normalized = normalizeTrace(trace);
-    expect(normalized.steps[0]!.appendedEvents[0]).toMatchObject({ id: 'event#1', invocationId: 'invocation#1', timestamp: 'time#2', longRunningToolIds: ['call#1'] });
+    expect(normalized.steps[0]!.appendedEvents[0]).toMatchObject({
+      id: 'event#1',
+      invocationId: 'invocation#1',
+      timestamp: 'time#2',
+      longRunningToolIds: ['call#1'],
+    });
     expect(normalized.steps[1]!.appendedEvents[0]).toMatchObject({ id: 'event#2', timestamp: 'time#3' });
-    expect(normalized.steps[0]!.pluginRequest).toEqual({ contents: [{ role: 'model', parts: [{ functionCall: { name: 'f', id: 'call#1' } }] }] });
+    expect(normalized.steps[0]!.pluginRequest).toEqual({
+      contents: [{ role: 'model', parts: [{ functionCall: { name: 'f', id: 'call#1' } }] }],
+    });
     expect(normalized.events[0]).toMatchObject({ id: 'event#3', timestamp: 'time#1' });
     // The input is untouched.
     expect(trace.steps[0]!.appendedEvents[0]).toMatchObject({ id: 'Qw8x', timestamp: 500 });
@@ -58,16 +92,48 @@ describe('normalizeTrace', () => {
 
 function record(i: number, overrides: Partial<StepRecord> = {}): StepRecord {
   return {
-    step: i, turn: 0, label: 'user', clock: i * 7, contextWindow: 8000, contentsBefore: 1, contentsAfter: 1,
-    heuristicBefore: 10, heuristicAfter: 10, realBefore: 20, realAfter: 20, overflow: false, shortCircuited: false,
-    summarizerCalls: [], reinjection: false, trimmed: false, compacted: false, cacheChurn: 0, uncachedTokens: 0, orphanCalls: 0, orphanResponses: 0,
-    userRequestPresent: true, ...overrides,
+    step: i,
+    turn: 0,
+    label: 'user',
+    clock: i * 7,
+    contextWindow: 8000,
+    contentsBefore: 1,
+    contentsAfter: 1,
+    heuristicBefore: 10,
+    heuristicAfter: 10,
+    realBefore: 20,
+    realAfter: 20,
+    overflow: false,
+    shortCircuited: false,
+    summarizerCalls: [],
+    reinjection: false,
+    trimmed: false,
+    compacted: false,
+    cacheChurn: 0,
+    uncachedTokens: 0,
+    orphanCalls: 0,
+    orphanResponses: 0,
+    userRequestPresent: true,
+    ...overrides,
   };
 }
 
 function run(records: StepRecord[], ids: string[]): RunForComparison {
-  const result = { scenario: 's', seed: 1, totals: { llmSteps: records.length } as SessionResult['totals'], steps: records, failure: null, traceDigest: '' };
-  return { result, trace: { steps: records.map((r, i) => step(r.step, [{ id: ids[i], timestamp: 1000 + i }], `call-${ids[i]}`)), events: [] } };
+  const result = {
+    scenario: 's',
+    seed: 1,
+    totals: { llmSteps: records.length } as SessionResult['totals'],
+    steps: records,
+    failure: null,
+    traceDigest: '',
+  };
+  return {
+    result,
+    trace: {
+      steps: records.map((r, i) => step(r.step, [{ id: ids[i], timestamp: 1000 + i }], `call-${ids[i]}`)),
+      events: [],
+    },
+  };
 }
 
 describe('compareRuns', () => {
@@ -95,7 +161,11 @@ describe('installDeterministicEnvironment', () => {
     const draw = () => {
       const restore = installDeterministicEnvironment({ seed: 42, startMs: 1000 });
       try {
-        return { times: [Date.now(), new Date().getTime(), Date.now()], random: [Math.random(), Math.random()], uuids: [crypto.randomUUID(), crypto.randomUUID()] };
+        return {
+          times: [Date.now(), new Date().getTime(), Date.now()],
+          random: [Math.random(), Math.random()],
+          uuids: [crypto.randomUUID(), crypto.randomUUID()],
+        };
       } finally {
         restore();
       }

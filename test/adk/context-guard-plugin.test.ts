@@ -28,7 +28,9 @@ function textOf(content: Content | undefined): string {
 function answer(text: string, promptTokenCount: number | undefined): LlmResponse {
   return {
     content: { role: 'model', parts: [{ text }] },
-    ...(promptTokenCount === undefined ? {} : { usageMetadata: { promptTokenCount, totalTokenCount: promptTokenCount + 5 } }),
+    ...(promptTokenCount === undefined
+      ? {}
+      : { usageMetadata: { promptTokenCount, totalTokenCount: promptTokenCount + 5 } }),
   };
 }
 
@@ -53,7 +55,10 @@ async function harness(options: {
   withSummarizer?: boolean;
 }): Promise<Harness> {
   const model = new ScriptedAdkLlm('scripted-model', (_request, call) => [
-    answer(options.answers ? options.answers(call) : `answer ${call}`, options.promptTokens ? options.promptTokens(call) : 100),
+    answer(
+      options.answers ? options.answers(call) : `answer ${call}`,
+      options.promptTokens ? options.promptTokens(call) : 100,
+    ),
   ]);
   const summarizer = new ScriptedAdkLlm('scripted-summarizer', (_request, call) =>
     options.summary ? options.summary(call) : [answer(`SUMMARY-${call}`, undefined)],
@@ -249,11 +254,21 @@ describe('ContextGuardPlugin in a real Runner', () => {
     const probe: CompactionStrategy = { name: 'probe', compact: (ctx) => void seen.push(ctx.contextWindow) };
     const plugin = new ContextGuardPlugin({ registry: { contextWindow: (id) => (id === 'small-model' ? 8000 : 1) } });
     plugin.add(AGENT, { strategy: probe, summarizer });
-    const agent = new LlmAgent({ name: AGENT, model, instruction: async () => 'x', disallowTransferToParent: true, disallowTransferToPeers: true });
+    const agent = new LlmAgent({
+      name: AGENT,
+      model,
+      instruction: async () => 'x',
+      disallowTransferToParent: true,
+      disallowTransferToPeers: true,
+    });
     const sessionService = new InMemorySessionService();
     const session = await sessionService.createSession({ appName: APP, userId: USER });
     const runner = new Runner({ appName: APP, agent, sessionService, plugins: [plugin] });
-    for await (const _ of runner.runAsync({ userId: USER, sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'hi' }] } })) {
+    for await (const _ of runner.runAsync({
+      userId: USER,
+      sessionId: session.id,
+      newMessage: { role: 'user', parts: [{ text: 'hi' }] },
+    })) {
       // drain
     }
     expect(seen).toEqual([8000]);
@@ -263,10 +278,24 @@ describe('ContextGuardPlugin in a real Runner', () => {
 describe('ContextGuardPlugin: the optional strategy hooks adk-js 2.0.0 has a callback for (zoo.md §B)', () => {
   it('X1/X7: afterModel gets the usage breakdown of usageMetadata', async () => {
     const usages: unknown[] = [];
-    const strategy: CompactionStrategy = { name: 'watch', compact() {}, afterModel: (_ctx, _response, usage) => void usages.push(usage) };
+    const strategy: CompactionStrategy = {
+      name: 'watch',
+      compact() {},
+      afterModel: (_ctx, _response, usage) => void usages.push(usage),
+    };
     const h = await harness({ strategy, promptTokens: () => 321 });
     await h.say('hello');
-    expect(usages).toEqual([{ inputTokens: 321, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 0, promptTokens: 321, totalTokens: 321, missing: false }]);
+    expect(usages).toEqual([
+      {
+        inputTokens: 321,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        outputTokens: 0,
+        promptTokens: 321,
+        totalTokens: 321,
+        missing: false,
+      },
+    ]);
   });
 
   it('X2: afterInvocation runs after the run; its records and state are appended to the stored session', async () => {
@@ -286,7 +315,10 @@ describe('ContextGuardPlugin: the optional strategy hooks adk-js 2.0.0 has a cal
     const stored = await h.storedEvents();
     expect(seen).toEqual([2]);
     const record = stored[stored.length - 1]!;
-    expect((record.actions as { compaction?: unknown }).compaction).toEqual({ endEventId: stored[1]!.id, contents: [{ role: 'user', parts: [{ text: 'S' }] }] });
+    expect((record.actions as { compaction?: unknown }).compaction).toEqual({
+      endEventId: stored[1]!.id,
+      contents: [{ role: 'user', parts: [{ text: 'S' }] }],
+    });
     expect(record.actions.stateDelta).toEqual({ compactions: 1 });
     expect(await h.state()).toMatchObject({ compactions: 1 });
   });
@@ -302,9 +334,11 @@ describe('ContextGuardPlugin: the optional strategy hooks adk-js 2.0.0 has a cal
       },
     };
     const h = await harness({ strategy });
-    (h.model as unknown as { generateContentAsync: () => AsyncGenerator<never> }).generateContentAsync = async function* () {
-      throw new Error('prompt is too long');
-    };
+    (h.model as unknown as { generateContentAsync: () => AsyncGenerator<never> }).generateContentAsync =
+      // biome-ignore lint/correctness/useYield: a model that fails before its first chunk
+      async function* () {
+        throw new Error('prompt is too long');
+      };
     const events = await h.say('hello');
     expect(errors).toEqual(['Error: prompt is too long']);
     expect(events.map((e) => e.errorMessage ?? '')).toEqual(['prompt is too long']);

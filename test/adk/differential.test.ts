@@ -35,7 +35,9 @@ describe('verify-adk: world vs real adk-js', async () => {
 
   for (const scenario of scenarios) {
     it(`${scenario.name} with hardened: every step is identical (the same plugin carries it)`, async () => {
-      const verification = await verifyScenario(scenario, { strategyOverride: (file) => ({ ...file, name: 'hardened', options: {} }) });
+      const verification = await verifyScenario(scenario, {
+        strategyOverride: (file) => ({ ...file, name: 'hardened', options: {} }),
+      });
       expect(verification.difference).toBeNull();
       expect(verification.verdict).toBe('pass');
       expect(verification.adk).toEqual(verification.world);
@@ -55,8 +57,14 @@ describe('verify-adk: world vs real adk-js', async () => {
     // The world hides the user content from the strategy, the real run shows it: ContextGuard's
     // continuation then quotes the user's request only in the real run.
     const [scenario] = await loadScenarios(['test/adk/fixtures/differential/parallel-tools-streaming.yaml']);
-    const world = await runSession({ ...scenario!.world, exposeUserContent: false }, { strategy: await createStrategy(scenario!.strategy), recordTrace: true });
-    const adk = await runInRealAdk(scenario!.world, { compactor: { kind: 'context-guard', strategy: await createStrategy(scenario!.strategy) }, recordTrace: true });
+    const world = await runSession(
+      { ...scenario!.world, exposeUserContent: false },
+      { strategy: await createStrategy(scenario!.strategy), recordTrace: true },
+    );
+    const adk = await runInRealAdk(scenario!.world, {
+      compactor: { kind: 'context-guard', strategy: await createStrategy(scenario!.strategy) },
+      recordTrace: true,
+    });
     const comparison = compareRuns(
       { result: world, trace: { steps: world.trace!.steps as readonly ComparableStep[], events: world.trace!.events } },
       { result: adk, trace: { steps: adk.trace!.steps as readonly ComparableStep[], events: adk.trace!.events } },
@@ -64,7 +72,10 @@ describe('verify-adk: world vs real adk-js', async () => {
     const firstCompaction = world.steps.findIndex((step) => step.summarizerCalls.length > 0);
     expect(firstCompaction).toBeGreaterThan(0);
     expect(comparison.stepsCompared).toBe(firstCompaction);
-    expect(comparison.difference).toMatchObject({ step: firstCompaction, path: 'modelRequest.contents[1].parts[0].text' });
+    expect(comparison.difference).toMatchObject({
+      step: firstCompaction,
+      path: 'modelRequest.contents[1].parts[0].text',
+    });
     expect(String(comparison.difference!.adk)).toContain("The user's current request is");
     expect(String(comparison.difference!.world)).not.toContain("The user's current request is");
   });

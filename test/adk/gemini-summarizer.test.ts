@@ -27,11 +27,13 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-const answerWith = (text: string): Behaviour => (res) =>
-  json(res, 200, {
-    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
-    usageMetadata: { promptTokenCount: 42, candidatesTokenCount: 7, totalTokenCount: 49 },
-  });
+const answerWith =
+  (text: string): Behaviour =>
+  (res) =>
+    json(res, 200, {
+      candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
+      usageMetadata: { promptTokenCount: 42, candidatesTokenCount: 7, totalTokenCount: 49 },
+    });
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -39,7 +41,11 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
       const header = req.headers['x-goog-api-key'];
-      seen.push({ url: req.url ?? '', apiKey: typeof header === 'string' ? header : undefined, body: JSON.parse(raw) as Record<string, unknown> });
+      seen.push({
+        url: req.url ?? '',
+        apiKey: typeof header === 'string' ? header : undefined,
+        body: JSON.parse(raw) as Record<string, unknown>,
+      });
       behaviour(res);
     });
   });
@@ -88,7 +94,9 @@ describe('geminiSummarizer over the Gemini REST API', () => {
   it('rejects on an error status, so the strategy falls back', async () => {
     behaviour = (res) => json(res, 503, { error: { code: 503, message: 'model overloaded', status: 'UNAVAILABLE' } });
     await expect(summarizer().generateContent({ contents: CONTENTS })).rejects.toThrow(/overloaded|503/);
-    await expect(summarize({ summarizer: summarizer() }, CONTENTS, '', 1600)).rejects.toBeInstanceOf(SummarizationError);
+    await expect(summarize({ summarizer: summarizer() }, CONTENTS, '', 1600)).rejects.toBeInstanceOf(
+      SummarizationError,
+    );
   });
 
   it('rejects when the answer is slower than the timeout', async () => {
@@ -103,10 +111,13 @@ describe('geminiSummarizer over the Gemini REST API', () => {
   });
 
   it('resolves an empty answer empty, and the engine uses its fallback summary', async () => {
-    behaviour = (res) => json(res, 200, { candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'MAX_TOKENS' }] });
+    behaviour = (res) =>
+      json(res, 200, { candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'MAX_TOKENS' }] });
     const response = await summarizer().generateContent({ contents: CONTENTS });
     expect(response.content?.parts).toEqual([]);
-    expect(await summarize({ summarizer: summarizer() }, CONTENTS, 'earlier', 1600)).toBe(buildFallbackSummary(CONTENTS, 'earlier'));
+    expect(await summarize({ summarizer: summarizer() }, CONTENTS, 'earlier', 1600)).toBe(
+      buildFallbackSummary(CONTENTS, 'earlier'),
+    );
   });
 
   it('needs an API key and a sane timeout', () => {

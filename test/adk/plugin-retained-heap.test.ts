@@ -54,7 +54,10 @@ describe('ContextGuardPlugin in an agent server', () => {
     // Per session: a call, then an answer (turn 1); an answer (turn 2).
     const answer = (call: number): LlmResponse =>
       call % 3 === 0
-        ? { content: { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: `/f/${call}` } } }] }, usageMetadata: { promptTokenCount: 100 } }
+        ? {
+            content: { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: `/f/${call}` } } }] },
+            usageMetadata: { promptTokenCount: 100 },
+          }
         : { content: { role: 'model', parts: [{ text: 'done' }] }, usageMetadata: { promptTokenCount: 20_000 } };
     const model = new ScriptedAdkLlm('scripted-model', (_request, call) => [answer(call)], { record: false });
     const plugin = new ContextGuardPlugin({ contextWindow: 1_000_000 });
@@ -66,7 +69,11 @@ describe('ContextGuardPlugin in an agent server', () => {
       const { id } = await sessionService.createSession({ appName: APP, userId: USER });
       // Two turns: the second re-sends the history, so each output is measured on two model calls.
       for (const text of ['read it', 'and now?']) {
-        for await (const _event of runner.runAsync({ userId: USER, sessionId: id, newMessage: { role: 'user', parts: [{ text }] } })) {
+        for await (const _event of runner.runAsync({
+          userId: USER,
+          sessionId: id,
+          newMessage: { role: 'user', parts: [{ text }] },
+        })) {
           // played for its effect
         }
       }

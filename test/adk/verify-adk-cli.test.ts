@@ -24,22 +24,40 @@ describe.concurrent('compaction-sim verify-adk', () => {
     expect(result.stdout).toMatch(/cli-small\s+│\s+12\s+│\s+PASS\s+│\s+—/);
     expect(result.stdout).toMatch(/cli-diverging\s+│\s+0\s+│\s+FAIL\s+│\s+step 0: modelRequest\.contents\.length/);
     expect(result.stdout).toMatch(/cli-go-flavour\s+│\s+0\s+│\s+SKIPPED/);
-    expect(result.stdout).toContain('cli-diverging: step 0 (turn 0, user), modelRequest.contents.length\n  world: 1\n  adk:   2');
+    expect(result.stdout).toContain(
+      'cli-diverging: step 0 (turn 0, user), modelRequest.contents.length\n  world: 1\n  adk:   2',
+    );
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
   });
 
   it('exits 0 when every scenario matches, and shows the adk-js compactor next to ContextGuard', async ({ expect }) => {
-    const result = await verifyAdk([`${CLI_FIXTURES}/small.yaml`, '--compactor', 'adk-token-based', '--adk-event-retention', '2']);
+    const result = await verifyAdk([
+      `${CLI_FIXTURES}/small.yaml`,
+      '--compactor',
+      'adk-token-based',
+      '--adk-event-retention',
+      '2',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('adk TokenBasedContextCompactor');
-    expect(result.stdout).toMatch(/cli-small .*PASS.*│ 12 · \d+ · [\d,]+ \(\d+\.\d%\) · \d+ +│ 12 · \d+ · [\d,]+ \(\d+\.\d%\) · \d+/);
+    expect(result.stdout).toMatch(
+      /cli-small .*PASS.*│ 12 · \d+ · [\d,]+ \(\d+\.\d%\) · \d+ +│ 12 · \d+ · [\d,]+ \(\d+\.\d%\) · \d+/,
+    );
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
   });
 
-  it('runs the strategy in a sandboxed worker: one that exits fails its scenario, and the report still comes out', async ({ expect }) => {
-    const result = await verifyAdk([`${CLI_FIXTURES}/small.yaml`, '--strategy', 'test/fixtures/hostile/strategies/exits-in-compact.mjs']);
+  it('runs the strategy in a sandboxed worker: one that exits fails its scenario, and the report still comes out', async ({
+    expect,
+  }) => {
+    const result = await verifyAdk([
+      `${CLI_FIXTURES}/small.yaml`,
+      '--strategy',
+      'test/fixtures/hostile/strategies/exits-in-compact.mjs',
+    ]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/cli-small\s+│\s+0\s+│\s+FAIL\s+│\s+strategy-exited: the strategy called process\.exit\(0\)/);
+    expect(result.stdout).toMatch(
+      /cli-small\s+│\s+0\s+│\s+FAIL\s+│\s+strategy-exited: the strategy called process\.exit\(0\)/,
+    );
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed');
   });
 
@@ -47,17 +65,34 @@ describe.concurrent('compaction-sim verify-adk', () => {
     const result = await verifyAdk(['--fuzz-runs', '2', '--seed', '1']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('fuzz (seed 1): 2 generated scenarios compared with real adk-js, 2 identical, 0 different');
+    expect(result.stdout).toContain(
+      'fuzz (seed 1): 2 generated scenarios compared with real adk-js, 2 identical, 0 different',
+    );
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('2 passed, 0 failed');
   });
 
-  it('shrinks a generated scenario on which the world and adk-js differ, and writes a file that replays the difference', async ({ expect }) => {
+  it('shrinks a generated scenario on which the world and adk-js differ, and writes a file that replays the difference', async ({
+    expect,
+  }) => {
     const out = tempDir('verify-adk-fuzz-');
     const strategy = 'test/adk/fixtures/strategies/diverging-on-host.ts';
-    const result = await verifyAdk(['--fuzz-runs', '1', '--seed', '1', '--strategy', strategy, '--out', out, '--shrink-candidates', '2']);
+    const result = await verifyAdk([
+      '--fuzz-runs',
+      '1',
+      '--seed',
+      '1',
+      '--strategy',
+      strategy,
+      '--out',
+      out,
+      '--shrink-candidates',
+      '2',
+    ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('1 generated scenarios compared with real adk-js, 0 identical, 1 different');
-    expect(result.stdout).toMatch(/run 0: step \d+: modelRequest\.contents\.length\n {4}shrunk \(\d+ steps, path 0(:\d+)*\)/);
+    expect(result.stdout).toMatch(
+      /run 0: step \d+: modelRequest\.contents\.length\n {4}shrunk \(\d+ steps, path 0(:\d+)*\)/,
+    );
     const file = join(out, 'verify-adk.seed-1.run-0.yaml');
     expect(existsSync(file)).toBe(true);
     expect(result.stdout).toContain(`replay: npx compaction-sim verify-adk ${file}`);
@@ -65,7 +100,9 @@ describe.concurrent('compaction-sim verify-adk', () => {
     // The file names the strategy relative to itself: replayed alone, it differs the same way.
     const replay = await verifyAdk([file]);
     expect(replay.code).toBe(1);
-    expect(replay.stdout).toMatch(/verify-adk\.seed-1\.run-0\s+│\s+\d+\s+│\s+FAIL\s+│\s+step \d+: modelRequest\.contents\.length/);
+    expect(replay.stdout).toMatch(
+      /verify-adk\.seed-1\.run-0\s+│\s+\d+\s+│\s+FAIL\s+│\s+step \d+: modelRequest\.contents\.length/,
+    );
   }, 300_000); // five plays in real adk-js (the run, its replay and one shrink candidate, the file's replay), one of them long
 
   it('exits 2 on bad input, with a message and no stack', async ({ expect }) => {
@@ -97,13 +134,19 @@ describe.concurrent('compaction-sim verify-adk', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.address() as AddressInfo).port;
-      const result = await verifyAdk([`${CLI_FIXTURES}/small.yaml`, '--real-summarizer', 'gemini-2.5-flash', '--format', 'json'], {
-        GEMINI_API_KEY: 'test-key',
-        GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`,
-      });
+      const result = await verifyAdk(
+        [`${CLI_FIXTURES}/small.yaml`, '--real-summarizer', 'gemini-2.5-flash', '--format', 'json'],
+        {
+          GEMINI_API_KEY: 'test-key',
+          GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`,
+        },
+      );
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      const report = JSON.parse(result.stdout) as { scenarios: { verdict: string; adk: { compactions: number } }[]; summary: { measured: number } };
+      const report = JSON.parse(result.stdout) as {
+        scenarios: { verdict: string; adk: { compactions: number } }[];
+        summary: { measured: number };
+      };
       expect(report.summary.measured).toBe(1);
       expect(report.scenarios[0]!.verdict).toBe('measured');
       expect(report.scenarios[0]!.adk.compactions).toBeGreaterThan(0);

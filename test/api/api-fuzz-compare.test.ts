@@ -32,7 +32,9 @@ describe('fuzz()', () => {
   });
 
   it('rejects options the CLI would reject', async () => {
-    await expect(fuzz({ properties: ['no-such-property' as never] })).rejects.toThrow('unknown property "no-such-property"');
+    await expect(fuzz({ properties: ['no-such-property' as never] })).rejects.toThrow(
+      'unknown property "no-such-property"',
+    );
     await expect(fuzz({ path: '3:1' })).rejects.toThrow('give exactly one property');
     await expect(fuzz({ runs: 0 })).rejects.toThrow('runs must be an integer >= 1');
   });
@@ -79,16 +81,27 @@ describe('compare()', () => {
     ]);
     expect(report.league[1]!.overflowSteps).toBeGreaterThan(0);
     expect(report.fuzz).toEqual({ runs: 2, seed: 3 });
-    for (const row of report.league) for (const tally of row.fuzz ?? []) expect(tally.passed + tally.infeasible + tally.failed + tally.notChecked).toBe(2);
+    for (const row of report.league)
+      for (const tally of row.fuzz ?? [])
+        expect(tally.passed + tally.infeasible + tally.failed + tally.notChecked).toBe(2);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
-    for (const file of ['compare.json', 'compare.md', 'compare.html', 'run-meta.json']) expect(existsSync(join(reportDir, file)), file).toBe(true);
-    expect(JSON.parse(readFileSync(join(reportDir, 'run-meta.json'), 'utf8'))).toMatchObject({ command: 'compare (api)' });
+    for (const file of ['compare.json', 'compare.md', 'compare.html', 'run-meta.json'])
+      expect(existsSync(join(reportDir, file)), file).toBe(true);
+    expect(JSON.parse(readFileSync(join(reportDir, 'run-meta.json'), 'utf8'))).toMatchObject({
+      command: 'compare (api)',
+    });
   });
 
   it('throws on bad input before running anything', async () => {
-    await expect(compare({ paths: [`${FIXTURES}/bad`], contenders: [{ name: 'threshold' }], cwd: ROOT })).rejects.toThrow(ScenarioError);
-    await expect(compare({ paths: [SUITE], contenders: [{ name: 'no_such_strategy' }], cwd: ROOT })).rejects.toThrow(StrategyLoadError);
-    await expect(compare({ paths: [SUITE], contenders: [{ name: 'threshold' }], fuzzRuns: -1, cwd: ROOT })).rejects.toThrow('fuzzRuns must be an integer >= 0, got -1');
+    await expect(
+      compare({ paths: [`${FIXTURES}/bad`], contenders: [{ name: 'threshold' }], cwd: ROOT }),
+    ).rejects.toThrow(ScenarioError);
+    await expect(compare({ paths: [SUITE], contenders: [{ name: 'no_such_strategy' }], cwd: ROOT })).rejects.toThrow(
+      StrategyLoadError,
+    );
+    await expect(
+      compare({ paths: [SUITE], contenders: [{ name: 'threshold' }], fuzzRuns: -1, cwd: ROOT }),
+    ).rejects.toThrow('fuzzRuns must be an integer >= 0, got -1');
     await expect(compare({ paths: [], cwd: ROOT })).rejects.toThrow('paths must name at least one');
   });
 });

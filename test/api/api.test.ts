@@ -18,10 +18,19 @@ describe('simulate()', () => {
     const result = await simulate({ paths: [SUITE], jobs: 1, cwd: ROOT, reportDir });
     expect(result.passed).toBe(true);
     expect(result.report.summary).toEqual({ total: 4, passed: 4, failed: 0 });
-    expect(result.report.scenarios.map((record) => record.name)).toEqual(['chain-8k', 'parallel-16k', 'roomy-128k', 'sliding-32k']);
+    expect(result.report.scenarios.map((record) => record.name)).toEqual([
+      'chain-8k',
+      'parallel-16k',
+      'roomy-128k',
+      'sliding-32k',
+    ]);
     expect(result.allIds).toHaveLength(4);
-    for (const file of ['report.json', 'report.md', 'junit.xml', 'report.html', 'run-meta.json']) expect(existsSync(join(reportDir, file)), file).toBe(true);
-    expect(JSON.parse(readFileSync(join(reportDir, 'run-meta.json'), 'utf8'))).toMatchObject({ tool: 'compaction-sim', command: 'simulate (api)' });
+    for (const file of ['report.json', 'report.md', 'junit.xml', 'report.html', 'run-meta.json'])
+      expect(existsSync(join(reportDir, file)), file).toBe(true);
+    expect(JSON.parse(readFileSync(join(reportDir, 'run-meta.json'), 'utf8'))).toMatchObject({
+      tool: 'compaction-sim',
+      command: 'simulate (api)',
+    });
   });
 
   it('replaces the strategy, reports progress, and a failing scenario is data', async () => {
@@ -40,9 +49,15 @@ describe('simulate()', () => {
 
   it('throws on bad input before running anything', async () => {
     await expect(simulate({ paths: [`${FIXTURES}/bad`], cwd: ROOT })).rejects.toThrow(ScenarioError);
-    await expect(simulate({ paths: [SUITE], strategy: 'no_such_strategy', cwd: ROOT })).rejects.toThrow(StrategyLoadError);
-    await expect(simulate({ paths: [SUITE], jobs: 0, cwd: ROOT })).rejects.toThrow('jobs must be an integer >= 1, got 0');
-    await expect(simulate({ paths: [SUITE], shard: { index: 3, count: 2 }, cwd: ROOT })).rejects.toThrow('shard.index must be <= shard.count');
+    await expect(simulate({ paths: [SUITE], strategy: 'no_such_strategy', cwd: ROOT })).rejects.toThrow(
+      StrategyLoadError,
+    );
+    await expect(simulate({ paths: [SUITE], jobs: 0, cwd: ROOT })).rejects.toThrow(
+      'jobs must be an integer >= 1, got 0',
+    );
+    await expect(simulate({ paths: [SUITE], shard: { index: 3, count: 2 }, cwd: ROOT })).rejects.toThrow(
+      'shard.index must be <= shard.count',
+    );
   });
 });
 
@@ -63,11 +78,21 @@ describe('gate()', () => {
     // Gating one file compares only it: the other file's entry is neither removed nor dropped.
     const subset = await gate({ paths: [paths[0]!], baseline, jobs: 1, cwd: ROOT, updateBaseline: true });
     expect(subset.changes).toEqual([]);
-    expect(Object.keys((JSON.parse(readFileSync(baseline, 'utf8')) as { scenarios: object }).scenarios)).toHaveLength(2);
+    expect(Object.keys((JSON.parse(readFileSync(baseline, 'utf8')) as { scenarios: object }).scenarios)).toHaveLength(
+      2,
+    );
 
-    const regressed = await gate({ paths, baseline, jobs: 1, cwd: ROOT, strategy: `./${STRATEGIES}/never-compacts.ts` });
+    const regressed = await gate({
+      paths,
+      baseline,
+      jobs: 1,
+      cwd: ROOT,
+      strategy: `./${STRATEGIES}/never-compacts.ts`,
+    });
     expect(regressed.passed).toBe(false);
-    expect(regressed.changes.some((change) => change.kind === 'regression' && change.id.includes('chain-8k'))).toBe(true);
+    expect(regressed.changes.some((change) => change.kind === 'regression' && change.id.includes('chain-8k'))).toBe(
+      true,
+    );
   });
 
   it('applies tolerances and rejects bad ones', async () => {
@@ -75,28 +100,56 @@ describe('gate()', () => {
     const paths = [`${SUITE}/chain-8k.yaml`];
     await gate({ paths, baseline, jobs: 1, cwd: ROOT, updateBaseline: true });
     // Shift the baseline's summarizer calls by one: exact by default, tolerated with ±1.
-    const data = JSON.parse(readFileSync(baseline, 'utf8')) as { scenarios: Record<string, { summarizerCalls: number }> };
+    const data = JSON.parse(readFileSync(baseline, 'utf8')) as {
+      scenarios: Record<string, { summarizerCalls: number }>;
+    };
     for (const entry of Object.values(data.scenarios)) entry.summarizerCalls += 1;
     writeFileSync(baseline, JSON.stringify(data));
-    expect((await gate({ paths, baseline, jobs: 1, cwd: ROOT })).changes.map((change) => [change.kind, change.what])).toEqual([['drift', 'summarizerCalls']]);
-    expect((await gate({ paths, baseline, jobs: 1, cwd: ROOT, tolerances: { summarizerCalls: { kind: 'absolute', value: 1 } } })).passed).toBe(true);
-    await expect(gate({ paths, baseline, cwd: ROOT, tolerances: { summarizerCalls: { kind: 'absolute', value: -1 } } })).rejects.toThrow(RangeError);
-    await expect(gate({ paths, baseline, cwd: ROOT, updateBaseline: true, shard: { index: 1, count: 2 } })).rejects.toThrow('updateBaseline needs the whole suite');
+    expect(
+      (await gate({ paths, baseline, jobs: 1, cwd: ROOT })).changes.map((change) => [change.kind, change.what]),
+    ).toEqual([['drift', 'summarizerCalls']]);
+    expect(
+      (
+        await gate({
+          paths,
+          baseline,
+          jobs: 1,
+          cwd: ROOT,
+          tolerances: { summarizerCalls: { kind: 'absolute', value: 1 } },
+        })
+      ).passed,
+    ).toBe(true);
+    await expect(
+      gate({ paths, baseline, cwd: ROOT, tolerances: { summarizerCalls: { kind: 'absolute', value: -1 } } }),
+    ).rejects.toThrow(RangeError);
+    await expect(
+      gate({ paths, baseline, cwd: ROOT, updateBaseline: true, shard: { index: 1, count: 2 } }),
+    ).rejects.toThrow('updateBaseline needs the whole suite');
   });
 });
 
 describe('parseScenario()', () => {
   it('validates scenario text as the file would be read', () => {
-    const scenario = parseScenario('name: tiny\nsession: { contextWindow: 8000 }\nturns: [ { user: hi } ]\n', 'scenarios/tiny.yaml', ROOT);
+    const scenario = parseScenario(
+      'name: tiny\nsession: { contextWindow: 8000 }\nturns: [ { user: hi } ]\n',
+      'scenarios/tiny.yaml',
+      ROOT,
+    );
     expect(scenario.id).toBe('scenarios/tiny.yaml#tiny');
     expect(scenario.world.turns).toHaveLength(1);
     let error: unknown;
     try {
-      parseScenario('name: typo\nsession: { contextWindw: 8000 }\nturns: [ { user: hi } ]\n', 'scenarios/typo.yaml', ROOT);
+      parseScenario(
+        'name: typo\nsession: { contextWindw: 8000 }\nturns: [ { user: hi } ]\n',
+        'scenarios/typo.yaml',
+        ROOT,
+      );
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ScenarioError);
-    expect((error as ScenarioError).message).toContain("scenarios/typo.yaml:2:12: session.contextWindw: unknown field 'contextWindw' (did you mean 'contextWindow'?)");
+    expect((error as ScenarioError).message).toContain(
+      "scenarios/typo.yaml:2:12: session.contextWindw: unknown field 'contextWindw' (did you mean 'contextWindow'?)",
+    );
   });
 });

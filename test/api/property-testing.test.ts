@@ -5,7 +5,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { thresholdStrategy } from '../../src/engine/index.ts';
-import { checkScenario, PROPERTY_NAMES, scenarioSpecArbitrary, type ScenarioSpec } from '../../src/api/property-testing.ts';
+import {
+  checkScenario,
+  PROPERTY_NAMES,
+  scenarioSpecArbitrary,
+  type ScenarioSpec,
+} from '../../src/api/property-testing.ts';
 import { neverCompact } from '../../src/fuzz/planted-bugs/never-compact.ts';
 import { parseScenarioSource } from '../../src/harness/scenario/index.ts';
 import { stringify } from 'yaml';
@@ -33,7 +38,11 @@ describe('checkScenario()', () => {
 
   it('passes the options to the factory, and rejects what is not a strategy', async () => {
     let seen: unknown;
-    await checkScenario(overflowing, { strategy: (options) => ((seen = options), thresholdStrategy()), strategyOptions: { keep: 3 }, properties: ['no-loop'] });
+    await checkScenario(overflowing, {
+      strategy: (options) => ((seen = options), thresholdStrategy()),
+      strategyOptions: { keep: 3 },
+      properties: ['no-loop'],
+    });
     expect(seen).toEqual({ keep: 3 });
     await expect(checkScenario(overflowing, { strategy: {} as never })).rejects.toThrow(StrategyLoadError);
   });
@@ -48,7 +57,13 @@ describe('scenarioSpecArbitrary()', () => {
 });
 
 // What a user writes: a strategy's promises as a property over generated scenarios.
-test.prop([scenarioSpecArbitrary()], { numRuns: 5, seed: 3 })('threshold never orphans a call and always completes', async (scenario) => {
-  const { failures } = await checkScenario(scenario, { strategy: thresholdStrategy, properties: ['no-orphans', 'session-completes'] });
-  expect(failures).toEqual([]);
-});
+test.prop([scenarioSpecArbitrary()], { numRuns: 5, seed: 3 })(
+  'threshold never orphans a call and always completes',
+  async (scenario) => {
+    const { failures } = await checkScenario(scenario, {
+      strategy: thresholdStrategy,
+      properties: ['no-orphans', 'session-completes'],
+    });
+    expect(failures).toEqual([]);
+  },
+);

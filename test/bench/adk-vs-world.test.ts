@@ -18,7 +18,8 @@ describe('adk-vs-world bench: symmetry', () => {
   it('every side is first, second, third and last equally often over the passes of a round set', () => {
     const positions = new Map(SIDES.map((side) => [side, SIDES.map(() => 0)]));
     // The bench rotates by the pass number across rounds: over SIDES.length passes each side takes each position once.
-    for (let pass = 0; pass < SIDES.length * PASSES_PER_ROUND; pass += 1) rotated(SIDES, pass).forEach((side, at) => {
+    for (let pass = 0; pass < SIDES.length * PASSES_PER_ROUND; pass += 1)
+      rotated(SIDES, pass).forEach((side, at) => {
         const counts = positions.get(side)!;
         counts[at] = counts[at]! + 1;
       });
@@ -58,7 +59,7 @@ describe('adk-vs-world bench: timing the step recorder', () => {
     const stopwatch = { strategyMs: 0, measureMs: 0 };
     const restore = timeRecorderHooks(stopwatch, SessionRecorder);
     const wrapped = hooks.map((hook) => proto[hook]);
-    let timed;
+    let timed: Awaited<ReturnType<typeof runSession>>;
     try {
       timed = await runSession(scenario!.world, { strategy: thresholdStrategy(), traceDigest: true });
     } finally {

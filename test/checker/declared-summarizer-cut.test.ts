@@ -5,7 +5,11 @@
  */
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { declaredSummarizerCut, overCut, probeHistories } from '../../src/checker/properties/declared-summarizer-cut.ts';
+import {
+  declaredSummarizerCut,
+  overCut,
+  probeHistories,
+} from '../../src/checker/properties/declared-summarizer-cut.ts';
 import { thresholdStrategy } from '../../src/engine/strategies/threshold.ts';
 import { estimateContentTokens } from '../../src/engine/tokens/estimate-tokens.ts';
 import type { DeclaredSummarizerInput } from '../../src/engine/types.ts';
@@ -13,15 +17,18 @@ import summarizerBudgetInBytes from '../../src/fuzz/planted-bugs/summarizer-budg
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { resolveScenario } from '../../src/harness/scenario/index.ts';
 
-const world = resolveScenario({
-  name: 'kinds',
-  seed: 1,
-  session: { contextWindow: 8000 },
-  turns: [
-    { user: { size: 900, kind: 'cjk' }, tools: [{ name: 'read_file', size: 1200, kind: 'json' }] },
-    { user: 'Summarize what you found' },
-  ],
-}, { file: 'kinds.yaml', baseDir: process.cwd() }).world;
+const world = resolveScenario(
+  {
+    name: 'kinds',
+    seed: 1,
+    session: { contextWindow: 8000 },
+    turns: [
+      { user: { size: 900, kind: 'cjk' }, tools: [{ name: 'read_file', size: 1200, kind: 'json' }] },
+      { user: 'Summarize what you found' },
+    ],
+  },
+  { file: 'kinds.yaml', baseDir: process.cwd() },
+).world;
 
 const threshold = thresholdStrategy().declarations!.summarizerInput!;
 const histories = probeHistories(world);
@@ -47,7 +54,9 @@ describe('declared-summarizer-cut', () => {
 
   it('fails a budget counted in bytes (the planted bug): it drops history that fits', () => {
     const declared = summarizerBudgetInBytes({}).declarations!.summarizerInput!;
-    expect(overCut(histories, declared)).toMatch(/^dropped \d+ of a history of 16 cjk messages \(\d+ tokens as it counts them\) for a 8000-token window, all within its declared budget of 6400 \(0\.8 of the window\)$/);
+    expect(overCut(histories, declared)).toMatch(
+      /^dropped \d+ of a history of 16 cjk messages \(\d+ tokens as it counts them\) for a 8000-token window, all within its declared budget of 6400 \(0\.8 of the window\)$/,
+    );
   });
 
   it('fails a cut that goes further than its budget needs, and one that throws', () => {
@@ -57,16 +66,28 @@ describe('declared-summarizer-cut', () => {
       while (start < contents.length - 1 && estimateContentTokens(contents.slice(start)) > 0.4 * window) start += 1;
       return contents.slice(start);
     });
-    expect(overCut(histories, halfBudget)).toMatch(/although the newest one it dropped fits beside them \(\d+ tokens within its declared budget of 6400, 0\.8 of the window\)$/);
+    expect(overCut(histories, halfBudget)).toMatch(
+      /although the newest one it dropped fits beside them \(\d+ tokens within its declared budget of 6400, 0\.8 of the window\)$/,
+    );
     // Dropping while the input is AT the budget (`>=` for `>`): 8 of the 16 messages are the budget exactly.
     const atBudget = cutBy((contents, window) => {
       let start = 0;
       while (contents.length - start > 2 && estimateContentTokens(contents.slice(start)) >= 0.8 * window) start += 1;
       return contents.slice(start);
     });
-    expect(overCut(histories, atBudget)).toMatch(/^cut a history of 16 cjk messages \(12800 tokens as it counts them\) for a 8000-token window to 7 messages \(5600 tokens\), although the newest one it dropped fits beside them \(6400 tokens within its declared budget of 6400/);
-    const throwing = cutBy(() => { throw new Error('boom'); });
-    expect(declaredSummarizerCut.check(world, null as never, undefined, { name: 'x', compact: async () => undefined, declarations: { summarizerInput: throwing } })?.message).toBe('its declared cut threw: boom');
+    expect(overCut(histories, atBudget)).toMatch(
+      /^cut a history of 16 cjk messages \(12800 tokens as it counts them\) for a 8000-token window to 7 messages \(5600 tokens\), although the newest one it dropped fits beside them \(6400 tokens within its declared budget of 6400/,
+    );
+    const throwing = cutBy(() => {
+      throw new Error('boom');
+    });
+    expect(
+      declaredSummarizerCut.check(world, null as never, undefined, {
+        name: 'x',
+        compact: async () => undefined,
+        declarations: { summarizerInput: throwing },
+      })?.message,
+    ).toBe('its declared cut threw: boom');
   });
 
   it('does not count copies as kept: a cut must return the contents it was given', () => {
@@ -74,8 +95,18 @@ describe('declared-summarizer-cut', () => {
     expect(overCut(histories, copies)).toMatch(/^dropped 16 of/);
   });
 
-  it('is found by the fuzzer on every run of the planted bug and shrunk, where threshold holds it; a strategy that declares nothing is not checked', { timeout: 60_000 }, async () => {
-    const fuzz = (name: string) => runFuzz({ strategy: { name, options: {} }, runs: 4, seed: 1, properties: ['declared-summarizer-cut'], outDir: null, cwd: process.cwd() });
+  it('is found by the fuzzer on every run of the planted bug and shrunk, where threshold holds it; a strategy that declares nothing is not checked', {
+    timeout: 60_000,
+  }, async () => {
+    const fuzz = (name: string) =>
+      runFuzz({
+        strategy: { name, options: {} },
+        runs: 4,
+        seed: 1,
+        properties: ['declared-summarizer-cut'],
+        outDir: null,
+        cwd: process.cwd(),
+      });
     const planted = (await fuzz('./src/fuzz/planted-bugs/summarizer-budget-in-bytes.ts')).properties[0]!;
     expect(planted).toMatchObject({ checked: 4, failed: 4 });
     expect(planted.counterexample!.failure.violation.message).toMatch(/^dropped \d+ of a history of 16 prose messages/);

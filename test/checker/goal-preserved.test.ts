@@ -9,9 +9,21 @@ import { runSession } from '../../src/world/run-session.ts';
 import type { WorldScenario } from '../../src/world/world-scenario.ts';
 import { noopStrategy, scenario } from '../world/helpers/world-fixtures.ts';
 
-const GOAL: WorldFact = { id: 'goal', kind: 'goal', values: [{ site: { turn: 0, in: 'user' }, text: 'Goal: ship v2 of the billing service', marker: 'FACT-AAAAAAAA' }] };
-const RULE: WorldFact = { id: 'rule', kind: 'constraint', values: [{ site: { turn: 1, in: 'user' }, text: 'Never push to main', marker: 'FACT-BBBBBBBB' }] };
-const FILE: WorldFact = { id: 'file', kind: 'artifact', values: [{ site: { turn: 1, in: 'response' }, text: 'a.ts: v1', marker: 'FACT-CCCCCCCC' }] };
+const GOAL: WorldFact = {
+  id: 'goal',
+  kind: 'goal',
+  values: [{ site: { turn: 0, in: 'user' }, text: 'Goal: ship v2 of the billing service', marker: 'FACT-AAAAAAAA' }],
+};
+const RULE: WorldFact = {
+  id: 'rule',
+  kind: 'constraint',
+  values: [{ site: { turn: 1, in: 'user' }, text: 'Never push to main', marker: 'FACT-BBBBBBBB' }],
+};
+const FILE: WorldFact = {
+  id: 'file',
+  kind: 'artifact',
+  values: [{ site: { turn: 1, in: 'response' }, text: 'a.ts: v1', marker: 'FACT-CCCCCCCC' }],
+};
 
 /** Sends only the latest content: every earlier fact is dropped. */
 const latestOnly: CompactionStrategy = {
@@ -22,11 +34,25 @@ const latestOnly: CompactionStrategy = {
 };
 
 function world(contextWindow = 100_000): WorldScenario {
-  return scenario({ facts: [GOAL, RULE, FILE], turnInputs: [{ user: 'start' }, { user: 'go on' }, { user: 'and now?' }], phase: { contextWindow } });
+  return scenario({
+    facts: [GOAL, RULE, FILE],
+    turnInputs: [{ user: 'start' }, { user: 'go on' }, { user: 'and now?' }],
+    phase: { contextWindow },
+  });
 }
 
 function resolved(w: WorldScenario, expect: ResolvedScenario['expect']): ResolvedScenario {
-  return { id: 't', file: 't.yaml', name: 't', description: '', world: w, strategy: { name: 'x', options: {}, baseDir: '.' }, expect, accept: [], reproduces: [] };
+  return {
+    id: 't',
+    file: 't.yaml',
+    name: 't',
+    description: '',
+    world: w,
+    strategy: { name: 'x', options: {}, baseDir: '.' },
+    expect,
+    accept: [],
+    reproduces: [],
+  };
 }
 
 describe('goal-preserved', () => {
@@ -59,7 +85,7 @@ describe('goal-preserved', () => {
 });
 
 describe('expect.retention and expect.goalPreserved', () => {
-  it('checks each kind\'s share on the last request, with a bound or a minimum, naming what was lost', async () => {
+  it("checks each kind's share on the last request, with a bound or a minimum, naming what was lost", async () => {
     const w = world();
     const result = await runSession(w, { strategy: latestOnly });
     expect(checkExpectations(resolved(w, { retention: { goal: 1 } }), result).map((f) => f.message)).toEqual([
@@ -69,11 +95,20 @@ describe('expect.retention and expect.goalPreserved', () => {
     expect(checkExpectations(resolved(w, { retention: { decision: 1 } }), result).map((f) => f.message)).toEqual([
       'retention: no decision fact was probed (none planted, or the session ended before one was), expected >= 1',
     ]);
-    expect(checkExpectations(resolved(w, { retention: { goal: 1, constraint: '== 1' } }), await runSession(w, { strategy: noopStrategy }))).toEqual([]);
+    expect(
+      checkExpectations(
+        resolved(w, { retention: { goal: 1, constraint: '== 1' } }),
+        await runSession(w, { strategy: noopStrategy }),
+      ),
+    ).toEqual([]);
   });
 
   it('goalPreserved: true is strict', async () => {
     const w = world();
-    expect(checkExpectations(resolved(w, { goalPreserved: true }), await runSession(w, { strategy: latestOnly })).map((f) => f.expectation)).toEqual(['goalPreserved']);
+    expect(
+      checkExpectations(resolved(w, { goalPreserved: true }), await runSession(w, { strategy: latestOnly })).map(
+        (f) => f.expectation,
+      ),
+    ).toEqual(['goalPreserved']);
   });
 });

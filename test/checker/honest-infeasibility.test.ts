@@ -23,18 +23,40 @@ const PATHS: Record<string, string> = {
   floor: './test/fixtures/strategies/floor.ts',
 };
 
-const players = new Map(STRATEGIES.map((name) => [name, createCasePlayer({ name: PATHS[name] ?? name, options: {}, baseDir: process.cwd() }, CHECKED)]));
+const players = new Map(
+  STRATEGIES.map((name) => [
+    name,
+    createCasePlayer({ name: PATHS[name] ?? name, options: {}, baseDir: process.cwd() }, CHECKED),
+  ]),
+);
 
 /** Scenarios built to trip each rule, and to tempt the dropped ones. */
 const BUILT: readonly ScenarioSpec[] = [
   // fixed-overhead-over-window: a 40 kB system prompt in an 8k window (ratio 2).
-  { name: 'overhead', session: { contextWindow: 8000, systemPrompt: 40_000 }, turns: [{ repeat: 2, user: 'Turn {i}: go' }] },
+  {
+    name: 'overhead',
+    session: { contextWindow: 8000, systemPrompt: 40_000 },
+    turns: [{ repeat: 2, user: 'Turn {i}: go' }],
+  },
   // user-message-over-window on turn 1 only; turn 0 and 2 fit.
-  { name: 'message', session: { contextWindow: 4000 }, turns: [{ user: 'hello' }, { user: { size: 9_000 } }, { user: 'bye', tools: [{ name: 'read', size: 2_000 }] }] },
+  {
+    name: 'message',
+    session: { contextWindow: 4000 },
+    turns: [{ user: 'hello' }, { user: { size: 9_000 } }, { user: 'bye', tools: [{ name: 'read', size: 2_000 }] }],
+  },
   // Attachments over the window, text small: a strategy can drop the attachment and fit.
-  { name: 'attachment', session: { contextWindow: 4000 }, turns: [{ user: 'look', attachments: [{ mimeType: 'image/png', size: 20_000 }] }] },
+  {
+    name: 'attachment',
+    session: { contextWindow: 4000 },
+    turns: [{ user: 'look', attachments: [{ mimeType: 'image/png', size: 20_000 }] }],
+  },
   // Cold start at ratio 4 without usage metadata (once excused as uncalibrated-ratio), go-compat (once user-content-not-exposed).
-  { name: 'cold', profile: 'go-compat', session: { contextWindow: 8000, usageMetadata: false, tokenModel: { ratio: 4 } }, turns: [{ repeat: 6, user: 'Turn {i}: read', tools: [{ name: 'read', size: 3_000 }] }] },
+  {
+    name: 'cold',
+    profile: 'go-compat',
+    session: { contextWindow: 8000, usageMetadata: false, tokenModel: { ratio: 4 } },
+    turns: [{ repeat: 6, user: 'Turn {i}: read', tools: [{ name: 'read', size: 3_000 }] }],
+  },
 ];
 
 async function verdictsOf(spec: ScenarioSpec): Promise<Map<string, CaseVerdicts>> {
@@ -50,18 +72,25 @@ function status(verdict: Verdict | undefined): string {
 describe('honest infeasibility', () => {
   const specs = [...BUILT, ...fc.sample(scenarioSpecArbitrary(), { seed: 18, numRuns: 10 })];
 
-  it('never excuses a violation on a run that some strategy passes, and the floor strategy overflows exactly where a rule excuses it', { timeout: 300_000 }, async () => {
+  it('never excuses a violation on a run that some strategy passes, and the floor strategy overflows exactly where a rule excuses it', {
+    timeout: 300_000,
+  }, async () => {
     let infeasible = 0;
     let floorExcused = 0;
     for (const [index, spec] of specs.entries()) {
       const all = await verdictsOf(spec);
       for (const { name } of CHECKED) {
-        const statuses = STRATEGIES.map((strategy) => [strategy, status(all.get(strategy)!.get(name as PropertyName))] as const);
+        const statuses = STRATEGIES.map(
+          (strategy) => [strategy, status(all.get(strategy)!.get(name as PropertyName))] as const,
+        );
         const carried = (strategy: string) => status(all.get(strategy)!.get('user-request-preserved')) === 'passed';
-        const passedBy = statuses.filter(([strategy, s]) => s === 'passed' && carried(strategy)).map(([strategy]) => strategy);
+        const passedBy = statuses
+          .filter(([strategy, s]) => s === 'passed' && carried(strategy))
+          .map(([strategy]) => strategy);
         const excused = statuses.filter(([, s]) => s === 'infeasible').map(([strategy]) => strategy);
         infeasible += excused.length;
-        if (passedBy.length > 0) expect(excused, `run ${index} (${spec.name}), ${name}: passed by ${passedBy.join(', ')}`).toEqual([]);
+        if (passedBy.length > 0)
+          expect(excused, `run ${index} (${spec.name}), ${name}: passed by ${passedBy.join(', ')}`).toEqual([]);
       }
       const floor = all.get('floor')!;
       // The floor never fails no-overflow (a rule excuses every overflow it makes) and always carries the user's request.

@@ -16,7 +16,7 @@ describe('explainOverflow: only facts of the scenario excuse an overflow', () =>
     expect(explainOverflow([over], 0, floor(8_001, 8_010))?.reason).toBe('fixed-overhead-over-window');
   });
 
-  it('excuses it when the smallest request carrying the user\'s text exceeds the window', () => {
+  it("excuses it when the smallest request carrying the user's text exceeds the window", () => {
     const why = explainOverflow([over], 0, floor(3_000, 8_001));
     expect(why?.reason).toBe('user-message-over-window');
     expect(why?.detail).toBe("overhead 3000 + the text of turn 0's user message = 8001 real tokens > window 8000");
@@ -30,7 +30,11 @@ describe('explainOverflow: only facts of the scenario excuse an overflow', () =>
   });
 
   it('does not excuse a summary too large for the window: a strategy can cut or drop it', () => {
-    const huge = step(0, { heuristicAfter: 4_100, realAfter: 8_200, summarizerCalls: [summarizerCall({ outputTokens: 4_000 })] });
+    const huge = step(0, {
+      heuristicAfter: 4_100,
+      realAfter: 8_200,
+      summarizerCalls: [summarizerCall({ outputTokens: 4_000 })],
+    });
     expect(explainOverflow([huge], 0, floor(100, 110))).toBeNull();
   });
 });
@@ -38,13 +42,18 @@ describe('explainOverflow: only facts of the scenario excuse an overflow', () =>
 describe('properties that no scenario can make infeasible', () => {
   it('no-thrash: every summarization forced by new content is still thrash (a strategy can cut instead of summarizing)', () => {
     // Each step adds far more than the window; three summarizations in three steps.
-    const steps = [0, 1, 2].map((i) => step(i, { heuristicBefore: 10_000 * (i + 1), realBefore: 20_000 * (i + 1), summarizerCalls: [summarizerCall()] }));
+    const steps = [0, 1, 2].map((i) =>
+      step(i, { heuristicBefore: 10_000 * (i + 1), realBefore: 20_000 * (i + 1), summarizerCalls: [summarizerCall()] }),
+    );
     const v = noThrash.check(world(), session(steps));
     expect(v?.infeasible).toBeNull();
   });
 
   it('user-request-preserved: a lost request fails even when callbacks never see the user content', () => {
-    const v = userRequestPreserved.check(world({ exposeUserContent: false }), session([step(0, { userRequestPresent: false })]));
+    const v = userRequestPreserved.check(
+      world({ exposeUserContent: false }),
+      session([step(0, { userRequestPresent: false })]),
+    );
     expect(v?.infeasible).toBeNull();
   });
 });

@@ -9,7 +9,12 @@ import { modelAnswers } from '../../src/checker/properties/model-answers.ts';
 import { PROPERTY_NAMES } from '../../src/checker/properties/index.ts';
 import type { CompactionStrategy } from '../../src/engine/types.ts';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
-import { resolveScenario, loadScenarioSource, type ResolvedScenario, type ScenarioSpec } from '../../src/harness/scenario/index.ts';
+import {
+  resolveScenario,
+  loadScenarioSource,
+  type ResolvedScenario,
+  type ScenarioSpec,
+} from '../../src/harness/scenario/index.ts';
 import { judgeScenario } from '../../src/harness/scenario/verdict.ts';
 import { createStrategy } from '../../src/harness/strategy/load-strategy.ts';
 import { runSession, runWorld } from '../../src/world/index.ts';
@@ -21,7 +26,10 @@ function scenario(spec: Partial<ScenarioSpec> = {}): ResolvedScenario {
   return resolveScenario(
     {
       session: { contextWindow: 8000 },
-      turns: [{ user: 'hello {i}', repeat: 2 }, { user: 'look it up', tools: [{ name: 'lookup', size: 200 }], sequential: true }],
+      turns: [
+        { user: 'hello {i}', repeat: 2 },
+        { user: 'look it up', tools: [{ name: 'lookup', size: 200 }], sequential: true },
+      ],
       ...spec,
     },
     { file: 's.yaml', baseDir: '/tmp' },
@@ -47,7 +55,9 @@ describe('model-answers', () => {
     const result = await runSession(resolved.world, { strategy: endsEveryInvocation });
     expect(result.failure).toBeNull();
     expect(result.totals.llmSteps).toBe(0);
-    expect(result.turnAnswers).toEqual([0, 1, 2].map((turn) => ({ turn, invocations: 1, modelCalls: 0, ending: 'no-answer' })));
+    expect(result.turnAnswers).toEqual(
+      [0, 1, 2].map((turn) => ({ turn, invocations: 1, modelCalls: 0, ending: 'no-answer' })),
+    );
     expect(modelAnswers.check(resolved.world, result)?.message).toBe(
       'turn 0 got no model answer: the model was never called for it (the invocation was ended or answered before the model)',
     );
@@ -74,14 +84,15 @@ describe('model-answers', () => {
     const stopsAfterCall: CompactionStrategy = {
       name: 'stops-after-call',
       compact() {},
-      afterModel: (_ctx, response) => ((response.content?.parts ?? []).some((part) => part.functionCall) ? { endInvocation: true } : undefined),
+      afterModel: (_ctx, response) =>
+        (response.content?.parts ?? []).some((part) => part.functionCall) ? { endInvocation: true } : undefined,
     };
     expect(await failuresOf(scenario(), stopsAfterCall)).toEqual([
       'model-answers: turn 2 got no model answer: the model was called 1 time(s), but the turn ended without its final response (the invocation was ended or answered in its place)',
     ]);
   });
 
-  it('fails a turn a callback answered in the model\'s place (judged by what happened, not by who did it)', async () => {
+  it("fails a turn a callback answered in the model's place (judged by what happened, not by who did it)", async () => {
     const resolved = scenario();
     const strategy = await createStrategy({ name: 'threshold', options: {}, baseDir: '/tmp' });
     const result = await runWorld(resolved.world, {
@@ -96,14 +107,16 @@ describe('model-answers', () => {
   it('does not judge a turn the scenario marks unanswered, and judges the others', async () => {
     const allMarked = scenario({ turns: [{ user: 'hello {i}', repeat: 3, unanswered: true }] });
     expect(await failuresOf(allMarked, endsEveryInvocation)).toEqual([]);
-    const someMarked = scenario({ turns: [{ user: 'hello {i}', repeat: 3, rules: [{ turns: [0, 1], unanswered: true }] }] });
+    const someMarked = scenario({
+      turns: [{ user: 'hello {i}', repeat: 3, rules: [{ turns: [0, 1], unanswered: true }] }],
+    });
     expect(someMarked.world.turns.map((turn) => turn.unanswered === true)).toEqual([true, true, false]);
     expect(await failuresOf(someMarked, endsEveryInvocation)).toEqual([
       'model-answers: turn 2 got no model answer: the model was never called for it (the invocation was ended or answered before the model)',
     ]);
   });
 
-  it('leaves a turn that ended on the step loop\'s error to the rules that judge it (the call bound here)', async () => {
+  it("leaves a turn that ended on the step loop's error to the rules that judge it (the call bound here)", async () => {
     const bounded = scenario({
       session: { contextWindow: 8000, maxLlmCallsPerTurn: 1 },
       turns: [{ user: 'chain', tools: [{ name: 'step_{k}', size: 10, repeat: 3 }], sequential: true }],
@@ -115,7 +128,12 @@ describe('model-answers', () => {
   });
 
   it('is a schema-checked scenario field: anything but true or false is refused with its path', () => {
-    const load = () => loadScenarioSource('session: { contextWindow: 8000 }\nturns:\n  - user: hi\n    unanswered: "yes"\n', 'bad.yaml', '/tmp');
+    const load = () =>
+      loadScenarioSource(
+        'session: { contextWindow: 8000 }\nturns:\n  - user: hi\n    unanswered: "yes"\n',
+        'bad.yaml',
+        '/tmp',
+      );
     expect(load).toThrow(/turns\[0\]\.unanswered.*expected true or false/s);
   });
 

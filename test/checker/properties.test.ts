@@ -16,7 +16,10 @@ describe('no-orphans', () => {
   });
 
   it('names the first step that sent an orphan', () => {
-    const v = noOrphans.check(world(), session([step(0), step(1, { orphanCalls: 2, label: 'tool-results' }), step(2, { orphanResponses: 1 })]));
+    const v = noOrphans.check(
+      world(),
+      session([step(0), step(1, { orphanCalls: 2, label: 'tool-results' }), step(2, { orphanResponses: 1 })]),
+    );
     expect(v?.step).toBe(1);
     expect(v?.message).toContain('step 1 (turn 1, tool-results)');
     expect(v?.message).toContain('2 function call(s) without a response');
@@ -68,7 +71,10 @@ describe('user-request-preserved', () => {
 
 describe('summarizer-input-fits', () => {
   it('fails on the first call above the summarizer window', () => {
-    const calls = [summarizerCall({ inputRealTokens: 100 }), summarizerCall({ inputRealTokens: 9_001, contextWindow: 9_000 })];
+    const calls = [
+      summarizerCall({ inputRealTokens: 100 }),
+      summarizerCall({ inputRealTokens: 9_001, contextWindow: 9_000 }),
+    ];
     const v = summarizerInputFits.check(world(), session([step(0), step(1, { summarizerCalls: calls })]));
     expect(v?.step).toBe(1);
     expect(v?.message).toContain('summarizer call 2 sent 9001 real tokens to a 9000-token summarizer window');
@@ -82,7 +88,9 @@ describe('summarizer-input-fits', () => {
 
 describe('events-immutable and session-completes', () => {
   it('split the failure kinds between them', () => {
-    const mutated = session([step(0), step(1)], { failure: { kind: 'events-mutated', message: 'event 3 changed', step: 1 } });
+    const mutated = session([step(0), step(1)], {
+      failure: { kind: 'events-mutated', message: 'event 3 changed', step: 1 },
+    });
     const threw = session([step(0)], { failure: { kind: 'strategy-threw', message: 'boom', step: 0 } });
     expect(eventsImmutable.check(world(), mutated)?.message).toBe('step 1: event 3 changed');
     expect(sessionCompletes.check(world(), mutated)).toBeNull();

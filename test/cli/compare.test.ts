@@ -17,7 +17,10 @@ const LANGCHAIN_BUG = 'scenarios/museum/langchain-error-as-summary.yaml';
 describe('compaction-sim compare', () => {
   it('enters every built-in by default; --strategy-options gives one strategy its options', () => {
     expect(parseContenders(undefined, undefined).map((c) => c.name)).toEqual(STRATEGY_CATALOG.map((s) => s.name));
-    expect(parseContenders(['crush', 'cline-sdk'], ['cline-sdk={"enabled": true}'])).toEqual([{ name: 'crush', options: undefined }, { name: 'cline-sdk', options: { enabled: true } }]);
+    expect(parseContenders(['crush', 'cline-sdk'], ['cline-sdk={"enabled": true}'])).toEqual([
+      { name: 'crush', options: undefined },
+      { name: 'cline-sdk', options: { enabled: true } },
+    ]);
   });
 
   it('rejects --strategy-options it cannot read, naming the argument', () => {
@@ -28,8 +31,12 @@ describe('compaction-sim compare', () => {
 
   it('rejects a strategy entered twice and options a strategy does not take, before anything runs', async () => {
     const paths = [CRUSH_BUG];
-    await expect(compare({ paths, contenders: [{ name: 'crush' }, { name: 'crush' }], cwd: ROOT })).rejects.toThrow(/strategy crush is entered twice/);
-    await expect(compare({ paths, contenders: [{ name: 'crush', options: { nope: 1 } }], cwd: ROOT })).rejects.toThrow(/crush: unknown option "nope"/);
+    await expect(compare({ paths, contenders: [{ name: 'crush' }, { name: 'crush' }], cwd: ROOT })).rejects.toThrow(
+      /strategy crush is entered twice/,
+    );
+    await expect(compare({ paths, contenders: [{ name: 'crush', options: { nope: 1 } }], cwd: ROOT })).rejects.toThrow(
+      /crush: unknown option "nope"/,
+    );
   });
 
   // One process per kind of bad input the command line turns into exit 2 (its own usage checks,
@@ -40,20 +47,46 @@ describe('compaction-sim compare', () => {
     [['--strategy', 'crush', '--strategy-options', 'pi={}', CRUSH_BUG], /names pi, which is not entered/],
     [['--strategy', 'crush', '--fuzz-runs', '-1', CRUSH_BUG], /--fuzz-runs must be an integer >= 0/],
     [['--strategy', 'crush', 'scenarios/no-such-folder'], /no-such-folder/],
-  ])('bad input %j is exit 2 with a clear message', async (args, message) => {
-    const result = await runCli(['compare', ...args, '--quiet', '--report-dir', tempDir('compare-bad')]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(STACK_LINE);
-  }, 60_000);
+  ])(
+    'bad input %j is exit 2 with a clear message',
+    async (args, message) => {
+      const result = await runCli(['compare', ...args, '--quiet', '--report-dir', tempDir('compare-bad')]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).not.toMatch(STACK_LINE);
+    },
+    60_000,
+  );
 
   it('plays the suites and the fuzzed corpus through each strategy: the same JSON whatever --jobs, every report written', async () => {
-    const args = ['compare', CRUSH_BUG, '--strategy', 'crush', LANGCHAIN_BUG, '--strategy', 'threshold', '--fuzz-runs', '2', '--seed', '3', '--format', 'json', '--quiet'];
+    const args = [
+      'compare',
+      CRUSH_BUG,
+      '--strategy',
+      'crush',
+      LANGCHAIN_BUG,
+      '--strategy',
+      'threshold',
+      '--fuzz-runs',
+      '2',
+      '--seed',
+      '3',
+      '--format',
+      'json',
+      '--quiet',
+    ];
     const dir = tempDir('compare-run');
     // The same comparison with two workers, through compare() of the API, which the command calls.
     const [one, two] = await Promise.all([
       runCli([...args, '--jobs', '1', '--report-dir', dir]),
-      compare({ paths: [CRUSH_BUG, LANGCHAIN_BUG], contenders: [{ name: 'crush' }, { name: 'threshold' }], fuzzRuns: 2, seed: 3, jobs: 2, cwd: ROOT }),
+      compare({
+        paths: [CRUSH_BUG, LANGCHAIN_BUG],
+        contenders: [{ name: 'crush' }, { name: 'threshold' }],
+        fuzzRuns: 2,
+        seed: 3,
+        jobs: 2,
+        cwd: ROOT,
+      }),
     ]);
     expect(one.code).toBe(0);
     const report = JSON.parse(one.stdout) as ComparisonReport;
@@ -65,7 +98,9 @@ describe('compaction-sim compare', () => {
     const crush = report.league.find((row) => row.name === 'crush')!;
     // Crush's own bug reproduces; the LangChain file's options (trigger, error_as_summary) never reach Crush.
     expect(crush.bugsReproduced).toBe(1);
-    expect(crush.fuzz!.every((tally) => tally.passed + tally.infeasible + tally.failed + tally.notChecked === 2)).toBe(true);
+    expect(crush.fuzz!.every((tally) => tally.passed + tally.infeasible + tally.failed + tally.notChecked === 2)).toBe(
+      true,
+    );
     const museum = report.museum.find((row) => row.name === 'museum_Crush_UncappedToolResult')!;
     expect(museum.results.map((r) => [r.strategy, r.broken.map((b) => `${b.property}:${b.how}`)])).toEqual([
       ['crush', ['no-overflow:reproduced']],

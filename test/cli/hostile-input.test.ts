@@ -17,7 +17,14 @@ function simulate(...args: string[]) {
 
 describe.concurrent('hostile input through the CLI', () => {
   it('keeps --format json valid when a strategy logs to stdout: its output goes to stderr, its scenario fails', async () => {
-    const result = await runCli(['simulate', `${HOSTILE}/scenarios/logs-to-stdout.yaml`, '--format', 'json', '--report-dir', tempDir('hostile-json')]);
+    const result = await runCli([
+      'simulate',
+      `${HOSTILE}/scenarios/logs-to-stdout.yaml`,
+      '--format',
+      'json',
+      '--report-dir',
+      tempDir('hostile-json'),
+    ]);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report.scenarios[0].failures[0].expectation).toBe('strategy-wrote-stdout');
@@ -25,8 +32,14 @@ describe.concurrent('hostile input through the CLI', () => {
   });
 
   it.each([
-    ['exits-at-import.mjs', /strategy .*exits-at-import\.mjs cannot be used: while loading, the strategy called process\.exit\(0\)/],
-    ['exits-in-factory.mjs', /strategy .*exits-in-factory\.mjs cannot be used: while loading, the strategy called process\.exit\(0\)/],
+    [
+      'exits-at-import.mjs',
+      /strategy .*exits-at-import\.mjs cannot be used: while loading, the strategy called process\.exit\(0\)/,
+    ],
+    [
+      'exits-in-factory.mjs',
+      /strategy .*exits-in-factory\.mjs cannot be used: while loading, the strategy called process\.exit\(0\)/,
+    ],
     ['rejects-options.mjs', /strategy .*rejects-options\.mjs rejected its options \{\}: option "keep" is required/],
   ])('a strategy that cannot be built (%s) is bad input: exit 2, one line, no stack', async (file, message) => {
     const result = await simulate(ONE, '--strategy', `${HOSTILE}/strategies/${file}`);
@@ -54,14 +67,30 @@ describe.concurrent('hostile input through the CLI', () => {
 
   it('refuses a scenario over the documented limits, naming the field', async () => {
     const dir = tempDir('hostile-giant');
-    writeFileSync(join(dir, 'giant.yaml'), 'session: { contextWindow: 8000 }\nturns:\n  - user: hi\n    tools: [ { name: t, size: 1000000000000 } ]\n');
+    writeFileSync(
+      join(dir, 'giant.yaml'),
+      'session: { contextWindow: 8000 }\nturns:\n  - user: hi\n    tools: [ { name: t, size: 1000000000000 } ]\n',
+    );
     const result = await simulate(dir);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/giant\.yaml:4:25: turns\[0\]\.tools\[0\]\.size: expected at most 67108864 bytes/);
   });
 
   it('fails a fuzz run whose strategy writes to stdout, and the report still comes out', async () => {
-    const result = await runCli(['fuzz', '--strategy', `${HOSTILE}/strategies/logs-to-stdout.mjs`, '--runs', '2', '--property', 'session-completes', '--out', tempDir('hostile-fuzz'), '--quiet', '--max-shrinks', '3']);
+    const result = await runCli([
+      'fuzz',
+      '--strategy',
+      `${HOSTILE}/strategies/logs-to-stdout.mjs`,
+      '--runs',
+      '2',
+      '--property',
+      'session-completes',
+      '--out',
+      tempDir('hostile-fuzz'),
+      '--quiet',
+      '--max-shrinks',
+      '3',
+    ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('strategy-wrote-stdout');
     expect(result.stdout).not.toMatch(/^compacting/m);

@@ -13,16 +13,35 @@ const LOGS = 'test/fixtures/logs';
 describe('compaction-sim import', () => {
   it('writes one replay scenario per session, which simulate then plays', async () => {
     const out = tempDir('import');
-    const imported = await runNode([cliMain(), 'import', `${LOGS}/codex-rollout-realistic.jsonl`, `${LOGS}/atif-realistic.json`, '--from', 'codex-rollout', '--out', out]);
+    const imported = await runNode([
+      cliMain(),
+      'import',
+      `${LOGS}/codex-rollout-realistic.jsonl`,
+      `${LOGS}/atif-realistic.json`,
+      '--from',
+      'codex-rollout',
+      '--out',
+      out,
+    ]);
     // One file in a format the other is not: the whole import is refused and nothing is written.
     expect(imported.code).toBe(EXIT_BAD_INPUT);
     expect(imported.stderr).toMatch(/^compaction-sim: test\/fixtures\/logs\/atif-realistic\.json/);
-    const ok = await runNode([cliMain(), 'import', `${LOGS}/codex-rollout-realistic.jsonl`, '--from', 'codex-rollout', '--out', out]);
+    const ok = await runNode([
+      cliMain(),
+      'import',
+      `${LOGS}/codex-rollout-realistic.jsonl`,
+      '--from',
+      'codex-rollout',
+      '--out',
+      out,
+    ]);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(EXIT_OK);
     expect(ok.stdout).toMatch(/^wrote .*codex-rollout-realistic\.yaml\n/);
     // The recorded compaction, beside the size the replay had there without compaction.
-    expect(ok.stdout).toMatch(/recorded compaction \(trigger not recorded\) before turn 1, call 0: size not recorded; \d+ tokens in the replay without compaction/);
+    expect(ok.stdout).toMatch(
+      /recorded compaction \(trigger not recorded\) before turn 1, call 0: size not recorded; \d+ tokens in the replay without compaction/,
+    );
     const text = readFileSync(join(out, 'codex-rollout-realistic.yaml'), 'utf8');
     expect(text).toMatch(/^# yaml-language-server: \$schema=/);
     const simulated = await runCli(['simulate', join(out, 'codex-rollout-realistic.yaml'), '--strategy', 'threshold']);
@@ -32,24 +51,53 @@ describe('compaction-sim import', () => {
 
   it('a broken log is exit 2 with the file, the line and what is missing', async () => {
     const out = tempDir('import-bad');
-    const result = await runNode([cliMain(), 'import', `${LOGS}/claude-code-hostile.jsonl`, '--from', 'claude-code', '--out', out]);
+    const result = await runNode([
+      cliMain(),
+      'import',
+      `${LOGS}/claude-code-hostile.jsonl`,
+      '--from',
+      'claude-code',
+      '--out',
+      out,
+    ]);
     expect(result.code).toBe(EXIT_BAD_INPUT);
-    expect(result.stderr).toContain("test/fixtures/logs/claude-code-hostile.jsonl:2:1: message: call 'toolu_1' to Bash has no result before the next user message");
+    expect(result.stderr).toContain(
+      "test/fixtures/logs/claude-code-hostile.jsonl:2:1: message: call 'toolu_1' to Bash has no result before the next user message",
+    );
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
 
   it('checks recorded usage per file after import, and --redact writes filler instead of the texts', async () => {
     const out = tempDir('import-check');
-    const result = await runNode([cliMain(), 'import', `${LOGS}/adk-spans-realistic.json`, '--from', 'adk-spans', '--out', out, '--redact']);
+    const result = await runNode([
+      cliMain(),
+      'import',
+      `${LOGS}/adk-spans-realistic.json`,
+      '--from',
+      'adk-spans',
+      '--out',
+      out,
+      '--redact',
+    ]);
     expect(result.code).toBe(EXIT_OK);
-    expect(result.stdout).toMatch(/adk-spans-realistic\.yaml:\n  request size vs recorded input tokens: \d\/2 within ±5 % \([\d.]+ %; bar 95 %\): (pass|FAIL)\n  calibrated token model: ratio [\d.]+/);
+    expect(result.stdout).toMatch(
+      /adk-spans-realistic\.yaml:\n {2}request size vs recorded input tokens: \d\/2 within ±5 % \([\d.]+ %; bar 95 %\): (pass|FAIL)\n {2}calibrated token model: ratio [\d.]+/,
+    );
     const text = readFileSync(join(out, 'adk-spans-realistic.yaml'), 'utf8');
     expect(text).not.toContain('Where is order 1042?');
     expect(text).toContain('lookup_order');
   });
 
   it('an unknown format is a usage error', async () => {
-    const result = await runNode([cliMain(), 'import', `${LOGS}/atif-realistic.json`, '--from', 'langsmith', '--out', tempDir('import-usage')]);
+    const result = await runNode([
+      cliMain(),
+      'import',
+      `${LOGS}/atif-realistic.json`,
+      '--from',
+      'langsmith',
+      '--out',
+      tempDir('import-usage'),
+    ]);
     expect(result.code).toBe(EXIT_BAD_INPUT);
     expect(result.stderr).toMatch(/Invalid values:[\s\S]*langsmith/);
   });

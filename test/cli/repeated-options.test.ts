@@ -44,10 +44,16 @@ function singleValued(name: CommandName, declared: Declared): string[] {
   const repeatable = repeatableOptionsOf(name);
   // Positionals (`<paths..>`) are declared in the builder too, but they are not options.
   const positionals = [...COMMAND_LINES[name].command.matchAll(/[<[](\w+)/g)].map((match) => match[1]!);
-  return Object.keys(declared.key).filter((flag) => !declared.array.includes(flag) && !declared.boolean.includes(flag) && !repeatable.includes(flag) && !positionals.includes(flag));
+  return Object.keys(declared.key).filter(
+    (flag) =>
+      !declared.array.includes(flag) &&
+      !declared.boolean.includes(flag) &&
+      !repeatable.includes(flag) &&
+      !positionals.includes(flag),
+  );
 }
 
-function valueOf(flag: string, declared: Declared): string {
+function sampleValue(flag: string, declared: Declared): string {
   const choices = declared.choices[flag];
   if (choices !== undefined) return String(choices[0]);
   return declared.number.includes(flag) ? '3' : 'x';
@@ -59,9 +65,20 @@ async function parse(module: CommandModule, args: string[]): Promise<'ran'> {
   await yargs(args)
     .strict()
     .exitProcess(false)
-    .command({ ...module, handler: () => { ran = true; } })
-    .fail((message, error) => { throw error ?? new Error(message); })
-    .middleware(refuseRepeatedOptions((message) => { throw new Refused(message); }, repeatableOptionsOf))
+    .command({
+      ...module,
+      handler: () => {
+        ran = true;
+      },
+    })
+    .fail((message, error) => {
+      throw error ?? new Error(message);
+    })
+    .middleware(
+      refuseRepeatedOptions((message) => {
+        throw new Refused(message);
+      }, repeatableOptionsOf),
+    )
     .parseAsync();
   if (!ran) throw new Error('the handler was not reached');
   return 'ran';
@@ -82,7 +99,17 @@ describe('every single-valued option of every command, given twice', async () =>
 
   it('covers the options the issue names, and every command that has options', () => {
     const covered = new Set(cases.map(([name, flag]) => `${name} --${flag}`));
-    for (const slip of ['simulate --strategy', 'simulate --report-dir', 'simulate --format', 'simulate --shard', 'gate --strategy', 'fuzz --out', 'fuzz --against', 'fuzz --json', 'fuzz --shard']) {
+    for (const slip of [
+      'simulate --strategy',
+      'simulate --report-dir',
+      'simulate --format',
+      'simulate --shard',
+      'gate --strategy',
+      'fuzz --out',
+      'fuzz --against',
+      'fuzz --json',
+      'fuzz --shard',
+    ]) {
       expect(covered).toContain(slip);
     }
     for (const name of ['simulate', 'gate', 'fuzz', 'verify-adk', 'compare'] as const) {
@@ -90,36 +117,82 @@ describe('every single-valued option of every command, given twice', async () =>
     }
   });
 
-  it.each(cases.map(([name, flag, module, declared]) => [`${name} --${flag}`, name, flag, module, declared] as const))('%s: once runs, twice is refused before the handler', async (_, name, flag, module, declared) => {
-    // A command's required options, given once (except the one under test), so that the handler is reached.
-    const required = Object.entries(REQUIRED[name] ?? {}).filter(([option]) => option !== flag).flatMap(([option, given]) => [`--${option}`, given]);
-    const positionals = [...(COMMAND_LINES[name].command.includes('<') ? ['scenarios'] : []), ...required];
-    const value = valueOf(flag, declared);
-    await expect(parse(module, [name, ...positionals, `--${flag}`, value])).resolves.toBe('ran');
-    const twice = parse(module, [name, ...positionals, `--${flag}`, value, `--${flag}`, value]);
-    await expect(twice).rejects.toBeInstanceOf(Refused);
-    await expect(twice).rejects.toThrow(flag === 'strategy' ? `${name} plays one strategy; to compare several, use \`compaction-sim compare\`` : `--${flag} takes one value but was given 2 times (${value}, ${value}): give it once`);
-  });
+  it.each(cases.map(([name, flag, module, declared]) => [`${name} --${flag}`, name, flag, module, declared] as const))(
+    '%s: once runs, twice is refused before the handler',
+    async (_, name, flag, module, declared) => {
+      // A command's required options, given once (except the one under test), so that the handler is reached.
+      const required = Object.entries(REQUIRED[name] ?? {})
+        .filter(([option]) => option !== flag)
+        .flatMap(([option, given]) => [`--${option}`, given]);
+      const positionals = [...(COMMAND_LINES[name].command.includes('<') ? ['scenarios'] : []), ...required];
+      const value = sampleValue(flag, declared);
+      await expect(parse(module, [name, ...positionals, `--${flag}`, value])).resolves.toBe('ran');
+      const twice = parse(module, [name, ...positionals, `--${flag}`, value, `--${flag}`, value]);
+      await expect(twice).rejects.toBeInstanceOf(Refused);
+      await expect(twice).rejects.toThrow(
+        flag === 'strategy'
+          ? `${name} plays one strategy; to compare several, use \`compaction-sim compare\``
+          : `--${flag} takes one value but was given 2 times (${value}, ${value}): give it once`,
+      );
+    },
+  );
 
-  it('leaves compare\'s contenders repeatable', async () => {
+  it("leaves compare's contenders repeatable", async () => {
     const module = await commandModule('compare');
-    await expect(parse(module, ['compare', '--strategy', 'threshold', '--strategy', 'sliding_window', '--strategy-options', 'threshold={}', '--strategy-options', 'sliding_window={}'])).resolves.toBe('ran');
+    await expect(
+      parse(module, [
+        'compare',
+        '--strategy',
+        'threshold',
+        '--strategy',
+        'sliding_window',
+        '--strategy-options',
+        'threshold={}',
+        '--strategy-options',
+        'sliding_window={}',
+      ]),
+    ).resolves.toBe('ran');
   });
 });
 
 describe.concurrent('repeated options through the CLI: exit 2 and a sentence, nothing run', () => {
   const ONE = 'test/fixtures/scenarios/suite/roomy-128k.yaml';
   it.each([
-    [['simulate', ONE, '--strategy', 'threshold', '--strategy', 'sliding_window'], 'compaction-sim: simulate plays one strategy; to compare several, use `compaction-sim compare` (--strategy was given 2 times: threshold, sliding_window)'],
-    [['simulate', ONE, '--report-dir', 'a', '--report-dir', 'b'], 'compaction-sim: --report-dir takes one value but was given 2 times (a, b): give it once'],
-    [['simulate', ONE, '--format', 'json', '--format', 'table'], 'compaction-sim: --format takes one value but was given 2 times (json, table): give it once'],
-    [['gate', ONE, '--shard', '1/2', '--shard', '2/2'], 'compaction-sim: --shard takes one value but was given 2 times (1/2, 2/2): give it once'],
-    [['fuzz', '--runs', '2', '--out', 'a', '--out', 'b'], 'compaction-sim: --out takes one value but was given 2 times (a, b): give it once'],
-    [['fuzz', '--runs', '2', '--against', 'threshold', '--against', 'sliding_window'], 'compaction-sim: --against takes one value but was given 2 times (threshold, sliding_window): give it once'],
-    [['fuzz', '--runs', '2', '--json', 'a.json', '--json', 'b.json'], 'compaction-sim: --json takes one value but was given 2 times (a.json, b.json): give it once'],
+    [
+      ['simulate', ONE, '--strategy', 'threshold', '--strategy', 'sliding_window'],
+      'compaction-sim: simulate plays one strategy; to compare several, use `compaction-sim compare` (--strategy was given 2 times: threshold, sliding_window)',
+    ],
+    [
+      ['simulate', ONE, '--report-dir', 'a', '--report-dir', 'b'],
+      'compaction-sim: --report-dir takes one value but was given 2 times (a, b): give it once',
+    ],
+    [
+      ['simulate', ONE, '--format', 'json', '--format', 'table'],
+      'compaction-sim: --format takes one value but was given 2 times (json, table): give it once',
+    ],
+    [
+      ['gate', ONE, '--shard', '1/2', '--shard', '2/2'],
+      'compaction-sim: --shard takes one value but was given 2 times (1/2, 2/2): give it once',
+    ],
+    [
+      ['fuzz', '--runs', '2', '--out', 'a', '--out', 'b'],
+      'compaction-sim: --out takes one value but was given 2 times (a, b): give it once',
+    ],
+    [
+      ['fuzz', '--runs', '2', '--against', 'threshold', '--against', 'sliding_window'],
+      'compaction-sim: --against takes one value but was given 2 times (threshold, sliding_window): give it once',
+    ],
+    [
+      ['fuzz', '--runs', '2', '--json', 'a.json', '--json', 'b.json'],
+      'compaction-sim: --json takes one value but was given 2 times (a.json, b.json): give it once',
+    ],
   ])('%j', async (args, sentence) => {
     const dir = tempDir('repeated');
-    const result = await runCli([...args, ...(args.includes('--report-dir') || args[0] === 'fuzz' ? [] : ['--report-dir', dir]), '--quiet']);
+    const result = await runCli([
+      ...args,
+      ...(args.includes('--report-dir') || args[0] === 'fuzz' ? [] : ['--report-dir', dir]),
+      '--quiet',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`${sentence}\nRun compaction-sim --help for usage.\n`);
     expect(result.stderr).not.toMatch(STACK_LINE);

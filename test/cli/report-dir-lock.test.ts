@@ -13,7 +13,7 @@ import { FIXTURES, runCli, STACK_LINE, tempDir } from './run-cli.ts';
 const SUITE = `${FIXTURES}/suite`;
 
 describe('one run writes a report folder at a time', () => {
-  it('refuses the second of two concurrent runs (exit 2) and keeps the first one\'s reports whole', async () => {
+  it("refuses the second of two concurrent runs (exit 2) and keeps the first one's reports whole", async () => {
     const parent = tempDir('lock-concurrent');
     const dir = join(parent, 'out');
     const args = (seed: string) => ['simulate', SUITE, '--seed', seed, '--report-dir', dir, '--quiet'];
@@ -22,7 +22,11 @@ describe('one run writes a report folder at a time', () => {
     const done = runs.filter((run) => run.code !== 2);
     expect(refused).toHaveLength(1);
     expect(done).toHaveLength(1);
-    expect(refused[0]!.stderr).toMatch(new RegExp(`^compaction-sim: --report-dir ${dir} is being written by another compaction-sim run \\(pid \\d+, lock ${join(parent, '.out.lock')}\\): two runs writing one folder would mix their reports\\. Wait for it to finish, or give each run its own folder\\n$`));
+    expect(refused[0]!.stderr).toMatch(
+      new RegExp(
+        `^compaction-sim: --report-dir ${dir} is being written by another compaction-sim run \\(pid \\d+, lock ${join(parent, '.out.lock')}\\): two runs writing one folder would mix their reports\\. Wait for it to finish, or give each run its own folder\\n$`,
+      ),
+    );
     expect(refused[0]!.stderr).not.toMatch(STACK_LINE);
     expect(refused[0]!.stdout).toBe('');
     // The folder holds one run's reports: the run-meta and the report of the run that finished.

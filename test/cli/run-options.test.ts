@@ -8,8 +8,15 @@ import { UsageError } from '../../src/cli/usage-error.ts';
 const defaults: RunArgs = { jobs: 1, 'report-dir': 'reports/out', quiet: false, timeout: 60_000, 'max-memory': 4096 };
 
 describe('parseRunArgs', () => {
-  it('turns valid arguments into the API\'s suite options', () => {
-    const settings = parseRunArgs({ ...defaults, jobs: 4, shard: '2/3', seed: 9, strategy: 'sliding_window', 'strategy-options': '{"maxTurns": 8}' });
+  it("turns valid arguments into the API's suite options", () => {
+    const settings = parseRunArgs({
+      ...defaults,
+      jobs: 4,
+      shard: '2/3',
+      seed: 9,
+      strategy: 'sliding_window',
+      'strategy-options': '{"maxTurns": 8}',
+    });
     expect(settings).toEqual({
       strategy: 'sliding_window',
       strategyOptions: { maxTurns: 8 },
@@ -21,7 +28,7 @@ describe('parseRunArgs', () => {
     });
   });
 
-  it('uses the command\'s watchdog default when --timeout is not given', () => {
+  it("uses the command's watchdog default when --timeout is not given", () => {
     expect(parseRunArgs({ ...defaults, timeout: undefined }).timeoutMs).toBe(60_000);
     expect(parseRunArgs({ ...defaults, timeout: undefined }, 1_800_000).timeoutMs).toBe(1_800_000);
     expect(parseRunArgs({ ...defaults, timeout: 5_000 }, 1_800_000).timeoutMs).toBe(5_000);
@@ -48,7 +55,7 @@ describe('parseRunArgs', () => {
     [{ timeout: 1.5 }, /^--timeout must be an integer >= 1/],
     [{ 'max-memory': 8 }, /^--max-memory must be an integer >= 16, got 8$/],
     [{ seed: -1 }, /^--seed must be an integer >= 0/],
-  ])('the API rejects %o in the command line\'s words', (args, message) => {
+  ])("the API rejects %o in the command line's words", (args, message) => {
     const options = { paths: [], ...parseRunArgs({ ...defaults, ...args }) };
     expect(() => checkSuiteSettings(options, CLI_OPTION_NAMES)).toThrow(OptionError);
     expect(() => checkSuiteSettings(options, CLI_OPTION_NAMES)).toThrow(message);

@@ -20,7 +20,10 @@ describe.concurrent('simulate: bad input exits 2 with the message only', () => {
   it('a file that does not exist', () => expectBadInput([`${FIXTURES}/nope.yaml`], /nope\.yaml.*no such file/));
 
   it('a scenario with an unknown field', () =>
-    expectBadInput([`${FIXTURES}/bad/unknown-field.yaml`], /unknown-field\.yaml:3:\d+: session\.contextWindw: unknown field/));
+    expectBadInput(
+      [`${FIXTURES}/bad/unknown-field.yaml`],
+      /unknown-field\.yaml:3:\d+: session\.contextWindw: unknown field/,
+    ));
 
   it('an unknown option', () => expectBadInput([suite, '--frobnicate'], /Unknown argument: frobnicate/));
 
@@ -30,5 +33,8 @@ describe.concurrent('simulate: bad input exits 2 with the message only', () => {
     expectBadInput([suite, '--strategy-options', '{"nope": 1}'], /threshold: unknown option "nope"/));
 
   it('a strategy module that cannot be used', () =>
-    expectBadInput([suite, '--strategy', `${STRATEGIES}/not-a-strategy.ts`], /must default-export a CompactionStrategy/));
+    expectBadInput(
+      [suite, '--strategy', `${STRATEGIES}/not-a-strategy.ts`],
+      /must default-export a CompactionStrategy/,
+    ));
 });

@@ -15,10 +15,21 @@ const SUITE = `${FIXTURES}/suite`;
 
 interface ReportJson {
   summary: { total: number; passed: number; failed: number };
-  scenarios: { id: string; name: string; passed: boolean; failures: { expectation: string; message: string }[]; settings: { seed: number }; peakRealTokens: number | null; llmSteps: number | null; steps: unknown[] }[];
+  scenarios: {
+    id: string;
+    name: string;
+    passed: boolean;
+    failures: { expectation: string; message: string }[];
+    settings: { seed: number };
+    peakRealTokens: number | null;
+    llmSteps: number | null;
+    steps: unknown[];
+  }[];
 }
 
-async function simulate(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; dir: string; json: string }> {
+async function simulate(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string; dir: string; json: string }> {
   const dir = tempDir('sim');
   const result = await runCli(['simulate', ...args, '--report-dir', dir]);
   let json = '';
@@ -50,7 +61,9 @@ describe.concurrent('simulate', () => {
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('4 passed, 0 failed');
     // After it, on stderr: where the reports went, the HTML one to open first.
-    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`Reports in ${run.dir}/: open ${run.dir}/report.html; also report.json, report.md, junit.xml, run-meta.json.`);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `Reports in ${run.dir}/: open ${run.dir}/report.html; also report.json, report.md, junit.xml, run-meta.json.`,
+    );
     for (const name of ['chain-8k', 'parallel-16k', 'sliding-32k', 'roomy-128k']) expect(run.stdout).toContain(name);
     expect(run.stdout).not.toContain('\u001b[');
     const report = parse(run.json);
@@ -72,11 +85,16 @@ describe.concurrent('simulate', () => {
 
   it('gives byte-identical reports with --jobs 1 and --jobs 3', async () => {
     const threeDir = tempDir('sim-jobs-3');
-    const [one] = await Promise.all([wholeSuite(), simulateApi({ paths: [SUITE], jobs: 3, cwd: ROOT, reportDir: threeDir })]);
+    const [one] = await Promise.all([
+      wholeSuite(),
+      simulateApi({ paths: [SUITE], jobs: 3, cwd: ROOT, reportDir: threeDir }),
+    ]);
     expect(one.code).toBe(0);
     expect(readFileSync(join(threeDir, 'report.json'), 'utf8')).toBe(one.json);
     expect(readFileSync(join(threeDir, 'junit.xml'), 'utf8')).toBe(readFileSync(join(one.dir, 'junit.xml'), 'utf8'));
-    expect(readFileSync(join(threeDir, 'report.html'), 'utf8')).toBe(readFileSync(join(one.dir, 'report.html'), 'utf8'));
+    expect(readFileSync(join(threeDir, 'report.html'), 'utf8')).toBe(
+      readFileSync(join(one.dir, 'report.html'), 'utf8'),
+    );
   });
 
   it('splits the suite into disjoint shards whose union is the whole run', async () => {
@@ -106,7 +124,9 @@ describe.concurrent('simulate', () => {
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 3 failed');
     const byName = new Map(parse(run.json).scenarios.map((s) => [s.name, s]));
     for (const name of ['loops-forever', 'never-resolves']) {
-      expect(byName.get(name)?.failures).toEqual([{ expectation: 'strategy-hung', message: 'strategy-hung: no result within 2500 ms' }]);
+      expect(byName.get(name)?.failures).toEqual([
+        { expectation: 'strategy-hung', message: 'strategy-hung: no result within 2500 ms' },
+      ]);
       expect(byName.get(name)?.llmSteps).toBeNull();
     }
     expect(byName.get('throws')?.failures.map((f) => f.expectation)).toEqual(['strategy-threw']);
@@ -138,7 +158,8 @@ describe.concurrent('simulate', () => {
     expect(meta.argv).toContain('--quiet');
     expect(run.json).not.toContain('--quiet');
     expect(run.json).not.toContain(process.cwd());
-    for (const file of ['report.md', 'junit.xml', 'report.html']) expect(readFileSync(join(run.dir, file), 'utf8').length).toBeGreaterThan(100);
+    for (const file of ['report.md', 'junit.xml', 'report.html'])
+      expect(readFileSync(join(run.dir, file), 'utf8').length).toBeGreaterThan(100);
   });
 
   it('--seed replaces every scenario seed and re-draws seeded sizes', async () => {
@@ -152,8 +173,14 @@ describe.concurrent('simulate', () => {
     expect(otherRecord?.peakRealTokens).not.toBe(ownRecord?.peakRealTokens);
   });
 
-  it('--strategy replaces the files\' strategy (a module path) and --filter selects scenarios', async () => {
-    const run = await simulate([SUITE, '--filter', 'chain', '--strategy', 'test/fixtures/strategies/never-compacts.ts']);
+  it("--strategy replaces the files' strategy (a module path) and --filter selects scenarios", async () => {
+    const run = await simulate([
+      SUITE,
+      '--filter',
+      'chain',
+      '--strategy',
+      'test/fixtures/strategies/never-compacts.ts',
+    ]);
     const report = parse(run.json);
     expect(report.scenarios.map((s) => s.name)).toEqual(['chain-8k']);
     expect(run.code).toBe(1);

@@ -10,12 +10,13 @@ describe('compaction-sim strategies', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.map((line) => line.split(/\s+/)[0])).toEqual(STRATEGY_CATALOG.map((s) => s.name));
     expect(lines.length).toBeGreaterThanOrEqual(18);
-    for (const [i, strategy] of STRATEGY_CATALOG.entries()) expect(lines[i]!.endsWith(`  ${strategy.source}`)).toBe(true);
+    for (const [i, strategy] of STRATEGY_CATALOG.entries())
+      expect(lines[i]!.endsWith(`  ${strategy.source}`)).toBe(true);
     expect(result.stdout).toMatch(/^threshold +achetronic\/adk-utils-go/m);
     expect(result.stdout).toMatch(/^crush +charmbracelet\/crush internal\/agent\/agent\.go @37f36e93$/m);
   });
 
-  it('--audit prints each zoo strategy\'s upstream commit, the date it was checked, and what it leaves out', async () => {
+  it("--audit prints each zoo strategy's upstream commit, the date it was checked, and what it leaves out", async () => {
     const result = await runNode([cliMain(), 'strategies', '--audit']);
     expect(result.code).toBe(0);
     const headers = result.stdout.split('\n').filter((line) => !line.startsWith(' ') && line !== '');

@@ -16,17 +16,46 @@ const chromium = findChromium();
 const inCi = process.env['CI'] !== undefined && process.env['CI'] !== '';
 if (chromium === null && !inCi) console.warn(CHROMIUM_MISSING);
 
-const scenario = { id: 'm.yaml#m', file: 'm.yaml', name: 'museum_M', reproduces: [{ strategy: 'crush', property: 'no-overflow', issue: 'charmbracelet/crush#3620' }] } as unknown as ResolvedScenario;
+const scenario = {
+  id: 'm.yaml#m',
+  file: 'm.yaml',
+  name: 'museum_M',
+  reproduces: [{ strategy: 'crush', property: 'no-overflow', issue: 'charmbracelet/crush#3620' }],
+} as unknown as ResolvedScenario;
 const result = (strategy: string, passed: boolean) => ({
-  strategy, passed, crash: null, expectations: [], overflowSteps: passed ? 0 : 3, loops: 0, thrash: 0, summarizerCalls: 1, billedTokens: 1_000, uncachedTokens: 400, costUsd: 0, inputTokens: 0, cacheReadTokens: 0, pricedAs: 'gemini-2.5-flash', peakPercent: passed ? 80 : 126.1,
-  broken: passed ? [] : [{ property: 'no-overflow' as const, how: 'reproduced' as const, issue: 'charmbracelet/crush#3620' }],
+  strategy,
+  passed,
+  crash: null,
+  expectations: [],
+  overflowSteps: passed ? 0 : 3,
+  loops: 0,
+  thrash: 0,
+  summarizerCalls: 1,
+  billedTokens: 1_000,
+  uncachedTokens: 400,
+  costUsd: 0,
+  inputTokens: 0,
+  cacheReadTokens: 0,
+  pricedAs: 'gemini-2.5-flash',
+  peakPercent: passed ? 80 : 126.1,
+  broken: passed
+    ? []
+    : [{ property: 'no-overflow' as const, how: 'reproduced' as const, issue: 'charmbracelet/crush#3620' }],
 });
 const report = buildComparisonReport({
   paths: ['scenarios/museum'],
   scenarios: [scenario],
   runs: [
-    { contender: { name: 'crush' }, results: [result('crush', false)], fuzz: [{ property: 'no-overflow', passed: 1, infeasible: 0, failed: 1, notChecked: 0, firstFailedRun: 1 }] },
-    { contender: { name: 'threshold' }, results: [result('threshold', true)], fuzz: [{ property: 'no-overflow', passed: 2, infeasible: 0, failed: 0, notChecked: 0, firstFailedRun: null }] },
+    {
+      contender: { name: 'crush' },
+      results: [result('crush', false)],
+      fuzz: [{ property: 'no-overflow', passed: 1, infeasible: 0, failed: 1, notChecked: 0, firstFailedRun: 1 }],
+    },
+    {
+      contender: { name: 'threshold' },
+      results: [result('threshold', true)],
+      fuzz: [{ property: 'no-overflow', passed: 2, infeasible: 0, failed: 0, notChecked: 0, firstFailedRun: null }],
+    },
   ],
   fuzz: { runs: 2, seed: 1 },
   cwd: process.cwd(),
@@ -51,7 +80,7 @@ describe.skipIf(chromium === null && !inCi)('compare.html in a real browser', ()
     expect(dom).toContain('<h1>Strategy comparison</h1>');
   });
 
-  it('sets each museum matrix header over its own column: its text starts where the cells\' content does', () => {
+  it("sets each museum matrix header over its own column: its text starts where the cells' content does", () => {
     if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
     const measured = join(dir, 'compare-measured.html');
     const script = `<script>
@@ -70,7 +99,10 @@ addEventListener('load', () => {
     const dom = runChromium(chromium, pathToFileURL(measured).href, ['--window-size=1280,900', '--dump-dom']);
     const encoded = /<pre id="layout">([A-Za-z0-9+/=]+)<\/pre>/.exec(dom)?.[1];
     expect(encoded, 'the measuring script did not run').toBeDefined();
-    const { heads, cells } = JSON.parse(Buffer.from(encoded!, 'base64').toString('utf8')) as { heads: { text: string; left: number }[]; cells: number[] };
+    const { heads, cells } = JSON.parse(Buffer.from(encoded!, 'base64').toString('utf8')) as {
+      heads: { text: string; left: number }[];
+      cells: number[];
+    };
     expect(heads.map((head) => head.text)).toEqual(['scenario', 'reproduces', 'crush', 'threshold']);
     expect(cells).toHaveLength(heads.length);
     heads.forEach((head, column) => expect(Math.abs(head.left - cells[column]!), head.text).toBeLessThanOrEqual(2));

@@ -9,7 +9,14 @@ describe('compare: bounded worker memory', () => {
 
   it('plays every contender in workers under that cap unless maxMemoryMb says otherwise', async () => {
     const contenders = [{ name: './test/fixtures/strategies/heap-limit-probe.mjs' }];
-    const options = { paths: ['scenarios/brutal/8k-empty-tool-responses.yaml'], contenders, fuzzRuns: 0, seed: 1, jobs: 1, timeoutMs: 60_000 };
+    const options = {
+      paths: ['scenarios/brutal/8k-empty-tool-responses.yaml'],
+      contenders,
+      fuzzRuns: 0,
+      seed: 1,
+      jobs: 1,
+      timeoutMs: 60_000,
+    };
     const capped = await runComparison(options);
     expect(capped.scenarios.map((scenario) => scenario.results[0]!.crash)).toEqual([null]);
     const roomy = await runComparison({ ...options, maxMemoryMb: 4096 });

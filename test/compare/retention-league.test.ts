@@ -7,19 +7,55 @@ import { renderComparisonTable } from '../../src/compare/report/comparison-table
 import type { ResolvedScenario } from '../../src/harness/scenario/index.ts';
 import type { RetentionByKind } from '../../src/world/facts/retention.ts';
 
-const scenarios = ['a', 'b'].map((id) => ({ id: `p/${id}.yaml#${id}`, file: `/repo/p/${id}.yaml`, name: id, reproduces: [] }) as unknown as ResolvedScenario);
+const scenarios = ['a', 'b'].map(
+  (id) =>
+    ({ id: `p/${id}.yaml#${id}`, file: `/repo/p/${id}.yaml`, name: id, reproduces: [] }) as unknown as ResolvedScenario,
+);
 
 function result(strategy: string, retention: RetentionByKind | undefined, billedTokens = 100): ContenderResult {
-  return { strategy, passed: true, broken: [], crash: null, expectations: [], overflowSteps: 0, loops: 0, thrash: 0, summarizerCalls: 1, billedTokens, uncachedTokens: 50, costUsd: 0, inputTokens: 0, cacheReadTokens: 0, pricedAs: 'gemini-2.5-flash', peakPercent: 40, ...(retention ? { retention } : {}) };
+  return {
+    strategy,
+    passed: true,
+    broken: [],
+    crash: null,
+    expectations: [],
+    overflowSteps: 0,
+    loops: 0,
+    thrash: 0,
+    summarizerCalls: 1,
+    billedTokens,
+    uncachedTokens: 50,
+    costUsd: 0,
+    inputTokens: 0,
+    cacheReadTokens: 0,
+    pricedAs: 'gemini-2.5-flash',
+    peakPercent: 40,
+    ...(retention ? { retention } : {}),
+  };
 }
 
-const kind = (retained: number, facts: number) => ({ retained, facts, ratio: Math.round((retained / facts) * 1000) / 1000 });
+const kind = (retained: number, facts: number) => ({
+  retained,
+  facts,
+  ratio: Math.round((retained / facts) * 1000) / 1000,
+});
 
 describe('compare: retention by kind', () => {
   // The cheaper contender retains less: retention ranks before tokens billed.
   const runs: ContenderRun[] = [
-    { contender: { name: 'cheap' }, results: [result('cheap', { goal: kind(0, 1), artifact: kind(1, 4) }, 50), result('cheap', { goal: kind(1, 1) }, 50)], fuzz: null },
-    { contender: { name: 'keeper' }, results: [result('keeper', { goal: kind(1, 1), artifact: kind(4, 4) }), result('keeper', { goal: kind(1, 1) })], fuzz: null },
+    {
+      contender: { name: 'cheap' },
+      results: [
+        result('cheap', { goal: kind(0, 1), artifact: kind(1, 4) }, 50),
+        result('cheap', { goal: kind(1, 1) }, 50),
+      ],
+      fuzz: null,
+    },
+    {
+      contender: { name: 'keeper' },
+      results: [result('keeper', { goal: kind(1, 1), artifact: kind(4, 4) }), result('keeper', { goal: kind(1, 1) })],
+      fuzz: null,
+    },
   ];
   const report = buildComparisonReport({ paths: ['/repo/p'], scenarios, runs, fuzz: null, cwd: '/repo' });
 
@@ -37,8 +73,17 @@ describe('compare: retention by kind', () => {
   });
 
   it('a comparison without facts has no retention at all, and ranks as before', () => {
-    const plain = buildComparisonReport({ paths: ['/repo/p'], scenarios, runs: runs.map((run) => ({ ...run, results: run.results.map(({ retention: _r, ...rest }) => rest) })), fuzz: null, cwd: '/repo' });
-    expect(plain.league.map((row) => [row.strategy, 'retention' in row])).toEqual([['cheap', false], ['keeper', false]]);
+    const plain = buildComparisonReport({
+      paths: ['/repo/p'],
+      scenarios,
+      runs: runs.map((run) => ({ ...run, results: run.results.map(({ retention: _r, ...rest }) => rest) })),
+      fuzz: null,
+      cwd: '/repo',
+    });
+    expect(plain.league.map((row) => [row.strategy, 'retention' in row])).toEqual([
+      ['cheap', false],
+      ['keeper', false],
+    ]);
     expect(renderComparisonTable(plain, false)).not.toContain('What survived');
     expect(renderComparisonMarkdown(plain)).not.toContain('What survived');
   });

@@ -36,17 +36,28 @@ describe('computeBuffer', () => {
     [150_000, 30_000, 120_000, 15_000, 11_250, 120_000],
     [200_000, 20_000, 180_000, 10_000, 7_500, 160_000],
     [1_000_000, 20_000, 980_000, 10_000, 7_500, 800_000],
-  ])('window %i: buffer %i, threshold %i, maxOutputTokens %i, maxWords %i', (window, buffer, threshold, maxOut, maxWords, budget) => {
-    expect(computeBuffer(window)).toBe(buffer);
-    expect(computeThreshold(window)).toBe(threshold);
-    expect(summaryMaxOutputTokens(computeBuffer(window))).toBe(maxOut);
-    expect(summaryMaxWords(computeBuffer(window))).toBe(maxWords);
-    // truncateForSummarizer keeps contents totalling exactly the budget, and drops the oldest above it
-    const fits = [textContent('user', 'a'.repeat(4 * (budget - 2))), textContent('model', 'abcd'), textContent('user', 'efgh')];
-    expect(truncateForSummarizer(fits, window)).toHaveLength(3);
-    const over = [textContent('user', 'a'.repeat(4 * (budget - 1))), textContent('model', 'abcd'), textContent('user', 'efgh')];
-    expect(truncateForSummarizer(over, window)).toEqual(over.slice(1));
-  });
+  ])(
+    'window %i: buffer %i, threshold %i, maxOutputTokens %i, maxWords %i',
+    (window, buffer, threshold, maxOut, maxWords, budget) => {
+      expect(computeBuffer(window)).toBe(buffer);
+      expect(computeThreshold(window)).toBe(threshold);
+      expect(summaryMaxOutputTokens(computeBuffer(window))).toBe(maxOut);
+      expect(summaryMaxWords(computeBuffer(window))).toBe(maxWords);
+      // truncateForSummarizer keeps contents totalling exactly the budget, and drops the oldest above it
+      const fits = [
+        textContent('user', 'a'.repeat(4 * (budget - 2))),
+        textContent('model', 'abcd'),
+        textContent('user', 'efgh'),
+      ];
+      expect(truncateForSummarizer(fits, window)).toHaveLength(3);
+      const over = [
+        textContent('user', 'a'.repeat(4 * (budget - 1))),
+        textContent('model', 'abcd'),
+        textContent('user', 'efgh'),
+      ];
+      expect(truncateForSummarizer(over, window)).toEqual(over.slice(1));
+    },
+  );
 });
 
 /** A request whose heuristic is exactly h (one text of 4h ASCII chars). */
@@ -111,7 +122,10 @@ describe('tokenCount (spec §6)', () => {
       contents: [
         textContent('user', 'a'.repeat(200_000)),
         { role: 'model', parts: [{ functionCall: { name: 'massive_query' } }] },
-        { role: 'user', parts: [{ functionResponse: { name: 'massive_query', response: { data: 'd'.repeat(400_000) } } }] },
+        {
+          role: 'user',
+          parts: [{ functionResponse: { name: 'massive_query', response: { data: 'd'.repeat(400_000) } } }],
+        },
       ] as Content[],
     };
     expect(estimateTokens(req)).toBe(150_008);

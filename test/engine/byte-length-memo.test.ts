@@ -17,7 +17,7 @@ describe('ByteLengthMemo', () => {
     }
   });
 
-  it('is used only inside its owner\'s calls, awaits included', async () => {
+  it("is used only inside its owner's calls, awaits included", async () => {
     const memo = new ByteLengthMemo();
     const text = 'x'.repeat(20_000);
     utf8ByteLength(text);

@@ -18,7 +18,9 @@ describe('ContextGuard.beforeModel', () => {
     const ctx = makeContext({ contextWindow: 128_000 });
     await guard.beforeModel(ctx, null);
     await guard.beforeModel(ctx, { contents: [] });
-    await guard.beforeModel(makeContext({ agentName: 'other', contextWindow: 128_000, state: ctx.state }), { contents: makeConversation(2) });
+    await guard.beforeModel(makeContext({ agentName: 'other', contextWindow: 128_000, state: ctx.state }), {
+      contents: makeConversation(2),
+    });
     expect(ctx.state.values.size).toBe(0);
   });
 
@@ -53,7 +55,7 @@ describe('ContextGuard.beforeModel', () => {
     const req = { contents: [textContent('user', 'a'.repeat(400)), textContent('user', 'b'.repeat(40))] };
     await expect(guard.beforeModel(ctx, req)).resolves.toBeUndefined();
     expect(errors).toHaveLength(1);
-    expect((errors[0]?.[0] as Error).message).toBe('kaput');
+    expect((errors[0]![0] as Error).message).toBe('kaput');
     expect(errors[0]?.[1]).toBe('agent1');
     expect(loadLastHeuristic(ctx)).toBe(10);
   });
@@ -69,7 +71,17 @@ describe('ContextGuard.beforeModel', () => {
     expect(await persisted({ requestTokens: 7 })).toBe(7);
     expect(await persisted({ requestTokens: 0 })).toBe(0);
     expect(await persisted(Promise.resolve({ requestTokens: 9 }))).toBe(9);
-    for (const unusable of [undefined, null, 5, 'x', {}, { requestTokens: -1 }, { requestTokens: 1.5 }, { requestTokens: Number.NaN }, { requestTokens: '7' }]) {
+    for (const unusable of [
+      undefined,
+      null,
+      5,
+      'x',
+      {},
+      { requestTokens: -1 },
+      { requestTokens: 1.5 },
+      { requestTokens: Number.NaN },
+      { requestTokens: '7' },
+    ]) {
       expect(await persisted(unusable)).toBe(100);
     }
   });
@@ -85,14 +97,26 @@ describe('ContextGuard.beforeModel', () => {
         fc.integer({ min: 0, max: strategies.length - 1 }),
         fc.integer({ min: 800, max: 20_000 }),
         fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 4 }),
-        fc.array(fc.oneof(fc.constant('short summary'), fc.constant('long summary '.repeat(2_000)), fc.constant(new Error('down'))), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.oneof(
+            fc.constant('short summary'),
+            fc.constant('long summary '.repeat(2_000)),
+            fc.constant(new Error('down')),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
         async (which, contextWindow, turns, replies) => {
           const strategy = strategies[which]!();
           const ctx = makeContext({ contextWindow, summarizer: new ScriptedSummarizer(replies) });
           let history: LlmRequest['contents'] = [];
           for (const count of turns) {
             // Each call sees the history grown by `count` turns (a summary from earlier calls is re-injected).
-            history = [...history, ...makeConversation(count).map((content, i) => (i % 7 === 0 ? textContent(content.role!, 'x'.repeat(3_000)) : content))];
+            history = [
+              ...history,
+              ...makeConversation(count).map((content, i) =>
+                i % 7 === 0 ? textContent(content.role!, 'x'.repeat(3_000)) : content,
+              ),
+            ];
             const request: LlmRequest = { contents: [...history] };
             const outcome = await strategy.compact(ctx, request);
             const reported = outcome ? outcome.requestTokens : undefined;
@@ -106,7 +130,10 @@ describe('ContextGuard.beforeModel', () => {
 
   it('routes strategy warnings to onWarning when the host gave no ctx.warn', async () => {
     const warnings: string[] = [];
-    const guard = new ContextGuard({ onWarning: (m) => warnings.push(m) }).add('agent1', slidingWindowStrategy({ maxTurns: 5 }));
+    const guard = new ContextGuard({ onWarning: (m) => warnings.push(m) }).add(
+      'agent1',
+      slidingWindowStrategy({ maxTurns: 5 }),
+    );
     const ctx = makeContext({ contextWindow: 128_000, summarizer: new ScriptedSummarizer([new Error('down')]) });
     await guard.beforeModel(ctx, { contents: makeConversation(20) });
     expect(warnings).toEqual(['ContextGuard: compaction failed, passing through']);
@@ -148,7 +175,9 @@ describe('ContextGuard.afterModel', () => {
     await guard.afterModel(ctx, { usageMetadata: usage, partial: true });
     await guard.afterModel(ctx, { content: textContent('model', 'hi') });
     await guard.afterModel(ctx, null);
-    await guard.afterModel(makeContext({ agentName: 'stranger', contextWindow: 1, state: ctx.state }), { usageMetadata: usage });
+    await guard.afterModel(makeContext({ agentName: 'stranger', contextWindow: 1, state: ctx.state }), {
+      usageMetadata: usage,
+    });
     await guard.afterModel(ctx, { usageMetadata: { promptTokenCount: 0 } });
     expect(loadRealTokens(ctx)).toBe(7);
   });

@@ -25,7 +25,9 @@ describe('estimateTokens (spec §5 anchors)', () => {
     expect(estimateTokens({ contents, config: { systemInstruction: { parts: [{ text: si }] } } })).toBe(150);
     expect(estimateTokens({ contents, config: { systemInstruction: si } })).toBe(150);
     expect(estimateTokens({ contents, config: { systemInstruction: { text: si } } })).toBe(150);
-    expect(estimateTokens({ contents, config: { systemInstruction: [si.slice(0, 100), { text: si.slice(100) }] } })).toBe(150);
+    expect(
+      estimateTokens({ contents, config: { systemInstruction: [si.slice(0, 100), { text: si.slice(100) }] } }),
+    ).toBe(150);
   });
 
   it('skips null contents: [nil, "hello", nil] → 1', () => {
@@ -34,7 +36,9 @@ describe('estimateTokens (spec §5 anchors)', () => {
   });
 
   it('counts contents of 800 + 400 chars + nil as 300', () => {
-    expect(estimateContentTokens([textContent('user', 'a'.repeat(800)), textContent('model', 'b'.repeat(400)), null])).toBe(300);
+    expect(
+      estimateContentTokens([textContent('user', 'a'.repeat(800)), textContent('model', 'b'.repeat(400)), null]),
+    ).toBe(300);
   });
 
   it('uses UTF-8 bytes, per field, with integer division', () => {
@@ -89,7 +93,10 @@ describe('estimateTokens (spec §5 anchors)', () => {
   });
 
   it('counts the system instruction only when config is set, and ignores its role', () => {
-    const req = { contents: [textContent('user', 'a'.repeat(40))], config: { systemInstruction: { role: 'system', parts: [{ text: 'b'.repeat(40) }] } } };
+    const req = {
+      contents: [textContent('user', 'a'.repeat(40))],
+      config: { systemInstruction: { role: 'system', parts: [{ text: 'b'.repeat(40) }] } },
+    };
     expect(estimateTokens(req)).toBe(20);
     expect(systemInstructionParts(undefined)).toEqual([]);
   });
@@ -105,7 +112,13 @@ describe('estimateToolTokens', () => {
     const schema = { type: 'object', properties: { q: { type: 'string', description: 'a <b> & c' } }, required: ['q'] };
     // Go escapes < > & as \u003c \u003e \u0026: each 5 bytes longer than JSON.stringify's output.
     const marshalled = JSON.stringify(schema).length + 3 * 5;
-    const tools: Tool[] = [{ functionDeclarations: [{ name: 'search_web', description: 'Searches the web for a query.', parametersJsonSchema: schema }] }];
+    const tools: Tool[] = [
+      {
+        functionDeclarations: [
+          { name: 'search_web', description: 'Searches the web for a query.', parametersJsonSchema: schema },
+        ],
+      },
+    ];
     expect(estimateToolTokens(tools)).toBe(Math.floor(10 / 4) + Math.floor(29 / 4) + Math.floor(marshalled / 4));
   });
 
@@ -119,14 +132,28 @@ describe('estimateToolTokens', () => {
   });
 
   it('adds 0 for a schema Go cannot marshal, and skips non-function tools', () => {
-    const tools = [{ functionDeclarations: [{ name: 'abcd', parametersJsonSchema: { max: Number.NaN } }] }, { googleSearch: {} }] as Tool[];
+    const tools = [
+      { functionDeclarations: [{ name: 'abcd', parametersJsonSchema: { max: Number.NaN } }] },
+      { googleSearch: {} },
+    ] as Tool[];
     expect(estimateToolTokens(tools)).toBe(1);
   });
 
   it('tools with schemas add at least 50 tokens to a request', () => {
     const properties: Record<string, unknown> = {};
-    for (let i = 0; i < 5; i += 1) properties[`param_${i}`] = { type: 'string', description: `Parameter ${i} of the tool, described at length.` };
-    const tools: Tool[] = [{ functionDeclarations: [{ name: 'mcp_tool_0', description: 'Tool from MCP server.', parametersJsonSchema: { type: 'object', properties } }] }];
+    for (let i = 0; i < 5; i += 1)
+      properties[`param_${i}`] = { type: 'string', description: `Parameter ${i} of the tool, described at length.` };
+    const tools: Tool[] = [
+      {
+        functionDeclarations: [
+          {
+            name: 'mcp_tool_0',
+            description: 'Tool from MCP server.',
+            parametersJsonSchema: { type: 'object', properties },
+          },
+        ],
+      },
+    ];
     const contents = [textContent('user', 'hello world!')];
     const without = estimateTokens({ contents, config: {} });
     const withTools = estimateTokens({ contents, config: { tools } });

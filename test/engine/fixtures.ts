@@ -3,7 +3,13 @@
  * builders of upstream's unit tests (textContent, toolCallContent, makeConversation, ...).
  */
 import type { Content } from '@google/genai';
-import type { CompactionContext, CompactionState, LlmRequest, LlmResponse, SummarizerModel } from '../../src/engine/types.ts';
+import type {
+  CompactionContext,
+  CompactionState,
+  LlmRequest,
+  LlmResponse,
+  SummarizerModel,
+} from '../../src/engine/types.ts';
 
 export class MemoryState implements CompactionState {
   readonly values = new Map<string, unknown>();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { goFormatLength, goFormatNumber, goJsonMarshalLength, GoJsonMarshalError, utf8ByteLength } from '../../src/engine/index.ts';
+import {
+  goFormatLength,
+  goFormatNumber,
+  goJsonMarshalLength,
+  GoJsonMarshalError,
+  utf8ByteLength,
+} from '../../src/engine/index.ts';
 
 describe('utf8ByteLength', () => {
   it('counts UTF-8 bytes, not UTF-16 units', () => {
@@ -90,7 +96,14 @@ describe('goFormatLength (Go %v)', () => {
 
 describe('goJsonMarshalLength (Go json.Marshal)', () => {
   it('is compact JSON', () => {
-    const value = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], n: 1.5, ok: true, none: null };
+    const value = {
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: ['a'],
+      n: 1.5,
+      ok: true,
+      none: null,
+    };
     expect(goJsonMarshalLength(value)).toBe(JSON.stringify(value).length);
   });
 

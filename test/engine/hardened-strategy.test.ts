@@ -6,12 +6,25 @@
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { countOrphans } from '../../src/world/measure/orphans.ts';
-import { estimateTokens, hardenedStrategy, persistLastHeuristic, persistRealTokens, SUMMARY_PREFIX } from '../../src/engine/index.ts';
+import {
+  estimateTokens,
+  hardenedStrategy,
+  persistLastHeuristic,
+  persistRealTokens,
+  SUMMARY_PREFIX,
+} from '../../src/engine/index.ts';
 import { coveredCount, fingerprint } from '../../src/engine/strategies/hardened/boundary.ts';
 import { clipContent, clipText } from '../../src/engine/strategies/hardened/clip.ts';
 import { currentRequestText } from '../../src/engine/strategies/hardened/request-text.ts';
 import type { CompactionContext, LlmRequest } from '../../src/engine/types.ts';
-import { makeContext, MemoryState, ScriptedSummarizer, textContent, toolCallContent, toolResultContent } from './fixtures.ts';
+import {
+  makeContext,
+  MemoryState,
+  ScriptedSummarizer,
+  textContent,
+  toolCallContent,
+  toolResultContent,
+} from './fixtures.ts';
 
 const big = (bytes: number, word = 'data '): string => word.repeat(Math.ceil(bytes / word.length)).slice(0, bytes);
 
@@ -21,7 +34,10 @@ function longSession(turns: number, bytesPerResult = 2_000): Content[] {
   for (let i = 0; i < turns; i += 1) {
     contents.push(textContent('user', `Turn ${i}: please look at file ${i}`));
     contents.push(toolCallContent('read_file'));
-    contents.push({ role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { result: big(bytesPerResult) } } }] });
+    contents.push({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'read_file', response: { result: big(bytesPerResult) } } }],
+    });
     contents.push(textContent('model', `File ${i} looks fine.`));
   }
   contents.push(textContent('user', 'Now fix the failing test'));
@@ -29,7 +45,11 @@ function longSession(turns: number, bytesPerResult = 2_000): Content[] {
 }
 
 function texts(request: LlmRequest): string[] {
-  return request.contents.map((content) => (content.parts ?? []).map((part) => part.text ?? (part.functionCall ? 'CALL' : part.functionResponse ? 'RESPONSE' : '?')).join('|'));
+  return request.contents.map((content) =>
+    (content.parts ?? [])
+      .map((part) => part.text ?? (part.functionCall ? 'CALL' : part.functionResponse ? 'RESPONSE' : '?'))
+      .join('|'),
+  );
 }
 
 function calibrate(ctx: CompactionContext, ratio: number): void {
@@ -52,7 +72,11 @@ describe('hardened strategy', () => {
 
   it('over the threshold: one summarizer call, [summary, kept tail], the request well under the threshold and no orphan', async () => {
     const summarizer = new ScriptedSummarizer(['The user asked about files 0-9; all fine so far.']);
-    const ctx = makeContext({ contextWindow: 8_000, summarizer, userContent: textContent('user', 'Now fix the failing test') });
+    const ctx = makeContext({
+      contextWindow: 8_000,
+      summarizer,
+      userContent: textContent('user', 'Now fix the failing test'),
+    });
     calibrate(ctx, 2);
     const request = { contents: longSession(10) };
     const outcome = await hardenedStrategy().compact(ctx, request);
@@ -103,7 +127,11 @@ describe('hardened strategy', () => {
     let contents = longSession(10);
     const sizes: number[] = [];
     for (let step = 0; step < 8; step += 1) {
-      contents = [...contents, toolCallContent('read_file'), { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { result: big(6_000) } } }] }];
+      contents = [
+        ...contents,
+        toolCallContent('read_file'),
+        { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { result: big(6_000) } } }] },
+      ];
       const ctx = makeContext({ contextWindow: 8_000, summarizer, state });
       calibrate(ctx, 2);
       const request = { contents: contents.slice() };
@@ -123,7 +151,11 @@ describe('hardened strategy', () => {
     const calledAt: number[] = [];
     for (let step = 0; step < 12; step += 1) {
       // Every step adds a tool result of half the window: each step is over the threshold again.
-      contents = [...contents, toolCallContent('read_file'), { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { result: big(8_000) } } }] }];
+      contents = [
+        ...contents,
+        toolCallContent('read_file'),
+        { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { result: big(8_000) } } }] },
+      ];
       const before = summarizer.calls;
       const ctx = makeContext({ contextWindow: 8_000, summarizer, state });
       calibrate(ctx, 2);
@@ -133,13 +165,17 @@ describe('hardened strategy', () => {
       expect(estimateTokens(request) * 2).toBeLessThanOrEqual(8_000);
       expect(countOrphans(request.contents)).toEqual({ calls: 0, responses: 0 });
     }
-    for (const step of calledAt) expect(calledAt.filter((other) => other >= step && other < step + 5).length).toBeLessThanOrEqual(2);
+    for (const step of calledAt)
+      expect(calledAt.filter((other) => other >= step && other < step + 5).length).toBeLessThanOrEqual(2);
     expect(calledAt.length).toBeGreaterThan(1);
   });
 
-  it('sizes the summarize request to the summarizer\'s own window, prompt and previous summary included', async () => {
+  it("sizes the summarize request to the summarizer's own window, prompt and previous summary included", async () => {
     const summarizer = Object.assign(new ScriptedSummarizer(['ok']), { contextWindow: 2_000 });
-    const ctx = { ...makeContext({ contextWindow: 32_000, summarizer }), countTokens: (request: LlmRequest) => estimateTokens(request) * 2 };
+    const ctx = {
+      ...makeContext({ contextWindow: 32_000, summarizer }),
+      countTokens: (request: LlmRequest) => estimateTokens(request) * 2,
+    };
     calibrate(ctx, 2);
     const request = { contents: longSession(40, 2_000) };
     await hardenedStrategy().compact(ctx, request);
@@ -149,7 +185,11 @@ describe('hardened strategy', () => {
 
   it('does not summarize when the system prompt alone leaves no room under the threshold; it cuts to fit the window', async () => {
     const summarizer = new ScriptedSummarizer(['never']);
-    const ctx = makeContext({ contextWindow: 8_000, summarizer, userContent: textContent('user', 'Now fix the failing test') });
+    const ctx = makeContext({
+      contextWindow: 8_000,
+      summarizer,
+      userContent: textContent('user', 'Now fix the failing test'),
+    });
     calibrate(ctx, 2);
     const request: LlmRequest = { contents: longSession(3), config: { systemInstruction: big(13_600, 'rules ') } };
     await hardenedStrategy().compact(ctx, request);
@@ -165,13 +205,25 @@ describe('hardened strategy', () => {
 });
 
 describe('hardened helpers', () => {
-  it('finds the covered boundary again when the host left out a content it had built (adk-go\'s synthetic nudge)', () => {
-    const history = [textContent('user', 'hi'), toolCallContent('t'), toolResultContent('t'), textContent('model', 'done')];
+  it("finds the covered boundary again when the host left out a content it had built (adk-go's synthetic nudge)", () => {
+    const history = [
+      textContent('user', 'hi'),
+      toolCallContent('t'),
+      toolResultContent('t'),
+      textContent('model', 'done'),
+    ];
     // Recorded when the request ended with a synthetic content: 4 covered, the last being 'done'.
     const boundary = fingerprint(history[3]);
     expect(coveredCount(history, 4, boundary)).toBe(4);
     // One content fewer before it now: the recorded count would cut one too many.
-    const shifted = [textContent('user', 'hi'), toolCallContent('t'), toolResultContent('t'), textContent('model', 'done'), toolCallContent('u'), toolResultContent('u')];
+    const shifted = [
+      textContent('user', 'hi'),
+      toolCallContent('t'),
+      toolResultContent('t'),
+      textContent('model', 'done'),
+      toolCallContent('u'),
+      toolResultContent('u'),
+    ];
     expect(coveredCount(shifted.slice(1), 4, boundary)).toBe(3);
     // Never a response without its call: a count landing between them moves past the response.
     expect(coveredCount(history, 2, '')).toBe(3);
@@ -180,18 +232,35 @@ describe('hardened helpers', () => {
   it('clips texts and tool results, keeping the call id and name', () => {
     expect(clipText(big(4_000), 100).length).toBeLessThanOrEqual(400);
     expect(clipText('short', 100)).toBe('short');
-    const result: Content = { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'read', response: { result: big(40_000) } } }] };
+    const result: Content = {
+      role: 'user',
+      parts: [{ functionResponse: { id: 'c1', name: 'read', response: { result: big(40_000) } } }],
+    };
     const clipped = clipContent(result, 64);
     expect(clipped.parts![0]!.functionResponse).toMatchObject({ id: 'c1', name: 'read' });
     expect(estimateTokens({ contents: [clipped] })).toBeLessThanOrEqual(64);
     expect(result.parts![0]!.functionResponse!.response!['result']).toHaveLength(40_000);
   });
 
-  it('reads the user\'s request from the built request when the host hides the user content', () => {
-    const built = [textContent('user', 'first ask'), textContent('model', 'ok'), textContent('user', 'second ask'), toolCallContent('t'), toolResultContent('t')];
+  it("reads the user's request from the built request when the host hides the user content", () => {
+    const built = [
+      textContent('user', 'first ask'),
+      textContent('model', 'ok'),
+      textContent('user', 'second ask'),
+      toolCallContent('t'),
+      toolResultContent('t'),
+    ];
     expect(currentRequestText(undefined, built)).toBe('second ask');
     expect(currentRequestText(textContent('user', 'from the host'), built)).toBe('from the host');
-    expect(currentRequestText(undefined, [...built, textContent('user', 'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.')])).toBe('second ask');
+    expect(
+      currentRequestText(undefined, [
+        ...built,
+        textContent(
+          'user',
+          'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.',
+        ),
+      ]),
+    ).toBe('second ask');
     // An empty message this turn (the host left it out): the last answer ended the earlier turn.
     expect(currentRequestText(undefined, [...built, textContent('model', 'done')])).toBe('');
   });

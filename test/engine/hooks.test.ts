@@ -1,7 +1,10 @@
 /** The engine side of the zoo.md §B hooks: record projection, usage breakdown, the overflow error, ContextGuard dispatch. */
 import { describe, expect, it } from 'vitest';
 import { ContextGuard } from '../../src/engine/context-guard.ts';
-import { ContextWindowExceededError, isContextWindowExceeded } from '../../src/engine/errors/context-window-exceeded.ts';
+import {
+  ContextWindowExceededError,
+  isContextWindowExceeded,
+} from '../../src/engine/errors/context-window-exceeded.ts';
 import type { CompactionRecord, SessionEvent } from '../../src/engine/hook-types.ts';
 import { projectCompactionRecords } from '../../src/engine/records/project-records.ts';
 import type { CompactionContext, CompactionStrategy } from '../../src/engine/types.ts';
@@ -21,7 +24,9 @@ const record = (endEventId: string, text: string, startEventId?: string): Compac
   contents: [{ role: 'user', parts: [{ text }] }],
 });
 const view = (events: readonly SessionEvent[]) =>
-  projectCompactionRecords(events).map((entry) => (entry.kind === 'event' ? entry.event.id : `[${entry.content.parts![0]!.text}]`));
+  projectCompactionRecords(events).map((entry) =>
+    entry.kind === 'event' ? entry.event.id : `[${entry.content.parts![0]!.text}]`,
+  );
 
 describe('projectCompactionRecords', () => {
   const raw = ['a', 'b', 'c', 'd'].map((id) => event(id, id));
@@ -36,9 +41,18 @@ describe('projectCompactionRecords', () => {
   });
 
   it('a later record covering an earlier one replaces it; disjoint records both stay', () => {
-    const events = [...raw, event('r1', undefined, record('b', 'S1')), event('e', 'e'), event('r2', undefined, record('e', 'S2'))];
+    const events = [
+      ...raw,
+      event('r1', undefined, record('b', 'S1')),
+      event('e', 'e'),
+      event('r2', undefined, record('e', 'S2')),
+    ];
     expect(view(events)).toEqual(['[S2]']);
-    const disjoint = [...raw, event('r1', undefined, record('a', 'A', 'a')), event('r2', undefined, record('c', 'C', 'c'))];
+    const disjoint = [
+      ...raw,
+      event('r1', undefined, record('a', 'A', 'a')),
+      event('r2', undefined, record('c', 'C', 'c')),
+    ];
     expect(view(disjoint)).toEqual(['[A]', 'b', '[C]', 'd']);
   });
 
@@ -51,8 +65,21 @@ describe('projectCompactionRecords', () => {
 
 describe('modelUsageOf (X7)', () => {
   it('splits Gemini usage metadata into input, cache read and output', () => {
-    expect(modelUsageOf({ promptTokenCount: 1000, cachedContentTokenCount: 600, candidatesTokenCount: 50, thoughtsTokenCount: 10 })).toEqual({
-      inputTokens: 400, cacheReadTokens: 600, cacheWriteTokens: 0, outputTokens: 60, promptTokens: 1000, totalTokens: 1060, missing: false,
+    expect(
+      modelUsageOf({
+        promptTokenCount: 1000,
+        cachedContentTokenCount: 600,
+        candidatesTokenCount: 50,
+        thoughtsTokenCount: 10,
+      }),
+    ).toEqual({
+      inputTokens: 400,
+      cacheReadTokens: 600,
+      cacheWriteTokens: 0,
+      outputTokens: 60,
+      promptTokens: 1000,
+      totalTokens: 1060,
+      missing: false,
     });
     expect(modelUsageOf(undefined)).toMatchObject({ missing: true, totalTokens: 0 });
   });
@@ -67,7 +94,13 @@ describe('ContextWindowExceededError (X3)', () => {
 });
 
 describe('ContextGuard dispatch of the optional hooks', () => {
-  const ctx = { agentName: 'a', state: { get: () => undefined, set: () => {} }, userContent: undefined, summarizer: { name: 's', generateContent: async () => ({}) }, contextWindow: 100 } as CompactionContext;
+  const ctx = {
+    agentName: 'a',
+    state: { get: () => undefined, set: () => {} },
+    userContent: undefined,
+    summarizer: { name: 's', generateContent: async () => ({}) },
+    contextWindow: 100,
+  } as CompactionContext;
 
   it('passes outcomes through, checks records and reports a throwing hook as a strategy error', async () => {
     const errors: unknown[] = [];

@@ -8,7 +8,14 @@ import {
   StrategyOptionsError,
   summaryText,
 } from '../../src/engine/index.ts';
-import { makeContext, makeLargeConversation, makeToolOnlyConversation, ScriptedSummarizer, snapshot, textContent } from './fixtures.ts';
+import {
+  makeContext,
+  makeLargeConversation,
+  makeToolOnlyConversation,
+  ScriptedSummarizer,
+  snapshot,
+  textContent,
+} from './fixtures.ts';
 
 describe('examples/strategies/keep-last-n.ts', () => {
   it('default-exports a StrategyFactory named keep_last_n', () => {
@@ -37,7 +44,10 @@ describe('examples/strategies/keep-last-n.ts', () => {
     const before = snapshot(contents);
     const req = { contents };
     await keepLastN({ keep: 4 }).compact(ctx, req);
-    expect(req.contents).toEqual([{ role: 'user', parts: [{ text: summaryText('older turns') }] }, ...contents.slice(36)]);
+    expect(req.contents).toEqual([
+      { role: 'user', parts: [{ text: summaryText('older turns') }] },
+      ...contents.slice(36),
+    ]);
     expect(loadSummary(ctx)).toBe('older turns');
     expect(loadContentsAtCompaction(ctx)).toBe(36);
     expect(contents).toEqual(before);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createModelRegistry, DEFAULT_CONTEXT_WINDOW, KNOWN_MODEL_WINDOWS, ModelRegistryOptionsError } from '../../src/engine/index.ts';
+import {
+  createModelRegistry,
+  DEFAULT_CONTEXT_WINDOW,
+  KNOWN_MODEL_WINDOWS,
+  ModelRegistryOptionsError,
+} from '../../src/engine/index.ts';
 
 describe('model registry', () => {
   const registry = createModelRegistry();
@@ -26,7 +31,10 @@ describe('model registry', () => {
   });
 
   it('applies overrides and a custom default', () => {
-    const custom = createModelRegistry({ overrides: { 'small-model': 8_000, 'gpt-4o': 64_000 }, defaultContextWindow: 32_000 });
+    const custom = createModelRegistry({
+      overrides: { 'small-model': 8_000, 'gpt-4o': 64_000 },
+      defaultContextWindow: 32_000,
+    });
     expect(custom.contextWindow('small-model')).toBe(8_000);
     expect(custom.contextWindow('gpt-4o')).toBe(64_000);
     expect(custom.contextWindow('nope')).toBe(32_000);
@@ -35,7 +43,9 @@ describe('model registry', () => {
 
   it('rejects windows that are not positive integers', () => {
     expect(() => createModelRegistry({ overrides: { m: 0 } })).toThrow(ModelRegistryOptionsError);
-    expect(() => createModelRegistry({ defaultContextWindow: 1.5 })).toThrow(/defaultContextWindow must be a positive integer/);
+    expect(() => createModelRegistry({ defaultContextWindow: 1.5 })).toThrow(
+      /defaultContextWindow must be a positive integer/,
+    );
   });
 
   it('lists only positive integer windows', () => {

@@ -16,7 +16,11 @@ const fill = (seed: string, bytes: number): string => seed.repeat(Math.ceil(byte
 const podsJson = fill('{"pod":"web-7f9c","phase":"Running","ready":true,"restarts":0},', KUBE_SIZES.pods);
 const describeOutput = fill('Name: web-7f9c\nStatus: Running\nReady: True\nRestart Count: 0\n', KUBE_SIZES.describe);
 const logsOutput = fill('2025-01-15T10:30:00Z INFO web GET /healthz 200 3ms\n', KUBE_SIZES.logs);
-const analysis = (i: number): string => fill(`Round ${i}: every production pod is Running with no restarts; a few upstream timeouts are worth watching. `, KUBE_SIZES.analysis);
+const analysis = (i: number): string =>
+  fill(
+    `Round ${i}: every production pod is Running with no restarts; a few upstream timeouts are worth watching. `,
+    KUBE_SIZES.analysis,
+  );
 
 function call(name: string, args: Record<string, unknown>): Content {
   return { role: 'model', parts: [{ functionCall: { name, args } }] };
@@ -48,7 +52,9 @@ describe('published figures', () => {
     const req = { model: 'sim-model', contents };
     expect(estimateTokens(req)).toBe(24_126);
     // A 155-byte summary, the length of upstream's single-shot mock reply.
-    const summarizer = new ScriptedSummarizer([fill('Summary: pods checked, logs read, timeouts noted; next: watch the upstream. ', 155)]);
+    const summarizer = new ScriptedSummarizer([
+      fill('Summary: pods checked, logs read, timeouts noted; next: watch the upstream. ', 155),
+    ]);
     await thresholdStrategy().compact(makeContext({ agentName: 'sim-agent', contextWindow: 8_000, summarizer }), req);
     expect(req.contents).toHaveLength(2);
     expect(estimateTokens(req)).toBe(104);

@@ -80,7 +80,10 @@ describe('sliding window strategy', () => {
   });
 
   it('tool-only 40 entries with maxTurns 5 → split after a whole pair, watermark 40', async () => {
-    const ctx = makeContext({ contextWindow: 128_000, summarizer: new ScriptedSummarizer(['Summarized sliding window']) });
+    const ctx = makeContext({
+      contextWindow: 128_000,
+      summarizer: new ScriptedSummarizer(['Summarized sliding window']),
+    });
     const contents = makeToolOnlyConversation(20);
     const req = { contents };
     await slidingWindowStrategy({ maxTurns: 5 }).compact(ctx, req);
@@ -94,18 +97,28 @@ describe('sliding window strategy', () => {
     const hugeSummary = 'word '.repeat(computeThreshold(500) + 500);
     const summarizer = new ScriptedSummarizer([hugeSummary]);
     const req = { contents: makeLargeConversation(5_000) };
-    await slidingWindowStrategy({ maxTurns: 3, maxCompactionAttempts: 5 }).compact(makeContext({ contextWindow: 500, summarizer }), req);
+    await slidingWindowStrategy({ maxTurns: 3, maxCompactionAttempts: 5 }).compact(
+      makeContext({ contextWindow: 500, summarizer }),
+      req,
+    );
     expect(summarizer.calls).toBe(5);
-    expect(req.contents.map((c) => c.parts?.[0]?.text)).toEqual([summaryText(hugeSummary), ...Array(4).fill(continuationText())]);
+    expect(req.contents.map((c) => c.parts?.[0]?.text)).toEqual([
+      summaryText(hugeSummary),
+      ...Array(4).fill(continuationText()),
+    ]);
   });
 
   it('uses the context window it is given (no maxTokens option, as upstream ignores WithMaxTokens)', async () => {
     expect(() => slidingWindowStrategy({ maxTokens: 500 })).toThrow(StrategyOptionsError);
     const hugeSummary = 'word '.repeat(1_000);
     const small = new ScriptedSummarizer([hugeSummary]);
-    await slidingWindowStrategy({ maxTurns: 3 }).compact(makeContext({ contextWindow: 500, summarizer: small }), { contents: makeLargeConversation(5_000) });
+    await slidingWindowStrategy({ maxTurns: 3 }).compact(makeContext({ contextWindow: 500, summarizer: small }), {
+      contents: makeLargeConversation(5_000),
+    });
     const large = new ScriptedSummarizer([hugeSummary]);
-    await slidingWindowStrategy({ maxTurns: 3 }).compact(makeContext({ contextWindow: 128_000, summarizer: large }), { contents: makeLargeConversation(5_000) });
+    await slidingWindowStrategy({ maxTurns: 3 }).compact(makeContext({ contextWindow: 128_000, summarizer: large }), {
+      contents: makeLargeConversation(5_000),
+    });
     expect(small.calls).toBe(3);
     expect(large.calls).toBe(1);
   });
@@ -130,7 +143,13 @@ describe('sliding window strategy', () => {
     expect(req.contents).toBe(contents);
     expect(loadSummary(ctx)).toBe('');
     expect(loadContentsAtCompaction(ctx)).toBe(0);
-    expect(warnings).toEqual([{ agent: 'agent1', strategy: 'sliding_window', error: 'summarization failed: summarization LLM call failed: model down' }]);
+    expect(warnings).toEqual([
+      {
+        agent: 'agent1',
+        strategy: 'sliding_window',
+        error: 'summarization failed: summarization LLM call failed: model down',
+      },
+    ]);
   });
 
   it('split at 0 → nothing compacted, and the stored summary is NOT injected on that path', async () => {
@@ -144,16 +163,18 @@ describe('sliding window strategy', () => {
 
   it('throws a clear error where upstream would panic (negative split index)', async () => {
     const req = { contents: makeConversation(1) };
-    await expect(slidingWindowStrategy({ maxTurns: 1 }).compact(makeContext({ contextWindow: 128_000 }), req)).rejects.toThrow(
-      SplitIndexOutOfRangeError,
-    );
+    await expect(
+      slidingWindowStrategy({ maxTurns: 1 }).compact(makeContext({ contextWindow: 128_000 }), req),
+    ).rejects.toThrow(SplitIndexOutOfRangeError);
   });
 
   it('never mutates the contents or user content it was given', async () => {
     const userContent = textContent('user', 'continue');
     const contents = makeConversation(20);
     const before = snapshot(contents);
-    await slidingWindowStrategy({ maxTurns: 5 }).compact(makeContext({ contextWindow: 128_000, userContent }), { contents });
+    await slidingWindowStrategy({ maxTurns: 5 }).compact(makeContext({ contextWindow: 128_000, userContent }), {
+      contents,
+    });
     expect(contents).toEqual(before);
     expect(userContent).toEqual(textContent('user', 'continue'));
   });

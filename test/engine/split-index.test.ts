@@ -71,14 +71,23 @@ describe('safeSplitIndex', () => {
   });
 
   it('stops walking at a null content', () => {
-    const contents = [textContent('user', 'a'), null, toolCallContent('x'), toolResultContent('x')] as unknown as Content[];
+    const contents = [
+      textContent('user', 'a'),
+      null,
+      toolCallContent('x'),
+      toolResultContent('x'),
+    ] as unknown as Content[];
     expect(walkBackToPairBoundary(contents, 3)).toBe(1);
     expect(walkForwardToPairBoundary(contents, 1)).toBe(1);
   });
 });
 
 describe('the clamp that can split a pair (safeSplitIndex mirrors upstream; its comment says when)', () => {
-  const lastPair = (): Content[] => [textContent('user', 'hello'), toolCallContent('search'), toolResultContent('search')];
+  const lastPair = (): Content[] => [
+    textContent('user', 'hello'),
+    toolCallContent('search'),
+    toolResultContent('search'),
+  ];
 
   it('leaves the last response apart from its call when the pair at the candidate is the last one', () => {
     const contents = lastPair();
@@ -91,8 +100,18 @@ describe('the clamp that can split a pair (safeSplitIndex mirrors upstream; its 
 
   it('splitsToolPair: true only between a call and the response after it, false outside (0, len)', () => {
     const contents = mixed();
-    expect([0, 1, 2, 3, 4, 5, 6].map((idx) => splitsToolPair(contents, idx))).toEqual([false, false, false, true, false, false, false]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((idx) => splitsToolPair(contents, idx))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
     const tools = makeToolOnlyConversation(2);
-    expect(tools.map((_, idx) => splitsToolPair(tools, idx))).toEqual(tools.map((content, idx) => idx > 0 && contentHasFunctionResponse(content)));
+    expect(tools.map((_, idx) => splitsToolPair(tools, idx))).toEqual(
+      tools.map((content, idx) => idx > 0 && contentHasFunctionResponse(content)),
+    );
   });
 });

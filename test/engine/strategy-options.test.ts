@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_STRATEGIES, slidingWindowStrategy, StrategyOptionsError, thresholdStrategy } from '../../src/engine/index.ts';
+import {
+  BUILTIN_STRATEGIES,
+  slidingWindowStrategy,
+  StrategyOptionsError,
+  thresholdStrategy,
+} from '../../src/engine/index.ts';
 
 describe('strategy options', () => {
   it('BUILTIN_STRATEGIES maps names to factories', () => {
@@ -18,9 +23,13 @@ describe('strategy options', () => {
 
   it('reject unknown keys, naming the key and the accepted ones', () => {
     expect(() => thresholdStrategy({ maxTurns: 5 } as never)).toThrow(
-      new StrategyOptionsError('threshold: unknown option "maxTurns"; expected one of: maxTokens, maxCompactionAttempts'),
+      new StrategyOptionsError(
+        'threshold: unknown option "maxTurns"; expected one of: maxTokens, maxCompactionAttempts',
+      ),
     );
-    expect(() => slidingWindowStrategy({ window: 5 } as never)).toThrow(/sliding_window: unknown option "window"; expected one of: maxTurns, maxCompactionAttempts/);
+    expect(() => slidingWindowStrategy({ window: 5 } as never)).toThrow(
+      /sliding_window: unknown option "window"; expected one of: maxTurns, maxCompactionAttempts/,
+    );
   });
 
   it('reject wrong types and values with what was expected', () => {

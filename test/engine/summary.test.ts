@@ -17,12 +17,25 @@ import {
   summaryText,
   truncateForSummarizer,
 } from '../../src/engine/index.ts';
-import { makeConversation, ScriptedSummarizer, snapshot, textContent, toolCallContent, toolResultContent } from './fixtures.ts';
+import {
+  makeConversation,
+  ScriptedSummarizer,
+  snapshot,
+  textContent,
+  toolCallContent,
+  toolResultContent,
+} from './fixtures.ts';
 
 describe('SUMMARIZE_SYSTEM_PROMPT', () => {
   it('is upstream HEAD verbatim: ASCII hyphen, sections, no trailing newline', () => {
-    expect(SUMMARIZE_SYSTEM_PROMPT.startsWith('You are summarizing a conversation to preserve context for continuing later.\n\nCritical:')).toBe(true);
-    expect(SUMMARIZE_SYSTEM_PROMPT).toContain(`Don't write "continue with the task" - write exactly what should happen next`);
+    expect(
+      SUMMARIZE_SYSTEM_PROMPT.startsWith(
+        'You are summarizing a conversation to preserve context for continuing later.\n\nCritical:',
+      ),
+    ).toBe(true);
+    expect(SUMMARIZE_SYSTEM_PROMPT).toContain(
+      `Don't write "continue with the task" - write exactly what should happen next`,
+    );
     for (const section of ['## Current State', '## Key Information', '## Context & Decisions', '## Exact Next Steps']) {
       expect(SUMMARIZE_SYSTEM_PROMPT).toContain(`\n\n${section}\n\n`);
     }
@@ -34,7 +47,13 @@ describe('SUMMARIZE_SYSTEM_PROMPT', () => {
 
 describe('buildSummarizePrompt', () => {
   it('renders the whole prompt byte for byte (no previous summary, no todos)', () => {
-    const contents = [null, textContent('user', 'What is Go?'), toolCallContent('search'), toolResultContent('search'), { parts: [{ text: 'orphan' }] }];
+    const contents = [
+      null,
+      textContent('user', 'What is Go?'),
+      toolCallContent('search'),
+      toolResultContent('search'),
+      { parts: [{ text: 'orphan' }] },
+    ];
     expect(buildSummarizePrompt(contents, '', [])).toBe(
       'Provide a detailed summary of the following conversation.\n\n' +
         '[Conversation to summarize]\n' +
@@ -62,22 +81,24 @@ describe('buildSummarizePrompt', () => {
       { content: 'Deploy to staging', status: 'in_progress' },
       { content: 'Write docs', status: 'pending' },
     ]);
-    expect(prompt.endsWith(
-      '[End of conversation]\n\n[Current todo list]\n' +
-        '- [completed] Fix auth bug\n- [in_progress] Deploy to staging\n- [pending] Write docs\n' +
-        '[End todo list]\n\n' +
-        'Include these tasks and their statuses in your summary under a dedicated "## Todo List" section. ' +
-        'Instruct the resuming assistant to restore them using the `todos` tool to continue tracking progress.\n',
-    )).toBe(true);
+    expect(
+      prompt.endsWith(
+        '[End of conversation]\n\n[Current todo list]\n' +
+          '- [completed] Fix auth bug\n- [in_progress] Deploy to staging\n- [pending] Write docs\n' +
+          '[End todo list]\n\n' +
+          'Include these tasks and their statuses in your summary under a dedicated "## Todo List" section. ' +
+          'Instruct the resuming assistant to restore them using the `todos` tool to continue tracking progress.\n',
+      ),
+    ).toBe(true);
     expect(buildSummarizePrompt([textContent('user', 'hello')], '', [])).not.toContain('[Current todo list]');
   });
 });
 
 describe('buildFallbackSummary', () => {
   it('lists role: text lines', () => {
-    expect(buildFallbackSummary([textContent('user', 'hello'), textContent('model', 'hi there'), toolCallContent('x')], '')).toBe(
-      'user: hello\nmodel: hi there\n',
-    );
+    expect(
+      buildFallbackSummary([textContent('user', 'hello'), textContent('model', 'hi there'), toolCallContent('x')], ''),
+    ).toBe('user: hello\nmodel: hi there\n');
   });
 
   it('cuts a message over 200 bytes to 200 bytes + "..."', () => {
@@ -93,18 +114,24 @@ describe('buildFallbackSummary', () => {
   });
 
   it('starts with the previous summary and a --- separator', () => {
-    expect(buildFallbackSummary([textContent('user', 'new')], 'previous context')).toBe('previous context\n\n---\n\nuser: new\n');
+    expect(buildFallbackSummary([textContent('user', 'new')], 'previous context')).toBe(
+      'previous context\n\n---\n\nuser: new\n',
+    );
   });
 
   it('writes an empty role as "unknown: "', () => {
-    expect(buildFallbackSummary([{ role: '', parts: [{ text: 'orphan message' }] }], '')).toBe('unknown: orphan message\n');
+    expect(buildFallbackSummary([{ role: '', parts: [{ text: 'orphan message' }] }], '')).toBe(
+      'unknown: orphan message\n',
+    );
   });
 });
 
 describe('injectSummary / replaceSummary / injectContinuation', () => {
   it('wraps the summary with the ASCII-hyphen markers: a 120-char summary is 200 bytes, 50 tokens', () => {
     const text = summaryText('s'.repeat(120));
-    expect(text).toBe(`[Previous conversation summary]\n${'s'.repeat(120)}\n[End of summary - conversation continues below]`);
+    expect(text).toBe(
+      `[Previous conversation summary]\n${'s'.repeat(120)}\n[End of summary - conversation continues below]`,
+    );
     expect(Buffer.byteLength(text)).toBe(200);
     expect(estimateTokens({ contents: [{ role: 'user', parts: [{ text }] }] })).toBe(50);
   });
@@ -141,9 +168,20 @@ describe('injectSummary / replaceSummary / injectContinuation', () => {
   });
 
   it('replaceSummary: [old1, old2, recent1, recent2] with the last 2 → 3 contents', () => {
-    const req = { contents: [textContent('user', 'old1'), textContent('model', 'old2'), textContent('user', 'recent1'), textContent('model', 'recent2')] };
+    const req = {
+      contents: [
+        textContent('user', 'old1'),
+        textContent('model', 'old2'),
+        textContent('user', 'recent1'),
+        textContent('model', 'recent2'),
+      ],
+    };
     replaceSummary(req, 'summary of old messages', req.contents.slice(2));
-    expect(req.contents.map((c) => c.parts?.[0]?.text)).toEqual([summaryText('summary of old messages'), 'recent1', 'recent2']);
+    expect(req.contents.map((c) => c.parts?.[0]?.text)).toEqual([
+      summaryText('summary of old messages'),
+      'recent1',
+      'recent2',
+    ]);
   });
 
   it('continuation without user text: exact 187-byte message (46 tokens)', () => {
@@ -157,14 +195,16 @@ describe('injectSummary / replaceSummary / injectContinuation', () => {
 
   it('continuation with the first non-empty user text, byte for byte', () => {
     const req = { contents: [textContent('user', 'summary here')] };
-    injectContinuation(req, { role: 'user', parts: [{ text: '' }, { inlineData: { data: '' } }, { text: 'Fix the auth middleware bug' }, { text: 'second' }] });
+    injectContinuation(req, {
+      role: 'user',
+      parts: [{ text: '' }, { inlineData: { data: '' } }, { text: 'Fix the auth middleware bug' }, { text: 'second' }],
+    });
     expect(req.contents).toHaveLength(2);
     expect(req.contents[1]).toEqual({
       role: 'user',
       parts: [
         {
-          text:
-            "[System: The conversation was compacted because it exceeded the context window. The summary above contains all prior context. The user's current request is: `Fix the auth middleware bug`. Continue working on this request without asking the user to repeat anything.]",
+          text: "[System: The conversation was compacted because it exceeded the context window. The summary above contains all prior context. The user's current request is: `Fix the auth middleware bug`. Continue working on this request without asking the user to repeat anything.]",
         },
       ],
     });
@@ -192,7 +232,11 @@ describe('truncateForSummarizer', () => {
   });
 
   it('drops the oldest contents first and always keeps 2', () => {
-    const contents = [textContent('user', 'a'.repeat(4000)), textContent('model', 'b'.repeat(4000)), textContent('user', 'c'.repeat(4000))];
+    const contents = [
+      textContent('user', 'a'.repeat(4000)),
+      textContent('model', 'b'.repeat(4000)),
+      textContent('user', 'c'.repeat(4000)),
+    ];
     // window 1000 → budget 800 tokens; each content is 1000 tokens
     const kept = truncateForSummarizer(contents, 1000);
     expect(kept).toEqual(contents.slice(1));
@@ -221,13 +265,22 @@ describe('summarize', () => {
   });
 
   it('concatenates every non-empty text part', async () => {
-    const model = new ScriptedSummarizer([{ content: { role: 'model', parts: [{ text: 'a' }, { text: '' }, { functionCall: { name: 'f' } }, { text: 'b' }] } }]);
+    const model = new ScriptedSummarizer([
+      {
+        content: {
+          role: 'model',
+          parts: [{ text: 'a' }, { text: '' }, { functionCall: { name: 'f' } }, { text: 'b' }],
+        },
+      },
+    ]);
     expect(await summarize({ summarizer: model }, [textContent('user', 'x')], '', 1000)).toBe('ab');
   });
 
   it('falls back mechanically on an empty answer', async () => {
     const model = new ScriptedSummarizer(['']);
-    expect(await summarize({ summarizer: model }, [textContent('user', 'hello')], 'prev', 1000)).toBe('prev\n\n---\n\nuser: hello\n');
+    expect(await summarize({ summarizer: model }, [textContent('user', 'hello')], 'prev', 1000)).toBe(
+      'prev\n\n---\n\nuser: hello\n',
+    );
   });
 
   it('rejects with SummarizationError on a model error (thrown or errorCode)', async () => {
@@ -235,7 +288,12 @@ describe('summarize', () => {
       new SummarizationError(new Error('quota')),
     );
     await expect(
-      summarize({ summarizer: new ScriptedSummarizer([{ errorCode: 'RESOURCE_EXHAUSTED', errorMessage: 'slow down' }]) }, [], '', 1000),
+      summarize(
+        { summarizer: new ScriptedSummarizer([{ errorCode: 'RESOURCE_EXHAUSTED', errorMessage: 'slow down' }]) },
+        [],
+        '',
+        1000,
+      ),
     ).rejects.toThrow('summarization LLM call failed: RESOURCE_EXHAUSTED: slow down');
   });
 });

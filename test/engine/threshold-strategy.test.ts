@@ -91,14 +91,19 @@ describe('threshold strategy', () => {
     persistSummary(ctx, 'old summary from last compaction', 5_000);
     const req = { contents: [textContent('user', 'short')] };
     await thresholdStrategy().compact(ctx, req);
-    expect(req.contents.map((c) => c.parts?.[0]?.text)).toEqual([summaryText('old summary from last compaction'), 'short']);
+    expect(req.contents.map((c) => c.parts?.[0]?.text)).toEqual([
+      summaryText('old summary from last compaction'),
+      'short',
+    ]);
   });
 
   it('re-injects with the watermark: contents the summary covers are dropped', async () => {
     const ctx = makeContext({ contextWindow: 128_000 });
     persistSummary(ctx, 'sum', 0);
     persistContentsAtCompaction(ctx, 20);
-    const req = { contents: [...makeConversation(10), textContent('user', 'new question'), textContent('model', 'new answer')] };
+    const req = {
+      contents: [...makeConversation(10), textContent('user', 'new question'), textContent('model', 'new answer')],
+    };
     await thresholdStrategy().compact(ctx, req);
     expect(req.contents.map((c) => c.parts?.[0]?.text)).toEqual([summaryText('sum'), 'new question', 'new answer']);
   });
@@ -141,7 +146,10 @@ describe('threshold strategy', () => {
         parts: [{ functionResponse: { name: `kubectl_${i}`, response: { result: 'pod-data-'.repeat(50) } } }],
       });
     }
-    const ctx = makeContext({ contextWindow: 1_000, summarizer: new ScriptedSummarizer(['Summarized tool conversation']) });
+    const ctx = makeContext({
+      contextWindow: 1_000,
+      summarizer: new ScriptedSummarizer(['Summarized tool conversation']),
+    });
     const req = { contents };
     await thresholdStrategy().compact(ctx, req);
     expect(req.contents).toHaveLength(2);
@@ -179,7 +187,9 @@ describe('threshold strategy', () => {
       expect(summarizer.calls).toBe(3);
       const retryPrompt = summarizer.requests[1]?.contents[0]?.parts?.[0]?.text ?? '';
       expect(retryPrompt).toContain('[Previous summary for context]\n');
-      expect(retryPrompt).toContain(`user: ${summaryText(huge(1_000, 100))}\nuser: ${continuationText()}\n[End of conversation]`);
+      expect(retryPrompt).toContain(
+        `user: ${summaryText(huge(1_000, 100))}\nuser: ${continuationText()}\n[End of conversation]`,
+      );
       expect(req.contents.map((c) => c.parts?.[0]?.text)).toEqual([summaryText('compact'), continuationText()]);
     });
 
@@ -196,14 +206,18 @@ describe('threshold strategy', () => {
 
     it('"short" → exactly 1 call', async () => {
       const summarizer = new ScriptedSummarizer(['short']);
-      await thresholdStrategy().compact(makeContext({ contextWindow: 1_000, summarizer }), { contents: makeLargeConversation(5_000) });
+      await thresholdStrategy().compact(makeContext({ contextWindow: 1_000, summarizer }), {
+        contents: makeLargeConversation(5_000),
+      });
       expect(summarizer.calls).toBe(1);
     });
 
     it('custom 5 attempts → exactly 5 calls', async () => {
       const summarizer = new ScriptedSummarizer([huge(1_000, 500)]);
       const strategy = thresholdStrategy({ maxCompactionAttempts: 5 });
-      await strategy.compact(makeContext({ contextWindow: 1_000, summarizer }), { contents: makeLargeConversation(5_000) });
+      await strategy.compact(makeContext({ contextWindow: 1_000, summarizer }), {
+        contents: makeLargeConversation(5_000),
+      });
       expect(summarizer.calls).toBe(5);
     });
 

@@ -38,7 +38,9 @@ describe('example strategies', () => {
       maxShrinkCandidates: 50,
     });
     const failed = report.properties.filter((property) => property.failed > 0);
-    expect(failed.map((property) => `${property.property}: ${property.counterexample?.failure.violation.message}`)).toEqual([]);
+    expect(
+      failed.map((property) => `${property.property}: ${property.counterexample?.failure.violation.message}`),
+    ).toEqual([]);
     expect(report.properties.every((property) => property.checked === RUNS)).toBe(true);
   });
 

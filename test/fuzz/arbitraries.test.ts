@@ -21,7 +21,8 @@ function contentBytes(spec: ScenarioSpec): number {
   const world = resolve(spec).world;
   let total = 0;
   for (const turn of world.turns) {
-    for (const call of turn.toolCalls) total += 'size' in call.response ? call.response.size : call.response.text.length;
+    for (const call of turn.toolCalls)
+      total += 'size' in call.response ? call.response.size : call.response.text.length;
     total += 'size' in turn.user ? turn.user.size : turn.user.text.length;
   }
   return total;
@@ -88,9 +89,14 @@ describe('scenarioSpecArbitrary', () => {
   it('reaches empty user messages under adk-go, where both built-in strategies orphan a function response (issue 17)', async () => {
     // 200 draws: the cost budget keeps a session to 200 windows' worth of content, which cut this
     // seed's sliding-window orphan (a 4k window, after its 8th turn) out of the first 100 draws.
-    const candidates = fc.sample(scenarioSpecArbitrary(), { seed: SEED, numRuns: 200 })
+    const candidates = fc
+      .sample(scenarioSpecArbitrary(), { seed: SEED, numRuns: 200 })
       .map((spec) => resolve(spec).world)
-      .filter((w) => w.flavour === 'adk-go' && w.turns.some((t) => 'size' in t.user && t.user.size === 0 && t.toolCalls.length > 0));
+      .filter(
+        (w) =>
+          w.flavour === 'adk-go' &&
+          w.turns.some((t) => 'size' in t.user && t.user.size === 0 && t.toolCalls.length > 0),
+      );
     // About one run in twenty (it was under one in a hundred before empty messages had their own weight).
     expect(candidates.length).toBeGreaterThanOrEqual(8);
     for (const strategy of [thresholdStrategy, slidingWindowStrategy]) {
@@ -108,7 +114,11 @@ describe('scenarioSpecArbitrary', () => {
     // whose first failing draw is a round size: an anchored draw (say the threshold's 12,800 bytes
     // in an 8k window) stays anchored, since cross-shrinking only tries the smallest round size.
     const details = fc.check(
-      fc.property(scenarioSpecArbitrary(), (spec) => resolve(spec).world.turns.every((t) => t.toolCalls.every((c) => !('size' in c.response) || c.response.size < 10_000))),
+      fc.property(scenarioSpecArbitrary(), (spec) =>
+        resolve(spec).world.turns.every((t) =>
+          t.toolCalls.every((c) => !('size' in c.response) || c.response.size < 10_000),
+        ),
+      ),
       { seed: 2, numRuns: 200 },
     );
     expect(details.failed).toBe(true);
@@ -130,7 +140,9 @@ describe('sizes anchored to the window', () => {
     expect(resolveSize({ anchor: 'threshold', tokens: 1 }, context)).toBe(12_804);
     expect(resolveSize({ anchor: 'threshold', tokens: -1 }, context)).toBe(12_796);
     // windows >= 200k keep a fixed 20k buffer.
-    expect(resolveSize({ anchor: 'threshold', tokens: 0 }, { contextWindow: 200_000, ratio: 4, overheadTokens: 0 })).toBe(180_000);
+    expect(
+      resolveSize({ anchor: 'threshold', tokens: 0 }, { contextWindow: 200_000, ratio: 4, overheadTokens: 0 }),
+    ).toBe(180_000);
   });
 
   it('leaves room for the summary, the continuation and the overhead after a compaction', () => {
@@ -140,7 +152,10 @@ describe('sizes anchored to the window', () => {
   });
 
   it('keeps threshold anchors exact in the generated file', () => {
-    const big: TurnDraft = { ...plainTurn, tools: [{ size: { anchor: 'threshold', tokens: 1 }, kind: null, repeat: 1 }] };
+    const big: TurnDraft = {
+      ...plainTurn,
+      tools: [{ size: { anchor: 'threshold', tokens: 1 }, kind: null, repeat: 1 }],
+    };
     const spec = buildScenarioSpec(draft({ contextWindow: 32_000, tokenModel: { ratio: 2.5 }, turns: [big] }));
     expect(spec.session?.tokenModel).toEqual({ ratio: 2.5 });
     expect(spec.turns?.[0]?.tools).toEqual([{ name: 'read_file', size: (Math.floor(25_600 / 2.5) + 1) * 4 }]);
@@ -155,10 +170,23 @@ describe('the cold-threshold draft', () => {
       attachments: [{ mimeType: 'image/png', size: { anchor: 'bytes', bytes: 1_200 } }],
       tools: [{ size: { anchor: 'bytes', bytes: 900 }, kind: null, repeat: 2 }],
     };
-    for (const [coldThreshold, offset] of [[0, 0], [1, 2], [-1, -3]] as const) {
-      const spec = buildScenarioSpec(draft({ coldThreshold, systemPrompt: { anchor: 'bytes', bytes: 700 }, toolDeclarations: { count: 3, schemaSize: 400 }, turns: [burstTurn, plainTurn] }));
+    for (const [coldThreshold, offset] of [
+      [0, 0],
+      [1, 2],
+      [-1, -3],
+    ] as const) {
+      const spec = buildScenarioSpec(
+        draft({
+          coldThreshold,
+          systemPrompt: { anchor: 'bytes', bytes: 700 },
+          toolDeclarations: { count: 3, schemaSize: 400 },
+          turns: [burstTurn, plainTurn],
+        }),
+      );
       const strategy = thresholdStrategy();
-      const result = await runSession(resolveScenario(spec, { file: 'cold.yaml', baseDir: process.cwd() }).world, { strategy });
+      const result = await runSession(resolveScenario(spec, { file: 'cold.yaml', baseDir: process.cwd() }).world, {
+        strategy,
+      });
       // 8,000-token window: threshold 6,400 = 2,560 heuristic tokens × 2.5.
       expect(result.steps[0]!.triggerCount).toBe(6_400 + offset);
       expect(result.steps[0]!.summarizerCalls.length > 0).toBe(coldThreshold >= 0);
@@ -168,7 +196,12 @@ describe('the cold-threshold draft', () => {
 
 describe('buildScenarioSpec', () => {
   it('leaves every default out', () => {
-    expect(buildScenarioSpec(draft({}))).toEqual({ name: 'fuzz-case', seed: 1, session: { contextWindow: 8_000 }, turns: [{ user: 'ok' }] });
+    expect(buildScenarioSpec(draft({}))).toEqual({
+      name: 'fuzz-case',
+      seed: 1,
+      session: { contextWindow: 8_000 },
+      turns: [{ user: 'ok' }],
+    });
   });
 
   it('splits late usage metadata into two phases', () => {
@@ -181,15 +214,30 @@ describe('buildScenarioSpec', () => {
   });
 
   it('switches the model window mid-session', () => {
-    const spec = buildScenarioSpec(draft({
-      turns: [plainTurn, plainTurn],
-      phaseSwitch: { atGroup: 1, tokenModel: { ratio: 4 }, windowPercent: 25, streaming: null },
-    }));
-    expect(spec.phases?.[1]).toEqual({ name: 'after', tokenModel: { ratio: 4 }, model: 'switched-model', contextWindow: 2_000, turns: [{ user: 'ok' }] });
+    const spec = buildScenarioSpec(
+      draft({
+        turns: [plainTurn, plainTurn],
+        phaseSwitch: { atGroup: 1, tokenModel: { ratio: 4 }, windowPercent: 25, streaming: null },
+      }),
+    );
+    expect(spec.phases?.[1]).toEqual({
+      name: 'after',
+      tokenModel: { ratio: 4 },
+      model: 'switched-model',
+      contextWindow: 2_000,
+      turns: [{ user: 'ok' }],
+    });
   });
 
   it('caps turns at 300 by shrinking repeats', () => {
-    const spec = buildScenarioSpec(draft({ turns: [{ ...plainTurn, repeat: 200 }, { ...plainTurn, repeat: 200 }] }));
+    const spec = buildScenarioSpec(
+      draft({
+        turns: [
+          { ...plainTurn, repeat: 200 },
+          { ...plainTurn, repeat: 200 },
+        ],
+      }),
+    );
     expect(resolve(spec).world.turns.length).toBeLessThanOrEqual(MAX_TURNS);
   });
 });

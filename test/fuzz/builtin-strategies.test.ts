@@ -11,7 +11,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenarioSpecArbitrary } from '../../src/fuzz/arbitraries/scenario-spec.ts';
-import { deterministicReplay, eventsImmutable, noOrphans, sessionCompletes } from '../../src/checker/properties/index.ts';
+import {
+  deterministicReplay,
+  eventsImmutable,
+  noOrphans,
+  sessionCompletes,
+} from '../../src/checker/properties/index.ts';
 import { createCasePlayer } from '../../src/fuzz/run/play-case.ts';
 
 const KEPT = [noOrphans, eventsImmutable, sessionCompletes, deterministicReplay];
@@ -21,12 +26,15 @@ describe.each(['threshold', 'sliding_window'])('%s', (name) => {
 
   // Named as test.prop named it (it appends the seed).
   it('never orphans a call, never mutates events, always completes, replays deterministically (with seed=20260822)', async () => {
-    await fc.assert(fc.asyncProperty(scenarioSpecArbitrary(), async (spec) => {
-      const verdicts = await player.play(spec);
-      for (const property of KEPT) {
-        const verdict = verdicts.get(property.name)!;
-        expect(verdict.status === 'failed' ? verdict.violation.message : 'held', property.name).toBe('held');
-      }
-    }), { seed: 20_260_822, numRuns: 6 });
+    await fc.assert(
+      fc.asyncProperty(scenarioSpecArbitrary(), async (spec) => {
+        const verdicts = await player.play(spec);
+        for (const property of KEPT) {
+          const verdict = verdicts.get(property.name)!;
+          expect(verdict.status === 'failed' ? verdict.violation.message : 'held', property.name).toBe('held');
+        }
+      }),
+      { seed: 20_260_822, numRuns: 6 },
+    );
   });
 });

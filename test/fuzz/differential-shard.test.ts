@@ -8,9 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readReportFile, writeDifferentialReportFile, writeFuzzReportFile } from '../../src/fuzz/ci/fuzz-report-file.ts';
+import {
+  readReportFile,
+  writeDifferentialReportFile,
+  writeFuzzReportFile,
+} from '../../src/fuzz/ci/fuzz-report-file.ts';
 import { mergeDifferentialReports } from '../../src/fuzz/differential/merge-differential-reports.ts';
-import { runDifferentialFuzz, type DifferentialOptions, type DifferentialReport } from '../../src/fuzz/differential/run-differential.ts';
+import {
+  runDifferentialFuzz,
+  type DifferentialOptions,
+  type DifferentialReport,
+} from '../../src/fuzz/differential/run-differential.ts';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
 import { runCli } from '../cli/run-cli.ts';
 
@@ -32,7 +40,26 @@ const options: DifferentialOptions = {
   maxShrinkCandidates: 3,
 };
 /** The same run on the command line (one worker, as runCli plays it). */
-const cliArgs = ['fuzz', '--strategy', LATE, '--against', 'threshold', '--runs', '5', '--seed', '7', '--property', 'no-overflow', '--property', 'no-loop', '--max-shrinks', '3', '--quiet', '--out', out];
+const cliArgs = [
+  'fuzz',
+  '--strategy',
+  LATE,
+  '--against',
+  'threshold',
+  '--runs',
+  '5',
+  '--seed',
+  '7',
+  '--property',
+  'no-overflow',
+  '--property',
+  'no-loop',
+  '--max-shrinks',
+  '3',
+  '--quiet',
+  '--out',
+  out,
+];
 
 /**
  * Shards 1/2 and 2/2 played in this thread, once for the file: the first test checks them, the
@@ -58,14 +85,24 @@ describe('differential shards', () => {
     expect(shards[0]!.properties[0]!.onlyMine).toEqual([4]);
     expect(shards[1]!.properties[0]!.onlyMine).toEqual([]);
     expect(shards[0]!.properties[0]!.compared + shards[1]!.properties[0]!.compared).toBe(whole.properties[0]!.compared);
-    const merged = mergeDifferentialReports([{ file: 'b.json', report: shards[1]! }, { file: 'a.json', report: shards[0]! }]);
+    const merged = mergeDifferentialReports([
+      { file: 'b.json', report: shards[1]! },
+      { file: 'a.json', report: shards[0]! },
+    ]);
     expect(merged).toEqual(whole);
     expect(() => mergeDifferentialReports([{ file: 'a.json', report: shards[0]! }])).toThrow('shard 2/2 missing');
     const foreign = { ...shards[1]!, against: { name: 'sliding_window', options: {} } };
-    expect(() => mergeDifferentialReports([{ file: 'a.json', report: shards[0]! }, { file: 'c.json', report: foreign }])).toThrow(/c\.json is another fuzz run \(strategy .* against sliding_window/);
+    expect(() =>
+      mergeDifferentialReports([
+        { file: 'a.json', report: shards[0]! },
+        { file: 'c.json', report: foreign },
+      ]),
+    ).toThrow(/c\.json is another fuzz run \(strategy .* against sliding_window/);
   });
 
-  it('the CLI writes a shard report with --json and merges it with the other shard\'s; a plain and a differential report do not merge', { timeout: 180_000 }, async () => {
+  it("the CLI writes a shard report with --json and merges it with the other shard's; a plain and a differential report do not merge", {
+    timeout: 180_000,
+  }, async () => {
     // Shard 2 through the CLI; shard 1 (run 4's) as --json writes it, from the shard played in
     // this thread (the CLI's exit 1 on a difference: differential-swapped.test.ts).
     const shards = await shardReports();
@@ -76,12 +113,22 @@ describe('differential shards', () => {
     expect((await readReportFile(join(out, 'd2.json'))).report).toEqual(shards[1]);
     const merged = await runCli(['fuzz', '--merge', join(out, 'd2.json'), join(out, 'd1.json'), '--out', out]);
     expect(merged.code).toBe(1);
-    expect(merged.stdout).toContain('WORSE no-overflow: late-threshold fails where threshold holds on 1 run(s) (run 4)');
+    expect(merged.stdout).toContain(
+      'WORSE no-overflow: late-threshold fails where threshold holds on 1 run(s) (run 4)',
+    );
     expect(merged.stdout).toContain('5 runs');
     // late-threshold declares no options and threshold does: neither side draws, and the report says so.
     expect(merged.stdout).toContain('strategy options not drawn: the declared option spaces differ');
     // A plain fuzz report, as --json writes it.
-    const plain = await runFuzz({ strategy: { name: 'threshold', options: {} }, runs: 2, seed: 7, properties: ['no-overflow'], outDir: null, cwd: process.cwd(), maxShrinkCandidates: 1 });
+    const plain = await runFuzz({
+      strategy: { name: 'threshold', options: {} },
+      runs: 2,
+      seed: 7,
+      properties: ['no-overflow'],
+      outDir: null,
+      cwd: process.cwd(),
+      maxShrinkCandidates: 1,
+    });
     await writeFuzzReportFile(join(out, 'p.json'), plain);
     const mixed = await runCli(['fuzz', '--merge', join(out, 'd1.json'), join(out, 'p.json')]);
     expect(mixed.code).toBe(2);

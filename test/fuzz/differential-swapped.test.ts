@@ -20,10 +20,17 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 const options = lateAgainstThreshold(out);
 
 describe('differential fuzzing, the other way round and through the CLI', () => {
-  it('shrinks the runs where only the reference fails too, with the roles swapped, without failing the report', { timeout: 180_000 }, async () => {
+  it('shrinks the runs where only the reference fails too, with the roles swapped, without failing the report', {
+    timeout: 180_000,
+  }, async () => {
     const betterOut = mkdtempSync(join(tmpdir(), 'fuzz-differential-better-'));
     try {
-      const report = await runDifferentialFuzz({ ...options, strategy: options.against, against: options.strategy, outDir: betterOut });
+      const report = await runDifferentialFuzz({
+        ...options,
+        strategy: options.against,
+        against: options.strategy,
+        outDir: betterOut,
+      });
       const [property] = report.properties;
       expect(report.failed).toBe(false);
       expect(property!.onlyMine).toEqual([]);
@@ -36,7 +43,9 @@ describe('differential fuzzing, the other way round and through the CLI', () => 
       expect(found.file.file).toMatch(/no-overflow\.late-threshold-vs-threshold\.seed-7\.yaml$/);
       const text = readFileSync(found.file.file, 'utf8');
       expect(text).toContain(`no-overflow fails for strategy ${LATE} and holds for threshold`);
-      expect(found.file.fuzzCommand).toContain(`--strategy ${LATE} --against threshold --seed 7 --property no-overflow --path ${found.failure.path}`);
+      expect(found.file.fuzzCommand).toContain(
+        `--strategy ${LATE} --against threshold --seed 7 --property no-overflow --path ${found.failure.path}`,
+      );
       const scenario = await loadScenario(found.file.file);
       expect((await runOneScenario(scenario)).failures.map((failure) => failure.expectation)).toContain('no-overflow');
       const mine = await runOneScenario({ ...scenario, strategy: { ...scenario.strategy, name: 'threshold' } });
@@ -49,7 +58,24 @@ describe('differential fuzzing, the other way round and through the CLI', () => 
   it('the CLI exits 1 on a difference and 2 on options it cannot combine', { timeout: 120_000 }, async () => {
     // One shrink candidate (the failing run itself): shrinking is the first test's business; this
     // one asserts the command's exit code and what it prints about the difference.
-    const run = await runCli(['fuzz', '--strategy', LATE, '--against', 'threshold', '--runs', '5', '--seed', '7', '--property', 'no-overflow', '--max-shrinks', '1', '--quiet', '--out', out]);
+    const run = await runCli([
+      'fuzz',
+      '--strategy',
+      LATE,
+      '--against',
+      'threshold',
+      '--runs',
+      '5',
+      '--seed',
+      '7',
+      '--property',
+      'no-overflow',
+      '--max-shrinks',
+      '1',
+      '--quiet',
+      '--out',
+      out,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('WORSE no-overflow: late-threshold fails where threshold holds on 1 run(s) (run 4)');
     expect(run.stdout).toContain('replay (threshold): npx compaction-sim simulate');

@@ -21,14 +21,22 @@ describe.concurrent('a reference that cannot play', () => {
   it('hangs on every run: exit 2, naming the reference and the hang', async ({ expect }) => {
     const result = await fuzz('--runs', '3', '--against', HANGS, '--timeout', '1000');
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`compaction-sim: --against ${HANGS} cannot play: it did not finish any of the 3 runs played (run 0: strategy-hung: no result within 1000 ms), so nothing could be compared with it\n`);
+    expect(result.stderr).toBe(
+      `compaction-sim: --against ${HANGS} cannot play: it did not finish any of the 3 runs played (run 0: strategy-hung: no result within 1000 ms), so nothing could be compared with it\n`,
+    );
     expect(result.stdout).toBe('');
   });
 
-  it('throws on every run: exit 2, naming the reference and the throw, whatever properties are asked', async ({ expect }) => {
+  it('throws on every run: exit 2, naming the reference and the throw, whatever properties are asked', async ({
+    expect,
+  }) => {
     const result = await fuzz('--runs', '3', '--against', THROWS, '--property', 'no-overflow');
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^compaction-sim: --against ${THROWS} cannot play: it did not finish any of the 3 runs played \\(run 0: .*strategy-threw: .*fixture strategy exploded\\)`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^compaction-sim: --against ${THROWS} cannot play: it did not finish any of the 3 runs played \\(run 0: .*strategy-threw: .*fixture strategy exploded\\)`,
+      ),
+    );
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
 

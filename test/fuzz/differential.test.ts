@@ -25,7 +25,15 @@ const options = lateAgainstThreshold(out);
 describe('differential fuzzing', () => {
   it('a plain fuzz report cannot tell the variant from the reference', { timeout: 120_000 }, async () => {
     // Both on the defaults, as in the differential run below (late-threshold declares no options to draw).
-    const plain = { runs: options.runs, seed: options.seed, properties: options.properties, outDir: null, cwd: process.cwd(), maxShrinkCandidates: 1, varyOptions: false };
+    const plain = {
+      runs: options.runs,
+      seed: options.seed,
+      properties: options.properties,
+      outDir: null,
+      cwd: process.cwd(),
+      maxShrinkCandidates: 1,
+      varyOptions: false,
+    };
     const reference = await runFuzz({ ...plain, strategy: options.against });
     const variant = await runFuzz({ ...plain, strategy: options.strategy });
     expect(reference.failed).toBe(true);
@@ -62,7 +70,12 @@ describe('differential fuzzing', () => {
     expect(reference.failures.map((failure) => failure.expectation)).not.toContain('no-overflow');
 
     // The printed path replays the difference inside the fuzzer.
-    const again = await runDifferentialFuzz({ ...options, path: found.failure.path, outDir: null, maxShrinkCandidates: 1 });
+    const again = await runDifferentialFuzz({
+      ...options,
+      path: found.failure.path,
+      outDir: null,
+      maxShrinkCandidates: 1,
+    });
     expect(again.properties[0]!.onlyMine).toEqual([0]);
     expect(again.properties[0]!.counterexample!.failure.spec).toEqual(found.failure.spec);
   });
@@ -73,5 +86,4 @@ describe('differential fuzzing', () => {
     expect(report.properties[0]!.onlyMine).toEqual([]);
     expect(report.properties[0]!.onlyReference).toEqual([]);
   });
-
 });

@@ -17,11 +17,31 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 const HOSTILE = 'test/fixtures/hostile/strategies';
 
 describe('fuzz survives any strategy', () => {
-  it('reports a strategy that exhausts its memory as a failed, shrunk run, and the report comes out', { timeout: 120_000 }, async () => {
+  it('reports a strategy that exhausts its memory as a failed, shrunk run, and the report comes out', {
+    timeout: 120_000,
+  }, async () => {
     // Two shrink candidates (the failing run, then one smaller): each fills a 128 MB heap, and one
     // shrink shows the failure is shrunk like any other.
-    const run = await runCli(['fuzz', '--strategy', `./${HOSTILE}/hogs-memory.mjs`, '--runs', '2', '--seed', '3', '--max-memory', '128',
-      '--property', 'session-completes', '--property', 'no-overflow', '--max-shrinks', '2', '--quiet', '--out', out]);
+    const run = await runCli([
+      'fuzz',
+      '--strategy',
+      `./${HOSTILE}/hogs-memory.mjs`,
+      '--runs',
+      '2',
+      '--seed',
+      '3',
+      '--max-memory',
+      '128',
+      '--property',
+      'session-completes',
+      '--property',
+      'no-overflow',
+      '--max-shrinks',
+      '2',
+      '--quiet',
+      '--out',
+      out,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/│ session-completes\s+│ behaviour │\s+2 │\s+0 │\s+0 │\s+2 │/);
     expect(run.stdout).toContain('FAIL session-completes: strategy-out-of-memory');
@@ -31,15 +51,42 @@ describe('fuzz survives any strategy', () => {
     expect(run.stdout).toContain('1 of 2 properties failed (2 runs');
   });
 
-  it('gives the same tallies for a strategy with module-level state on one worker or two', { timeout: 120_000 }, async () => {
+  it('gives the same tallies for a strategy with module-level state on one worker or two', {
+    timeout: 120_000,
+  }, async () => {
     const strategy = `./${HOSTILE}/module-state.mjs`;
     const properties = ['user-request-preserved', 'no-orphans', 'no-loop'] as const;
     const table = (stdout: string) => stdout.slice(0, stdout.indexOf('fast-check seed'));
     // One worker through the CLI; two through fuzz() of the API, which plays the runs in worker
     // threads the same way (a fresh import of the module per run), in this process. One after the
     // other: both write the same counterexample file, which the tables name.
-    const one = await runCli(['fuzz', '--strategy', strategy, '--runs', '6', '--seed', '3', ...properties.flatMap((p) => ['--property', p]), '--max-shrinks', '2', '--quiet', '--out', out, '--jobs', '1']);
-    const two = await fuzz({ strategy, runs: 6, seed: 3, properties: [...properties], maxShrinks: 2, outDir: out, jobs: 2, cwd: ROOT });
+    const one = await runCli([
+      'fuzz',
+      '--strategy',
+      strategy,
+      '--runs',
+      '6',
+      '--seed',
+      '3',
+      ...properties.flatMap((p) => ['--property', p]),
+      '--max-shrinks',
+      '2',
+      '--quiet',
+      '--out',
+      out,
+      '--jobs',
+      '1',
+    ]);
+    const two = await fuzz({
+      strategy,
+      runs: 6,
+      seed: 3,
+      properties: [...properties],
+      maxShrinks: 2,
+      outDir: out,
+      jobs: 2,
+      cwd: ROOT,
+    });
     expect(one.code).toBe(1);
     // Every run dropped its oldest content once (4 of them lose the user's request); one module
     // shared by a worker's runs would drop it only in the first run that worker played (1 failure with one worker).

@@ -27,15 +27,19 @@ function trigger(name: string, seed: number, judgedAs?: string) {
 }
 
 describe('fuzz --judged-as', () => {
-  it.each(SEEDS)('catches a fork that moved its trigger, only when judged as the built-in (seed %i)', async (seed) => {
-    const own = (await trigger(FORK, seed)).properties[0]!;
-    expect(own.checked).toBe(0);
-    expect(own.failed).toBe(0);
-    const judged = await trigger(FORK, seed, 'threshold');
-    expect(judged.judgedAs).toBe('threshold');
-    expect(judged.properties[0]!.failed).toBeGreaterThan(0);
-    expect(judged.properties[0]!.counterexample?.failure.violation.message).toMatch(/trigger|compact/);
-  }, 1_200_000);
+  it.each(SEEDS)(
+    'catches a fork that moved its trigger, only when judged as the built-in (seed %i)',
+    async (seed) => {
+      const own = (await trigger(FORK, seed)).properties[0]!;
+      expect(own.checked).toBe(0);
+      expect(own.failed).toBe(0);
+      const judged = await trigger(FORK, seed, 'threshold');
+      expect(judged.judgedAs).toBe('threshold');
+      expect(judged.properties[0]!.failed).toBeGreaterThan(0);
+      expect(judged.properties[0]!.counterexample?.failure.violation.message).toMatch(/trigger|compact/);
+    },
+    1_200_000,
+  );
 
   it('lends the built-in its own declarations without inventing a failure', async () => {
     const report = await trigger('./test/fuzz/fixtures/threshold-module.ts', 1, 'threshold');

@@ -41,7 +41,9 @@ describe('a bug only non-default options show', () => {
     expect(report.properties[0]).toMatchObject({ compared: 1, onlyMine: [], onlyReference: [] });
   });
 
-  it('is found with drawn options, both sides playing the same ones, and replays with them', { timeout: 60_000 }, async () => {
+  it('is found with drawn options, both sides playing the same ones, and replays with them', {
+    timeout: 60_000,
+  }, async () => {
     const report = await runDifferentialFuzz(options);
     expect(report.optionSpace).toEqual(SLIDING_WINDOW_OPTION_SPACE);
     expect(report.optionsNote).toBeNull();
@@ -59,14 +61,17 @@ describe('a bug only non-default options show', () => {
     expect(found.file.referenceCommand).toContain(`--strategy sliding_window ${drawn}`);
     expect(found.file.fuzzCommand).not.toContain('--strategy-options'); // the path draws them again
     const text = readFileSync(found.file.file, 'utf8');
-    expect(text).toContain(`Strategy options drawn for this run (shrunk towards the defaults): maxCompactionAttempts ${String(played.maxCompactionAttempts)}, maxTurns 2.`);
+    expect(text).toContain(
+      `Strategy options drawn for this run (shrunk towards the defaults): maxCompactionAttempts ${String(played.maxCompactionAttempts)}, maxTurns 2.`,
+    );
 
     // simulate: with the file's options the variant breaks no-loop at a step where the sliding
     // window with the same options still holds it (here it breaks it one summarization later:
     // `found.reference`); without them, the variant plays exactly as the sliding window does.
     const scenario = await loadScenario(found.file.file);
     expect(scenario.strategy.options).toEqual(played);
-    const failures = async (strategy: typeof scenario.strategy) => (await runOneScenario({ ...scenario, strategy })).failures;
+    const failures = async (strategy: typeof scenario.strategy) =>
+      (await runOneScenario({ ...scenario, strategy })).failures;
     const noLoopStep = async (strategy: typeof scenario.strategy) => {
       const failure = (await failures(strategy)).find((candidate) => candidate.expectation === 'no-loop');
       return failure === undefined ? Number.POSITIVE_INFINITY : Number(/step (\d+)/.exec(failure.message)![1]);
@@ -78,19 +83,28 @@ describe('a bug only non-default options show', () => {
     expect(await failures(defaults)).toEqual(await failures({ ...defaults, name: 'sliding_window' }));
 
     // The printed path replays the difference, drawing the same options.
-    const again = await runDifferentialFuzz({ ...options, path: found.failure.path, outDir: null, maxShrinkCandidates: 1 });
+    const again = await runDifferentialFuzz({
+      ...options,
+      path: found.failure.path,
+      outDir: null,
+      maxShrinkCandidates: 1,
+    });
     expect(again.properties[0]!.onlyMine).toEqual([0]);
     expect(again.properties[0]!.counterexample!.failure.spec).toEqual(found.failure.spec);
   });
 
-  it('a plain counterexample carries its drawn options, and simulate fails on it with them', { timeout: 60_000 }, async () => {
+  it('a plain counterexample carries its drawn options, and simulate fails on it with them', {
+    timeout: 60_000,
+  }, async () => {
     // The sliding window itself breaks no-loop on seed 8's run 0 (drawn maxTurns 2, above).
     const report = await runFuzz({ ...options, strategy: options.against, maxShrinkCandidates: 4 });
     const found = report.properties[0]!.counterexample!;
     const played = found.failure.spec.strategy!.options!;
     expect(report.optionSpace).toEqual(SLIDING_WINDOW_OPTION_SPACE);
     expect(found.file.spec.strategy).toEqual({ name: 'sliding_window', options: played });
-    expect(found.file.simulateCommand).toContain(`--strategy sliding_window --strategy-options '${JSON.stringify(played)}'`);
+    expect(found.file.simulateCommand).toContain(
+      `--strategy sliding_window --strategy-options '${JSON.stringify(played)}'`,
+    );
     const scenario = await loadScenario(found.file.file);
     expect(found.file.spec.expect).toEqual({ noLoop: true });
     expect((await runOneScenario(scenario)).failures.map((failure) => failure.expectation)).toContain('noLoop');

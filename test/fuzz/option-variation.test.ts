@@ -43,16 +43,22 @@ describe('drawing strategy options', () => {
 
   it('shrinks towards the defaults, keeping only the departure a failure needs', () => {
     const shrunk = (fails: (options: Record<string, number>) => boolean) => {
-      const details = fc.check(fc.property(strategyOptionsArbitrary(SPACE), (options) => !fails(options)), { seed: 1, numRuns: 500 });
+      const details = fc.check(
+        fc.property(strategyOptionsArbitrary(SPACE), (options) => !fails(options)),
+        { seed: 1, numRuns: 500 },
+      );
       return details.counterexample?.[0];
     };
     expect(shrunk(() => true)).toEqual({ maxTurns: 20, maxCompactionAttempts: 3 });
     expect(shrunk((options) => options.maxTurns! >= 33)).toEqual({ maxTurns: 33, maxCompactionAttempts: 3 });
     expect(shrunk((options) => options.maxTurns! <= 2)).toEqual({ maxTurns: 2, maxCompactionAttempts: 3 });
-    expect(shrunk((options) => options.maxCompactionAttempts === 1)).toEqual({ maxTurns: 20, maxCompactionAttempts: 1 });
+    expect(shrunk((options) => options.maxCompactionAttempts === 1)).toEqual({
+      maxTurns: 20,
+      maxCompactionAttempts: 1,
+    });
   });
 
-  it('leaves each run\'s scenario as it was, and gives a run the same options however it is played', async () => {
+  it("leaves each run's scenario as it was, and gives a run the same options however it is played", async () => {
     const base = scenarioSpecArbitrary();
     const varied = withDrawnOptions(base, SPACE);
     const plain = fc.sample(base, { seed: 5, numRuns: 12 });
@@ -90,11 +96,14 @@ describe('drawing strategy options', () => {
 
 describe('declared option spaces', () => {
   it('are read as plain data and checked: integers with min <= default <= max', () => {
-    const strategy = (optionSpace: unknown) => ({ name: 'mine', compact: () => undefined, declarations: { optionSpace } }) as unknown as CompactionStrategy;
+    const strategy = (optionSpace: unknown) =>
+      ({ name: 'mine', compact: () => undefined, declarations: { optionSpace } }) as unknown as CompactionStrategy;
     expect(readOptionSpace(slidingWindowStrategy())).toEqual(SPACE);
     expect(readOptionSpace({ name: 'mine', compact: () => undefined })).toBeNull();
     expect(readOptionSpace(strategy({}))).toBeNull();
-    expect(() => readOptionSpace(strategy({ depth: { min: 3, max: 2, default: 2 } }))).toThrow('declarations.optionSpace.depth must be integers with min <= default <= max');
+    expect(() => readOptionSpace(strategy({ depth: { min: 3, max: 2, default: 2 } }))).toThrow(
+      'declarations.optionSpace.depth must be integers with min <= default <= max',
+    );
     expect(() => readOptionSpace(strategy({ depth: { min: 0, max: 2.5, default: 1 } }))).toThrow('optionSpace.depth');
     expect(() => readOptionSpace(strategy([1]))).toThrow('must be an object');
   });
@@ -105,7 +114,9 @@ describe('declared option spaces', () => {
       return { name: 'picky', compact: () => undefined };
     };
     expect(() => assertSpaceAccepted(picky, { depth: { min: 1, max: 8, default: 2 } }, {}, 'picky')).not.toThrow();
-    expect(() => assertSpaceAccepted(picky, { depth: { min: 1, max: 9, default: 2 } }, {}, 'picky')).toThrow('declares depth in [1, 9] but rejects 9');
+    expect(() => assertSpaceAccepted(picky, { depth: { min: 1, max: 9, default: 2 } }, {}, 'picky')).toThrow(
+      'declares depth in [1, 9] but rejects 9',
+    );
   });
 
   it('lose the options the user fixed; both sides of a differential run draw only from one shared space', () => {
@@ -113,14 +124,23 @@ describe('declared option spaces', () => {
     expect(variedSpace(SPACE, { maxTurns: 7, maxCompactionAttempts: 2 })).toBeNull();
     const sides = { strategy: { name: 'mine', options: {} }, against: { name: 'sliding_window', options: {} } };
     expect(sharedOptionSpace(sides, SPACE, { ...SPACE })).toEqual({ space: SPACE, note: null });
-    expect(sharedOptionSpace({ ...sides, against: { name: 'sliding_window', options: { maxTurns: 9 } } }, SPACE, SPACE).space).toEqual({ maxCompactionAttempts: SPACE.maxCompactionAttempts });
+    expect(
+      sharedOptionSpace({ ...sides, against: { name: 'sliding_window', options: { maxTurns: 9 } } }, SPACE, SPACE)
+        .space,
+    ).toEqual({ maxCompactionAttempts: SPACE.maxCompactionAttempts });
     expect(sharedOptionSpace({ ...sides, varyOptions: false }, SPACE, SPACE)).toEqual({ space: null, note: null });
     expect(sharedOptionSpace(sides, null, null)).toEqual({ space: null, note: null });
     const other: OptionSpace = { maxTurns: { min: 2, max: 30, default: 20 } };
-    for (const [mine, reference] of [[SPACE, other], [SPACE, null], [null, THRESHOLD_OPTION_SPACE]] as const) {
+    for (const [mine, reference] of [
+      [SPACE, other],
+      [SPACE, null],
+      [null, THRESHOLD_OPTION_SPACE],
+    ] as const) {
       const shared = sharedOptionSpace(sides, mine, reference);
       expect(shared.space).toBeNull();
-      expect(shared.note).toMatch(/^strategy options not drawn: the declared option spaces differ \(mine: .*; sliding_window: .*\), so each side plays its given options on every run$/);
+      expect(shared.note).toMatch(
+        /^strategy options not drawn: the declared option spaces differ \(mine: .*; sliding_window: .*\), so each side plays its given options on every run$/,
+      );
     }
   });
 });
@@ -130,12 +150,23 @@ describe('a run played with its drawn options', () => {
   const spec: ScenarioSpec = {
     name: 'chain',
     session: { contextWindow: 100_000 },
-    turns: [{ user: 'investigate the outage', sequential: true, tools: 'abcdefgh'.split('').map((name) => ({ name, size: 200 })) }],
+    turns: [
+      {
+        user: 'investigate the outage',
+        sequential: true,
+        tools: 'abcdefgh'.split('').map((name) => ({ name, size: 200 })),
+      },
+    ],
     strategy: { name: 'sliding_window', options: { maxTurns: 5 } },
   };
 
-  it('is judged on the instance built with them: declared-trigger reads that instance\'s trigger', async () => {
-    const player = createCasePlayer({ name: 'sliding_window', options: {}, baseDir: process.cwd() }, [declaredTrigger], {}, true);
+  it("is judged on the instance built with them: declared-trigger reads that instance's trigger", async () => {
+    const player = createCasePlayer(
+      { name: 'sliding_window', options: {}, baseDir: process.cwd() },
+      [declaredTrigger],
+      {},
+      true,
+    );
     expect((await player.play(spec)).get('declared-trigger')).toEqual({ status: 'passed' });
 
     // The check is not vacuous: that run compacts at 6 contents, which the default instance's
@@ -149,14 +180,30 @@ describe('a run played with its drawn options', () => {
 });
 
 describe('the report and the command line', () => {
-  it('say which options were drawn, and --no-vary-options turns drawing off (and is kept in the rerun line)', { timeout: 30_000 }, async () => {
+  it('say which options were drawn, and --no-vary-options turns drawing off (and is kept in the rerun line)', {
+    timeout: 30_000,
+  }, async () => {
     expect(optionsLine(SPACE)).toBe(
       '\nstrategy options drawn per run: maxCompactionAttempts 1..4 (default 3), maxTurns 2..40 (default 20); shrunk towards the defaults (--no-vary-options: the given options on every run)',
     );
     expect(optionsLine(null)).toBe('');
-    const off = await runCli(['fuzz', '--strategy', 'sliding_window', '--runs', '1', '--seed', '7', '--property', 'events-immutable', '--quiet', '--no-vary-options']);
+    const off = await runCli([
+      'fuzz',
+      '--strategy',
+      'sliding_window',
+      '--runs',
+      '1',
+      '--seed',
+      '7',
+      '--property',
+      'events-immutable',
+      '--quiet',
+      '--no-vary-options',
+    ]);
     expect(off.code).toBe(0);
     expect(off.stdout).not.toContain('strategy options drawn per run');
-    expect(off.stdout).toContain('rerun: npx compaction-sim fuzz --strategy sliding_window --no-vary-options --runs 1 --seed 7');
+    expect(off.stdout).toContain(
+      'rerun: npx compaction-sim fuzz --strategy sliding_window --no-vary-options --runs 1 --seed 7',
+    );
   });
 });

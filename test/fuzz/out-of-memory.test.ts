@@ -21,25 +21,56 @@ turns:
 `;
 
 describe.concurrent('a strategy that exhausts its heap', () => {
-  it('simulate: the scenario fails as strategy-out-of-memory, the others still run, the report is written', async ({ expect }) => {
+  it('simulate: the scenario fails as strategy-out-of-memory, the others still run, the report is written', async ({
+    expect,
+  }) => {
     const dir = tempDir('oom-simulate');
     const scenarios = join(dir, 'scenarios');
     mkdirSync(scenarios);
     writeFileSync(join(scenarios, 'grows.yaml'), SCENARIO);
     writeFileSync(join(scenarios, 'short.yaml'), 'session: { contextWindow: 8000 }\nturns: [ { user: hi } ]\n');
-    const run = await runCli(['simulate', scenarios, '--strategy', STRATEGY, ...LIMIT, '--report-dir', join(dir, 'report')]);
+    const run = await runCli([
+      'simulate',
+      scenarios,
+      '--strategy',
+      STRATEGY,
+      ...LIMIT,
+      '--report-dir',
+      join(dir, 'report'),
+    ]);
     expect(run.stderr).not.toContain('heap out of memory');
     expect(run.code).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8')) as { scenarios: { name: string; passed: boolean; failures: { expectation: string; message: string }[] }[] };
+    const report = JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8')) as {
+      scenarios: { name: string; passed: boolean; failures: { expectation: string; message: string }[] }[];
+    };
     const grows = report.scenarios.find((scenario) => scenario.name === 'grows')!;
     expect(grows.failures.map((failure) => failure.expectation)).toContain('strategy-out-of-memory');
-    expect(grows.failures.find((failure) => failure.expectation === 'strategy-out-of-memory')!.message).toMatch(/over the 96 MB limit \(--max-memory\)/);
+    expect(grows.failures.find((failure) => failure.expectation === 'strategy-out-of-memory')!.message).toMatch(
+      /over the 96 MB limit \(--max-memory\)/,
+    );
     expect(report.scenarios.find((scenario) => scenario.name === 'short')!.passed).toBe(true);
   });
 
-  it('fuzz: the run fails session-completes as strategy-out-of-memory, shrunk to a counterexample that replays', async ({ expect }) => {
+  it('fuzz: the run fails session-completes as strategy-out-of-memory, shrunk to a counterexample that replays', async ({
+    expect,
+  }) => {
     const out = tempDir('oom-fuzz');
-    const run = await runCli(['fuzz', '--strategy', STRATEGY, '--runs', '2', '--seed', '1', '--property', 'session-completes', '--max-shrinks', '12', ...LIMIT, '--out', out]);
+    const run = await runCli([
+      'fuzz',
+      '--strategy',
+      STRATEGY,
+      '--runs',
+      '2',
+      '--seed',
+      '1',
+      '--property',
+      'session-completes',
+      '--max-shrinks',
+      '12',
+      ...LIMIT,
+      '--out',
+      out,
+    ]);
     expect(run.stderr).not.toContain('heap out of memory');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/FAIL session-completes: step \d+: strategy-out-of-memory: .*over the 96 MB limit/);

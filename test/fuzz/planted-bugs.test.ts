@@ -31,51 +31,56 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const shrunkSmall: boolean[] = [];
 
-describe.each(PLANTED_BUGS.flatMap((bug) => SEEDS.map((seed) => ({ ...bug, seed }))))('planted bug $file, seed $seed', ({ file, caughtBy, seed: SEED }) => {
-  it(`is caught by ${caughtBy} within ${DEFAULT_RUNS} runs, shrunk, and replays with simulate`, async () => {
-    const report = await runFuzz({
-      strategy: { name: `./src/fuzz/planted-bugs/${file}`, options: {} },
-      runs: DEFAULT_RUNS,
-      seed: SEED,
-      properties: [caughtBy],
-      outDir: out,
-      cwd: process.cwd(),
-      stopAtFirstFailure: true,
-      maxShrinkCandidates: 150,
+describe.each(PLANTED_BUGS.flatMap((bug) => SEEDS.map((seed) => ({ ...bug, seed }))))(
+  'planted bug $file, seed $seed',
+  ({ file, caughtBy, seed: SEED }) => {
+    it(`is caught by ${caughtBy} within ${DEFAULT_RUNS} runs, shrunk, and replays with simulate`, async () => {
+      const report = await runFuzz({
+        strategy: { name: `./src/fuzz/planted-bugs/${file}`, options: {} },
+        runs: DEFAULT_RUNS,
+        seed: SEED,
+        properties: [caughtBy],
+        outDir: out,
+        cwd: process.cwd(),
+        stopAtFirstFailure: true,
+        maxShrinkCandidates: 150,
+      });
+      const [property] = report.properties;
+      expect(report.failed).toBe(true);
+      expect(property!.failed).toBe(1);
+      const found = property!.counterexample!;
+      expect(found.failure.violation.property).toBe(caughtBy);
+      expect(found.failure.shrinks).toBeGreaterThan(0);
+
+      // Shrunk: no leftover features; a handful of turns and calls on most seeds (counted below).
+      const scenario = await loadScenario(found.file.file);
+      expect(scenario.world.summarizer.faults).toEqual([]);
+      shrunkSmall.push(
+        scenario.world.turns.length <= 6 && scenario.world.turns.flatMap((t) => t.toolCalls).length <= 6,
+      );
+
+      // Replays: simulate's own run + expectation check fails on the violated property.
+      // (A property simulate always checks has no expect key: the file asserts nothing, the universal check fails it.)
+      const replay = await runOneScenario(scenario);
+      const expectKey = propertyByName(caughtBy).expectKey;
+      expect(found.file.spec.expect).toEqual(expectKey === null ? {} : { [expectKey]: true });
+      expect(replay.failures.map((f) => f.expectation)).toContain(expectKey ?? caughtBy);
+
+      // The printed seed + path replay the same counterexample inside the fuzzer.
+      const again = await runFuzz({
+        strategy: { name: `./src/fuzz/planted-bugs/${file}`, options: {} },
+        runs: DEFAULT_RUNS,
+        seed: SEED,
+        properties: [caughtBy],
+        path: found.failure.path,
+        outDir: null,
+        cwd: process.cwd(),
+        maxShrinkCandidates: 1,
+      });
+      expect(again.properties[0]!.counterexample?.failure.spec).toEqual(found.failure.spec);
     });
-    const [property] = report.properties;
-    expect(report.failed).toBe(true);
-    expect(property!.failed).toBe(1);
-    const found = property!.counterexample!;
-    expect(found.failure.violation.property).toBe(caughtBy);
-    expect(found.failure.shrinks).toBeGreaterThan(0);
-
-    // Shrunk: no leftover features; a handful of turns and calls on most seeds (counted below).
-    const scenario = await loadScenario(found.file.file);
-    expect(scenario.world.summarizer.faults).toEqual([]);
-    shrunkSmall.push(scenario.world.turns.length <= 6 && scenario.world.turns.flatMap((t) => t.toolCalls).length <= 6);
-
-    // Replays: simulate's own run + expectation check fails on the violated property.
-    // (A property simulate always checks has no expect key: the file asserts nothing, the universal check fails it.)
-    const replay = await runOneScenario(scenario);
-    const expectKey = propertyByName(caughtBy).expectKey;
-    expect(found.file.spec.expect).toEqual(expectKey === null ? {} : { [expectKey]: true });
-    expect(replay.failures.map((f) => f.expectation)).toContain(expectKey ?? caughtBy);
-
-    // The printed seed + path replay the same counterexample inside the fuzzer.
-    const again = await runFuzz({
-      strategy: { name: `./src/fuzz/planted-bugs/${file}`, options: {} },
-      runs: DEFAULT_RUNS,
-      seed: SEED,
-      properties: [caughtBy],
-      path: found.failure.path,
-      outDir: null,
-      cwd: process.cwd(),
-      maxShrinkCandidates: 1,
-    });
-    expect(again.properties[0]!.counterexample?.failure.spec).toEqual(found.failure.spec);
-  });
-});
+  },
+);
 
 describe('shrinking', () => {
   it(`reaches ≤ 6 turns and calls on at least ${SHRUNK_SHARE * 100} % of the bug × seed pairs`, () => {

@@ -18,8 +18,13 @@ const TARGET = 0.8;
 describe('realistic buggy strategies', () => {
   it(`fuzz alone kills at least ${TARGET * 100} % of them (${REALISTIC_BUGS.length} bugs, ${RUNS} runs, seeds ${SEEDS.join(', ')})`, async () => {
     const rate = await realisticKillRate({ seeds: SEEDS, runs: RUNS });
-    for (const holds of rate.twinHolds.values()) expect(holds).toEqual(expect.arrayContaining(['declared-trigger', 'estimate-precision', 'user-request-preserved']));
-    const survivors = rate.results.filter((result) => result.killedBy.length === 0).map((result) => `${result.bug}@${result.seed}`);
+    for (const holds of rate.twinHolds.values())
+      expect(holds).toEqual(
+        expect.arrayContaining(['declared-trigger', 'estimate-precision', 'user-request-preserved']),
+      );
+    const survivors = rate.results
+      .filter((result) => result.killedBy.length === 0)
+      .map((result) => `${result.bug}@${result.seed}`);
     expect(rate.total).toBe(REALISTIC_BUGS.length * SEEDS.length);
     expect(rate.rate, `survivors: ${survivors.join(', ')}`).toBeGreaterThanOrEqual(TARGET);
   }, 3_600_000);

@@ -18,7 +18,10 @@ describe('valueAtPath', () => {
 
   it('follows shrink steps to the counterexample fast-check reported', () => {
     const arbitrary = scenarioSpecArbitrary();
-    const details = fc.check(fc.property(arbitrary, (spec) => (spec.turns ?? spec.phases ?? []).length < 3), { seed: 5, numRuns: 100 });
+    const details = fc.check(
+      fc.property(arbitrary, (spec) => (spec.turns ?? spec.phases ?? []).length < 3),
+      { seed: 5, numRuns: 100 },
+    );
     expect(details.failed).toBe(true);
     expect(details.counterexamplePath).toContain(':');
     expect(valueAtPath(arbitrary, 5, 100, details.counterexamplePath!)).toEqual(details.counterexample![0]);
@@ -39,7 +42,15 @@ describe('exploring in worker threads', () => {
     };
     const inThread = await runFuzz({ ...options, properties: [...options.properties] });
     const inWorkers = await runFuzz({ ...options, properties: [...options.properties], jobs: 2, timeoutMs: 60_000 });
-    const counts = (r: typeof inThread) => r.properties.map(({ property, checked, passed, infeasible, failed, infeasibleReasons }) => ({ property, checked, passed, infeasible, failed, infeasibleReasons }));
+    const counts = (r: typeof inThread) =>
+      r.properties.map(({ property, checked, passed, infeasible, failed, infeasibleReasons }) => ({
+        property,
+        checked,
+        passed,
+        infeasible,
+        failed,
+        infeasibleReasons,
+      }));
     expect(counts(inWorkers)).toEqual(counts(inThread));
     expect(inThread.properties.every((p) => p.checked === 4)).toBe(true);
   });

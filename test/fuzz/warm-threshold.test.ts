@@ -22,16 +22,27 @@ function anchoredDrafts(runs: number) {
   return fc.sample(scenarioDraftArbitrary(), { seed: 18, numRuns: runs }).map((draft, i) => {
     const offset = OFFSETS[i % OFFSETS.length]!;
     const base = buildScenarioSpec({ ...draft, warmThreshold: null });
-    return { offset, base, built: buildScenarioSpec({ ...draft, warmThreshold: offset }), anchor: warmThresholdSpec(base, offset) };
+    return {
+      offset,
+      base,
+      built: buildScenarioSpec({ ...draft, warmThreshold: offset }),
+      anchor: warmThresholdSpec(base, offset),
+    };
   });
 }
 
 /** The threshold strategy's count and whether it summarized, on the second turn's first request. */
 async function secondTurnStep(anchor: WarmAnchor) {
   // The whole session: later turns' tools are declared from the first request on (adk-js declares the agent's tools).
-  const result = await runSession(resolveScenario(anchor.spec, { file: 'warm.yaml', baseDir: '.' }).world, { strategy: thresholdStrategy() });
+  const result = await runSession(resolveScenario(anchor.spec, { file: 'warm.yaml', baseDir: '.' }).world, {
+    strategy: thresholdStrategy(),
+  });
   const step = result.steps.find((candidate) => candidate.turn === 1)!;
-  return { count: step.triggerCount, summarized: step.summarizerCalls.length > 0, compactedBefore: result.steps.some((s) => s.turn === 0 && s.summarizerCalls.length > 0) };
+  return {
+    count: step.triggerCount,
+    summarized: step.summarizerCalls.length > 0,
+    compactedBefore: result.steps.some((s) => s.turn === 0 && s.summarizerCalls.length > 0),
+  };
 }
 
 describe('the warm-threshold anchor', () => {
@@ -43,7 +54,9 @@ describe('the warm-threshold anchor', () => {
     expect(anchored.length).toBeGreaterThan(drafts.length / 10);
   });
 
-  it('lands the count exactly where it says: threshold strategy counts it, and compacts exactly from the threshold', { timeout: 60_000 }, async () => {
+  it('lands the count exactly where it says: threshold strategy counts it, and compacts exactly from the threshold', {
+    timeout: 60_000,
+  }, async () => {
     for (const { offset, anchor } of anchored.slice(0, 24)) {
       const played = await secondTurnStep(anchor!);
       expect(played.compactedBefore).toBe(false);

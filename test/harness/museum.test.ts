@@ -48,6 +48,10 @@ describe('the museum of reported bugs', () => {
     const cached = await runSession(scenario!.world, { strategy: await crush() });
     const uncached = await runSession({ ...scenario!.world, promptCache: undefined }, { strategy: await crush() });
     expect(cached.totals.overflowSteps).toBeGreaterThan(0);
-    expect([uncached.totals.overflowSteps, uncached.totals.summarizerOverflows, uncached.totals.summarizerCalls]).toEqual([0, 0, 1]);
+    expect([
+      uncached.totals.overflowSteps,
+      uncached.totals.summarizerOverflows,
+      uncached.totals.summarizerCalls,
+    ]).toEqual([0, 0, 1]);
   });
 });

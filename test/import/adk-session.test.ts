@@ -11,9 +11,15 @@ describe('import --from adk-session', () => {
       ['adk-7b1e', { trains: [{ dep: '07:12', arr: '12:40', price_eur: 49 }] }],
       ['adk-7b1f', { result: 'Sunny, 14°C' }],
     ]);
-    expect(first!.steps.map((s) => s.usage)).toEqual([{ input: 812, output: 44 }, { input: 951, output: 31, cacheRead: 512 }]);
+    expect(first!.steps.map((s) => s.usage)).toEqual([
+      { input: 812, output: 44 },
+      { input: 951, output: 31, cacheRead: 512 },
+    ]);
     expect(first!.steps[1]!.text).toBe('The 07:12 train arrives 12:40 (49 EUR); Milan will be sunny, 14°C.');
-    expect(second).toEqual({ user: 'Book it.', steps: [{ text: 'I cannot book tickets, but here is the link.', usage: { input: 1002 } }] });
+    expect(second).toEqual({
+      user: 'Book it.',
+      steps: [{ text: 'I cannot book tickets, but here is the link.', usage: { input: 1002 } }],
+    });
     expect(spec!.replay!.compactions).toEqual([{ turn: 1, trigger: 'adk' }]);
   });
 

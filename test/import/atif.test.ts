@@ -4,9 +4,15 @@ import { importOk, importProblems } from './helpers.ts';
 describe('import --from atif', () => {
   it('reads the system step, agent steps with calls and their observations, and prompt_tokens per step', () => {
     const [spec] = importOk('atif-realistic.json', 'atif');
-    expect(spec!.session).toMatchObject({ model: 'gpt-4.1-mini', contextWindow: 1047576, systemPrompt: { text: expect.stringMatching(/^You are a terminal agent/) } });
+    expect(spec!.session).toMatchObject({
+      model: 'gpt-4.1-mini',
+      contextWindow: 1047576,
+      systemPrompt: { text: expect.stringMatching(/^You are a terminal agent/) },
+    });
     const [turn] = spec!.replay!.turns;
-    expect(turn!.steps.map((s) => [s.text ?? '', (s.calls ?? []).map((c) => `${c.id}=${String(c.result)}`), s.usage?.input])).toEqual([
+    expect(
+      turn!.steps.map((s) => [s.text ?? '', (s.calls ?? []).map((c) => `${c.id}=${String(c.result)}`), s.usage?.input]),
+    ).toEqual([
       ['Listing the files first.', ['tc_1=data/a.csv\ndata/b.csv', 'tc_2=  1532 total'], 640],
       ['', ['tc_3='], 770],
       ['Wrote 1532 to total.txt.', [], 805],

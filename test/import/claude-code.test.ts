@@ -8,7 +8,10 @@ describe('import --from claude-code', () => {
     expect(spec!.session!.systemPrompt).toBeUndefined();
     const turns = spec!.replay!.turns;
     expect(turns.map((t) => t.user)).toEqual(['The upload test is flaky. Find out why.', 'Fix it then.']);
-    expect(turns[0]!.steps[0]).toMatchObject({ text: 'Let me read the test and the uploader.', usage: { input: 15214, output: 120, cacheWrite: 15210 } });
+    expect(turns[0]!.steps[0]).toMatchObject({
+      text: 'Let me read the test and the uploader.',
+      usage: { input: 15214, output: 120, cacheWrite: 15210 },
+    });
     expect(turns[0]!.steps[0]!.calls!.map((c) => c.id)).toEqual(['toolu_r1', 'toolu_r2']);
     expect(turns[0]!.steps[1]!.text).toMatch(/^upload\(\) does not await/);
     expect(JSON.stringify(spec)).not.toContain('sub-agent chatter');

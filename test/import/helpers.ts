@@ -18,7 +18,8 @@ export function fixture(name: string): string {
 export function importOk(name: string, format: LogFormatName, extra: Partial<ImportLogOptions> = {}): ScenarioSpec[] {
   const result = importLog(fixture(name), { format, file: name, name: 'session', ...extra });
   if (result.kind === 'invalid') throw new Error(formatScenarioIssues(name, result.issues));
-  for (const { name: scenarioName, spec } of result.scenarios) loadScenarioSource(serializeScenario(spec), `${scenarioName}.yaml`, '/');
+  for (const { name: scenarioName, spec } of result.scenarios)
+    loadScenarioSource(serializeScenario(spec), `${scenarioName}.yaml`, '/');
   return result.scenarios.map((s) => s.spec);
 }
 
@@ -27,5 +28,7 @@ export function importProblems(name: string, format: LogFormatName, extra: Parti
   const result = importLog(fixture(name), { format, file: name, name: 'session', ...extra });
   expect(result.kind).toBe('invalid');
   if (result.kind !== 'invalid') return [];
-  return formatScenarioIssues(name, result.issues).split('\n').map((line) => line.trim());
+  return formatScenarioIssues(name, result.issues)
+    .split('\n')
+    .map((line) => line.trim());
 }

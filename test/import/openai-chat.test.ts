@@ -5,7 +5,11 @@ import { importOk, importProblems } from './helpers.ts';
 describe('import --from openai-chat', () => {
   it('imports a chat request: system prompt, declarations, parallel calls paired by id, usage, text beside calls', () => {
     const [spec] = importOk('openai-chat-realistic.json', 'openai-chat');
-    expect(spec!.session).toMatchObject({ model: 'gpt-4o-2024-08-06', contextWindow: 128000, systemPrompt: { text: expect.stringContaining('coding agent') } });
+    expect(spec!.session).toMatchObject({
+      model: 'gpt-4o-2024-08-06',
+      contextWindow: 128000,
+      systemPrompt: { text: expect.stringContaining('coding agent') },
+    });
     expect(spec!.replay!.tools!.map((t) => t.name)).toEqual(['read_file', 'run_tests']);
     const [first, second] = spec!.replay!.turns;
     expect(first!.user).toContain('leap years');
@@ -23,23 +27,42 @@ describe('import --from openai-chat', () => {
 
   it('reports unpaired calls and results and missing fields with their line and field path', () => {
     const problems = importProblems('openai-chat-hostile.jsonl', 'openai-chat', { contextWindow: 8000 });
-    expect(problems).toEqual(expect.arrayContaining([
-      "openai-chat-hostile.jsonl:1:1: messages[1]: call 'call_9' to ls has no result before the next user message",
-      "openai-chat-hostile.jsonl:2:1: messages[2]: a tool result for call 'call_404' matches no call of the model response before it",
-      "openai-chat-hostile.jsonl:3:1: messages[0].tool_calls[0].id: missing 'id' (expected the call id)",
-      "openai-chat-hostile.jsonl:3:1: messages[0].tool_calls[0].function.name: missing 'name' (expected the tool name)",
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "openai-chat-hostile.jsonl:1:1: messages[1]: call 'call_9' to ls has no result before the next user message",
+        "openai-chat-hostile.jsonl:2:1: messages[2]: a tool result for call 'call_404' matches no call of the model response before it",
+        "openai-chat-hostile.jsonl:3:1: messages[0].tool_calls[0].id: missing 'id' (expected the call id)",
+        "openai-chat-hostile.jsonl:3:1: messages[0].tool_calls[0].function.name: missing 'name' (expected the tool name)",
+      ]),
+    );
   });
 
   it('needs a window for a model it does not know, and says how to give one', () => {
-    const log = JSON.stringify({ model: 'my-finetune', messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: 'y' }] });
+    const log = JSON.stringify({
+      model: 'my-finetune',
+      messages: [
+        { role: 'user', content: 'x' },
+        { role: 'assistant', content: 'y' },
+      ],
+    });
     const result = importLog(log, { format: 'openai-chat', file: 'f.json', name: 'f' });
-    expect(result).toMatchObject({ kind: 'invalid', issues: [{ message: "the log records no context window and 'my-finetune' is not a well-known model: pass --window <tokens>" }] });
+    expect(result).toMatchObject({
+      kind: 'invalid',
+      issues: [
+        {
+          message:
+            "the log records no context window and 'my-finetune' is not a well-known model: pass --window <tokens>",
+        },
+      ],
+    });
     expect(importLog(log, { format: 'openai-chat', file: 'f.json', name: 'f', contextWindow: 4096 }).kind).toBe('ok');
   });
 
   it('locates a JSONL line that is not JSON', () => {
     const result = importLog('{"messages": []}\n{oops\n', { format: 'openai-chat', file: 'f.jsonl', name: 'f' });
-    expect(result).toMatchObject({ kind: 'invalid', issues: [{ line: 2, message: expect.stringMatching(/^not JSON/) }] });
+    expect(result).toMatchObject({
+      kind: 'invalid',
+      issues: [{ line: 2, message: expect.stringMatching(/^not JSON/) }],
+    });
   });
 });

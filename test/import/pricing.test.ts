@@ -24,15 +24,22 @@ describe('recorded cost', () => {
   });
 
   it('bills OpenAI cached input at its listed rate and counts requests without usage apart', () => {
-    const cost = priceRecordedUsage([{ inputTokens: 1000, cacheReadTokens: 600, outputTokens: 100 }, null], MODEL_PRICES['gpt-4o']!);
+    const cost = priceRecordedUsage(
+      [{ inputTokens: 1000, cacheReadTokens: 600, outputTokens: 100 }, null],
+      MODEL_PRICES['gpt-4o']!,
+    );
     // 400 x $2.50 + 600 x $1.25 + 100 x $10 = 2750 µ$.
     expect(cost.usd).toBeCloseTo(0.00275, 9);
     expect(cost).toMatchObject({ requests: 1, unpriced: 1 });
   });
 
-  it('finds dated model ids and names every price\'s source and date', () => {
+  it("finds dated model ids and names every price's source and date", () => {
     expect(priceOf('claude-sonnet-4-5-20250929')).toBe(MODEL_PRICES['claude-sonnet-4-5']);
     expect(priceOf('my-model')).toBeUndefined();
-    for (const price of Object.values(MODEL_PRICES)) expect(price).toMatchObject({ source: expect.any(String), checked: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    for (const price of Object.values(MODEL_PRICES))
+      expect(price).toMatchObject({
+        source: expect.any(String),
+        checked: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
   });
 });

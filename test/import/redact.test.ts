@@ -14,19 +14,35 @@ import { importOk } from './helpers.ts';
 const strings = (value: unknown): string[] => {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(strings);
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => [key, ...strings(item)]);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => [key, ...strings(item)]);
   return [];
 };
 /** The recorded texts of a replay: user messages, response texts, arguments and results (keys included). */
-const texts = (spec: ScenarioSpec): string[] => spec.replay!.turns.flatMap((turn) => [
-  turn.user,
-  ...turn.steps.flatMap((step) => [step.text ?? '', ...(step.calls ?? []).flatMap((call) => [...strings(call.args), ...strings(call.result)])]),
-]);
-const shape = (text: string): string => text.replace(/[a-z]/g, 'a').replace(/[A-Z]/g, 'A').replace(/[0-9]/g, '9').replace(/[\u4e00-\u9fff]/g, '字');
+const texts = (spec: ScenarioSpec): string[] =>
+  spec.replay!.turns.flatMap((turn) => [
+    turn.user,
+    ...turn.steps.flatMap((step) => [
+      step.text ?? '',
+      ...(step.calls ?? []).flatMap((call) => [...strings(call.args), ...strings(call.result)]),
+    ]),
+  ]);
+const shape = (text: string): string =>
+  text
+    .replace(/[a-z]/g, 'a')
+    .replace(/[A-Z]/g, 'A')
+    .replace(/[0-9]/g, '9')
+    .replace(/[\u4e00-\u9fff]/g, '字');
 
 describe('redactScenario', () => {
   const [spec] = importOk('openai-chat-realistic.json', 'openai-chat');
-  const withCjk: ScenarioSpec = { ...spec!, replay: { ...spec!.replay!, turns: [...spec!.replay!.turns, { user: '请修复日期解析 bug 2024', steps: [{ text: '好的 ok' }] }] } };
+  const withCjk: ScenarioSpec = {
+    ...spec!,
+    replay: {
+      ...spec!.replay!,
+      turns: [...spec!.replay!.turns, { user: '请修复日期解析 bug 2024', steps: [{ text: '好的 ok' }] }],
+    },
+  };
   const redacted = redactScenario(withCjk);
 
   it('keeps the shape of every text and the structure of arguments and results', () => {
@@ -47,10 +63,14 @@ describe('redactScenario', () => {
 
   it('leaves none of the original words, repeats repeated words, and is deterministic', () => {
     const original = new Set(texts(withCjk).flatMap((text) => text.match(/[\p{L}\p{N}]{4,}/gu) ?? []));
-    const left = texts(redacted).flatMap((text) => text.match(/[\p{L}\p{N}]{4,}/gu) ?? []).filter((word) => original.has(word));
+    const left = texts(redacted)
+      .flatMap((text) => text.match(/[\p{L}\p{N}]{4,}/gu) ?? [])
+      .filter((word) => original.has(word));
     expect(left).toEqual([]);
     // "test_date" appears in two calls' arguments: the same filler in both.
-    const patterns = redacted.replay!.turns[0]!.steps.flatMap((s) => (s.calls ?? []).filter((c) => c.name === 'run_tests').map((c) => c.args!));
+    const patterns = redacted.replay!.turns[0]!.steps.flatMap((s) =>
+      (s.calls ?? []).filter((c) => c.name === 'run_tests').map((c) => c.args!),
+    );
     expect(patterns).toHaveLength(2);
     expect(patterns[0]).toEqual(patterns[1]);
     expect(redactScenario(withCjk)).toEqual(redacted);

@@ -16,7 +16,10 @@ describe('replay scenarios in the real @google/adk runner', async () => {
     importOk('adk-spans-realistic.json', 'adk-spans', { name: 'adk-spans' })[0]!,
     importOk('codex-rollout-realistic.jsonl', 'codex-rollout', { name: 'codex-rollout' })[0]!,
   ].map((spec) => loadScenarioSource(serializeScenario(spec), `${spec.name}.yaml`, '/'));
-  const traces = await loadScenarios(['scenarios/traces/swe-agent/function_calling_simple.yaml', 'scenarios/traces/swe-agent/ctf-crypto-katy.yaml']);
+  const traces = await loadScenarios([
+    'scenarios/traces/swe-agent/function_calling_simple.yaml',
+    'scenarios/traces/swe-agent/ctf-crypto-katy.yaml',
+  ]);
 
   for (const scenario of [...imported, ...traces]) {
     it(`${scenario.name}: every step is identical`, async () => {
@@ -28,7 +31,9 @@ describe('replay scenarios in the real @google/adk runner', async () => {
 
   it('ctf-crypto-katy with hardened, which compacts in its 8k window: every step is identical', async () => {
     const katy = traces.find((scenario) => scenario.name === 'ctf-crypto-katy')!;
-    const verification = await verifyScenario(katy, { strategyOverride: (file) => ({ ...file, name: 'hardened', options: {} }) });
+    const verification = await verifyScenario(katy, {
+      strategyOverride: (file) => ({ ...file, name: 'hardened', options: {} }),
+    });
     expect(verification.world).toMatchObject({ llmSteps: 18, failure: null });
     expect(verification.world!.compactions).toBeGreaterThan(0);
     expect(verification.adk).toEqual(verification.world);

@@ -51,13 +51,18 @@ describe('replay mode', () => {
     expect(scenario.world.turns[0]!.replay!.usage.map((u) => u?.inputTokens ?? null)).toEqual([120, 180, 220]);
     // The second turn's last response made calls: it ends with an empty text, with no recorded usage.
     expect(scenario.world.turns[1]!.replay!.usage).toEqual([null, null]);
-    const result = await runSession(scenario.world, { strategy: await createStrategy(scenario.strategy), recordTrace: true });
+    const result = await runSession(scenario.world, {
+      strategy: await createStrategy(scenario.strategy),
+      recordTrace: true,
+    });
     expect(result.failure).toBeNull();
     const steps = result.trace!.steps;
     expect(steps.map((s) => s.turn)).toEqual([0, 0, 0, 1, 1]);
     const last = steps[2]!.modelRequest!;
     expect(last.config?.systemInstruction).toContain('careful coding agent');
-    const declared = (last.config?.tools?.[0] as { functionDeclarations?: { name?: string }[] } | undefined)?.functionDeclarations?.map((d) => d.name);
+    const declared = (
+      last.config?.tools?.[0] as { functionDeclarations?: { name?: string }[] } | undefined
+    )?.functionDeclarations?.map((d) => d.name);
     expect(declared).toEqual(['read_file', 'list_dir']);
     const parts = last.contents.flatMap((c) => (c.parts ?? []).map((p) => ({ role: c.role, p })));
     // The first response: its text, then both calls in ONE content (a parallel group).
@@ -70,21 +75,36 @@ describe('replay mode', () => {
       ['call_b', { result: 'export const x = 1;' }],
       ['call_c', { content: 'lexer', lines: 1 }],
     ]);
-    expect(result.steps.map((s) => [s.orphanCalls, s.orphanResponses])).toEqual([[0, 0], [0, 0], [0, 0], [0, 0], [0, 0]]);
+    expect(result.steps.map((s) => [s.orphanCalls, s.orphanResponses])).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
   });
 
   it('refuses a replay with turns beside it at its field path', () => {
     const bad = REPLAY.replace('name: replayed', 'name: replayed\nturns: [{ user: hi }]');
-    expect(() => loadScenarioSource(bad, 'bad.yaml', '/')).toThrow(/bad\.yaml:\d+:\d+: turns: 'turns' and 'replay' exclude each other/);
+    expect(() => loadScenarioSource(bad, 'bad.yaml', '/')).toThrow(
+      /bad\.yaml:\d+:\d+: turns: 'turns' and 'replay' exclude each other/,
+    );
   });
 
   it('refuses a call without a result at its field path', () => {
     const bad = REPLAY.replace(', result: "done" }', ' }');
-    expect(() => loadScenarioSource(bad, 'bad.yaml', '/')).toThrow(/bad\.yaml:\d+:\d+: replay\.turns\[1\]\.steps\[0\]\.calls\[0\]\.result: missing required field 'result'/);
+    expect(() => loadScenarioSource(bad, 'bad.yaml', '/')).toThrow(
+      /bad\.yaml:\d+:\d+: replay\.turns\[1\]\.steps\[0\]\.calls\[0\]\.result: missing required field 'result'/,
+    );
   });
 
   it('refuses a response without calls in the middle of a turn', () => {
-    const bad = REPLAY.replace('        - calls:\n            - { id: call_c', '        - text: "hmm"\n        - calls:\n            - { id: call_c');
-    expect(() => loadScenarioSource(bad, 'bad.yaml', '/')).toThrow(/replay\.turns\[0\]\.steps\[1\]\.calls: expected calls: only the last response/);
+    const bad = REPLAY.replace(
+      '        - calls:\n            - { id: call_c',
+      '        - text: "hmm"\n        - calls:\n            - { id: call_c',
+    );
+    expect(() => loadScenarioSource(bad, 'bad.yaml', '/')).toThrow(
+      /replay\.turns\[0\]\.steps\[1\]\.calls: expected calls: only the last response/,
+    );
   });
 });

@@ -4,11 +4,19 @@ import { importOk, importProblems } from './helpers.ts';
 describe('import --from swe-agent-traj', () => {
   it('imports a real function-calling trajectory (SWE-agent repository, MIT): calls paired through tool_call_ids, model from replay_config', () => {
     const [spec] = importOk('swe-agent-6e44b9__sweagenttestrepo-1c2844.traj', 'swe-agent-traj');
-    expect(spec!.session).toMatchObject({ model: 'gpt-4o', contextWindow: 128000, systemPrompt: { text: expect.stringMatching(/^SETTING: You are an autonomous programmer/) } });
+    expect(spec!.session).toMatchObject({
+      model: 'gpt-4o',
+      contextWindow: 128000,
+      systemPrompt: { text: expect.stringMatching(/^SETTING: You are an autonomous programmer/) },
+    });
     const [turn] = spec!.replay!.turns;
     expect(turn!.user).toMatch(/^We're currently solving the following issue/);
     expect(turn!.steps.map((s) => s.calls!.map((c) => c.name))).toEqual([['find_file'], ['open'], ['edit'], ['bash']]);
-    expect(turn!.steps[0]!.calls![0]).toMatchObject({ id: 'call_fJuazlMUN5fQDQ73G6XSpYpx', args: { file_name: 'missing_colon.py' }, result: expect.stringMatching(/^Found 1 matches/) });
+    expect(turn!.steps[0]!.calls![0]).toMatchObject({
+      id: 'call_fJuazlMUN5fQDQ73G6XSpYpx',
+      args: { file_name: 'missing_colon.py' },
+      result: expect.stringMatching(/^Found 1 matches/),
+    });
   });
 
   it('a trajectory without a model name needs --window, then imports', () => {

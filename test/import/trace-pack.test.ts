@@ -16,8 +16,15 @@ describe('scenarios/traces', async () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(20);
     for (const scenario of scenarios) {
       const source = scenario.recorded?.source;
-      expect(source, scenario.file).toMatchObject({ format: expect.any(String), license: 'MIT', commit: expect.stringMatching(/^[0-9a-f]{40}$/), attribution: expect.stringContaining('SWE-agent') });
-      expect(source!['origin'], scenario.file).toMatch(new RegExp(`^https://github\\.com/SWE-agent/SWE-agent/blob/${source!['commit']}/`));
+      expect(source, scenario.file).toMatchObject({
+        format: expect.any(String),
+        license: 'MIT',
+        commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+        attribution: expect.stringContaining('SWE-agent'),
+      });
+      expect(source!['origin'], scenario.file).toMatch(
+        new RegExp(`^https://github\\.com/SWE-agent/SWE-agent/blob/${source!['commit']}/`),
+      );
       expect(scenario.world.turns.length, scenario.file).toBeGreaterThan(0);
     }
   });

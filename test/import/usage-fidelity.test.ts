@@ -12,17 +12,29 @@ import type { WorldScenario, WorldTurn } from '../../src/world/world-scenario.ts
 import { runSession } from '../../src/world/run-session.ts';
 
 const turn = (index: number, inputs: (number | null)[]): WorldTurn => ({
-  index, phase: 0, user: { text: '' }, attachments: [], toolCalls: [], sequential: false, modelResponse: { text: '' },
+  index,
+  phase: 0,
+  user: { text: '' },
+  attachments: [],
+  toolCalls: [],
+  sequential: false,
+  modelResponse: { text: '' },
   replay: { steps: [], usage: inputs.map((input) => (input === null ? null : { inputTokens: input })) },
 });
-const step = (turnIndex: number, realAfter: number, heuristicAfter: number): StepRecord => ({ turn: turnIndex, realAfter, heuristicAfter, shortCircuited: false }) as StepRecord;
+const step = (turnIndex: number, realAfter: number, heuristicAfter: number): StepRecord =>
+  ({ turn: turnIndex, realAfter, heuristicAfter, shortCircuited: false }) as StepRecord;
 
 describe('usage fidelity', () => {
   it('pairs the k-th recorded request of a turn with the k-th step of that turn and counts the ±5 % matches', () => {
     const world = { turns: [turn(0, [100, null, 200]), turn(1, [300, 400])] } as unknown as WorldScenario;
     const steps = [step(0, 104, 50), step(0, 150, 75), step(0, 189, 100), step(1, 316, 150), step(1, 400, 200)];
     const fidelity = usageFidelity(world, steps, [{ turn: 1, call: 1, preTokens: 390 }]);
-    expect(fidelity.rows.map((row) => [row.turn, row.call, row.recorded, row.measured])).toEqual([[0, 0, 100, 104], [0, 2, 200, 189], [1, 0, 300, 316], [1, 1, 400, 400]]);
+    expect(fidelity.rows.map((row) => [row.turn, row.call, row.recorded, row.measured])).toEqual([
+      [0, 0, 100, 104],
+      [0, 2, 200, 189],
+      [1, 0, 300, 316],
+      [1, 1, 400, 400],
+    ]);
     // 4 % and 0 % match; −5.5 % and +5.33 % do not.
     expect(fidelity).toMatchObject({ requests: 4, within: 2, share: 0.5, passed: false });
     // Σ h·r / Σ h² = (50·100 + 100·200 + 150·300 + 200·400) / (50² + 100² + 150² + 200²) = 150000 / 75000.
@@ -65,14 +77,29 @@ replay:
   it('renders one section per file with the verdict, the calibrated ratio and the recorded compactions', async () => {
     const files = await replayFidelity({ paths: ['scenarios/examples'], cwd: process.cwd() });
     expect(files).toEqual([]); // scripted scenarios have nothing recorded
-    const text = renderFidelity([{ file: 'a.yaml', scenario: 'a', failure: null, model: 'm', cost: null, ...usageFidelity({ turns: [turn(0, [100])] } as unknown as WorldScenario, [step(0, 100, 40)], [{ turn: 0, trigger: 'auto', preTokens: 90 }]) }]);
-    expect(text).toBe([
-      'a.yaml:',
-      '  request size vs recorded input tokens: 1/1 within ±5 % (100.0 %; bar 95 %): pass',
-      '  calibrated token model: ratio 2.500 (tokenModel: { ratio: 2.500 }) puts 1/1 within ±5 %',
-      "  recorded cost: no price for 'm' in the price table",
-      '  recorded compaction (auto) before turn 0, call 0: 90 tokens recorded; 100 tokens in the replay without compaction',
-      '',
-    ].join('\n'));
+    const text = renderFidelity([
+      {
+        file: 'a.yaml',
+        scenario: 'a',
+        failure: null,
+        model: 'm',
+        cost: null,
+        ...usageFidelity(
+          { turns: [turn(0, [100])] } as unknown as WorldScenario,
+          [step(0, 100, 40)],
+          [{ turn: 0, trigger: 'auto', preTokens: 90 }],
+        ),
+      },
+    ]);
+    expect(text).toBe(
+      [
+        'a.yaml:',
+        '  request size vs recorded input tokens: 1/1 within ±5 % (100.0 %; bar 95 %): pass',
+        '  calibrated token model: ratio 2.500 (tokenModel: { ratio: 2.500 }) puts 1/1 within ±5 %',
+        "  recorded cost: no price for 'm' in the price table",
+        '  recorded compaction (auto) before turn 0, call 0: 90 tokens recorded; 100 tokens in the replay without compaction',
+        '',
+      ].join('\n'),
+    );
   });
 });

@@ -43,7 +43,9 @@ describe('the compiled package', () => {
   it('prints the version and the commands', async () => {
     const version = await runNode([bin, '--version']);
     expect(version.code).toBe(0);
-    expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+    expect(version.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+    );
     const help = await runNode([bin, '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('compaction-sim simulate <paths..>');
@@ -57,7 +59,7 @@ describe('the compiled package', () => {
     expect(none.stderr).toContain('Choose a command.');
   });
 
-  it('shows a command\'s own options', async () => {
+  it("shows a command's own options", async () => {
     const help = await runNode([bin, 'simulate', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--strategy-options');
@@ -65,28 +67,78 @@ describe('the compiled package', () => {
   });
 
   it('simulates in JavaScript worker threads', async () => {
-    const result = await runNode([bin, 'simulate', `${FIXTURES}/suite`, '--jobs', '2', '--report-dir', tempDir('compiled')]);
+    const result = await runNode([
+      bin,
+      'simulate',
+      `${FIXTURES}/suite`,
+      '--jobs',
+      '2',
+      '--report-dir',
+      tempDir('compiled'),
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('4 passed, 0 failed');
   });
 
   it('loads a TypeScript strategy through tsx, and a JavaScript one as it is', async () => {
-    const ts = await runNode([bin, 'simulate', `${FIXTURES}/suite/chain-8k.yaml`, '--strategy', `./${STRATEGIES}/never-compacts.ts`, '--quiet', '--jobs', '1', '--report-dir', tempDir('compiled-ts')]);
+    const ts = await runNode([
+      bin,
+      'simulate',
+      `${FIXTURES}/suite/chain-8k.yaml`,
+      '--strategy',
+      `./${STRATEGIES}/never-compacts.ts`,
+      '--quiet',
+      '--jobs',
+      '1',
+      '--report-dir',
+      tempDir('compiled-ts'),
+    ]);
     // never-compacts overflows the 8k chain: the strategy loaded and ran.
     expect(ts.code, ts.stderr).toBe(1);
     expect(ts.stdout).toContain('noOverflow:');
     const dir = tempDir('compiled-js');
     writeFileSync(join(dir, 'keep-all.mjs'), "export default () => ({ name: 'keep-all', compact() {} });\n");
-    const js = await runNode([bin, 'simulate', `${FIXTURES}/suite/chain-8k.yaml`, '--strategy', join(dir, 'keep-all.mjs'), '--quiet', '--jobs', '1', '--report-dir', dir]);
+    const js = await runNode([
+      bin,
+      'simulate',
+      `${FIXTURES}/suite/chain-8k.yaml`,
+      '--strategy',
+      join(dir, 'keep-all.mjs'),
+      '--quiet',
+      '--jobs',
+      '1',
+      '--report-dir',
+      dir,
+    ]);
     expect(js.code, js.stderr).toBe(1);
     expect(js.stdout).toContain('noOverflow:');
   });
 
   it('fuzzes a TypeScript strategy in worker threads and prints npx replay lines', async () => {
     const out = tempDir('compiled-fuzz');
-    const result = await runNode([bin, 'fuzz', '--strategy', './src/fuzz/planted-bugs/never-compact.ts', '--runs', '4', '--seed', '1', '--property', 'no-overflow', '--max-shrinks', '5', '--jobs', '2', '--out', out, '--quiet']);
+    const result = await runNode([
+      bin,
+      'fuzz',
+      '--strategy',
+      './src/fuzz/planted-bugs/never-compact.ts',
+      '--runs',
+      '4',
+      '--seed',
+      '1',
+      '--property',
+      'no-overflow',
+      '--max-shrinks',
+      '5',
+      '--jobs',
+      '2',
+      '--out',
+      out,
+      '--quiet',
+    ]);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stdout).toMatch(/replay: {9}npx compaction-sim simulate \S+\.yaml --strategy \.\/src\/fuzz\/planted-bugs\/never-compact\.ts/);
+    expect(result.stdout).toMatch(
+      /replay: {9}npx compaction-sim simulate \S+\.yaml --strategy \.\/src\/fuzz\/planted-bugs\/never-compact\.ts/,
+    );
     const file = /counterexample: (\S+\.yaml)/.exec(result.stdout)![1]!;
     const schema = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(resolve(ROOT, file), 'utf8'))![1]!;
     // The schema of the package that wrote it (here the compiled package's), relative to the file.
@@ -94,9 +146,19 @@ describe('the compiled package', () => {
   });
 
   it('loads no TypeScript loader, ADK, genai client or tokenizer until used', () => {
-    for (const entry of ['dist/index.js', 'dist/api/index.js', 'dist/api/property-testing.js', 'dist/cli/main.js', 'dist/harness/run/scenario-worker.js', 'dist/fuzz/run/case-worker.js']) {
+    for (const entry of [
+      'dist/index.js',
+      'dist/api/index.js',
+      'dist/api/property-testing.js',
+      'dist/cli/main.js',
+      'dist/harness/run/scenario-worker.js',
+      'dist/fuzz/run/case-worker.js',
+    ]) {
       const loaded = [...staticallyLoaded(join(pkg, entry))];
-      expect(loaded.filter((name) => /^(tsx|@google\/adk|@google\/genai|js-tiktoken)(\/|$)/.test(name)), entry).toEqual([]);
+      expect(
+        loaded.filter((name) => /^(tsx|@google\/adk|@google\/genai|js-tiktoken)(\/|$)/.test(name)),
+        entry,
+      ).toEqual([]);
     }
     // The walk sees imports: the CLI loads yargs, the adk entry loads @google/adk.
     expect(staticallyLoaded(join(pkg, 'dist/cli/main.js')).has('yargs')).toBe(true);
@@ -125,6 +187,15 @@ describe('the compiled package', () => {
     writeFileSync(probe, script);
     const result = await runNode([probe]);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(['function', 'function', 'function', 'function', 'function', 'function', 'function', 'compaction-sim scenario']);
+    expect(JSON.parse(result.stdout)).toEqual([
+      'function',
+      'function',
+      'function',
+      'function',
+      'function',
+      'function',
+      'function',
+      'compaction-sim scenario',
+    ]);
   });
 });

@@ -16,7 +16,11 @@ export function compilePackage(): string {
   const dir = mkdtempSync(join(tmpdir(), 'compaction-sim-package-'));
   // Emit only: `npm run typecheck` checks the types (in CI, before the tests), and the emitted files
   // are the same with or without the check, which costs a second of the run's start, before any test.
-  execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', join(dir, 'dist')], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync(
+    join(ROOT, 'node_modules/.bin/tsc'),
+    ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', join(dir, 'dist')],
+    { cwd: ROOT, stdio: 'pipe' },
+  );
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   mkdirSync(join(dir, 'scenarios'));
   copyFileSync(join(ROOT, 'scenarios/scenario.schema.json'), join(dir, 'scenarios/scenario.schema.json'));

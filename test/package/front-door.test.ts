@@ -20,7 +20,8 @@ const SRC = join(ROOT, 'src');
 const SHELL_ONLY = ['yargs', 'yargs/helpers', 'cli-progress'];
 
 // `import x from '…'`, `export … from '…'`, `import '…'`, `import('…')`, `require('…')`; not `import type`/`export type`.
-const IMPORT = /(?:^|[;\s])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[;\s])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -33,11 +34,16 @@ function sourceFiles(dir: string): string[] {
 /** A module: a file of src/ (relative to the repo) or a package specifier. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((match) => (match[1] ?? match[2] ?? match[3])!).map((specifier) => {
-    if (!specifier.startsWith('.')) return specifier.startsWith('node:') || builtinModules.includes(specifier) ? `node:${specifier.replace(/^node:/, '')}` : specifier;
-    const target = resolve(dirname(file), specifier);
-    return relative(ROOT, existsSync(target) ? target : target.replace(/\.js$/, '.ts'));
-  });
+  return [...text.matchAll(IMPORT)]
+    .map((match) => (match[1] ?? match[2] ?? match[3])!)
+    .map((specifier) => {
+      if (!specifier.startsWith('.'))
+        return specifier.startsWith('node:') || builtinModules.includes(specifier)
+          ? `node:${specifier.replace(/^node:/, '')}`
+          : specifier;
+      const target = resolve(dirname(file), specifier);
+      return relative(ROOT, existsSync(target) ? target : target.replace(/\.js$/, '.ts'));
+    });
 }
 
 /** Every module reached from `roots` (files followed; packages and built-ins are leaves). */
@@ -57,7 +63,13 @@ describe('one front door', () => {
   it('the command line imports no module that the API does not', () => {
     const cli = reached(sourceFiles(join(SRC, 'cli')));
     const api = reached(sourceFiles(join(SRC, 'api')));
-    const onlyCli = [...cli].filter((module) => !module.startsWith('src/cli/') && !module.startsWith('node:') && !SHELL_ONLY.includes(module) && !api.has(module));
+    const onlyCli = [...cli].filter(
+      (module) =>
+        !module.startsWith('src/cli/') &&
+        !module.startsWith('node:') &&
+        !SHELL_ONLY.includes(module) &&
+        !api.has(module),
+    );
     expect(onlyCli.sort()).toEqual([]);
     // The walk saw the graph: the command line reaches the simulator, and through the API only.
     expect(cli.has('src/api/fuzz-job.ts')).toBe(true);

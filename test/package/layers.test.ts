@@ -28,7 +28,20 @@ const ALLOWED: Record<string, readonly string[]> = {
   compare: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'summarizers', 'pricing'],
   // verify-adk's front door loads the ADK adapter lazily, as the command did.
   api: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'compare', 'import', 'pricing'],
-  cli: ['engine', 'zoo', 'world', 'checker', 'harness', 'fuzz', 'adk', 'summarizers', 'api', 'compare', 'import', 'pricing'],
+  cli: [
+    'engine',
+    'zoo',
+    'world',
+    'checker',
+    'harness',
+    'fuzz',
+    'adk',
+    'summarizers',
+    'api',
+    'compare',
+    'import',
+    'pricing',
+  ],
   'index.ts': ['engine'],
 };
 
@@ -58,11 +71,15 @@ describe('src/ layers', () => {
     }
     expect(upward).toEqual([]);
     // Every layer of src/ is in the table, and the walk saw the imports.
-    expect(readdirSync(SRC).filter((name) => !name.endsWith('.md')).sort()).toEqual(Object.keys(ALLOWED).sort());
+    expect(
+      readdirSync(SRC)
+        .filter((name) => !name.endsWith('.md'))
+        .sort(),
+    ).toEqual(Object.keys(ALLOWED).sort());
     expect(imports).toBeGreaterThan(500);
   });
 
-  it('the ruler and the judges never import the world\'s speed devices (src/world/fast/), nor the mirror its own machinery', () => {
+  it("the ruler and the judges never import the world's speed devices (src/world/fast/), nor the mirror its own machinery", () => {
     // Measurement reads plain contents (src/world/request-contents/): its correctness must not
     // depend on how the fast builder keeps its sources. Imports are followed transitively.
     const judges = ['world/measure', 'world/ruler', 'world/facts', 'checker'].map((dir) => join(SRC, dir));

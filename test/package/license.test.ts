@@ -14,7 +14,9 @@ describe('LICENSE', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string; files: string[] };
     expect(pkg.license).toBe('Apache-2.0');
     const text = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
-    expect(text.trimStart().startsWith('Apache License\n                           Version 2.0, January 2004')).toBe(true);
+    expect(text.trimStart().startsWith('Apache License\n                           Version 2.0, January 2004')).toBe(
+      true,
+    );
     // All nine sections of the terms, and the appendix.
     for (let section = 1; section <= 9; section += 1) expect(text).toMatch(new RegExp(`\\n\\s+${section}\\. [A-Z]`));
     expect(text).toContain('END OF TERMS AND CONDITIONS');
@@ -23,7 +25,9 @@ describe('LICENSE', () => {
 
   it('is among the files npm packs', async () => {
     // --ignore-scripts: the file list only; no build (prepack) for this.
-    const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: ROOT });
+    const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], {
+      cwd: ROOT,
+    });
     const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[];
     expect(packed?.files.map((file) => file.path)).toContain('LICENSE');
   });

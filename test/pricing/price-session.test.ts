@@ -14,7 +14,13 @@ describe('priceSession', () => {
   it('Anthropic: the first request writes its prompt, a fresh shared prefix is read at 0.1x, an expired one is written again', () => {
     const steps = [
       step(0, { realAfter: 2_000, uncachedTokens: 2_000, outputTokens: 100, clock: 0 }),
-      step(1, { realAfter: 3_000, uncachedTokens: 1_000, outputTokens: 50, clock: 1_000, summarizerCalls: [summarizerCall({ inputRealTokens: 4_000, outputTokens: 200 })] }),
+      step(1, {
+        realAfter: 3_000,
+        uncachedTokens: 1_000,
+        outputTokens: 50,
+        clock: 1_000,
+        summarizerCalls: [summarizerCall({ inputRealTokens: 4_000, outputTokens: 200 })],
+      }),
       step(2, { realAfter: 3_500, uncachedTokens: 500, outputTokens: 0, clock: 1_000 + 6 * MINUTE }),
     ];
     const price = priceSession(steps, [], answeredAll, MODEL_PRICES['claude-sonnet-4-5']!);
@@ -24,7 +30,13 @@ describe('priceSession', () => {
     const summarizer = 4_000 * 3 + 200 * 15;
     const step2 = 3_500 * 3.75; // six minutes later: the 5-minute entry is gone, all of it is written again
     expect(price.usd).toBeCloseTo((step0 + step1 + summarizer + step2) / 1e6, 12);
-    expect(price).toMatchObject({ inputTokens: 8_500, cacheReadTokens: 2_000, cacheWriteTokens: 6_500, outputTokens: 150, summarizerTokens: 4_200 });
+    expect(price).toMatchObject({
+      inputTokens: 8_500,
+      cacheReadTokens: 2_000,
+      cacheWriteTokens: 6_500,
+      outputTokens: 150,
+      summarizerTokens: 4_200,
+    });
     expect(price.cacheHitRate).toBeCloseTo(2_000 / 8_500, 12);
   });
 
@@ -46,7 +58,12 @@ describe('priceSession', () => {
       step(1, { realAfter: 2_500, uncachedTokens: 500, outputTokens: 0, clock: 4 * MINUTE, shortCircuited: true }),
       step(2, { realAfter: 2_500, uncachedTokens: 500, outputTokens: 0, clock: 8 * MINUTE }),
     ];
-    const price = priceSession(steps, [summarizerCall({ inputRealTokens: 1_000, outcome: 'error' })], (s) => !s.shortCircuited, MODEL_PRICES['gpt-4o']!);
+    const price = priceSession(
+      steps,
+      [summarizerCall({ inputRealTokens: 1_000, outcome: 'error' })],
+      (s) => !s.shortCircuited,
+      MODEL_PRICES['gpt-4o']!,
+    );
     // 8 minutes after the last answered request: no cache read; OpenAI writes are free.
     expect(price.usd).toBeCloseTo((2_000 * 2.5 + 2_500 * 2.5) / 1e6, 12);
     expect(price).toMatchObject({ inputTokens: 4_500, cacheReadTokens: 0, summarizerTokens: 0 });

@@ -7,12 +7,22 @@ describe('scenario cost', () => {
     const result = session(
       [
         step(0, { realAfter: 1_000, uncachedTokens: 1_000 }),
-        step(1, { realAfter: 1_500, uncachedTokens: 500, summarizerCalls: [summarizerCall({ inputRealTokens: 700 }), summarizerCall({ inputRealTokens: 300, outcome: 'empty' })] }),
+        step(1, {
+          realAfter: 1_500,
+          uncachedTokens: 500,
+          summarizerCalls: [
+            summarizerCall({ inputRealTokens: 700 }),
+            summarizerCall({ inputRealTokens: 300, outcome: 'empty' }),
+          ],
+        }),
         step(2, { realAfter: 400, uncachedTokens: 400 }),
       ],
       { trailingSummarizerCalls: [summarizerCall({ inputRealTokens: 90 })] },
     );
-    expect(scenarioCost({}, result)).toMatchObject({ billedTokens: 1_000 + 1_500 + 400 + 700 + 300 + 90, uncachedTokens: 1_900 });
+    expect(scenarioCost({}, result)).toMatchObject({
+      billedTokens: 1_000 + 1_500 + 400 + 700 + 300 + 90,
+      uncachedTokens: 1_900,
+    });
   });
 
   it('a refused request, a short-circuited step and a failed summarizer call bill nothing', () => {
@@ -22,7 +32,11 @@ describe('scenario cost', () => {
       step(2, {
         realAfter: 600,
         uncachedTokens: 600,
-        summarizerCalls: [summarizerCall({ inputRealTokens: 9_500, outcome: 'overflow' }), summarizerCall({ outcome: 'error' }), summarizerCall({ outcome: 'timeout' })],
+        summarizerCalls: [
+          summarizerCall({ inputRealTokens: 9_500, outcome: 'overflow' }),
+          summarizerCall({ outcome: 'error' }),
+          summarizerCall({ outcome: 'timeout' }),
+        ],
       }),
     ]);
     expect(scenarioCost({ refuseOverWindow: true }, result)).toMatchObject({ billedTokens: 600, uncachedTokens: 600 });

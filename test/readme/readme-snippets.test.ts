@@ -27,8 +27,13 @@ interface Snippet {
 
 const MARKED = /^<!-- readme-test: (\S+)(?: (\S+))? -->\n```(\w*)\n([\s\S]*?)^```$/gm;
 
-export function markedSnippets(readme: string): Snippet[] {
-  return [...readme.matchAll(MARKED)].map((match) => ({ kind: match[1]!, path: match[2] ?? null, lang: match[3]!, body: match[4]! }));
+function markedSnippets(readme: string): Snippet[] {
+  return [...readme.matchAll(MARKED)].map((match) => ({
+    kind: match[1]!,
+    path: match[2] ?? null,
+    lang: match[3]!,
+    body: match[4]!,
+  }));
 }
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -43,13 +48,21 @@ async function run(cwd: string, command: string, args: readonly string[]): Promi
   try {
     const { stdout, stderr } = await promisify(execFile)(command, args, {
       cwd,
-      env: { ...process.env, NO_COLOR: '1', CI: '', PATH: `${join(cwd, 'node_modules/.bin')}:${process.env['PATH'] ?? ''}` },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        CI: '',
+        PATH: `${join(cwd, 'node_modules/.bin')}:${process.env['PATH'] ?? ''}`,
+      },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { code: 0, out: `${stdout}\n${stderr}` };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : -1, out: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}` };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : -1,
+      out: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+    };
   }
 }
 
@@ -62,7 +75,8 @@ function linkPackages(project: string, pkg: string): void {
     if (name === '.bin' || name.startsWith('.')) continue;
     symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
-  for (const name of readdirSync(join(ROOT, 'node_modules/.bin'))) symlinkSync(realpathSync(join(ROOT, 'node_modules/.bin', name)), join(bin, name));
+  for (const name of readdirSync(join(ROOT, 'node_modules/.bin')))
+    symlinkSync(realpathSync(join(ROOT, 'node_modules/.bin', name)), join(bin, name));
   symlinkSync(pkg, join(modules, 'compaction-sim'));
   const main = join(pkg, 'dist/cli/main.js');
   chmodSync(main, 0o755);
@@ -112,7 +126,12 @@ describe('the README, as printed', { timeout: SLOW }, () => {
   });
 
   it('the first example scenario passes with the strategy it names', async () => {
-    const result = await run(project, 'compaction-sim', ['simulate', 'readme-example/8k-sequential-tool-chain.yaml', '--report-dir', 'reports/example']);
+    const result = await run(project, 'compaction-sim', [
+      'simulate',
+      'readme-example/8k-sequential-tool-chain.yaml',
+      '--report-dir',
+      'reports/example',
+    ]);
     expect(result.code, result.out).toBe(0);
     expect(result.out).toContain('1 passed, 0 failed');
   });
@@ -131,7 +150,14 @@ describe('the README, as printed', { timeout: SLOW }, () => {
   });
 
   it('the keep-tail strategy loads and runs, and never orphans a call', async () => {
-    const result = await run(project, 'compaction-sim', ['simulate', 'scenarios', '--strategy', './src/keep-tail.ts', '--report-dir', 'reports/keep-tail']);
+    const result = await run(project, 'compaction-sim', [
+      'simulate',
+      'scenarios',
+      '--strategy',
+      './src/keep-tail.ts',
+      '--report-dir',
+      'reports/keep-tail',
+    ]);
     expect([0, 1], result.out).toContain(result.code);
     expect(result.out).toMatch(/^\d passed, \d failed$/m);
     expect(result.out).not.toMatch(/noOrphans|no-orphans|strategy-/);
@@ -140,7 +166,9 @@ describe('the README, as printed', { timeout: SLOW }, () => {
   it('the API snippet runs with npx tsx in the ES module project', async () => {
     const result = await run(project, 'npx', ['tsx', 'check.ts']);
     expect(result.code, result.out).toBe(0);
-    expect(result.out).toMatch(/passed: true,\s+scenarios: \{ total: 1, passed: 1, failed: 0 \},\s+gatePassed: true,\s+fuzzFailed: (true|false)/);
+    expect(result.out).toMatch(
+      /passed: true,\s+scenarios: \{ total: 1, passed: 1, failed: 0 \},\s+gatePassed: true,\s+fuzzFailed: (true|false)/,
+    );
   });
 
   it('the property test passes under vitest with its defaults', async () => {

@@ -24,12 +24,16 @@ const WATERMARK = '__context_guard_contents_at_compaction_assistant';
 
 async function play(file: string, flavour: Flavour) {
   const scenario: ResolvedScenario = await loadScenario(file, { cwd: REPO });
-  const result = await runSession({ ...scenario.world, flavour }, { strategy: await createStrategy(scenario.strategy), recordTrace: true });
+  const result = await runSession(
+    { ...scenario.world, flavour },
+    { strategy: await createStrategy(scenario.strategy), recordTrace: true },
+  );
   expect(result.failure).toBeNull();
   return result;
 }
 
-const textOf = (content: { parts?: { text?: string }[] } | undefined) => content?.parts?.map((p) => p.text ?? '').join('') ?? '';
+const textOf = (content: { parts?: { text?: string }[] } | undefined) =>
+  content?.parts?.map((p) => p.text ?? '').join('') ?? '';
 
 describe('adk-go: an empty user message and the synthetic continue content', () => {
   it('the world mirrors adk-go: the empty message is stored, never sent, and the plugin sees the synthetic content instead', async () => {
@@ -39,7 +43,9 @@ describe('adk-go: an empty user message and the synthetic continue content', () 
     expect(userEvents.every((e) => textOf(e.content) === '')).toBe(true);
     for (const step of r.trace!.steps) {
       const contents = step.pluginRequest.contents;
-      expect(contents.some((c) => c.role === 'user' && textOf(c) === '' && c.parts?.every((p) => p.text !== undefined))).toBe(false);
+      expect(
+        contents.some((c) => c.role === 'user' && textOf(c) === '' && c.parts?.every((p) => p.text !== undefined)),
+      ).toBe(false);
       // The synthetic content closes the request of every turn's first step after turn 0, and only those.
       const last = contents[contents.length - 1];
       const synthetic = last?.role === 'user' && textOf(last) === GO_CONTINUE_TEXT;
@@ -56,21 +62,37 @@ describe('adk-go: an empty user message and the synthetic continue content', () 
     expect(textOf(seen.pluginRequest.contents.at(-1))).toBe(GO_CONTINUE_TEXT);
     const next = r.trace!.steps[15]!;
     expect(next.pluginRequest.contents).toHaveLength(23); // the tool step: no synthetic content
-    expect(next.modelRequest!.contents.map((c) => (c.parts?.[0]?.functionResponse ? 'response' : c.parts?.[0]?.functionCall ? 'call' : 'text'))).toEqual(['text', 'response']);
-    expect(r.steps.filter((s) => s.orphanCalls + s.orphanResponses > 0).map((s) => [s.step, s.orphanCalls, s.orphanResponses])[0]).toEqual([15, 0, 1]);
+    expect(
+      next.modelRequest!.contents.map((c) =>
+        c.parts?.[0]?.functionResponse ? 'response' : c.parts?.[0]?.functionCall ? 'call' : 'text',
+      ),
+    ).toEqual(['text', 'response']);
+    expect(
+      r.steps
+        .filter((s) => s.orphanCalls + s.orphanResponses > 0)
+        .map((s) => [s.step, s.orphanCalls, s.orphanResponses])[0],
+    ).toEqual([15, 0, 1]);
     expect(r.totals.orphanSteps).toBe(13);
   });
 
   it('threshold: the same cut after its summary re-injection', async () => {
     const r = await play(FILES.threshold, 'adk-go');
     expect(r.totals.orphanSteps).toBe(12);
-    expect(r.steps.find((s) => s.orphanResponses > 0)).toMatchObject({ step: 15, turn: 7, orphanCalls: 0, orphanResponses: 1 });
+    expect(r.steps.find((s) => s.orphanResponses > 0)).toMatchObject({
+      step: 15,
+      turn: 7,
+      orphanCalls: 0,
+      orphanResponses: 1,
+    });
   });
 
-  it.each(Object.entries(FILES))('%s: the same file under adk-js (no synthetic content before the plugins) sends no orphan', async (_strategy, file) => {
-    const r = await play(file, 'adk-js');
-    expect(r.totals.orphanSteps).toBe(0);
-    expect(r.totals.summarizations).toBeGreaterThan(0);
-    expect(r.trace!.steps.every((s) => textOf(s.pluginRequest.contents.at(-1)) !== GO_CONTINUE_TEXT)).toBe(true);
-  });
+  it.each(Object.entries(FILES))(
+    '%s: the same file under adk-js (no synthetic content before the plugins) sends no orphan',
+    async (_strategy, file) => {
+      const r = await play(file, 'adk-js');
+      expect(r.totals.orphanSteps).toBe(0);
+      expect(r.totals.summarizations).toBeGreaterThan(0);
+      expect(r.trace!.steps.every((s) => textOf(s.pluginRequest.contents.at(-1)) !== GO_CONTINUE_TEXT)).toBe(true);
+    },
+  );
 });

@@ -4,7 +4,17 @@
  * world's declarations, the engine's real-ADK `ContextGuardPlugin`) must give the same requests,
  * the same stored events and the same state, ids and timestamps aside.
  */
-import { BaseLlm, BasePlugin, FunctionTool, InMemorySessionService, LlmAgent, LogLevel, Runner, setLogLevel, StreamingMode } from '@google/adk';
+import {
+  BaseLlm,
+  BasePlugin,
+  FunctionTool,
+  InMemorySessionService,
+  LlmAgent,
+  LogLevel,
+  Runner,
+  setLogLevel,
+  StreamingMode,
+} from '@google/adk';
 import type { LlmRequest as AdkLlmRequest, LlmResponse as AdkLlmResponse } from '@google/adk';
 import { describe, expect, it } from 'vitest';
 import { ContextGuardPlugin } from '../../src/adk/context-guard-plugin.ts';
@@ -25,7 +35,11 @@ import { scenario, tool } from './helpers/world-fixtures.ts';
 setLogLevel(LogLevel.ERROR);
 
 const normalize = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'id' || key === 'invocationId' || key === 'timestamp' || key === 'labels' ? undefined : v)));
+  JSON.parse(
+    JSON.stringify(value, (key, v: unknown) =>
+      key === 'id' || key === 'invocationId' || key === 'timestamp' || key === 'labels' ? undefined : v,
+    ),
+  );
 
 async function realAdk(s: WorldScenario, strategy: () => CompactionStrategy) {
   const phase = s.phases[0]!;
@@ -43,8 +57,12 @@ async function realAdk(s: WorldScenario, strategy: () => CompactionStrategy) {
       constructor() {
         super({ model: phase.modelName });
       }
-      override async *generateContentAsync(request: AdkLlmRequest, stream?: boolean): AsyncGenerator<AdkLlmResponse, void> {
-        for await (const response of scripted.generateContentAsync(request, stream === true)) yield response as AdkLlmResponse;
+      override async *generateContentAsync(
+        request: AdkLlmRequest,
+        stream?: boolean,
+      ): AsyncGenerator<AdkLlmResponse, void> {
+        for await (const response of scripted.generateContentAsync(request, stream === true))
+          yield response as AdkLlmResponse;
       }
       override async connect(): Promise<never> {
         throw new Error('live connections are not simulated');
@@ -52,7 +70,12 @@ async function realAdk(s: WorldScenario, strategy: () => CompactionStrategy) {
     }
     const tools = calledToolsInOrder(s.turns).map((call) => {
       const declaration = makeCalledToolDeclaration(call);
-      return new FunctionTool({ name: call.name, description: declaration.description ?? '', parameters: declaration.parameters!, execute: async () => script.takeToolResult(call.name) });
+      return new FunctionTool({
+        name: call.name,
+        description: declaration.description ?? '',
+        parameters: declaration.parameters!,
+        execute: async () => script.takeToolResult(call.name),
+      });
     });
     const sent: unknown[] = [];
     class SentRecorder extends BasePlugin {
@@ -88,7 +111,12 @@ async function realAdk(s: WorldScenario, strategy: () => CompactionStrategy) {
     for (const turn of s.turns) {
       script.beginTurn(turn);
       const runConfig = phase.streamingChunks > 0 ? { streamingMode: StreamingMode.SSE } : undefined;
-      for await (const _event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: script.userMessage(turn), runConfig })) {
+      for await (const _event of runner.runAsync({
+        userId: 'u',
+        sessionId: session.id,
+        newMessage: script.userMessage(turn),
+        runConfig,
+      })) {
         // consumed
       }
     }
@@ -109,8 +137,16 @@ const turns = [
 
 describe('parity with @google/adk 2.0.0', () => {
   const cases: [string, WorldScenario, () => CompactionStrategy][] = [
-    ['no compaction', scenario({ phase: { usageMetadata: false }, turnInputs: turns }), () => ({ name: 'noop', compact() {} })],
-    ['threshold compaction, usage metadata, streaming', scenario({ phase: { contextWindow: 400, streamingChunks: 2 }, turnInputs: turns }), () => thresholdStrategy()],
+    [
+      'no compaction',
+      scenario({ phase: { usageMetadata: false }, turnInputs: turns }),
+      () => ({ name: 'noop', compact() {} }),
+    ],
+    [
+      'threshold compaction, usage metadata, streaming',
+      scenario({ phase: { contextWindow: 400, streamingChunks: 2 }, turnInputs: turns }),
+      () => thresholdStrategy(),
+    ],
   ];
   for (const [name, s, strategy] of cases) {
     it(`${name}: same sent requests, stored events and state`, async () => {

@@ -7,7 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { thresholdStrategy } from '../../src/engine/strategies/threshold.ts';
 import type { LlmRequest, LlmResponse, SummarizerModel } from '../../src/engine/types.ts';
-import { faultsNotAppliedWithModel, SummarizerLlm, SUMMARIZER_TIMEOUT_MS } from '../../src/world/models/summarizer-llm.ts';
+import {
+  faultsNotAppliedWithModel,
+  SummarizerLlm,
+  SUMMARIZER_TIMEOUT_MS,
+} from '../../src/world/models/summarizer-llm.ts';
 import { createTokenModel } from '../../src/world/models/token-models.ts';
 import { runSession } from '../../src/world/run-session.ts';
 import type { SummarizerCallRecord } from '../../src/world/session-result.ts';
@@ -79,7 +83,13 @@ describe('SummarizerLlm with a caller-supplied model', () => {
       ['ok', 'real summary 2', undefined],
     ]);
     // Sizes are measured exactly as for the simulated summarizer.
-    expect(records[3]).toMatchObject({ inputTokens: 10, inputRealTokens: 20, contextWindow: 8000, maxOutputTokens: 100, outputTokens: 3 });
+    expect(records[3]).toMatchObject({
+      inputTokens: 10,
+      inputRealTokens: 20,
+      contextWindow: 8000,
+      maxOutputTokens: 100,
+      outputTokens: 3,
+    });
     expect(faultsNotAppliedWithModel(spec)).toEqual([{ kind: 'oversize', calls: [4] }]);
   });
 
@@ -88,14 +98,21 @@ describe('SummarizerLlm with a caller-supplied model', () => {
     const { summarizer, records } = await setup(model, [], 1000);
     await expect(summarizer.generateContent(request(2400))).rejects.toThrow(/prompt is too long: 1200 tokens > 1000/);
     expect(model.requests).toHaveLength(0);
-    expect(records[0]).toMatchObject({ outcome: 'overflow', failure: 'prompt is too long: 1200 tokens > 1000 maximum (not sent)' });
+    expect(records[0]).toMatchObject({
+      outcome: 'overflow',
+      failure: 'prompt is too long: 1200 tokens > 1000 maximum (not sent)',
+    });
   });
 
   it("records the model's own failures: a rejection, a TimeoutError, an error code, no text", async () => {
     const timeout = Object.assign(new Error('did not answer within 5 ms'), { name: 'TimeoutError' });
     const answers: Answer[] = [
-      async () => { throw new Error('503 overloaded'); },
-      async () => { throw timeout; },
+      async () => {
+        throw new Error('503 overloaded');
+      },
+      async () => {
+        throw timeout;
+      },
       async () => ({ errorCode: 'SAFETY', errorMessage: 'blocked' }),
       async () => ({ content: { role: 'model', parts: [{ text: '' }] } }),
       async () => ({}),
@@ -118,7 +135,10 @@ describe('SummarizerLlm with a caller-supplied model', () => {
 });
 
 describe('runSession with a caller-supplied summarizer', () => {
-  const s = scenario({ phase: { contextWindow: 2000 }, turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('t', 1200)] })) });
+  const s = scenario({
+    phase: { contextWindow: 2000 },
+    turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('t', 1200)] })),
+  });
 
   it('summarizes with it, records every call with its text, and the strategy stores what it wrote', async () => {
     const model = fakeModel(async (_request, n) => says(`REAL-${n}`));
@@ -126,7 +146,9 @@ describe('runSession with a caller-supplied summarizer', () => {
     const calls = result.steps.flatMap((step) => step.summarizerCalls);
     expect(calls.length).toBeGreaterThan(1);
     expect(model.requests).toHaveLength(calls.length - result.totals.summarizerOverflows);
-    expect(calls.filter((c) => c.outcome === 'ok').map((c) => c.summary)).toEqual(model.requests.map((_, i) => `REAL-${i + 1}`));
+    expect(calls.filter((c) => c.outcome === 'ok').map((c) => c.summary)).toEqual(
+      model.requests.map((_, i) => `REAL-${i + 1}`),
+    );
     expect(result.totals.summarizerCalls).toBe(calls.length);
     // The second summarization starts from the first real summary (the engine stored it).
     const prompt = model.requests[1]?.contents[0]?.parts?.[0]?.text ?? '';
@@ -134,14 +156,23 @@ describe('runSession with a caller-supplied summarizer', () => {
   });
 
   it('a failing model counts as fallbacks, and the simulated summarizer keeps its records unchanged', async () => {
-    const failing = fakeModel(async () => { throw new Error('500 internal'); });
+    const failing = fakeModel(async () => {
+      throw new Error('500 internal');
+    });
     const failed = await runSession(s, { strategy: thresholdStrategy(), summarizer: failing });
     expect(failed.failure).toBeNull();
     expect(failed.totals.fallbacks).toBe(failed.totals.summarizerCalls);
     expect(failed.totals.fallbacks).toBeGreaterThan(0);
     const simulated = await runSession(s, { strategy: thresholdStrategy() });
     for (const call of simulated.steps.flatMap((step) => step.summarizerCalls)) {
-      expect(Object.keys(call).sort()).toEqual(['contextWindow', 'inputRealTokens', 'inputTokens', 'maxOutputTokens', 'outcome', 'outputTokens']);
+      expect(Object.keys(call).sort()).toEqual([
+        'contextWindow',
+        'inputRealTokens',
+        'inputTokens',
+        'maxOutputTokens',
+        'outcome',
+        'outputTokens',
+      ]);
     }
   });
 });

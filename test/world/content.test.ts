@@ -45,7 +45,8 @@ describe('generateText', () => {
   it('a text stream gives, for every size, exactly the text generated for that size alone', () => {
     for (const kind of Object.keys(CHUNKY) as RealisticKind[]) {
       const stream = realisticTextStream(kind, rngFor(4, 'stream'));
-      for (const size of [700, 0, 3, 5000, 1, 4999, 5001, 12_345]) expect(stream.prefix(size), `${kind} ${size}`).toBe(realisticText(kind, size, rngFor(4, 'stream')));
+      for (const size of [700, 0, 3, 5000, 1, 4999, 5001, 12_345])
+        expect(stream.prefix(size), `${kind} ${size}`).toBe(realisticText(kind, size, rngFor(4, 'stream')));
     }
   });
 
@@ -71,7 +72,9 @@ describe('generateText', () => {
   it('go kinds need the turn index, and bad sizes are clear errors', () => {
     expect(() => generateText({ kind: 'go-long-message', size: 10 }, rngFor(1))).toThrow(/needs the turn index/);
     expect(() => generateText({ kind: 'x', size: -1 }, rngFor(1))).toThrow(/whole number of bytes/);
-    expect(() => generateText({ kind: 'nope' as ContentKind, size: 1 }, rngFor(1))).toThrow(/unknown content kind 'nope'/);
+    expect(() => generateText({ kind: 'nope' as ContentKind, size: 1 }, rngFor(1))).toThrow(
+      /unknown content kind 'nope'/,
+    );
   });
 
   it('with o200k, json, logs, cjk and emoji cost clearly more real tokens per heuristic token than prose', async () => {
@@ -82,7 +85,8 @@ describe('generateText', () => {
     };
     const prose = ratio('prose');
     expect(prose).toBeLessThan(0.8);
-    for (const kind of ['json', 'logs', 'cjk', 'emoji'] as ContentKind[]) expect(ratio(kind)).toBeGreaterThan(prose * 1.6);
+    for (const kind of ['json', 'logs', 'cjk', 'emoji'] as ContentKind[])
+      expect(ratio(kind)).toBeGreaterThan(prose * 1.6);
   });
 });
 
@@ -99,7 +103,9 @@ describe('Go simulator texts (spec §10)', () => {
   it('analysis: "Turn %d analysis: " + body; the default message is 137 bytes', () => {
     const text = goAnalysis(4, 120);
     expect(text).toHaveLength(137);
-    expect(text.startsWith('Turn 4 analysis: The investigation reveals important findings about the system. The')).toBe(true);
+    expect(text.startsWith('Turn 4 analysis: The investigation reveals important findings about the system. The')).toBe(
+      true,
+    );
   });
 
   it('system prompt repeats "You are a helpful assistant. " cut to size', () => {

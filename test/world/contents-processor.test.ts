@@ -13,12 +13,27 @@ import { deepFreeze } from '../../src/world/sessions/deep-freeze.ts';
 import { createWorldEnvironment } from '../../src/world/sim/world-environment.ts';
 
 const env = createWorldEnvironment(9);
-const user = (text: string): Event => deepFreeze(createEvent(env, { author: 'user', content: { role: 'user', parts: [{ text }] } }));
-const model = (text: string): Event => deepFreeze(createEvent(env, { author: 'agent', content: { role: 'model', parts: [{ text }] } }));
+const user = (text: string): Event =>
+  deepFreeze(createEvent(env, { author: 'user', content: { role: 'user', parts: [{ text }] } }));
+const model = (text: string): Event =>
+  deepFreeze(createEvent(env, { author: 'agent', content: { role: 'model', parts: [{ text }] } }));
 const calls = (...ids: string[]): Event =>
-  deepFreeze(createEvent(env, { author: 'agent', content: { role: 'model', parts: ids.map((id) => ({ functionCall: { id, name: `f_${id}`, args: {} } })) } }));
+  deepFreeze(
+    createEvent(env, {
+      author: 'agent',
+      content: { role: 'model', parts: ids.map((id) => ({ functionCall: { id, name: `f_${id}`, args: {} } })) },
+    }),
+  );
 const responses = (...ids: string[]): Event =>
-  deepFreeze(createEvent(env, { author: 'agent', content: { role: 'user', parts: ids.map((id) => ({ functionResponse: { id, name: `f_${id}`, response: { r: id } } })) } }));
+  deepFreeze(
+    createEvent(env, {
+      author: 'agent',
+      content: {
+        role: 'user',
+        parts: ids.map((id) => ({ functionResponse: { id, name: `f_${id}`, response: { r: id } } })),
+      },
+    }),
+  );
 const texts = (contents: readonly Content[]) =>
   contents.map((c) => c.parts?.map((p) => p.text ?? p.functionCall?.id ?? p.functionResponse?.id ?? '?').join('+'));
 /** The contents both builders make (they must agree: the reference is adk-js's algorithm as written). */
@@ -32,7 +47,9 @@ const build = (events: Event[], flavour: 'adk-js' | 'adk-go' = 'adk-js'): Conten
 describe('CONTENT_REQUEST_PROCESSOR inclusion rules', () => {
   it('adk-js drops events without a role or whose first part text is "", keeps empty parts arrays', () => {
     const noRole = deepFreeze(createEvent(env, { author: 'agent', content: { parts: [{ text: 'x' }] } }));
-    const emptyFirst = deepFreeze(createEvent(env, { author: 'agent', content: { role: 'model', parts: [{ text: '' }, { text: 'y' }] } }));
+    const emptyFirst = deepFreeze(
+      createEvent(env, { author: 'agent', content: { role: 'model', parts: [{ text: '' }, { text: 'y' }] } }),
+    );
     const noParts = deepFreeze(createEvent(env, { author: 'agent', content: { role: 'model', parts: [] } }));
     const contentless = deepFreeze(createEvent(env, { author: 'agent', errorCode: 'E' }));
     expect(build([user('a'), noRole, emptyFirst, noParts, contentless]).map((c) => c.parts?.length)).toEqual([1, 0]);
@@ -42,7 +59,12 @@ describe('CONTENT_REQUEST_PROCESSOR inclusion rules', () => {
   });
 
   it('drops auth / confirmation function events', () => {
-    const auth = deepFreeze(createEvent(env, { author: 'agent', content: { role: 'model', parts: [{ functionCall: { name: 'adk_request_credential' } }] } }));
+    const auth = deepFreeze(
+      createEvent(env, {
+        author: 'agent',
+        content: { role: 'model', parts: [{ functionCall: { name: 'adk_request_credential' } }] },
+      }),
+    );
     expect(build([user('a'), auth])).toHaveLength(1);
   });
 
@@ -64,24 +86,58 @@ describe('adk-go synthetic continue turn', () => {
 });
 
 describe('rearrangeEventsForLatestFunctionResponse', () => {
-  const history = () => [user('q'), calls('c1', 'c2'), responses('c1'), calls('c3'), responses('c3'), model('m'), responses('c2')];
+  const history = () => [
+    user('q'),
+    calls('c1', 'c2'),
+    responses('c1'),
+    calls('c3'),
+    responses('c3'),
+    model('m'),
+    responses('c2'),
+  ];
   it('adk-js drops every intervening event and merges the related responses after the call', () => {
-    expect(texts(rearrangeEventsForLatestFunctionResponse(history(), 'adk-js').map((e) => e.content!))).toEqual(['q', 'c1+c2', 'c1+c2']);
+    expect(texts(rearrangeEventsForLatestFunctionResponse(history(), 'adk-js').map((e) => e.content!))).toEqual([
+      'q',
+      'c1+c2',
+      'c1+c2',
+    ]);
   });
   it('adk-go keeps intervening call events and unrelated responses', () => {
-    expect(texts(rearrangeEventsForLatestFunctionResponse(history(), 'adk-go').map((e) => e.content!))).toEqual(['q', 'c1+c2', 'c3', 'c3', 'c1+c2']);
+    expect(texts(rearrangeEventsForLatestFunctionResponse(history(), 'adk-go').map((e) => e.content!))).toEqual([
+      'q',
+      'c1+c2',
+      'c3',
+      'c3',
+      'c1+c2',
+    ]);
   });
   it('is a no-op when the call event is just before, and an error when no call matches', () => {
     const ok = [user('q'), calls('c1'), responses('c1')];
     expect(rearrangeEventsForLatestFunctionResponse(ok, 'adk-js')).toEqual(ok);
-    expect(() => rearrangeEventsForLatestFunctionResponse([user('q'), responses('zz')], 'adk-js')).toThrow(/No function call event found/);
+    expect(() => rearrangeEventsForLatestFunctionResponse([user('q'), responses('zz')], 'adk-js')).toThrow(
+      /No function call event found/,
+    );
   });
 });
 
 describe('async function responses in history', () => {
   it('moves each response right after its call, merging several, dropping unanswered ones', () => {
-    const events = [user('q'), calls('a', 'b'), model('thinking'), responses('a'), user('more'), responses('b'), responses('orphan')];
-    expect(texts(rearrangeEventsForAsyncFunctionResponsesInHistory(events).map((e) => e.content!))).toEqual(['q', 'a+b', 'a+b', 'thinking', 'more']);
+    const events = [
+      user('q'),
+      calls('a', 'b'),
+      model('thinking'),
+      responses('a'),
+      user('more'),
+      responses('b'),
+      responses('orphan'),
+    ];
+    expect(texts(rearrangeEventsForAsyncFunctionResponsesInHistory(events).map((e) => e.content!))).toEqual([
+      'q',
+      'a+b',
+      'a+b',
+      'thinking',
+      'more',
+    ]);
   });
   it('the processor applies it when history is not in call/response order', () => {
     const events = [user('q'), calls('a'), model('later'), responses('a'), user('next')];
@@ -98,10 +154,18 @@ describe('lazy request contents', () => {
     const contents = fresh();
     expect(Array.isArray(contents)).toBe(true);
     expect(contents).toHaveLength(4);
-    expect(JSON.parse(JSON.stringify(contents))).toEqual(JSON.parse(JSON.stringify(events.map((e) => e.content))).map((c: Content) => ({
-      ...c,
-      parts: c.parts?.map((p) => (p.functionCall ? { functionCall: { ...p.functionCall, id: undefined } } : p.functionResponse ? { functionResponse: { ...p.functionResponse, id: undefined } } : p)),
-    })));
+    expect(JSON.parse(JSON.stringify(contents))).toEqual(
+      JSON.parse(JSON.stringify(events.map((e) => e.content))).map((c: Content) => ({
+        ...c,
+        parts: c.parts?.map((p) =>
+          p.functionCall
+            ? { functionCall: { ...p.functionCall, id: undefined } }
+            : p.functionResponse
+              ? { functionResponse: { ...p.functionResponse, id: undefined } }
+              : p,
+        ),
+      })),
+    );
     expect(texts([...contents])).toEqual(texts(contents.slice(0)));
     expect(contents[0]).toBe(contents[0]);
     expect(Object.keys(contents)).toEqual(['0', '1', '2', '3']);

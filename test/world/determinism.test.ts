@@ -9,10 +9,19 @@ function realistic(seed: number): WorldScenario {
   return scenario({
     seed,
     phase: { contextWindow: 6000, tokenModel: { kind: 'tiktoken', encoding: 'o200k_base' }, streamingChunks: 2 },
-    summarizer: { reply: 'honour', text: '', exceedFactor: 3, contextWindow: null, faults: [{ kind: 'timeout', calls: [2] }] },
+    summarizer: {
+      reply: 'honour',
+      text: '',
+      exceedFactor: 3,
+      contextWindow: null,
+      faults: [{ kind: 'timeout', calls: [2] }],
+    },
     turnInputs: Array.from({ length: 8 }, (_, i) => ({
       user: { kind: 'prose', size: 300 + i },
-      tools: [tool('fetch', 0, { response: { kind: 'json', size: 2500 } }), tool('logs', 0, { response: { kind: 'logs', size: 1500 } })],
+      tools: [
+        tool('fetch', 0, { response: { kind: 'json', size: 2500 } }),
+        tool('logs', 0, { response: { kind: 'logs', size: 1500 } }),
+      ],
       sequential: i % 2 === 1,
       response: { kind: 'cjk', size: 200 },
     })),
@@ -34,10 +43,16 @@ describe('determinism', () => {
       await runSession(realistic(8), { strategy: thresholdStrategy(), traceDigest: true }),
     ];
     // A short session ends while the long ones still play, then another starts (caches by event are shared while any plays).
-    const short = scenario({ seed: 3, phase: { contextWindow: 6000 }, turnInputs: [{ user: { kind: 'prose', size: 100 }, tools: [], response: { kind: 'prose', size: 50 } }] });
+    const short = scenario({
+      seed: 3,
+      phase: { contextWindow: 6000 },
+      turnInputs: [{ user: { kind: 'prose', size: 100 }, tools: [], response: { kind: 'prose', size: 50 } }],
+    });
     const together = await Promise.all([
       runSession(realistic(7), { strategy: thresholdStrategy(), traceDigest: true }),
-      runSession(short, { strategy: thresholdStrategy() }).then(() => runSession(short, { strategy: thresholdStrategy() })),
+      runSession(short, { strategy: thresholdStrategy() }).then(() =>
+        runSession(short, { strategy: thresholdStrategy() }),
+      ),
       runSession(realistic(8), { strategy: thresholdStrategy(), traceDigest: true }),
     ]);
     expect(JSON.stringify(together[0])).toBe(JSON.stringify(alone[0]));
@@ -83,7 +98,9 @@ describe('determinism', () => {
     const bare = await runSession(realistic(7), { strategy: seen(unmeasured), measure: false, traceDigest: true });
     expect(full.totals.summarizations).toBeGreaterThan(0);
     expect(unmeasured).toEqual(measured);
-    expect(measured.map((line) => Number(line.split(':')[0]))).toEqual(full.steps.filter((s) => !s.shortCircuited).map((s) => s.realAfter));
+    expect(measured.map((line) => Number(line.split(':')[0]))).toEqual(
+      full.steps.filter((s) => !s.shortCircuited).map((s) => s.realAfter),
+    );
     expect(bare.steps).toEqual([]);
     expect(bare.totals.llmSteps).toBe(0);
     expect(bare.traceDigest).toBeUndefined();

@@ -5,9 +5,26 @@ import { sha256 } from '../../src/world/measure/sha256.ts';
 import { stableJson } from '../../src/world/measure/trace-digest.ts';
 
 /** Values JSON can hold, plus what JSON drops or rewrites (undefined, functions, symbols, NaN, -0, holes). */
-const awkward = fc.oneof(fc.constant(undefined), fc.constant(Number.NaN), fc.constant(-0), fc.constant(Infinity), fc.constant(() => 1), fc.constant(Symbol('s')));
+const awkward = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(Number.NaN),
+  fc.constant(-0),
+  fc.constant(Infinity),
+  fc.constant(() => 1),
+  fc.constant(Symbol('s')),
+);
 const shortValues = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 40 }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), awkward, tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.string({ maxLength: 40 }),
+    fc.double(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    awkward,
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 5 }),
   object: fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 5 }),
 })).value;
@@ -23,19 +40,41 @@ describe('digestJson', () => {
   });
 
   it('quotes every short string exactly as JSON.stringify does (escapes, control characters, lone and paired surrogates)', () => {
-    const units = fc.constantFrom('a', 'é', '"', '\\', '\n', '\u0000', '\u001f', '\u007f', '\u2028', '\ud83d', '\ude00', '\ud83d\ude00', '日', '/');
+    const units = fc.constantFrom(
+      'a',
+      'é',
+      '"',
+      '\\',
+      '\n',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      '\u2028',
+      '\ud83d',
+      '\ude00',
+      '\ud83d\ude00',
+      '日',
+      '/',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.array(units).map((parts) => parts.join(''))), (text) => {
-        expect(digestJson(text)).toBe(JSON.stringify(text));
-        expect(digestJson({ [text]: text })).toBe(JSON.stringify({ [text]: text }));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.array(units).map((parts) => parts.join('')),
+        ),
+        (text) => {
+          expect(digestJson(text)).toBe(JSON.stringify(text));
+          expect(digestJson({ [text]: text })).toBe(JSON.stringify({ [text]: text }));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('follows JSON for toJSON, boxed primitives, holes, integer-like keys and inherited keys', () => {
     const withToJson = { when: new Date(0), custom: { toJSON: (key: string) => `key=${key}` } };
-    // eslint-disable-next-line no-sparse-arrays
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
     const holes = [1, , 3];
     const inherited = Object.assign(Object.create({ hidden: 1 }) as object, { b: 2, 10: 'ten', 2: 'two' });
     // eslint-disable-next-line no-new-wrappers

@@ -13,7 +13,12 @@ describe('events (adk-js createEvent / isFinalResponse)', () => {
     const b = createEvent(env, { author: 'user' });
     expect(a.id).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(a.id).not.toBe(b.id);
-    expect(a.actions).toEqual({ stateDelta: {}, artifactDelta: {}, requestedAuthConfigs: {}, requestedToolConfirmations: {} });
+    expect(a.actions).toEqual({
+      stateDelta: {},
+      artifactDelta: {},
+      requestedAuthConfigs: {},
+      requestedToolConfirmations: {},
+    });
     expect(a.longRunningToolIds).toEqual([]);
     expect(a.timestamp).toBe(WORLD_CLOCK_START_MS + 1);
     expect(b.timestamp).toBeGreaterThan(a.timestamp);
@@ -22,15 +27,35 @@ describe('events (adk-js createEvent / isFinalResponse)', () => {
   it('isFinalResponse: text yes; calls, responses, partial no; skipSummarization yes', () => {
     const env = createWorldEnvironment(1);
     expect(isFinalResponse(createEvent(env, { content: { role: 'model', parts: [{ text: 'x' }] } }))).toBe(true);
-    expect(isFinalResponse(createEvent(env, { content: { role: 'model', parts: [{ functionCall: { name: 'f' } }] } }))).toBe(false);
-    expect(isFinalResponse(createEvent(env, { content: { role: 'user', parts: [{ functionResponse: { name: 'f', response: {} } }] } }))).toBe(false);
-    expect(isFinalResponse(createEvent(env, { partial: true, content: { role: 'model', parts: [{ text: 'x' }] } }))).toBe(false);
-    expect(isFinalResponse(createEvent(env, { actions: { skipSummarization: true }, content: { role: 'model', parts: [{ functionCall: { name: 'f' } }] } }))).toBe(true);
+    expect(
+      isFinalResponse(createEvent(env, { content: { role: 'model', parts: [{ functionCall: { name: 'f' } }] } })),
+    ).toBe(false);
+    expect(
+      isFinalResponse(
+        createEvent(env, { content: { role: 'user', parts: [{ functionResponse: { name: 'f', response: {} } }] } }),
+      ),
+    ).toBe(false);
+    expect(
+      isFinalResponse(createEvent(env, { partial: true, content: { role: 'model', parts: [{ text: 'x' }] } })),
+    ).toBe(false);
+    expect(
+      isFinalResponse(
+        createEvent(env, {
+          actions: { skipSummarization: true },
+          content: { role: 'model', parts: [{ functionCall: { name: 'f' } }] },
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('populateClientFunctionCallId gives adk-<uuid> ids only to calls without one', () => {
     const env = createWorldEnvironment(1);
-    const event = createEvent(env, { content: { role: 'model', parts: [{ functionCall: { name: 'a' } }, { functionCall: { name: 'b', id: 'call-b' } }] } });
+    const event = createEvent(env, {
+      content: {
+        role: 'model',
+        parts: [{ functionCall: { name: 'a' } }, { functionCall: { name: 'b', id: 'call-b' } }],
+      },
+    });
     populateClientFunctionCallId(env, event);
     expect(event.content?.parts?.[0]?.functionCall?.id).toBe('adk-00000000-0000-4000-8000-000000000001');
     expect(event.content?.parts?.[1]?.functionCall?.id).toBe('call-b');
@@ -39,7 +64,12 @@ describe('events (adk-js createEvent / isFinalResponse)', () => {
 
 describe('mergeEventActions: adk-js shallow last-wins vs adk-go deep merge', () => {
   const first = { stateDelta: { shared: { a: 1 }, flag: 'one' }, skipSummarization: true, artifactDelta: { f: 3 } };
-  const second = { stateDelta: { shared: { b: 2 } }, skipSummarization: false, transferToAgent: '', artifactDelta: { f: 1 } };
+  const second = {
+    stateDelta: { shared: { b: 2 } },
+    skipSummarization: false,
+    transferToAgent: '',
+    artifactDelta: { f: 1 },
+  };
   it('adk-js: nested maps replaced, booleans last-defined', () => {
     const merged = mergeEventActions([first, second]);
     expect(merged.stateDelta).toEqual({ shared: { b: 2 }, flag: 'one' });
@@ -79,18 +109,28 @@ describe('InMemorySessionService.appendEvent', () => {
 
   it('skips partial events', () => {
     const { env, service, working } = setup();
-    service.appendEvent(working, createEvent(env, { partial: true, content: { role: 'model', parts: [{ text: 'x' }] } }));
+    service.appendEvent(
+      working,
+      createEvent(env, { partial: true, content: { role: 'model', parts: [{ text: 'x' }] } }),
+    );
     expect(working.events).toHaveLength(0);
     expect(service.storedSession().events).toHaveLength(0);
   });
 
   it('trims temp: keys from the stored delta and state, applies the rest, and freezes the event', () => {
     const { env, service, working } = setup();
-    const event = createEvent(env, { actions: { stateDelta: { 'temp:scratch': 1, keep: { n: 1 } } }, content: { role: 'model', parts: [{ text: 'x' }] } });
+    const event = createEvent(env, {
+      actions: { stateDelta: { 'temp:scratch': 1, keep: { n: 1 } } },
+      content: { role: 'model', parts: [{ text: 'x' }] },
+    });
     service.appendEvent(working, event);
     expect(event.actions.stateDelta).toEqual({ keep: { n: 1 } });
     expect(service.storedSession().state).toEqual({ keep: { n: 1 } });
-    expect(Object.isFrozen(event) && Object.isFrozen(event.content?.parts?.[0]) && Object.isFrozen(event.actions.stateDelta.keep)).toBe(true);
+    expect(
+      Object.isFrozen(event) &&
+        Object.isFrozen(event.content?.parts?.[0]) &&
+        Object.isFrozen(event.actions.stateDelta.keep),
+    ).toBe(true);
     expect(() => {
       (event.content!.parts![0] as { text: string }).text = 'changed';
     }).toThrow(TypeError);
@@ -116,9 +156,20 @@ describe('InMemorySessionService.appendEvent', () => {
     expect(plain[0]!.actions).toBe(plain[1]!.actions);
     expect(Object.isFrozen(plain[0]!.actions)).toBe(true);
     expect(plain.map((event) => JSON.stringify(event.actions))).toEqual(json);
-    expect(Object.keys(plain[0]!.actions)).toEqual(['stateDelta', 'artifactDelta', 'requestedAuthConfigs', 'requestedToolConfirmations']);
-    const acting = createEvent(env, { actions: { skipSummarization: true }, content: { role: 'model', parts: [{ text: 'a' }] } });
-    const delta = createEvent(env, { actions: { stateDelta: { k: 1 } }, content: { role: 'model', parts: [{ text: 'd' }] } });
+    expect(Object.keys(plain[0]!.actions)).toEqual([
+      'stateDelta',
+      'artifactDelta',
+      'requestedAuthConfigs',
+      'requestedToolConfirmations',
+    ]);
+    const acting = createEvent(env, {
+      actions: { skipSummarization: true },
+      content: { role: 'model', parts: [{ text: 'a' }] },
+    });
+    const delta = createEvent(env, {
+      actions: { stateDelta: { k: 1 } },
+      content: { role: 'model', parts: [{ text: 'd' }] },
+    });
     service.appendEvent(working, acting);
     service.appendEvent(working, delta);
     expect(acting.actions).not.toBe(plain[0]!.actions);

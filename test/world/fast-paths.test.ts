@@ -22,7 +22,8 @@ function referenceDeepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => referenceDeepEqual(item, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((item, i) => referenceDeepEqual(item, (b as unknown[])[i]));
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   const leftKeys = Object.keys(left).filter((key) => left[key] !== undefined);
@@ -31,16 +32,24 @@ function referenceDeepEqual(a: unknown, b: unknown): boolean {
 }
 
 const smallJson = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.constantFrom('a', 'b', 1, 2, true, null, undefined), tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom('a', 'b', 1, 2, true, null, undefined),
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 3 }),
   object: fc.dictionary(fc.constantFrom('k', 'l', 'm'), tie('value'), { maxKeys: 3 }),
 })).value;
 
 describe('deepEqual without key arrays', () => {
   it('agrees with the key-array version on random pairs', () => {
-    fc.assert(fc.property(smallJson, smallJson, (a, b) => {
-      expect(deepEqual(a, b)).toBe(referenceDeepEqual(a, b));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(smallJson, smallJson, (a, b) => {
+        expect(deepEqual(a, b)).toBe(referenceDeepEqual(a, b));
+      }),
+      { numRuns: 500 },
+    );
   });
   it('treats undefined members as missing, in both directions', () => {
     expect(deepEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
@@ -52,13 +61,21 @@ describe('deepEqual without key arrays', () => {
 describe('splitText without a code point array', () => {
   const reference = (text: string, count: number) => {
     const chars = Array.from(text);
-    return Array.from({ length: count }, (_, i) => chars.slice(Math.floor((i * chars.length) / count), Math.floor(((i + 1) * chars.length) / count)).join(''));
+    return Array.from({ length: count }, (_, i) =>
+      chars.slice(Math.floor((i * chars.length) / count), Math.floor(((i + 1) * chars.length) / count)).join(''),
+    );
   };
   it('cuts where Array.from would, surrogate pairs and lone surrogates included', () => {
-    const unit = fc.oneof(fc.constantFrom('\ud83d', '\ude00', '😀', 'a', 'é', '中'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }));
-    fc.assert(fc.property(fc.string({ unit, maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (text, count) => {
-      expect(splitText(text, count)).toEqual(reference(text, count));
-    }), { numRuns: 500 });
+    const unit = fc.oneof(
+      fc.constantFrom('\ud83d', '\ude00', '😀', 'a', 'é', '中'),
+      fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (text, count) => {
+        expect(splitText(text, count)).toEqual(reference(text, count));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -70,7 +87,8 @@ describe('mergeParams is { ...base, ...overrides }', () => {
     const merged = mergeParams(base, overrides);
     const spread = { ...base, ...overrides };
     expect(Reflect.ownKeys(merged)).toEqual(Reflect.ownKeys(spread));
-    for (const key of Reflect.ownKeys(spread)) expect((merged as Record<PropertyKey, unknown>)[key]).toBe((spread as Record<PropertyKey, unknown>)[key]);
+    for (const key of Reflect.ownKeys(spread))
+      expect((merged as Record<PropertyKey, unknown>)[key]).toBe((spread as Record<PropertyKey, unknown>)[key]);
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
   });
   it('createEvent over merged params keeps the key order of the adk-js literal', () => {
@@ -91,7 +109,11 @@ describe('request contents over the shared, append-only source list', () => {
     const env = createWorldEnvironment(1);
     const service = new InMemorySessionService();
     const session = service.createSession({ appName: 'a', userId: 'u', id: 's' });
-    for (let i = 0; i < n; i += 1) service.appendEvent(session, createEvent(env, { author: i % 2 ? 'agent' : 'user', content: text(`m${i}`, i % 2 ? 'model' : 'user') }));
+    for (let i = 0; i < n; i += 1)
+      service.appendEvent(
+        session,
+        createEvent(env, { author: i % 2 ? 'agent' : 'user', content: text(`m${i}`, i % 2 ? 'model' : 'user') }),
+      );
     return [...service.storedSession().events];
   }
 
@@ -103,7 +125,8 @@ describe('request contents over the shared, append-only source list', () => {
     expect(later.sources).toBe(early.sources); // one cache, never copied
     expect(sourceCount(early)).toBe(4);
     expect(sourceCount(later)).toBe(6);
-    const sum = (list: typeof later) => Array.from({ length: sourceCount(list) }, (_, i) => sourceAt(list, i)!.heuristic).reduce((a, b) => a + b, 0);
+    const sum = (list: typeof later) =>
+      Array.from({ length: sourceCount(list) }, (_, i) => sourceAt(list, i)!.heuristic).reduce((a, b) => a + b, 0);
     expect(early.heuristic).toBe(sum(early));
     expect(later.heuristic).toBe(sum(later));
     const builder = new FastRequestContents();
@@ -134,8 +157,20 @@ describe('what the plugins receive is plain data, as in adk-js', () => {
     const service = new InMemorySessionService();
     const session = service.createSession({ appName: 'a', userId: 'u', id: 's' });
     service.appendEvent(session, createEvent(env, { author: 'user', content: text('q') }));
-    service.appendEvent(session, createEvent(env, { author: 'agent', content: { role: 'model', parts: [{ functionCall: { id: 'adk-7', name: 'f', args: { a: 1 } } }] } }));
-    service.appendEvent(session, createEvent(env, { author: 'agent', content: { role: 'user', parts: [{ functionResponse: { id: 'adk-7', name: 'f', response: { r: 'x' } } }] } }));
+    service.appendEvent(
+      session,
+      createEvent(env, {
+        author: 'agent',
+        content: { role: 'model', parts: [{ functionCall: { id: 'adk-7', name: 'f', args: { a: 1 } } }] },
+      }),
+    );
+    service.appendEvent(
+      session,
+      createEvent(env, {
+        author: 'agent',
+        content: { role: 'user', parts: [{ functionResponse: { id: 'adk-7', name: 'f', response: { r: 'x' } } }] },
+      }),
+    );
     return [...service.storedSession().events];
   })();
 
@@ -143,7 +178,12 @@ describe('what the plugins receive is plain data, as in adk-js', () => {
     it(`${builder.kind}: a plain array of unfrozen fresh clones that the native structuredClone copies`, () => {
       const { contents } = builder.build(events, 'adk-js');
       expect(Object.getPrototypeOf(contents)).toBe(Array.prototype);
-      expect(contents.every((content, i) => content !== events[i]!.content && !Object.isFrozen(content) && !Object.isFrozen(content.parts))).toBe(true);
+      expect(
+        contents.every(
+          (content, i) =>
+            content !== events[i]!.content && !Object.isFrozen(content) && !Object.isFrozen(content.parts),
+        ),
+      ).toBe(true);
       expect(structuredClone({ contents })).toEqual({ contents });
       expect(contents[1]!.parts![0]!.functionCall!.id).toBeUndefined(); // client ids are not sent
       expect(builder.build(events, 'adk-js').contents[0]).not.toBe(contents[0]); // fresh every step
@@ -154,10 +194,16 @@ describe('what the plugins receive is plain data, as in adk-js', () => {
 describe('measurement items of a request a strategy rearranged', () => {
   const sources = ['a', 'b', 'c', 'd'].map((t) => new ContentSource(text(t)));
   const built = () => {
-    const origin = new BuiltContents(sources.map((s) => cloneValue(s.content)), sourceListOf(sources));
+    const origin = new BuiltContents(
+      sources.map((s) => cloneValue(s.content)),
+      sourceListOf(sources),
+    );
     return { contents: origin.contents, origin };
   };
-  const sourceTexts = (items: ReturnType<typeof contentItems>) => items.map((item) => (item.source ? item.source.content.parts![0]!.text : `edited:${item.content?.parts?.[0]?.text}`));
+  const sourceTexts = (items: ReturnType<typeof contentItems>) =>
+    items.map((item) =>
+      item.source ? item.source.content.parts![0]!.text : `edited:${item.content?.parts?.[0]?.text}`,
+    );
 
   it('recognises clones moved in place by reverse, sort or a self-assignment', () => {
     const { contents, origin } = built();
@@ -184,7 +230,10 @@ describe('measurement items of a request a strategy rearranged', () => {
 
   it("ContextGuard's re-injection (slice after the watermark, unshift the summary): the kept clones are still copies", () => {
     const many = Array.from({ length: 50 }, (_, i) => new ContentSource(text(`c${i}`)));
-    const origin = new BuiltContents(many.map((s) => cloneValue(s.content)), sourceListOf(many));
+    const origin = new BuiltContents(
+      many.map((s) => cloneValue(s.content)),
+      sourceListOf(many),
+    );
     const kept = origin.contents.slice(40);
     kept.unshift(text('[Previous conversation summary]'));
     const items = contentItems(kept, origin);
@@ -199,22 +248,30 @@ describe('measurement items against a model of what a strategy did (model-based)
     | { kind: 'push' | 'pop' | 'reverse' | 'slice' };
   const at = fc.nat({ max: 200 });
   const op: fc.Arbitrary<Op> = fc.oneof(
-    fc.record({ kind: fc.constantFrom('edit' as const, 'write' as const, 'delete' as const, 'move' as const), at, to: at }),
+    fc.record({
+      kind: fc.constantFrom('edit' as const, 'write' as const, 'delete' as const, 'move' as const),
+      at,
+      to: at,
+    }),
     fc.constantFrom('push', 'pop', 'reverse', 'slice').map((kind) => ({ kind }) as Op),
   );
 
-  it('an element is a source\'s copy exactly when it is a clone of that source that still equals it', () => {
+  it("an element is a source's copy exactly when it is a clone of that source that still equals it", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 40 }), fc.array(op, { maxLength: 25 }), (n, ops) => {
         const sources = Array.from({ length: n }, (_, i) => new ContentSource(text(`c${i % 5}`)));
-        const origin = new BuiltContents(sources.map((s) => cloneValue(s.content)), sourceListOf(sources));
+        const origin = new BuiltContents(
+          sources.map((s) => cloneValue(s.content)),
+          sourceListOf(sources),
+        );
         // The model: the source each clone was made from, by identity.
         const madeFrom = new Map(origin.contents.map((clone, i) => [clone, sources[i]!] as const));
         let contents = origin.contents;
         for (const o of ops) {
           const i = 'at' in o ? o.at % Math.max(1, contents.length) : 0;
           if (o.kind === 'edit' && contents[i]?.parts?.[0]) contents[i]!.parts![0]!.text = `edited ${i}`;
-          else if (o.kind === 'write') contents[i] = text(`c${i % 5}`); // equal to some source, but no clone
+          else if (o.kind === 'write')
+            contents[i] = text(`c${i % 5}`); // equal to some source, but no clone
           else if (o.kind === 'delete') delete contents[i];
           else if (o.kind === 'move') contents[o.to % Math.max(1, contents.length)] = contents[i]!;
           else if (o.kind === 'push') contents.push(text('pushed'));
@@ -242,7 +299,8 @@ describe('the working copy of a session', () => {
     const env = createWorldEnvironment(2);
     const service = new InMemorySessionService();
     const first = service.createSession({ appName: 'a', userId: 'u', id: 's' });
-    for (let i = 0; i < 100; i += 1) service.appendEvent(first, createEvent(env, { author: 'user', content: text(`m${i}`) }));
+    for (let i = 0; i < 100; i += 1)
+      service.appendEvent(first, createEvent(env, { author: 'user', content: text(`m${i}`) }));
     const working = service.getSession();
     const stored = service.storedSession();
     expect(working.events).toBe(stored.events);

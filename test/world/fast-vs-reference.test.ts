@@ -28,7 +28,9 @@ const SAMPLED: readonly (readonly [string, number])[] = [
 ];
 
 function sampledFiles(dir: string, every: number): string[] {
-  const files = readdirSync(join(ROOT, dir)).filter((name) => name.endsWith('.yaml')).sort();
+  const files = readdirSync(join(ROOT, dir))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort();
   return files.filter((_, i) => i % every === 0).map((name) => join(ROOT, dir, name));
 }
 
@@ -36,7 +38,14 @@ async function playBoth(scenario: ResolvedScenario): Promise<void> {
   const play = async (contentsBuilder: 'fast' | 'reference') => {
     const strategy = await createStrategy(scenario.strategy, { fresh: true });
     const result = await runSession(scenario.world, { strategy, traceDigest: true, contentsBuilder });
-    return { digest: result.traceDigest, steps: result.steps, failure: result.failure, totals: result.totals, turnAnswers: result.turnAnswers, retention: result.retention };
+    return {
+      digest: result.traceDigest,
+      steps: result.steps,
+      failure: result.failure,
+      totals: result.totals,
+      turnAnswers: result.turnAnswers,
+      retention: result.retention,
+    };
   };
   const fast = await play('fast');
   const reference = await play('reference');
@@ -46,17 +55,23 @@ async function playBoth(scenario: ResolvedScenario): Promise<void> {
 }
 
 describe('fast vs reference request contents: identical sessions', () => {
-  const files = [...WHOLE.map((dir) => join(ROOT, dir)), ...SAMPLED.flatMap(([dir, every]) => sampledFiles(dir, every))];
+  const files = [
+    ...WHOLE.map((dir) => join(ROOT, dir)),
+    ...SAMPLED.flatMap(([dir, every]) => sampledFiles(dir, every)),
+  ];
 
   it('the suites (all of stress, brutal, adk-quirks and museum, a fixed sample of the others)', async () => {
     const scenarios = await loadScenarios(files);
     expect(scenarios.length).toBeGreaterThan(70);
     for (const scenario of scenarios) {
-      await expect(playBoth(scenario).then(() => scenario.world.name), scenario.world.name).resolves.toBe(scenario.world.name);
+      await expect(
+        playBoth(scenario).then(() => scenario.world.name),
+        scenario.world.name,
+      ).resolves.toBe(scenario.world.name);
     }
   }, 600_000);
 
-  it('20 scenarios from the fuzzer\'s generator', async () => {
+  it("20 scenarios from the fuzzer's generator", async () => {
     const specs = fc.sample(scenarioSpecArbitrary(), { numRuns: 20, seed: 20_261_126 });
     for (const spec of specs) {
       const scenario = resolveScenario(spec, { file: 'fuzz-case.yaml', baseDir: ROOT });

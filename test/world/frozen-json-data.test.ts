@@ -16,23 +16,49 @@ describe('isFrozenJsonData: JSON that can never change', () => {
 
   it('rejects anything whose JSON could still change', () => {
     const unfrozenChild = Object.freeze({ child: { n: 1 } });
-    const getter = Object.freeze({ get n() { return 1; } });
-    class Box { constructor(readonly n: number) {} }
-    // eslint-disable-next-line no-sparse-arrays
+    const getter = Object.freeze({
+      get n() {
+        return 1;
+      },
+    });
+    class Box {
+      constructor(readonly n: number) {}
+    }
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
     const holes = Object.freeze([1, , 3]);
     let deep: Record<string, unknown> = {};
     const root = deep;
     for (let i = 0; i < 250; i += 1) deep = deep['next'] = {};
-    for (const value of [{ n: 1 }, unfrozenChild, getter, Object.freeze(new Box(1)), Object.freeze(new Date(0)), Object.freeze({ f: () => 1 }), 1n, holes, deepFreeze(root)]) {
+    for (const value of [
+      { n: 1 },
+      unfrozenChild,
+      getter,
+      Object.freeze(new Box(1)),
+      Object.freeze(new Date(0)),
+      Object.freeze({ f: () => 1 }),
+      1n,
+      holes,
+      deepFreeze(root),
+    ]) {
       expect(isFrozenJsonData(value)).toBe(false);
     }
   });
 
   it('tells accessors from data exactly: setter-only, inherited getters, an own __proto__ key, null prototypes', () => {
     const setterOnly = Object.freeze({ set n(_v: number) {} });
-    const inheritedGetter = Object.freeze(Object.create(Object.freeze({ get n() { return 1; } })) as object);
+    const inheritedGetter = Object.freeze(
+      Object.create(
+        Object.freeze({
+          get n() {
+            return 1;
+          },
+        }),
+      ) as object,
+    );
     const ownProto = deepFreeze(JSON.parse('{"__proto__": {"x": 1}, "y": 2}') as object);
-    const nullProtoGetter = Object.freeze(Object.defineProperty(Object.create(null) as object, 'k', { get: () => 1, enumerable: true }));
+    const nullProtoGetter = Object.freeze(
+      Object.defineProperty(Object.create(null) as object, 'k', { get: () => 1, enumerable: true }),
+    );
     expect(isFrozenJsonData(setterOnly)).toBe(false);
     expect(isFrozenJsonData(inheritedGetter)).toBe(false); // not a plain object (its prototype is not Object.prototype)
     expect(isFrozenJsonData(ownProto)).toBe(true); // an own data property named __proto__, not the accessor
@@ -85,7 +111,12 @@ describe('the end-of-session mutation check still sees what freezing cannot stop
       name: 'ticking',
       compact(ctx) {
         n += 1;
-        if (ctx.state.get('clock') === undefined) ctx.state.set('clock', { get now() { return n; } });
+        if (ctx.state.get('clock') === undefined)
+          ctx.state.set('clock', {
+            get now() {
+              return n;
+            },
+          });
       },
     };
     const r = await runSession(scenario({ turnInputs: turns }), { strategy: ticking });

@@ -30,7 +30,10 @@ describe('Go simulator figures (contextguard spec §10–11)', () => {
     // Texts of the same byte lengths as upstream's kubeAgentConversation fixtures.
     const sizes = { pods: 9454, describe: 2835, logs: 19300 };
     // Our own 285-byte final text (the length of upstream's; only lengths reach the estimator).
-    const finalText = (i: number) => `Round ${i}: every production pod is Running with no restarts; a few upstream timeouts are worth watching. `.repeat(3).slice(0, 285);
+    const finalText = (i: number) =>
+      `Round ${i}: every production pod is Running with no restarts; a few upstream timeouts are worth watching. `
+        .repeat(3)
+        .slice(0, 285);
     const turns: WorldTurn[] = [0, 1, 2].map((i) => ({
       index: i,
       phase: 0,
@@ -38,17 +41,37 @@ describe('Go simulator figures (contextguard spec §10–11)', () => {
       attachments: [],
       sequential: true,
       toolCalls: [
-        { name: 'kubectl_get_pods', args: { namespace: 'production', output: 'json' }, responseKey: 'stdout', response: { kind: 'json', size: sizes.pods } },
-        { name: 'kubectl_describe_pod', args: { pod: 'nginx-deployment-abc12', namespace: 'production' }, responseKey: 'stdout', response: { kind: 'logs', size: sizes.describe } },
-        { name: 'kubectl_get_logs', args: { pod: 'nginx-deployment-abc12', namespace: 'production', tail: 100 }, responseKey: 'stdout', response: { kind: 'logs', size: sizes.logs } },
+        {
+          name: 'kubectl_get_pods',
+          args: { namespace: 'production', output: 'json' },
+          responseKey: 'stdout',
+          response: { kind: 'json', size: sizes.pods },
+        },
+        {
+          name: 'kubectl_describe_pod',
+          args: { pod: 'nginx-deployment-abc12', namespace: 'production' },
+          responseKey: 'stdout',
+          response: { kind: 'logs', size: sizes.describe },
+        },
+        {
+          name: 'kubectl_get_logs',
+          args: { pod: 'nginx-deployment-abc12', namespace: 'production', tail: 100 },
+          responseKey: 'stdout',
+          response: { kind: 'logs', size: sizes.logs },
+        },
       ],
       modelResponse: { text: finalText(i) },
     }));
-    const base = goScenario({ contextWindow: 128_000, systemPromptSize: 0, modelName: 'gpt-4o', hasUsageMetadata: true, tokenRatio: 2 }, []);
+    const base = goScenario(
+      { contextWindow: 128_000, systemPromptSize: 0, modelName: 'gpt-4o', hasUsageMetadata: true, tokenRatio: 2 },
+      [],
+    );
     const s: WorldScenario = { ...base, turns };
     const r = await runSession(s, { strategy: thresholdStrategy() });
     expect(r.totals.finalHistoryTokens).toBe(24_126);
-    expect(r.steps.map((step) => step.label)).toEqual(Array.from({ length: 3 }, () => ['user', 'tool-chain-0', 'tool-chain-1', 'tool-chain-2']).flat());
+    expect(r.steps.map((step) => step.label)).toEqual(
+      Array.from({ length: 3 }, () => ['user', 'tool-chain-0', 'tool-chain-1', 'tool-chain-2']).flat(),
+    );
   });
 
   it('every §11a assertion holds with the threshold strategy (47 tests, 48 sessions)', async () => {
@@ -59,7 +82,8 @@ describe('Go simulator figures (contextguard spec §10–11)', () => {
       const r = await runSession(c.scenario, { strategy: thresholdStrategy() });
       if (r.failure) failures.push(`${c.test}: ${r.failure.message}`);
       if (c.noOverflow && r.totals.overflowSteps > 0) failures.push(`${c.test}: overflow`);
-      if (r.totals.compactedSteps < c.compactionsMin) failures.push(`${c.test}: ${r.totals.compactedSteps} compactions < ${c.compactionsMin}`);
+      if (r.totals.compactedSteps < c.compactionsMin)
+        failures.push(`${c.test}: ${r.totals.compactedSteps} compactions < ${c.compactionsMin}`);
     }
     expect(failures).toEqual([]);
   }, 60_000);
@@ -124,13 +148,21 @@ describe('Go simulator figures (contextguard spec §10–11)', () => {
       ['8k_SequentialChain_NoUsageMetadata', 40, 3, 27, 5082, 0],
     ];
     /** Upstream's exact counts where the spec states them: §10 (8k_NormalConversation), §14 (old TODOS and the test docs). */
-    const UPSTREAM_COUNTS: Readonly<Record<string, { readonly summarizations: number; readonly compactedSteps: number }>> = {
+    const UPSTREAM_COUNTS: Readonly<
+      Record<string, { readonly summarizations: number; readonly compactedSteps: number }>
+    > = {
       '8k_NormalConversation': { summarizations: 1, compactedSteps: 6 },
       '200k_RepeatedCompactions': { summarizations: 3, compactedSteps: 65 },
       '8k_RepeatedCompactions': { summarizations: 6, compactedSteps: 69 },
     };
     const figures = (r: SessionResult) =>
-      [r.totals.llmSteps, r.totals.summarizations, r.totals.compactedSteps, r.totals.peakRealTokens, r.totals.overflowSteps] as const;
+      [
+        r.totals.llmSteps,
+        r.totals.summarizations,
+        r.totals.compactedSteps,
+        r.totals.peakRealTokens,
+        r.totals.overflowSteps,
+      ] as const;
     /** spec §10: one LLM step per turn, plus one for parallel tools or one per sequential tool. */
     const upstreamSteps = (s: WorldScenario) =>
       s.turns.reduce((sum, t) => sum + 1 + (t.toolCalls.length === 0 ? 0 : t.sequential ? t.toolCalls.length : 1), 0);
@@ -138,7 +170,9 @@ describe('Go simulator figures (contextguard spec §10–11)', () => {
     const cases = new Map(goSeedCases().map((c) => [seedName(c.test), c]));
     let files: Map<string, ResolvedScenario>;
     beforeAll(async () => {
-      files = new Map((await loadScenarios(['scenarios/stress', 'scenarios/brutal'], { cwd: REPO })).map((s) => [s.name, s]));
+      files = new Map(
+        (await loadScenarios(['scenarios/stress', 'scenarios/brutal'], { cwd: REPO })).map((s) => [s.name, s]),
+      );
     });
 
     it('covers every seed session: the 47 tests, LateUsageMetadata as its two sessions', () => {
@@ -146,26 +180,33 @@ describe('Go simulator figures (contextguard spec §10–11)', () => {
       expect([...files.keys()].sort()).toEqual([...cases.keys()].sort());
     });
 
-    it.each(FIGURES)('%s: %i LLM steps, %i summarizations, %i counted compactions, peak %i real tokens, %i overflow steps', async (name, ...pinned) => {
-      const c = cases.get(name)!;
-      const fromBuilder = await runSession(c.scenario, { strategy: thresholdStrategy() });
-      expect(figures(fromBuilder)).toEqual(pinned);
-      // The scenario file plays exactly as the Go builder's session.
-      const fromFile = await runSession(files.get(name)!.world, { strategy: thresholdStrategy() });
-      expect(fromFile.totals).toEqual(fromBuilder.totals);
-      // Upstream: the step count of §10, the §11a assertions, and the counts the spec states.
-      const [llmSteps, summarizations, compactedSteps, , overflowSteps] = pinned;
-      expect(llmSteps).toBe(upstreamSteps(c.scenario));
-      if (c.noOverflow) expect(overflowSteps).toBe(0);
-      expect(compactedSteps).toBeGreaterThanOrEqual(c.compactionsMin);
-      if (UPSTREAM_COUNTS[name]) expect({ summarizations, compactedSteps }).toEqual(UPSTREAM_COUNTS[name]);
-      // Upstream's mock summarizer ignores its input and always answers: no call ever fails.
-      expect(fromBuilder.steps.flatMap((s) => s.summarizerCalls.map((call) => call.outcome)).every((outcome) => outcome === 'ok')).toBe(true);
-      expect(fromBuilder.totals.fallbacks).toBe(0);
-    });
+    it.each(FIGURES)(
+      '%s: %i LLM steps, %i summarizations, %i counted compactions, peak %i real tokens, %i overflow steps',
+      async (name, ...pinned) => {
+        const c = cases.get(name)!;
+        const fromBuilder = await runSession(c.scenario, { strategy: thresholdStrategy() });
+        expect(figures(fromBuilder)).toEqual(pinned);
+        // The scenario file plays exactly as the Go builder's session.
+        const fromFile = await runSession(files.get(name)!.world, { strategy: thresholdStrategy() });
+        expect(fromFile.totals).toEqual(fromBuilder.totals);
+        // Upstream: the step count of §10, the §11a assertions, and the counts the spec states.
+        const [llmSteps, summarizations, compactedSteps, , overflowSteps] = pinned;
+        expect(llmSteps).toBe(upstreamSteps(c.scenario));
+        if (c.noOverflow) expect(overflowSteps).toBe(0);
+        expect(compactedSteps).toBeGreaterThanOrEqual(c.compactionsMin);
+        if (UPSTREAM_COUNTS[name]) expect({ summarizations, compactedSteps }).toEqual(UPSTREAM_COUNTS[name]);
+        // Upstream's mock summarizer ignores its input and always answers: no call ever fails.
+        expect(
+          fromBuilder.steps
+            .flatMap((s) => s.summarizerCalls.map((call) => call.outcome))
+            .every((outcome) => outcome === 'ok'),
+        ).toBe(true);
+        expect(fromBuilder.totals.fallbacks).toBe(0);
+      },
+    );
   });
 
-  it('the Go builder\'s summarizer has no window: a 4k normal conversation summarizes what exceeds it without falling back', async () => {
+  it("the Go builder's summarizer has no window: a 4k normal conversation summarizes what exceeds it without falling back", async () => {
     const s = goScenario(
       { contextWindow: 4000, systemPromptSize: 500, modelName: 'small-model', hasUsageMetadata: true, tokenRatio: 1.8 },
       turnsOf(20, () => ({ user: { longMessage: 800 } })),
@@ -177,8 +218,13 @@ describe('Go simulator figures (contextguard spec §10–11)', () => {
     expect(calls.every((call) => call.outcome === 'ok' && call.contextWindow === null)).toBe(true);
     expect(r.totals.fallbacks).toBe(0);
     // With a window of its own (the adk profile's default), the same session falls back.
-    const windowed = await runSession({ ...s, summarizer: { ...s.summarizer, contextWindow: null } }, { strategy: thresholdStrategy() });
+    const windowed = await runSession(
+      { ...s, summarizer: { ...s.summarizer, contextWindow: null } },
+      { strategy: thresholdStrategy() },
+    );
     expect(windowed.totals.fallbacks).toBeGreaterThan(0);
-    expect(windowed.steps.flatMap((step) => step.summarizerCalls).some((call) => call.outcome === 'overflow')).toBe(true);
+    expect(windowed.steps.flatMap((step) => step.summarizerCalls).some((call) => call.outcome === 'overflow')).toBe(
+      true,
+    );
   });
 });

@@ -9,7 +9,11 @@ import type { StepRecord } from '../../src/world/session-result.ts';
 import { noopStrategy, scenario, tool } from './helpers/world-fixtures.ts';
 
 const summarizeOnce = async (ctx: CompactionContext, request: LlmRequest): Promise<string> => {
-  const response = await ctx.summarizer.generateContent({ model: 'm', contents: [{ role: 'user', parts: [{ text: 'summarize' }] }], config: { maxOutputTokens: 100 } });
+  const response = await ctx.summarizer.generateContent({
+    model: 'm',
+    contents: [{ role: 'user', parts: [{ text: 'summarize' }] }],
+    config: { maxOutputTokens: 100 },
+  });
   void request;
   return response.content?.parts?.[0]?.text ?? '';
 };
@@ -19,7 +23,16 @@ const fiveTurns = Array.from({ length: 5 }, () => ({ tools: [tool('t', 100)] }))
 describe('step measurements', () => {
   it('a do-nothing strategy: nothing compacted or re-injected, no churn, user request present', async () => {
     const r = await runSession(scenario({ turnInputs: fiveTurns }), { strategy: noopStrategy });
-    expect(r.totals).toMatchObject({ llmSteps: 10, compactedSteps: 0, reinjections: 0, cacheChurnTotal: 0, missingUserRequestSteps: 0, orphanSteps: 0, loops: 0, thrash: 0 });
+    expect(r.totals).toMatchObject({
+      llmSteps: 10,
+      compactedSteps: 0,
+      reinjections: 0,
+      cacheChurnTotal: 0,
+      missingUserRequestSteps: 0,
+      orphanSteps: 0,
+      loops: 0,
+      thrash: 0,
+    });
     for (const s of r.steps) {
       expect(s.heuristicAfter).toBe(s.heuristicBefore);
       expect(s.realAfter).toBe(Math.floor(s.heuristicAfter * 2));
@@ -29,7 +42,9 @@ describe('step measurements', () => {
   });
 
   it('overflow and peak: the real tokens sent above the window', async () => {
-    const r = await runSession(scenario({ phase: { contextWindow: 300 }, turnInputs: fiveTurns }), { strategy: noopStrategy });
+    const r = await runSession(scenario({ phase: { contextWindow: 300 }, turnInputs: fiveTurns }), {
+      strategy: noopStrategy,
+    });
     const over = r.steps.filter((s) => s.realAfter > 300);
     expect(over.length).toBeGreaterThan(0);
     expect(r.totals.overflowSteps).toBe(over.length);
@@ -46,7 +61,9 @@ describe('step measurements', () => {
     };
     const r = await runSession(scenario({ turnInputs: fiveTurns }), { strategy: dropFirst });
     const changed = r.steps.filter((s) => s.contentsBefore > 2);
-    expect(changed.every((s) => s.trimmed && !s.reinjection && s.compacted && s.summarizerCalls.length === 0)).toBe(true);
+    expect(changed.every((s) => s.trimmed && !s.reinjection && s.compacted && s.summarizerCalls.length === 0)).toBe(
+      true,
+    );
     expect(r.totals.trimmedSteps).toBe(changed.length);
     // Dropping history is not re-using a summary: no re-injection is counted.
     expect(r.totals.reinjections).toBe(0);
@@ -69,7 +86,12 @@ describe('step measurements', () => {
     expect(first!.uncachedTokens).toBe(first!.realAfter);
     // Nothing is rewritten: each request pays only for the contents added since the previous one.
     rest.forEach((step, i) => expect(step.uncachedTokens).toBe(step.realAfter - appendOnly.steps[i]!.realAfter));
-    const keepLastTwo: CompactionStrategy = { name: 'keep-last-two', compact(_ctx, request) { request.contents = request.contents.slice(-2); } };
+    const keepLastTwo: CompactionStrategy = {
+      name: 'keep-last-two',
+      compact(_ctx, request) {
+        request.contents = request.contents.slice(-2);
+      },
+    };
     const sliding = await runSession(scenario({ turnInputs: fiveTurns }), { strategy: keepLastTwo });
     // Every request from step 2 on starts differently from the previous one: all of it is uncached
     // but the system instruction and tools, which are the same on every request.
@@ -82,7 +104,10 @@ describe('step measurements', () => {
   });
 
   it('re-injection: a stored summary re-used without a summarizer call, recognised by its text', async () => {
-    const s = scenario({ phase: { contextWindow: 2000 }, turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('t', 1200)] })) });
+    const s = scenario({
+      phase: { contextWindow: 2000 },
+      turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('t', 1200)] })),
+    });
     const r = await runSession(s, { strategy: thresholdStrategy() });
     const reinjected = r.steps.filter((step) => step.reinjection);
     expect(reinjected.length).toBeGreaterThan(0);
@@ -94,27 +119,47 @@ describe('step measurements', () => {
   });
 
   it('a real summarization is recorded with its summarizer call; a fault counts as a fallback', async () => {
-    const s = scenario({ phase: { contextWindow: 2000 }, turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('t', 1200)] })) });
+    const s = scenario({
+      phase: { contextWindow: 2000 },
+      turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('t', 1200)] })),
+    });
     const ok = await runSession(s, { strategy: thresholdStrategy() });
     const summarizing = ok.steps.filter((step) => step.summarizerCalls.length > 0);
     expect(summarizing.length).toBeGreaterThan(0);
     expect(summarizing.every((step) => step.compacted && !step.reinjection)).toBe(true);
     expect(ok.totals.summarizerCalls).toBe(summarizing.reduce((n, step) => n + step.summarizerCalls.length, 0));
     expect(ok.totals.fallbacks).toBe(0);
-    const faulty = await runSession({ ...s, summarizer: { ...s.summarizer, faults: [{ kind: 'error', calls: [1] }] } }, { strategy: thresholdStrategy() });
+    const faulty = await runSession(
+      { ...s, summarizer: { ...s.summarizer, faults: [{ kind: 'error', calls: [1] }] } },
+      { strategy: thresholdStrategy() },
+    );
     expect(faulty.totals.fallbacks).toBe(1);
     expect(faulty.steps.flatMap((step) => step.summarizerCalls)[0]?.outcome).toBe('error');
   });
 
   it('summarizer input larger than its window is rejected and counted', async () => {
-    const s = scenario({ phase: { contextWindow: 2000 }, turnInputs: Array.from({ length: 6 }, (_, i) => ({ user: 'q'.repeat(900 + i), tools: [tool('t', 1200)] })) });
-    const r = await runSession({ ...s, summarizer: { ...s.summarizer, contextWindow: 300 } }, { strategy: thresholdStrategy() });
+    const s = scenario({
+      phase: { contextWindow: 2000 },
+      turnInputs: Array.from({ length: 6 }, (_, i) => ({ user: 'q'.repeat(900 + i), tools: [tool('t', 1200)] })),
+    });
+    const r = await runSession(
+      { ...s, summarizer: { ...s.summarizer, contextWindow: 300 } },
+      { strategy: thresholdStrategy() },
+    );
     expect(r.totals.summarizerOverflows).toBeGreaterThan(0);
-    expect(r.totals.summarizerOverflows).toBe(r.steps.flatMap((x) => x.summarizerCalls).filter((c) => c.outcome === 'overflow').length);
+    expect(r.totals.summarizerOverflows).toBe(
+      r.steps.flatMap((x) => x.summarizerCalls).filter((c) => c.outcome === 'overflow').length,
+    );
   });
 
   it('the user request stays present when the continuation quotes it, and goes missing when it cannot', async () => {
-    const s = scenario({ phase: { contextWindow: 2000 }, turnInputs: Array.from({ length: 6 }, (_, i) => ({ user: `please investigate incident ${i}`, tools: [tool('t', 1200)] })) });
+    const s = scenario({
+      phase: { contextWindow: 2000 },
+      turnInputs: Array.from({ length: 6 }, (_, i) => ({
+        user: `please investigate incident ${i}`,
+        tools: [tool('t', 1200)],
+      })),
+    });
     const exposed = await runSession(s, { strategy: thresholdStrategy() });
     expect(exposed.totals.summarizations).toBeGreaterThan(0);
     expect(exposed.totals.missingUserRequestSteps).toBe(0);
@@ -226,8 +271,14 @@ describe('checks that fire', () => {
 
 describe('orphan counting', () => {
   it('pairs by id when both sides have one, else by name', () => {
-    const fc = (name: string, id?: string): Content => ({ role: 'model', parts: [{ functionCall: { name, ...(id ? { id } : {}) } }] });
-    const fr = (name: string, id?: string): Content => ({ role: 'user', parts: [{ functionResponse: { name, response: {}, ...(id ? { id } : {}) } }] });
+    const fc = (name: string, id?: string): Content => ({
+      role: 'model',
+      parts: [{ functionCall: { name, ...(id ? { id } : {}) } }],
+    });
+    const fr = (name: string, id?: string): Content => ({
+      role: 'user',
+      parts: [{ functionResponse: { name, response: {}, ...(id ? { id } : {}) } }],
+    });
     expect(countOrphans([fc('a'), fr('a')])).toEqual({ calls: 0, responses: 0 });
     expect(countOrphans([fc('a', '1'), fr('a', '2')])).toEqual({ calls: 1, responses: 1 });
     expect(countOrphans([fc('a'), text('x'), fr('a')])).toEqual({ calls: 1, responses: 1 });
@@ -236,7 +287,8 @@ describe('orphan counting', () => {
 });
 
 describe('thrash windows', () => {
-  const steps = (pattern: string) => [...pattern].map((c) => ({ summarizerCalls: c === 'S' ? [{}] : [] }) as unknown as StepRecord);
+  const steps = (pattern: string) =>
+    [...pattern].map((c) => ({ summarizerCalls: c === 'S' ? [{}] : [] }) as unknown as StepRecord);
   it('counts sliding windows holding at least `count` summarizing steps', () => {
     expect(countThrash(steps('SS.SS...'), 3, 5)).toBe(2);
     expect(countThrash(steps('SS.S....'), 3, 5)).toBe(1);
@@ -266,15 +318,25 @@ describe('request contents and structuredClone (no global patched: the contents 
   it('a JSON round trip and the reference builder give the same trace too', async () => {
     const fourTurns = scenario({ turnInputs: [{}, {}, {}, {}] });
     const viaSpread = await runSession(fourTurns, { strategy: keepLast((c) => [...c]), traceDigest: true });
-    const viaJson = await runSession(fourTurns, { strategy: keepLast((c) => JSON.parse(JSON.stringify(c)) as Content[]), traceDigest: true });
-    const viaReference = await runSession(fourTurns, { strategy: keepLast((c) => structuredClone(c)), traceDigest: true, contentsBuilder: 'reference' });
+    const viaJson = await runSession(fourTurns, {
+      strategy: keepLast((c) => JSON.parse(JSON.stringify(c)) as Content[]),
+      traceDigest: true,
+    });
+    const viaReference = await runSession(fourTurns, {
+      strategy: keepLast((c) => structuredClone(c)),
+      traceDigest: true,
+      contentsBuilder: 'reference',
+    });
     expect(viaJson.failure).toBeNull();
     expect(viaJson.traceDigest).toBe(viaSpread.traceDigest);
     expect(viaReference.traceDigest).toBe(viaSpread.traceDigest);
   });
 
   it('still rejects values the platform cannot clone', async () => {
-    const cloning: CompactionStrategy = { name: 'cloning', compact: (_ctx, request) => void structuredClone({ contents: request.contents, f: () => 1 }) };
+    const cloning: CompactionStrategy = {
+      name: 'cloning',
+      compact: (_ctx, request) => void structuredClone({ contents: request.contents, f: () => 1 }),
+    };
     const r = await runSession(scenario(), { strategy: cloning });
     expect(r.failure?.kind).toBe('strategy-threw');
     expect(r.failure?.message).toMatch(/could not be cloned|DataCloneError|clone/i);

@@ -39,7 +39,10 @@ describe('overflow, loop and thrash: every report agrees', () => {
       await prepareRequestFloor(scenario.world);
 
       // Step records carry the definition's verdict.
-      expect(steps.map((step) => step.overflow), where).toEqual(steps.map((step) => isOverflowStep(step)));
+      expect(
+        steps.map((step) => step.overflow),
+        where,
+      ).toEqual(steps.map((step) => isOverflowStep(step)));
 
       // Totals (what report.json, the table and compare print).
       const record = buildScenarioRecord({ scenario, ...output }, process.cwd());
@@ -63,16 +66,27 @@ describe('overflow, loop and thrash: every report agrees', () => {
       expect(summarizerInputFits.check(scenario.world, result) !== null, where).toBe(totals.summarizerOverflows > 0);
 
       // So do the strict expectations.
-      const strict = { ...scenario, expect: { noOverflow: true, noLoop: true, noThrash: true, summarizerInputFits: true } };
+      const strict = {
+        ...scenario,
+        expect: { noOverflow: true, noLoop: true, noThrash: true, summarizerInputFits: true },
+      };
       const failed = checkExpectations(strict, result).map((failure) => failure.expectation);
-      expect(['noOverflow', 'noLoop', 'noThrash', 'summarizerInputFits'].map((key) => failed.includes(key)), where)
-        .toEqual([overflowing > 0, loops > 0, thrash > 0, totals.summarizerOverflows > 0]);
+      expect(
+        ['noOverflow', 'noLoop', 'noThrash', 'summarizerInputFits'].map((key) => failed.includes(key)),
+        where,
+      ).toEqual([overflowing > 0, loops > 0, thrash > 0, totals.summarizerOverflows > 0]);
 
       // And the steps an acceptance is compared with are the same steps.
       const feasibleOverflow = noOverflow.check(scenario.world, result);
-      expect(violatingSteps('no-overflow', scenario.world, result).length > 0, where).toBe(feasibleOverflow !== null && feasibleOverflow.infeasible === null);
-      expect(violatingSteps('no-loop', scenario.world, result), where).toEqual(steps.filter((step) => isLoopStep(step)).map((step) => step.step));
-      expect(violatingSteps('no-thrash', scenario.world, result), where).toEqual(thrashingSteps(steps, scenario.world.thrash).map((index) => steps[index]!.step));
+      expect(violatingSteps('no-overflow', scenario.world, result).length > 0, where).toBe(
+        feasibleOverflow !== null && feasibleOverflow.infeasible === null,
+      );
+      expect(violatingSteps('no-loop', scenario.world, result), where).toEqual(
+        steps.filter((step) => isLoopStep(step)).map((step) => step.step),
+      );
+      expect(violatingSteps('no-thrash', scenario.world, result), where).toEqual(
+        thrashingSteps(steps, scenario.world.thrash).map((index) => steps[index]!.step),
+      );
 
       seen.overflow += Number(overflowing > 0);
       seen.loop += Number(loops > 0);

@@ -8,16 +8,40 @@ import { noopStrategy, scenario, tool } from './helpers/world-fixtures.ts';
 
 const partsOf = (event: Event) => event.content?.parts ?? [];
 const kinds = (events: readonly Event[]) =>
-  events.map((e) => `${e.author}:${partsOf(e).map((p) => (p.text !== undefined ? 'text' : p.functionCall ? `fc(${p.functionCall.name})` : p.functionResponse ? `fr(${p.functionResponse.name})` : '?')).join(',')}`);
+  events.map(
+    (e) =>
+      `${e.author}:${partsOf(e)
+        .map((p) =>
+          p.text !== undefined
+            ? 'text'
+            : p.functionCall
+              ? `fc(${p.functionCall.name})`
+              : p.functionResponse
+                ? `fr(${p.functionResponse.name})`
+                : '?',
+        )
+        .join(',')}`,
+  );
 
 describe('turn shapes', () => {
   it('parallel: one response with N calls, tools merged into ONE response event in call order, then the final text', async () => {
-    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('b_tool', 10), tool('a_tool', 20)] }] }), { strategy: noopStrategy, recordTrace: true });
+    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('b_tool', 10), tool('a_tool', 20)] }] }), {
+      strategy: noopStrategy,
+      recordTrace: true,
+    });
     expect(r.steps.map((s) => s.label)).toEqual(['user', 'tool-results']);
-    expect(kinds(r.trace!.events)).toEqual(['user:text', 'agent:fc(b_tool),fc(a_tool)', 'agent:fr(b_tool),fr(a_tool)', 'agent:text']);
+    expect(kinds(r.trace!.events)).toEqual([
+      'user:text',
+      'agent:fc(b_tool),fc(a_tool)',
+      'agent:fr(b_tool),fr(a_tool)',
+      'agent:text',
+    ]);
     const [call, response] = [r.trace!.events[1]!, r.trace!.events[2]!];
     expect(partsOf(response).map((p) => p.functionResponse?.id)).toEqual(partsOf(call).map((p) => p.functionCall?.id));
-    expect(partsOf(response).map((p) => p.functionResponse?.response)).toEqual([{ result: 'x'.repeat(10) }, { result: 'x'.repeat(20) }]);
+    expect(partsOf(response).map((p) => p.functionResponse?.response)).toEqual([
+      { result: 'x'.repeat(10) },
+      { result: 'x'.repeat(20) },
+    ]);
     expect(r.trace!.steps[0]!.appendedEvents).toHaveLength(2);
   });
 
@@ -29,14 +53,26 @@ describe('turn shapes', () => {
         return undefined;
       }
     }
-    const r = await runWorld(scenario({ turnInputs: [{ sequential: true, tools: [tool('t1', 5), tool('t2', 5), tool('t3', 5)] }] }), {
-      strategy: noopStrategy,
-      recordTrace: true,
-      pluginsBefore: [new Counter('counter')],
-    });
+    const r = await runWorld(
+      scenario({ turnInputs: [{ sequential: true, tools: [tool('t1', 5), tool('t2', 5), tool('t3', 5)] }] }),
+      {
+        strategy: noopStrategy,
+        recordTrace: true,
+        pluginsBefore: [new Counter('counter')],
+      },
+    );
     expect(r.steps.map((s) => s.label)).toEqual(['user', 'tool-chain-0', 'tool-chain-1', 'tool-chain-2']);
     expect(seen).toEqual([1, 3, 5, 7]);
-    expect(kinds(r.trace!.events)).toEqual(['user:text', 'agent:fc(t1)', 'agent:fr(t1)', 'agent:fc(t2)', 'agent:fr(t2)', 'agent:fc(t3)', 'agent:fr(t3)', 'agent:text']);
+    expect(kinds(r.trace!.events)).toEqual([
+      'user:text',
+      'agent:fc(t1)',
+      'agent:fr(t1)',
+      'agent:fc(t2)',
+      'agent:fr(t2)',
+      'agent:fc(t3)',
+      'agent:fr(t3)',
+      'agent:text',
+    ]);
   });
 
   it('every step rebuilds the request from ALL events, fresh, never aliasing them', async () => {
@@ -78,11 +114,17 @@ describe('tools: adk-js sequential vs adk-go concurrent', () => {
         recordTrace: true,
         pluginsBefore: [plugin],
       });
-      expect(plugin.log).toEqual(flavour === 'adk-js' ? ['start slow', 'end slow', 'start fast', 'end fast'] : ['start slow', 'start fast', 'end fast', 'end slow']);
+      expect(plugin.log).toEqual(
+        flavour === 'adk-js'
+          ? ['start slow', 'end slow', 'start fast', 'end fast']
+          : ['start slow', 'start fast', 'end fast', 'end slow'],
+      );
       const merged = r.trace!.events[2]!;
       expect(partsOf(merged).map((p) => p.functionResponse?.name)).toEqual(['slow', 'fast']);
       // adk-js: shallow last-wins (call order); adk-go: deep merge.
-      expect(merged.actions.stateDelta.shared).toEqual(flavour === 'adk-js' ? { fast: true } : { slow: true, fast: true });
+      expect(merged.actions.stateDelta.shared).toEqual(
+        flavour === 'adk-js' ? { fast: true } : { slow: true, fast: true },
+      );
     });
   }
 });
@@ -99,13 +141,23 @@ describe('state: dual write and temp: keys', () => {
         return undefined;
       }
     }
-    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('t', 1)] }, {}] }), { strategy: noopStrategy, recordTrace: true, pluginsBefore: [new Writer('w')] });
+    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('t', 1)] }, {}] }), {
+      strategy: noopStrategy,
+      recordTrace: true,
+      pluginsBefore: [new Writer('w')],
+    });
     // step 0 (turn 0): temp unset; step 1 (same turn): temp visible; step 2 (turn 1): gone.
     expect(reads).toEqual([undefined, 1, 'in-invocation', 2, undefined, 3]);
-    const modelEvents = r.trace!.events.filter((e) => e.author === 'agent' && partsOf(e).some((p) => p.text !== undefined || p.functionCall));
+    const modelEvents = r.trace!.events.filter(
+      (e) => e.author === 'agent' && partsOf(e).some((p) => p.text !== undefined || p.functionCall),
+    );
     // ContextGuard's own writes (last heuristic, real tokens) ride on the same events.
     expect(modelEvents.map((e) => e.actions.stateDelta.calls)).toEqual([1, 2, 3]);
-    expect(modelEvents.every((e) => !('temp:scratch' in e.actions.stateDelta) && '__context_guard_real_tokens_agent' in e.actions.stateDelta)).toBe(true);
+    expect(
+      modelEvents.every(
+        (e) => !('temp:scratch' in e.actions.stateDelta) && '__context_guard_real_tokens_agent' in e.actions.stateDelta,
+      ),
+    ).toBe(true);
     expect(r.trace!.steps.map((s) => s.stateAfter.calls)).toEqual([1, 2, 3]);
     expect(r.trace!.steps.every((s) => !('temp:scratch' in s.stateAfter))).toBe(true);
   });
@@ -115,16 +167,23 @@ describe('streaming partials', () => {
   it('after-model callbacks see every partial; partials are never persisted', async () => {
     const seen: string[] = [];
     class Watcher extends BasePlugin {
-      override afterModelCallback({ llmResponse }: { llmResponse: { partial?: boolean; content?: { parts?: { text?: string }[] } } }) {
+      override afterModelCallback({
+        llmResponse,
+      }: {
+        llmResponse: { partial?: boolean; content?: { parts?: { text?: string }[] } };
+      }) {
         seen.push(`${llmResponse.partial ? 'partial' : 'final'}:${llmResponse.content?.parts?.[0]?.text}`);
         return undefined;
       }
     }
-    const r = await runWorld(scenario({ phase: { streamingChunks: 3 }, turnInputs: [{ response: { text: 'abcdef' } }] }), {
-      strategy: noopStrategy,
-      recordTrace: true,
-      pluginsBefore: [new Watcher('w')],
-    });
+    const r = await runWorld(
+      scenario({ phase: { streamingChunks: 3 }, turnInputs: [{ response: { text: 'abcdef' } }] }),
+      {
+        strategy: noopStrategy,
+        recordTrace: true,
+        pluginsBefore: [new Watcher('w')],
+      },
+    );
     expect(seen).toEqual(['partial:ab', 'partial:cd', 'partial:ef', 'final:abcdef']);
     expect(kinds(r.trace!.events)).toEqual(['user:text', 'agent:text']);
     expect(r.trace!.events.every((e) => !e.partial)).toBe(true);
@@ -182,12 +241,17 @@ describe('callbacks and short-circuit', () => {
 
 describe('requests as the model receives them', () => {
   it('config: system instruction, MCP declarations then called-tool declarations; the agent label only after callbacks', async () => {
-    const r = await runWorld(scenario({ toolDeclarations: { count: 2, schemaSize: 240 }, turnInputs: [{ tools: [tool('kubectl', 5)] }] }), {
-      strategy: noopStrategy,
-      recordTrace: true,
-    });
+    const r = await runWorld(
+      scenario({ toolDeclarations: { count: 2, schemaSize: 240 }, turnInputs: [{ tools: [tool('kubectl', 5)] }] }),
+      {
+        strategy: noopStrategy,
+        recordTrace: true,
+      },
+    );
     const step = r.trace!.steps[0]!;
-    const names = step.pluginRequest.config?.tools?.flatMap((t) => ('functionDeclarations' in t ? (t.functionDeclarations ?? []).map((d) => d.name) : []));
+    const names = step.pluginRequest.config?.tools?.flatMap((t) =>
+      'functionDeclarations' in t ? (t.functionDeclarations ?? []).map((d) => d.name) : [],
+    );
     expect(names).toEqual(['mcp_tool_0', 'mcp_tool_1', 'kubectl']);
     expect(step.pluginRequest.config?.systemInstruction).toBe('You are a test agent.');
     expect(step.pluginRequest.config?.labels).toBeUndefined();
@@ -196,24 +260,48 @@ describe('requests as the model receives them', () => {
   });
 
   it('go-compat: no called-tool declarations', async () => {
-    const r = await runWorld(scenario({ declareCalledTools: false, turnInputs: [{ tools: [tool('kubectl', 5)] }] }), { strategy: noopStrategy, recordTrace: true });
+    const r = await runWorld(scenario({ declareCalledTools: false, turnInputs: [{ tools: [tool('kubectl', 5)] }] }), {
+      strategy: noopStrategy,
+      recordTrace: true,
+    });
     expect(r.trace!.steps[0]!.pluginRequest.config?.tools).toBeUndefined();
   });
 
   it('usageMetadata.promptTokenCount = real tokens of the received request, omitted without usage metadata', async () => {
-    const withUsage = await runWorld(scenario({ turnInputs: [{ tools: [tool('t', 400)] }] }), { strategy: noopStrategy, recordTrace: true });
-    const modelEvents = withUsage.trace!.events.filter((e) => e.author === 'agent' && partsOf(e)[0]?.functionResponse === undefined);
+    const withUsage = await runWorld(scenario({ turnInputs: [{ tools: [tool('t', 400)] }] }), {
+      strategy: noopStrategy,
+      recordTrace: true,
+    });
+    const modelEvents = withUsage.trace!.events.filter(
+      (e) => e.author === 'agent' && partsOf(e)[0]?.functionResponse === undefined,
+    );
     expect(modelEvents.map((e) => e.usageMetadata?.promptTokenCount)).toEqual(withUsage.steps.map((s) => s.realAfter));
-    const without = await runWorld(scenario({ phase: { usageMetadata: false } }), { strategy: noopStrategy, recordTrace: true });
+    const without = await runWorld(scenario({ phase: { usageMetadata: false } }), {
+      strategy: noopStrategy,
+      recordTrace: true,
+    });
     expect(without.trace!.events[1]?.usageMetadata).toBeUndefined();
   });
 
   it('a phase change switches model name, window and token model between turns', async () => {
     const s = scenario({ turnInputs: [{}, { phase: 1 }] });
-    const phases = [s.phases[0]!, { ...s.phases[0]!, name: 'two', modelName: 'other', contextWindow: 30, tokenModel: { kind: 'ratio' as const, ratio: 4 } }];
+    const phases = [
+      s.phases[0]!,
+      {
+        ...s.phases[0]!,
+        name: 'two',
+        modelName: 'other',
+        contextWindow: 30,
+        tokenModel: { kind: 'ratio' as const, ratio: 4 },
+      },
+    ];
     const r = await runWorld({ ...s, phases }, { strategy: noopStrategy, recordTrace: true });
     expect(r.trace!.steps.map((t) => t.modelRequest?.model)).toEqual(['sim-model', 'other']);
-    expect(r.steps[1]).toMatchObject({ contextWindow: 30, realAfter: Math.floor(r.steps[1]!.heuristicAfter * 4), overflow: true });
+    expect(r.steps[1]).toMatchObject({
+      contextWindow: 30,
+      realAfter: Math.floor(r.steps[1]!.heuristicAfter * 4),
+      overflow: true,
+    });
   });
 
   it('the user content reaches callbacks only when exposed', async () => {
@@ -227,10 +315,16 @@ describe('requests as the model receives them', () => {
 
 describe('limits', () => {
   it('maxLlmCallsPerTurn ends the turn with an adk-js error event', async () => {
-    const r = await runWorld(scenario({ maxLlmCallsPerTurn: 2, turnInputs: [{ sequential: true, tools: [tool('a', 1), tool('b', 1), tool('c', 1)] }] }), {
-      strategy: noopStrategy,
-      recordTrace: true,
-    });
+    const r = await runWorld(
+      scenario({
+        maxLlmCallsPerTurn: 2,
+        turnInputs: [{ sequential: true, tools: [tool('a', 1), tool('b', 1), tool('c', 1)] }],
+      }),
+      {
+        strategy: noopStrategy,
+        recordTrace: true,
+      },
+    );
     const last = r.trace!.events.at(-1)!;
     expect(last.errorCode).toBe('UNKNOWN_ERROR');
     expect(last.errorMessage).toMatch(/Max number of llm calls limit of 2 exceeded/);
@@ -241,19 +335,35 @@ describe('limits', () => {
 describe('flavour differences in the loop', () => {
   it('a usage-only response: adk-js keeps it as a content-less event, adk-go drops it', async () => {
     const usageOnly = () => ({ usageMetadata: { promptTokenCount: 1 } });
-    const js = await runWorld(scenario({ flavour: 'adk-js' }), { strategy: noopStrategy, recordTrace: true, afterModelCallbacks: [usageOnly] });
-    const go = await runWorld(scenario({ flavour: 'adk-go' }), { strategy: noopStrategy, recordTrace: true, afterModelCallbacks: [usageOnly] });
-    expect(js.trace!.events.map((e) => [e.author, e.content === undefined, e.usageMetadata?.promptTokenCount])).toEqual([
-      ['user', false, undefined],
-      ['agent', true, 1],
-    ]);
+    const js = await runWorld(scenario({ flavour: 'adk-js' }), {
+      strategy: noopStrategy,
+      recordTrace: true,
+      afterModelCallbacks: [usageOnly],
+    });
+    const go = await runWorld(scenario({ flavour: 'adk-go' }), {
+      strategy: noopStrategy,
+      recordTrace: true,
+      afterModelCallbacks: [usageOnly],
+    });
+    expect(js.trace!.events.map((e) => [e.author, e.content === undefined, e.usageMetadata?.promptTokenCount])).toEqual(
+      [
+        ['user', false, undefined],
+        ['agent', true, 1],
+      ],
+    );
     expect(go.trace!.events.map((e) => e.author)).toEqual(['user']);
   });
 
   it('labels: user, tool-results / tool-chain-k, then retry beyond the script', async () => {
     const { stepLabel } = await import('../../src/world/measure/step-labels.ts');
-    const turn = (sequential: boolean) => scenario({ turnInputs: [{ sequential, tools: [tool('a', 1), tool('b', 1)] }] }).turns[0]!;
+    const turn = (sequential: boolean) =>
+      scenario({ turnInputs: [{ sequential, tools: [tool('a', 1), tool('b', 1)] }] }).turns[0]!;
     expect([0, 1, 2].map((k) => stepLabel(turn(false), k))).toEqual(['user', 'tool-results', 'retry']);
-    expect([0, 1, 2, 3].map((k) => stepLabel(turn(true), k))).toEqual(['user', 'tool-chain-0', 'tool-chain-1', 'retry']);
+    expect([0, 1, 2, 3].map((k) => stepLabel(turn(true), k))).toEqual([
+      'user',
+      'tool-chain-0',
+      'tool-chain-1',
+      'retry',
+    ]);
   });
 });

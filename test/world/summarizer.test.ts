@@ -24,19 +24,31 @@ async function setup(spec: Partial<SummarizerSpec>, tokenModel?: TokenModel, win
   });
   return { summarizer, records, clock, model };
 }
-const textOf = (r: { content?: { parts?: { text?: string }[] } }) => r.content?.parts?.map((p) => p.text ?? '').join('') ?? '';
+const textOf = (r: { content?: { parts?: { text?: string }[] } }) =>
+  r.content?.parts?.map((p) => p.text ?? '').join('') ?? '';
 
 describe('SummarizerLlm replies', () => {
   it('fixed: the scenario text, recorded with input sizes', async () => {
     const { summarizer, records } = await setup({});
     expect(summarizer.name).toBe('small-model');
     expect(textOf(await summarizer.generateContent(request(400, 50)))).toBe('FIXED SUMMARY');
-    expect(records).toEqual([{ inputTokens: 102, inputRealTokens: 204, contextWindow: 8000, maxOutputTokens: 50, outputTokens: 3, outcome: 'ok' }]);
+    expect(records).toEqual([
+      {
+        inputTokens: 102,
+        inputRealTokens: 204,
+        contextWindow: 8000,
+        maxOutputTokens: 50,
+        outputTokens: 3,
+        outcome: 'ok',
+      },
+    ]);
   });
 
   for (const kind of ['ratio', 'tiktoken'] as const) {
     it(`honour fills maxOutputTokens without exceeding it; exceed is exceedFactor × (${kind})`, async () => {
-      const tokenModel = await createTokenModel(kind === 'ratio' ? { kind: 'ratio', ratio: 1.5 } : { kind: 'tiktoken', encoding: 'o200k_base' });
+      const tokenModel = await createTokenModel(
+        kind === 'ratio' ? { kind: 'ratio', ratio: 1.5 } : { kind: 'tiktoken', encoding: 'o200k_base' },
+      );
       const honour = await setup({ reply: 'honour' }, tokenModel);
       const honoured = tokenModel.countText(textOf(await honour.summarizer.generateContent(request(100, 400))));
       expect(honoured).toBeLessThanOrEqual(400);
@@ -79,20 +91,38 @@ describe('SummarizerLlm faults and overflow', () => {
 
   it('rejects input larger than its own window, like a provider', async () => {
     const { summarizer, records } = await setup({ contextWindow: 1000 });
-    await expect(summarizer.generateContent(request(2400, 100))).rejects.toThrow(/prompt is too long: 1204 tokens > 1000/);
-    expect(records[0]).toMatchObject({ inputRealTokens: 1204, contextWindow: 1000, outcome: 'overflow', outputTokens: 0 });
+    await expect(summarizer.generateContent(request(2400, 100))).rejects.toThrow(
+      /prompt is too long: 1204 tokens > 1000/,
+    );
+    expect(records[0]).toMatchObject({
+      inputRealTokens: 1204,
+      contextWindow: 1000,
+      outcome: 'overflow',
+      outputTokens: 0,
+    });
     expect(textOf(await summarizer.generateContent(request(1600, 100)))).toBe('FIXED SUMMARY');
   });
 
-  it('null: the agent model\'s window of the current phase', async () => {
+  it("null: the agent model's window of the current phase", async () => {
     const { summarizer, records } = await setup({ contextWindow: null }, undefined, 1000);
-    await expect(summarizer.generateContent(request(2400, 100))).rejects.toThrow(/prompt is too long: 1204 tokens > 1000/);
+    await expect(summarizer.generateContent(request(2400, 100))).rejects.toThrow(
+      /prompt is too long: 1204 tokens > 1000/,
+    );
     expect(records[0]).toMatchObject({ contextWindow: 1000, outcome: 'overflow' });
   });
 
   it("'none': no window at all, every request is answered (the Go simulator's mock summarizer)", async () => {
     const { summarizer, records } = await setup({ contextWindow: 'none' }, undefined, 1000);
     expect(textOf(await summarizer.generateContent(request(40_000, 100)))).toBe('FIXED SUMMARY');
-    expect(records).toEqual([{ inputTokens: 10_002, inputRealTokens: 20_004, contextWindow: null, maxOutputTokens: 100, outputTokens: 3, outcome: 'ok' }]);
+    expect(records).toEqual([
+      {
+        inputTokens: 10_002,
+        inputRealTokens: 20_004,
+        contextWindow: null,
+        maxOutputTokens: 100,
+        outputTokens: 3,
+        outcome: 'ok',
+      },
+    ]);
   });
 });

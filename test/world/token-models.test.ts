@@ -8,7 +8,11 @@ import { generateText } from '../../src/world/content/generate-text.ts';
 import { createEvent } from '../../src/world/events/event.ts';
 import { requestHeuristic } from '../../src/world/measure/request-meter.ts';
 import { loadBpeCounter } from '../../src/world/ruler/bpe-count.ts';
-import { createTokenModel, MESSAGE_OVERHEAD_TOKENS, REQUEST_OVERHEAD_TOKENS } from '../../src/world/models/token-models.ts';
+import {
+  createTokenModel,
+  MESSAGE_OVERHEAD_TOKENS,
+  REQUEST_OVERHEAD_TOKENS,
+} from '../../src/world/models/token-models.ts';
 import { deepFreeze } from '../../src/world/sessions/deep-freeze.ts';
 import { rngFor } from '../../src/world/sim/prng.ts';
 import { createWorldEnvironment } from '../../src/world/sim/world-environment.ts';
@@ -39,7 +43,15 @@ describe('tiktoken token model', () => {
   it('long pieces are merged exactly, as tiktoken merges them (they were cut in 32-code-point slices: 294 tokens for 300)', async () => {
     const counter = await loadBpeCounter('o200k_base');
     const reference = new Tiktoken(o200k);
-    const runs = ['   \n\n  \t  '.repeat(100), 'x'.repeat(1000), '日本語のテキストを書く'.repeat(30), '😀👍🏽'.repeat(60), '0123456789'.repeat(40), 'ab'.repeat(300), '-='.repeat(200)];
+    const runs = [
+      '   \n\n  \t  '.repeat(100),
+      'x'.repeat(1000),
+      '日本語のテキストを書く'.repeat(30),
+      '😀👍🏽'.repeat(60),
+      '0123456789'.repeat(40),
+      'ab'.repeat(300),
+      '-='.repeat(200),
+    ];
     for (const run of runs) expect(counter.count(run), run.slice(0, 12)).toBe(reference.encode(run, [], []).length);
     expect(counter.count('   \n\n  \t  '.repeat(100))).toBe(300);
   });
@@ -57,12 +69,21 @@ describe('tiktoken token model', () => {
     };
     const expected =
       REQUEST_OVERHEAD_TOKENS +
-      MESSAGE_OVERHEAD_TOKENS + counter.count('Be brief.') +
-      MESSAGE_OVERHEAD_TOKENS + counter.count('hello there') +
-      MESSAGE_OVERHEAD_TOKENS + counter.count('get_pods') + counter.count('{"namespace":"prod"}') +
-      MESSAGE_OVERHEAD_TOKENS + counter.count('get_pods') + counter.count('{"stdout":"ok"}');
+      MESSAGE_OVERHEAD_TOKENS +
+      counter.count('Be brief.') +
+      MESSAGE_OVERHEAD_TOKENS +
+      counter.count('hello there') +
+      MESSAGE_OVERHEAD_TOKENS +
+      counter.count('get_pods') +
+      counter.count('{"namespace":"prod"}') +
+      MESSAGE_OVERHEAD_TOKENS +
+      counter.count('get_pods') +
+      counter.count('{"stdout":"ok"}');
     expect(model.countRequest(request, estimateTokens(request))).toBe(expected);
-    const withTools = { ...request, config: { ...request.config, tools: [{ functionDeclarations: makeToolDeclarations(2, 240) }] } };
+    const withTools = {
+      ...request,
+      config: { ...request.config, tools: [{ functionDeclarations: makeToolDeclarations(2, 240) }] },
+    };
     expect(model.countRequest(withTools, 0)).toBeGreaterThan(expected + 100);
   });
 });
@@ -71,14 +92,32 @@ describe('cached request measurement', () => {
   it('requestHeuristic over built contents equals the engine estimateTokens of the materialized request', () => {
     const env = createWorldEnvironment(2);
     const events = [
-      createEvent(env, { author: 'user', content: { role: 'user', parts: [{ text: generateText({ kind: 'prose', size: 999 }, rngFor(1)) }] } }),
-      createEvent(env, { author: 'a', content: { role: 'model', parts: [{ functionCall: { id: 'adk-1', name: 'tool_x', args: { param: 'value', n: 100 } } }] } }),
-      createEvent(env, { author: 'a', content: { role: 'user', parts: [{ functionResponse: { id: 'adk-1', name: 'tool_x', response: { result: 'x'.repeat(5000) } } }] } }),
+      createEvent(env, {
+        author: 'user',
+        content: { role: 'user', parts: [{ text: generateText({ kind: 'prose', size: 999 }, rngFor(1)) }] },
+      }),
+      createEvent(env, {
+        author: 'a',
+        content: {
+          role: 'model',
+          parts: [{ functionCall: { id: 'adk-1', name: 'tool_x', args: { param: 'value', n: 100 } } }],
+        },
+      }),
+      createEvent(env, {
+        author: 'a',
+        content: {
+          role: 'user',
+          parts: [{ functionResponse: { id: 'adk-1', name: 'tool_x', response: { result: 'x'.repeat(5000) } } }],
+        },
+      }),
     ].map(deepFreeze);
     const built = new FastRequestContents().build(events, 'adk-js');
     const request: LlmRequest = {
       contents: built.contents,
-      config: { systemInstruction: 'sys '.repeat(100), tools: [{ functionDeclarations: makeToolDeclarations(3, 600).map(deepFreeze) }] },
+      config: {
+        systemInstruction: 'sys '.repeat(100),
+        tools: [{ functionDeclarations: makeToolDeclarations(3, 600).map(deepFreeze) }],
+      },
     };
     const items = () => contentItems(request.contents, built);
     const cached = requestHeuristic(request, items());

@@ -21,7 +21,11 @@ describe('TraceDigest', () => {
     const a = new ContentSource(text('hello'));
     const b = new ContentSource(text('world'));
     const viaSources = digestOf([[fromSource(a)], [fromSource(a), fromSource(b)], [fromSource(b)]]);
-    const viaCopies = digestOf([[plain(text('hello'))], [plain(text('hello')), plain(text('world'))], [plain(text('world'))]]);
+    const viaCopies = digestOf([
+      [plain(text('hello'))],
+      [plain(text('hello')), plain(text('world'))],
+      [plain(text('world'))],
+    ]);
     const mixed = digestOf([[fromSource(a)], [plain(text('hello')), fromSource(b)], [plain(text('world'))]]);
     expect(viaCopies).toBe(viaSources);
     expect(mixed).toBe(viaSources);
@@ -30,9 +34,22 @@ describe('TraceDigest', () => {
   it('changes when any content, its order or the step changes', () => {
     const a = new ContentSource(text('hello'));
     const b = new ContentSource(text('world'));
-    const base = digestOf([[fromSource(a), fromSource(b)], [fromSource(a), fromSource(b)]]);
-    expect(digestOf([[fromSource(a), fromSource(b)], [fromSource(b), fromSource(a)]])).not.toBe(base);
-    expect(digestOf([[fromSource(a), fromSource(b)], [fromSource(a), plain(text('world!'))]])).not.toBe(base);
+    const base = digestOf([
+      [fromSource(a), fromSource(b)],
+      [fromSource(a), fromSource(b)],
+    ]);
+    expect(
+      digestOf([
+        [fromSource(a), fromSource(b)],
+        [fromSource(b), fromSource(a)],
+      ]),
+    ).not.toBe(base);
+    expect(
+      digestOf([
+        [fromSource(a), fromSource(b)],
+        [fromSource(a), plain(text('world!'))],
+      ]),
+    ).not.toBe(base);
     expect(digestOf([[fromSource(a), fromSource(b)], [fromSource(a)]])).not.toBe(base);
     expect(digestOf([[fromSource(a), fromSource(b)]])).not.toBe(base);
   });
@@ -69,9 +86,23 @@ describe('TraceDigest', () => {
     const a = new ContentSource(text('hello'));
     const b = new ContentSource(text('world'));
     const c = new ContentSource(text('again'));
-    const viaSources = digestOf([[fromSource(a), fromSource(b)], [fromSource(a), fromSource(b), fromSource(c)], [fromSource(b), fromSource(c)]]);
-    const viaCopies = digestOf([[fromSource(a), plain(text('world'))], [plain(text('hello')), fromSource(b), plain(text('again'))], [plain(text('world')), fromSource(c)]]);
+    const viaSources = digestOf([
+      [fromSource(a), fromSource(b)],
+      [fromSource(a), fromSource(b), fromSource(c)],
+      [fromSource(b), fromSource(c)],
+    ]);
+    const viaCopies = digestOf([
+      [fromSource(a), plain(text('world'))],
+      [plain(text('hello')), fromSource(b), plain(text('again'))],
+      [plain(text('world')), fromSource(c)],
+    ]);
     expect(viaCopies).toBe(viaSources);
-    expect(digestOf([[fromSource(a), fromSource(b)], [fromSource(a), fromSource(c), fromSource(b)], [fromSource(b), fromSource(c)]])).not.toBe(viaSources);
+    expect(
+      digestOf([
+        [fromSource(a), fromSource(b)],
+        [fromSource(a), fromSource(c), fromSource(b)],
+        [fromSource(b), fromSource(c)],
+      ]),
+    ).not.toBe(viaSources);
   });
 });

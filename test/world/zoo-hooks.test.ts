@@ -13,18 +13,37 @@ import type { Event } from '../../src/world/events/event.ts';
 import { MAX_FOLLOW_UPS_PER_TURN, runWorld } from '../../src/world/run-session.ts';
 import { scenario, tool } from './helpers/world-fixtures.ts';
 
-const textOf = (content: Content | undefined) => (content?.parts ?? []).map((p) => p.text ?? (p.functionCall ? `call:${p.functionCall.name}` : p.functionResponse ? `resp:${p.functionResponse.name}` : '')).join('|');
-const requestTexts = (request: LlmRequest | null | undefined) => (request?.contents ?? []).map((c) => `${c.role}:${textOf(c)}`);
+const textOf = (content: Content | undefined) =>
+  (content?.parts ?? [])
+    .map(
+      (p) =>
+        p.text ??
+        (p.functionCall ? `call:${p.functionCall.name}` : p.functionResponse ? `resp:${p.functionResponse.name}` : ''),
+    )
+    .join('|');
+const requestTexts = (request: LlmRequest | null | undefined) =>
+  (request?.contents ?? []).map((c) => `${c.role}:${textOf(c)}`);
 const summary = (text: string): Content => ({ role: 'user', parts: [{ text }] });
 const lastEventId = (ctx: CompactionContext) => ctx.events![ctx.events!.length - 1]!.id;
 
 describe('X1 afterModel: usage breakdown (X7) and ending the step loop', () => {
   it('sees every complete response with the prompt the provider counted and the output it produced', async () => {
     const seen: ModelUsage[] = [];
-    const strategy: CompactionStrategy = { name: 'watch', compact() {}, afterModel: (_ctx, _response, usage) => void seen.push(usage) };
-    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('read', 400)], response: { text: 'abcdefghijklmnopqrstuvwx' } }] }), { strategy });
+    const strategy: CompactionStrategy = {
+      name: 'watch',
+      compact() {},
+      afterModel: (_ctx, _response, usage) => void seen.push(usage),
+    };
+    const r = await runWorld(
+      scenario({ turnInputs: [{ tools: [tool('read', 400)], response: { text: 'abcdefghijklmnopqrstuvwx' } }] }),
+      { strategy },
+    );
     expect(seen.map((u) => u.promptTokens)).toEqual(r.steps.map((s) => s.realAfter));
-    expect(seen.every((u) => !u.missing && u.inputTokens === u.promptTokens && u.cacheReadTokens === 0 && u.cacheWriteTokens === 0)).toBe(true);
+    expect(
+      seen.every(
+        (u) => !u.missing && u.inputTokens === u.promptTokens && u.cacheReadTokens === 0 && u.cacheWriteTokens === 0,
+      ),
+    ).toBe(true);
     // ratio 2: floor(floor(24 bytes / 4) × 2) = 12 tokens of output for the final text.
     expect(seen[1]!.outputTokens).toBe(12);
     expect(seen[1]!.totalTokens).toBe(seen[1]!.promptTokens + 12);
@@ -32,20 +51,37 @@ describe('X1 afterModel: usage breakdown (X7) and ending the step loop', () => {
 
   it('promptCache: prefix reports the prefix shared with the last answered request as a cache read, the rest as a write', async () => {
     const seen: ModelUsage[] = [];
-    const strategy: CompactionStrategy = { name: 'watch', compact() {}, afterModel: (_ctx, _response, usage) => void seen.push(usage) };
-    const r = await runWorld(scenario({ promptCache: 'prefix', turnInputs: [{ tools: [tool('read', 400)] }, {}] }), { strategy, recordTrace: true });
+    const strategy: CompactionStrategy = {
+      name: 'watch',
+      compact() {},
+      afterModel: (_ctx, _response, usage) => void seen.push(usage),
+    };
+    const r = await runWorld(scenario({ promptCache: 'prefix', turnInputs: [{ tools: [tool('read', 400)] }, {}] }), {
+      strategy,
+      recordTrace: true,
+    });
     expect(seen.map((u) => u.promptTokens)).toEqual(r.steps.map((s) => s.realAfter));
-    expect(seen.every((u) => u.inputTokens === 0 && u.cacheReadTokens + u.cacheWriteTokens === u.promptTokens)).toBe(true);
+    expect(seen.every((u) => u.inputTokens === 0 && u.cacheReadTokens + u.cacheWriteTokens === u.promptTokens)).toBe(
+      true,
+    );
     expect(seen[0]!.cacheReadTokens).toBe(0);
     // Each request extends the previous one: all of it is read from the cache, only the new part written.
     expect(seen.slice(1).map((u) => u.cacheReadTokens)).toEqual(r.steps.slice(0, -1).map((s) => s.realAfter));
     // Events still carry the plain prompt count.
-    expect(r.trace!.events.filter((e) => e.usageMetadata).map((e) => Object.keys(e.usageMetadata!))).toEqual([['promptTokenCount'], ['promptTokenCount'], ['promptTokenCount']]);
+    expect(r.trace!.events.filter((e) => e.usageMetadata).map((e) => Object.keys(e.usageMetadata!))).toEqual([
+      ['promptTokenCount'],
+      ['promptTokenCount'],
+      ['promptTokenCount'],
+    ]);
   });
 
   it('reports missing usage when the phase has no usage metadata (the hook still runs)', async () => {
     const seen: ModelUsage[] = [];
-    const strategy: CompactionStrategy = { name: 'watch', compact() {}, afterModel: (_ctx, _response, usage) => void seen.push(usage) };
+    const strategy: CompactionStrategy = {
+      name: 'watch',
+      compact() {},
+      afterModel: (_ctx, _response, usage) => void seen.push(usage),
+    };
     await runWorld(scenario({ phase: { usageMetadata: false } }), { strategy });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ missing: true, promptTokens: 0, totalTokens: 0 });
@@ -57,7 +93,10 @@ describe('X1 afterModel: usage breakdown (X7) and ending the step loop', () => {
       compact() {},
       afterModel: (ctx) => (ctx.invocationId === ctx.events![0]!.invocationId ? { endInvocation: true } : undefined),
     };
-    const r = await runWorld(scenario({ turnInputs: [{ sequential: true, tools: [tool('t1', 10), tool('t2', 10)] }, {}] }), { strategy, recordTrace: true });
+    const r = await runWorld(
+      scenario({ turnInputs: [{ sequential: true, tools: [tool('t1', 10), tool('t2', 10)] }, {}] }),
+      { strategy, recordTrace: true },
+    );
     expect(r.failure).toBeNull();
     expect(r.steps.map((s) => `${s.turn}:${s.label}`)).toEqual(['0:user', '1:user']);
     const firstTurn = r.trace!.events.filter((e) => e.invocationId === r.trace!.events[0]!.invocationId);
@@ -71,7 +110,9 @@ describe('X2 afterInvocation (+ X4 records, X9 follow-up)', () => {
     name: 'rolling-after-invocation',
     compact() {},
     async afterInvocation(ctx) {
-      const response = await ctx.summarizer.generateContent({ contents: [{ role: 'user', parts: [{ text: 'summarize' }] }] });
+      const response = await ctx.summarizer.generateContent({
+        contents: [{ role: 'user', parts: [{ text: 'summarize' }] }],
+      });
       calls.push(ctx.events!.length);
       ctx.state.set('compactions', Number(ctx.state.get('compactions') ?? 0) + 1);
       return { append: [{ endEventId: lastEventId(ctx), contents: [summary(`S: ${textOf(response.content)}`)] }] };
@@ -80,7 +121,10 @@ describe('X2 afterInvocation (+ X4 records, X9 follow-up)', () => {
 
   it('runs once per invocation, after its last step; the record is persisted and the next request is projected over it', async () => {
     const calls: number[] = [];
-    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('read', 100)] }, {}, {}] }), { strategy: rolling(calls), recordTrace: true });
+    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('read', 100)] }, {}, {}] }), {
+      strategy: rolling(calls),
+      recordTrace: true,
+    });
     expect(r.failure).toBeNull();
     expect(calls).toEqual([4, 7, 10]); // user, call, response, text (+ record) per turn
     const records = r.trace!.events.filter((e) => e.actions.compaction);
@@ -111,21 +155,36 @@ describe('X2 afterInvocation (+ X4 records, X9 follow-up)', () => {
     const strategy: CompactionStrategy = {
       name: 'requeue',
       compact() {},
-      afterModel: (ctx) => (ctx.events!.filter((e) => e.author === 'user' && e.content?.parts?.[0]?.text).length === 1 ? { endInvocation: true } : undefined),
-      afterInvocation: () => (++invocations === 1 ? { followUp: { role: 'user', parts: [{ text: 'continue the task' }] } } : undefined),
+      afterModel: (ctx) =>
+        ctx.events!.filter((e) => e.author === 'user' && e.content?.parts?.[0]?.text).length === 1
+          ? { endInvocation: true }
+          : undefined,
+      afterInvocation: () =>
+        ++invocations === 1 ? { followUp: { role: 'user', parts: [{ text: 'continue the task' }] } } : undefined,
     };
-    const r = await runWorld(scenario({ turnInputs: [{ sequential: true, tools: [tool('t1', 10), tool('t2', 10)] }, {}] }), { strategy, recordTrace: true });
+    const r = await runWorld(
+      scenario({ turnInputs: [{ sequential: true, tools: [tool('t1', 10), tool('t2', 10)] }, {}] }),
+      { strategy, recordTrace: true },
+    );
     expect(r.failure).toBeNull();
     expect(r.totals.turns).toBe(2);
-    const users = r.trace!.events.filter((e) => e.author === 'user' && e.content?.parts?.[0]?.text !== undefined).map((e) => textOf(e.content));
+    const users = r
+      .trace!.events.filter((e) => e.author === 'user' && e.content?.parts?.[0]?.text !== undefined)
+      .map((e) => textOf(e.content));
     expect(users).toEqual(['question 0', 'continue the task', 'question 1']);
     // The script resumed where the first invocation stopped: t2, then the final answer.
-    expect(r.trace!.events.map((e) => textOf(e.content)).filter((t) => t.startsWith('call:') || t.startsWith('answer'))).toEqual(['call:t1', 'call:t2', 'answer 0', 'answer 1']);
+    expect(
+      r.trace!.events.map((e) => textOf(e.content)).filter((t) => t.startsWith('call:') || t.startsWith('answer')),
+    ).toEqual(['call:t1', 'call:t2', 'answer 0', 'answer 1']);
     expect(r.steps.map((s) => s.turn)).toEqual([0, 0, 0, 1]);
   });
 
   it('bounds follow-ups per turn', async () => {
-    const strategy: CompactionStrategy = { name: 'always-requeue', compact() {}, afterInvocation: () => ({ followUp: { role: 'user', parts: [{ text: 'again' }] } }) };
+    const strategy: CompactionStrategy = {
+      name: 'always-requeue',
+      compact() {},
+      afterInvocation: () => ({ followUp: { role: 'user', parts: [{ text: 'again' }] } }),
+    };
     const r = await runWorld(scenario({ turnInputs: [{}, {}] }), { strategy, recordTrace: true });
     const again = r.trace!.events.filter((e) => textOf(e.content) === 'again');
     expect(again).toHaveLength(2 * MAX_FOLLOW_UPS_PER_TURN);
@@ -140,10 +199,14 @@ describe('X3 the refusing provider, onModelError and retry', () => {
     phase: { contextWindow: 1000 },
     turnInputs: [{}, { user: { kind: 'x', size: 3000 }, tools: [tool('t1', 10)] }],
   });
-  const modelTexts = (events: readonly Event[]) => events.filter((e) => e.content?.role === 'model').map((e) => textOf(e.content));
+  const modelTexts = (events: readonly Event[]) =>
+    events.filter((e) => e.content?.role === 'model').map((e) => textOf(e.content));
 
   it("by default the provider answers an over-window request and the overflow is only measured (today's behaviour)", async () => {
-    const r = await runWorld({ ...big, refuseOverWindow: undefined }, { strategy: { name: 'noop', compact() {} }, recordTrace: true });
+    const r = await runWorld(
+      { ...big, refuseOverWindow: undefined },
+      { strategy: { name: 'noop', compact() {} }, recordTrace: true },
+    );
     expect(r.steps[1]!.overflow).toBe(true);
     expect(r.trace!.events.some((e) => e.errorCode)).toBe(false);
     expect(modelTexts(r.trace!.events)).toEqual(['answer 0', 'call:t1', 'answer 1']);
@@ -160,7 +223,10 @@ describe('X3 the refusing provider, onModelError and retry', () => {
     };
     const r = await runWorld(big, { strategy, recordTrace: true });
     expect(r.failure).toBeNull();
-    expect(r.steps.map((s) => [s.turn, s.overflow])).toEqual([[0, false], [1, true]]);
+    expect(r.steps.map((s) => [s.turn, s.overflow])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
     expect(errors).toHaveLength(1);
     expect(isContextWindowExceeded(errors[0])).toBe(true);
     const error = errors[0] as { promptTokens: number; contextWindow: number };
@@ -181,14 +247,32 @@ describe('X3 the refusing provider, onModelError and retry', () => {
         if (!isContextWindowExceeded(error) || request.contents.length === 0) return undefined;
         await ctx.summarizer.generateContent({ contents: [summary('summarize')] });
         const question = ctx.events!.filter((e) => e.author === 'user').at(-1)!;
-        return { append: [{ startEventId: question.id, endEventId: question.id, contents: [summary('the user sent a large x block')] }], retry: true };
+        return {
+          append: [
+            {
+              startEventId: question.id,
+              endEventId: question.id,
+              contents: [summary('the user sent a large x block')],
+            },
+          ],
+          retry: true,
+        };
       },
     };
     const r = await runWorld(big, { strategy, recordTrace: true });
     expect(r.failure).toBeNull();
-    expect(r.steps.map((s) => [s.turn, s.overflow, s.summarizerCalls.length])).toEqual([[0, false, 0], [1, true, 0], [1, false, 1], [1, false, 0]]);
+    expect(r.steps.map((s) => [s.turn, s.overflow, s.summarizerCalls.length])).toEqual([
+      [0, false, 0],
+      [1, true, 0],
+      [1, false, 1],
+      [1, false, 0],
+    ]);
     expect(r.steps[2]!.realBefore).toBeGreaterThan(r.steps[2]!.realAfter);
-    expect(requestTexts(r.trace!.steps[2]!.modelRequest)).toEqual(['user:question 0', 'model:answer 0', 'user:the user sent a large x block']);
+    expect(requestTexts(r.trace!.steps[2]!.modelRequest)).toEqual([
+      'user:question 0',
+      'model:answer 0',
+      'user:the user sent a large x block',
+    ]);
     // The refused call did not consume the script: the retry made turn 1's tool call.
     expect(modelTexts(r.trace!.events)).toEqual(['answer 0', 'call:t1', 'answer 1']);
   });
@@ -212,10 +296,15 @@ describe('X4 compactSession: records before the contents are built', () => {
         if (fired || events.length < 6) return undefined;
         fired = true;
         // Hide the first turn (4 events), keep the second turn's question.
-        return { append: [{ startEventId: events[0]!.id, endEventId: events[3]!.id, contents: [summary('turn 0 summary')] }] };
+        return {
+          append: [{ startEventId: events[0]!.id, endEventId: events[3]!.id, contents: [summary('turn 0 summary')] }],
+        };
       },
     };
-    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('read', 2000)] }, { tools: [tool('read', 10)] }] }), { strategy, recordTrace: true });
+    const r = await runWorld(
+      scenario({ turnInputs: [{ tools: [tool('read', 2000)] }, { tools: [tool('read', 10)] }] }),
+      { strategy, recordTrace: true },
+    );
     expect(r.failure).toBeNull();
     // Step 3 is turn 1's tool-results step: 6 events before it (turn 0's four, turn 1's question and call... plus the response).
     const compactedStep = r.steps.findIndex((s) => s.compacted);
@@ -229,15 +318,25 @@ describe('X4 compactSession: records before the contents are built', () => {
     const strategy: CompactionStrategy = {
       name: 'stop-before-second-call',
       compact() {},
-      compactSession: (ctx) => (ctx.events!.some((e) => e.content?.parts?.some((p) => p.functionResponse)) && ctx.events!.length === 3 ? { endInvocation: true } : undefined),
+      compactSession: (ctx) =>
+        ctx.events!.some((e) => e.content?.parts?.some((p) => p.functionResponse)) && ctx.events!.length === 3
+          ? { endInvocation: true }
+          : undefined,
     };
-    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('read', 10)] }, {}] }), { strategy, recordTrace: true });
+    const r = await runWorld(scenario({ turnInputs: [{ tools: [tool('read', 10)] }, {}] }), {
+      strategy,
+      recordTrace: true,
+    });
     expect(r.failure).toBeNull();
     expect(r.steps.map((s) => `${s.turn}:${s.label}`)).toEqual(['0:user', '1:user']);
   });
 
-  it('a malformed record, or one that breaks ADK\'s contents rules, fails the session as the strategy\'s fault', async () => {
-    const bad: CompactionStrategy = { name: 'bad', compact() {}, compactSession: () => ({ append: [{ contents: [] } as unknown as CompactionRecord] }) };
+  it("a malformed record, or one that breaks ADK's contents rules, fails the session as the strategy's fault", async () => {
+    const bad: CompactionStrategy = {
+      name: 'bad',
+      compact() {},
+      compactSession: () => ({ append: [{ contents: [] } as unknown as CompactionRecord] }),
+    };
     const r1 = await runWorld(scenario(), { strategy: bad });
     expect(r1.failure).toMatchObject({ kind: 'strategy-threw' });
     expect(r1.failure!.message).toContain('endEventId');
@@ -248,7 +347,12 @@ describe('X4 compactSession: records before the contents are built', () => {
       compactSession(ctx) {
         const call = ctx.events!.find((e) => e.content?.parts?.some((p) => p.functionCall) && !e.actions?.compaction);
         const last = ctx.events![ctx.events!.length - 1]!;
-        if (!call || !last.content?.parts?.some((p) => p.functionResponse) || ctx.events!.some((e) => e.actions?.compaction)) return undefined;
+        if (
+          !call ||
+          !last.content?.parts?.some((p) => p.functionResponse) ||
+          ctx.events!.some((e) => e.actions?.compaction)
+        )
+          return undefined;
         return { append: [{ startEventId: call.id, endEventId: call.id, contents: [] }] };
       },
     };
@@ -258,7 +362,10 @@ describe('X4 compactSession: records before the contents are built', () => {
   });
 
   it('a strategy without the new hooks gets no compactor processor and no new events', async () => {
-    const r = await runWorld(scenario({ turnInputs: [{}, {}] }), { strategy: { name: 'plain', compact() {} }, recordTrace: true });
+    const r = await runWorld(scenario({ turnInputs: [{}, {}] }), {
+      strategy: { name: 'plain', compact() {} },
+      recordTrace: true,
+    });
     expect(r.trace!.events.every((e: Event) => e.actions.compaction === undefined)).toBe(true);
     expect(r.trailingSummarizerCalls).toBeUndefined();
   });
@@ -278,11 +385,18 @@ describe('X8 request overhead and X11 the provider count', () => {
       },
     };
     const system = 'You are a test agent with a long system prompt.';
-    const r = await runWorld(scenario({ systemPrompt: { text: system }, turnInputs: [{ tools: [tool('read', 40)] }] }), { strategy, recordTrace: true });
+    const r = await runWorld(
+      scenario({ systemPrompt: { text: system }, turnInputs: [{ tools: [tool('read', 40)] }] }),
+      { strategy, recordTrace: true },
+    );
     // ratio 2: floor(heuristic × 2) of each part on its own.
-    expect(overheads[0]!.systemInstructionTokens).toBe(Math.floor(estimateTokens({ contents: [], config: { systemInstruction: system } }) * 2));
+    expect(overheads[0]!.systemInstructionTokens).toBe(
+      Math.floor(estimateTokens({ contents: [], config: { systemInstruction: system } }) * 2),
+    );
     const declarations = r.trace!.steps[0]!.modelRequest!.config!.tools!;
-    expect(overheads[0]!.toolDeclarationTokens).toBe(Math.floor(estimateTokens({ contents: [], config: { tools: declarations } }) * 2));
+    expect(overheads[0]!.toolDeclarationTokens).toBe(
+      Math.floor(estimateTokens({ contents: [], config: { tools: declarations } }) * 2),
+    );
     expect(overheads[0]!.toolDeclarationTokens).toBeGreaterThan(0);
     expect(counted).toEqual(r.steps.map((s) => s.realAfter));
     expect(eventCounts).toEqual([1, 3]);

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../src/engine/hook-types.ts';
-import { aiderStrategy, MAX_DEPTH, maxChatHistoryTokens, MIN_SPLIT, OK, SUMMARIZER_INPUT_RESERVE, SUMMARY_PREFIX } from '../../src/zoo/aider.ts';
+import {
+  aiderStrategy,
+  MAX_DEPTH,
+  maxChatHistoryTokens,
+  MIN_SPLIT,
+  OK,
+  SUMMARIZER_INPUT_RESERVE,
+  SUMMARY_PREFIX,
+} from '../../src/zoo/aider.ts';
 import { projectedHistory } from '../../src/zoo/_shared/history.ts';
 import { fakeContext, model, recordEvent, textOf, user } from './helpers/zoo-fixtures.ts';
 
 /** `pairs` finished turns of a user and an assistant message, each of `chars` characters. */
 function turns(pairs: number, chars: number): SessionEvent[] {
-  return Array.from({ length: pairs }, (_, k) => [user(`u${k}`, `${k}`.padEnd(chars, 'u'), `inv-${k}`), model(`m${k}`, `${k}`.padEnd(chars, 'a'), `inv-${k}`)]).flat();
+  return Array.from({ length: pairs }, (_, k) => [
+    user(`u${k}`, `${k}`.padEnd(chars, 'u'), `inv-${k}`),
+    model(`m${k}`, `${k}`.padEnd(chars, 'a'), `inv-${k}`),
+  ]).flat();
 }
 
 describe('aider', () => {
@@ -54,7 +65,10 @@ describe('aider', () => {
     expect(failing.summarizerRequests).toHaveLength(2);
     expect(failing.warnings[0]).toMatch(/failed for all models/);
     const empty = fakeContext({ window: 16_384, events: turns(2, 4_000), summarize: () => '' });
-    expect((await aiderStrategy().afterInvocation!(empty))!.append![0]!.contents.map(textOf)).toEqual([SUMMARY_PREFIX, OK]);
+    expect((await aiderStrategy().afterInvocation!(empty))!.append![0]!.contents.map(textOf)).toEqual([
+      SUMMARY_PREFIX,
+      OK,
+    ]);
   });
 
   it('a head longer than the summarizer input loses what does not fit: neither summarized nor kept', async () => {

@@ -21,7 +21,10 @@ const defaults = { maxOutputTokens: 32_000, pctOverride: undefined };
 /** A turn of `n` reads of `size` characters each. */
 const reads = (n: number, size: number, inv = 'inv-1') => [
   user('u', 'refactor the parser', inv),
-  ...Array.from({ length: n }, (_, i) => [call(`c${i}`, `read_${i}`, inv), response(`r${i}`, `c${i}`, `read_${i}`, String(i).repeat(size), inv)]).flat(),
+  ...Array.from({ length: n }, (_, i) => [
+    call(`c${i}`, `read_${i}`, inv),
+    response(`r${i}`, `c${i}`, `read_${i}`, String(i).repeat(size), inv),
+  ]).flat(),
 ];
 const overflow = new ContextWindowExceededError(9, 8);
 
@@ -43,12 +46,21 @@ describe('claude code (as documented)', () => {
     const outcome = await strategy.compactSession!(ctx);
     expect(KEEP_RECENT_TOOL_RESULTS).toBe(5);
     expect(outcome!.append!.map((r) => r.endEventId)).toEqual(['r0', 'r1', 'r2']);
-    expect(outcome!.append![0]!.contents[0]!.parts![0]!.functionResponse!.response).toEqual({ result: CLEARED_TOOL_RESULT });
+    expect(outcome!.append![0]!.contents[0]!.parts![0]!.functionResponse!.response).toEqual({
+      result: CLEARED_TOOL_RESULT,
+    });
     expect(ctx.summarizerRequests).toHaveLength(0);
   });
 
   it('when clearing is not enough: the whole conversation is summarized; the summary, then up to 5 recent files (one over 5k tokens as its path) replace it', async () => {
-    const events = [...reads(3, 1_000), call('big', 'read_big'), response('rb', 'big', 'read_big', 'B'.repeat(40_000)), ...reads(3, 1_000).slice(1).map((e) => ({ ...e, id: `${e.id}'` }))];
+    const events = [
+      ...reads(3, 1_000),
+      call('big', 'read_big'),
+      response('rb', 'big', 'read_big', 'B'.repeat(40_000)),
+      ...reads(3, 1_000)
+        .slice(1)
+        .map((e) => ({ ...e, id: `${e.id}'` })),
+    ];
     const ctx = fakeContext({ window: 100_000, events });
     const strategy = claudeCodeStrategy();
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 90_000 }));
@@ -88,7 +100,9 @@ describe('claude code (as documented)', () => {
       for (let i = 0; i < 5; i += 1) {
         strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 95_000 }));
         const outcome = await strategy.compactSession!(ctx);
-        outcomes.push(outcome?.endInvocation ? 'stop' : outcome?.append?.[0]?.startEventId === undefined ? 'compact' : 'clear');
+        outcomes.push(
+          outcome?.endInvocation ? 'stop' : outcome?.append?.[0]?.startEventId === undefined ? 'compact' : 'clear',
+        );
       }
       return { outcomes, warnings: ctx.warnings };
     };
@@ -97,7 +111,13 @@ describe('claude code (as documented)', () => {
     // After the breaker the streak starts again.
     expect(on.outcomes).toEqual(['compact', 'compact', 'compact', 'stop', 'compact']);
     expect(on.warnings).toContain(`claude-code: ${THRASH_MESSAGE}`);
-    expect((await run({ thrash_breaker: false })).outcomes).toEqual(['compact', 'compact', 'compact', 'compact', 'compact']);
+    expect((await run({ thrash_breaker: false })).outcomes).toEqual([
+      'compact',
+      'compact',
+      'compact',
+      'compact',
+      'compact',
+    ]);
   });
 
   it('on "prompt too long": compact and retry, once per request', async () => {

@@ -2,12 +2,27 @@ import { describe, expect, it } from 'vitest';
 import type { Content } from '../../src/engine/types.ts';
 import { ContextWindowExceededError } from '../../src/engine/errors/context-window-exceeded.ts';
 import { modelUsage } from '../../src/engine/usage/model-usage.ts';
-import { CODEX_EFFECTIVE_CONTEXT_WINDOW_PERCENT, codexRemoteStrategy, compactedHistory, modelContextWindow, trimCodexGeneratedTail } from '../../src/zoo/codex-remote.ts';
+import {
+  CODEX_EFFECTIVE_CONTEXT_WINDOW_PERCENT,
+  codexRemoteStrategy,
+  compactedHistory,
+  modelContextWindow,
+  trimCodexGeneratedTail,
+} from '../../src/zoo/codex-remote.ts';
 import { call, fakeContext, model, response, textOf, user } from './helpers/zoo-fixtures.ts';
 
 const said = (role: string, text: string): Content => ({ role, parts: [{ text }] });
-const output = (size: number): Content => ({ role: 'user', parts: [{ functionResponse: { name: 'read', response: { result: 'x'.repeat(size) } } }] });
-const events = () => [user('u1', 'fix the build', 'inv-0'), call('c1', 'read', 'inv-0'), response('r1', 'c1', 'read', 'y'.repeat(4_000), 'inv-0'), model('m1', 'done', 'inv-0'), user('u2', 'now the tests')];
+const output = (size: number): Content => ({
+  role: 'user',
+  parts: [{ functionResponse: { name: 'read', response: { result: 'x'.repeat(size) } } }],
+});
+const events = () => [
+  user('u1', 'fix the build', 'inv-0'),
+  call('c1', 'read', 'inv-0'),
+  response('r1', 'c1', 'read', 'y'.repeat(4_000), 'inv-0'),
+  model('m1', 'done', 'inv-0'),
+  user('u2', 'now the tests'),
+];
 
 describe('codex remote compaction', () => {
   it('the trim measures against 95 % of the window (model_context_window)', () => {
@@ -36,12 +51,25 @@ describe('codex remote compaction', () => {
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 8_500, outputTokens: 600 }));
     const outcome = await strategy.compactSession!(ctx);
     expect(outcome!.append![0]!.endEventId).toBe('m1');
-    expect(outcome!.append![0]!.contents.map((c) => `${c.role}:${textOf(c)}`)).toEqual(['user:fix the build', 'model:SUMMARY']);
-    expect(ctx.summarizerRequests[0]!.contents.map(textOf).slice(0, 4)).toEqual(['fix the build', 'call:read', 'resp:read', 'done']);
+    expect(outcome!.append![0]!.contents.map((c) => `${c.role}:${textOf(c)}`)).toEqual([
+      'user:fix the build',
+      'model:SUMMARY',
+    ]);
+    expect(ctx.summarizerRequests[0]!.contents.map(textOf).slice(0, 4)).toEqual([
+      'fix the build',
+      'call:read',
+      'resp:read',
+      'done',
+    ]);
   });
 
   it('a refused compaction request ends the turn: no retry, no trimming from the front, the failure logged', async () => {
-    const ctx = fakeContext({ window: 10_000, events: events(), invocationId: 'inv-1', summarize: () => new ContextWindowExceededError(11_000, 10_000) });
+    const ctx = fakeContext({
+      window: 10_000,
+      events: events(),
+      invocationId: 'inv-1',
+      summarize: () => new ContextWindowExceededError(11_000, 10_000),
+    });
     const strategy = codexRemoteStrategy();
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 9_500, outputTokens: 100 }));
     expect(await strategy.compactSession!(ctx)).toEqual({ endInvocation: true });
@@ -50,6 +78,9 @@ describe('codex remote compaction', () => {
   });
 
   it('an empty compaction item leaves the user messages only', () => {
-    expect(compactedHistory([said('user', 'a'), said('model', 'b'), said('user', 'c')], '').map(textOf)).toEqual(['a', 'c']);
+    expect(compactedHistory([said('user', 'a'), said('model', 'b'), said('user', 'c')], '').map(textOf)).toEqual([
+      'a',
+      'c',
+    ]);
   });
 });

@@ -16,22 +16,47 @@ describe('crush', () => {
     const strategy = crushStrategy();
     const ctx = fakeContext({ window: 200_000 });
     // CR-3: input 3k, cache read 90k, cache write 60k: the real prompt is 153k, Crush sees 93k + output.
-    expect(strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 3_000, cacheReadTokens: 90_000, cacheWriteTokens: 60_000, outputTokens: 1_000 }))).toBeUndefined();
+    expect(
+      strategy.afterModel!(
+        ctx,
+        {},
+        modelUsage({ inputTokens: 3_000, cacheReadTokens: 90_000, cacheWriteTokens: 60_000, outputTokens: 1_000 }),
+      ),
+    ).toBeUndefined();
     expect([ctx.values.get('crush:promptTokens'), ctx.values.get('crush:completionTokens')]).toEqual([93_000, 1_000]);
-    expect(strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 159_000, outputTokens: 1_000 }))).toEqual({ endInvocation: true });
-    expect(crushStrategy({ disable_auto_summarize: true }).afterModel!(fakeContext({ window: 200_000 }), {}, modelUsage({ inputTokens: 199_000 }))).toBeUndefined();
+    expect(strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 159_000, outputTokens: 1_000 }))).toEqual({
+      endInvocation: true,
+    });
+    expect(
+      crushStrategy({ disable_auto_summarize: true }).afterModel!(
+        fakeContext({ window: 200_000 }),
+        {},
+        modelUsage({ inputTokens: 199_000 }),
+      ),
+    ).toBeUndefined();
     expect(strategy.afterModel!(fakeContext({ window: 0 }), {}, modelUsage({ inputTokens: 5 }))).toBeUndefined();
   });
 
   it('count_cache_writes (open PR #3841): cache-creation tokens join the prompt counter, so the same step stops', () => {
-    const usage = modelUsage({ inputTokens: 3_000, cacheReadTokens: 90_000, cacheWriteTokens: 70_000, outputTokens: 1_000 });
+    const usage = modelUsage({
+      inputTokens: 3_000,
+      cacheReadTokens: 90_000,
+      cacheWriteTokens: 70_000,
+      outputTokens: 1_000,
+    });
     expect(crushStrategy().afterModel!(fakeContext({ window: 200_000 }), {}, usage)).toBeUndefined();
-    expect(crushStrategy({ count_cache_writes: true }).afterModel!(fakeContext({ window: 200_000 }), {}, usage)).toEqual({ endInvocation: true });
+    expect(
+      crushStrategy({ count_cache_writes: true }).afterModel!(fakeContext({ window: 200_000 }), {}, usage),
+    ).toEqual({ endInvocation: true });
   });
 
-  it('zero usage: ceil(bytes/4) of the step\'s messages; a zero field never overwrites a counter', () => {
+  it("zero usage: ceil(bytes/4) of the step's messages; a zero field never overwrites a counter", () => {
     const strategy = crushStrategy();
-    const ctx = fakeContext({ window: 1_000_000, events: [user('u', 'x'.repeat(400))], state: { 'crush:completionTokens': 7 } });
+    const ctx = fakeContext({
+      window: 1_000_000,
+      events: [user('u', 'x'.repeat(400))],
+      state: { 'crush:completionTokens': 7 },
+    });
     strategy.afterModel!(ctx, { content: { role: 'model', parts: [{ text: 'y'.repeat(40) }] } }, MISSING_USAGE);
     expect([ctx.values.get('crush:promptTokens'), ctx.values.get('crush:completionTokens')]).toEqual([100, 10]);
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 50 }));
@@ -41,9 +66,17 @@ describe('crush', () => {
   it('after the loop: the whole history to the summarizer, the summary (as user) replaces it, the interrupted prompt is re-queued', async () => {
     const strategy = crushStrategy();
     const events = [user('u1', 'port module X'), model('m1', 'ok')];
-    const ctx = fakeContext({ events, state: { 'crush:shouldSummarize': true, 'crush:interruptedWithToolCalls': true }, userContent: { role: 'user', parts: [{ text: 'port module X' }] } });
+    const ctx = fakeContext({
+      events,
+      state: { 'crush:shouldSummarize': true, 'crush:interruptedWithToolCalls': true },
+      userContent: { role: 'user', parts: [{ text: 'port module X' }] },
+    });
     const outcome = await strategy.afterInvocation!(ctx);
-    expect(ctx.summarizerRequests[0]!.contents.map((c) => c.parts?.[0]?.text)).toEqual(['port module X', 'ok', CRUSH_SUMMARY_PROMPT]);
+    expect(ctx.summarizerRequests[0]!.contents.map((c) => c.parts?.[0]?.text)).toEqual([
+      'port module X',
+      'ok',
+      CRUSH_SUMMARY_PROMPT,
+    ]);
     expect(outcome).toEqual({
       append: [{ endEventId: 'm1', contents: [{ role: 'user', parts: [{ text: 'SUMMARY' }] }] }],
       followUp: { role: 'user', parts: [{ text: crushRequeueText('port module X') }] },
@@ -52,12 +85,19 @@ describe('crush', () => {
   });
 
   it('a failed summary changes nothing (no fallback, no re-queue)', async () => {
-    const ctx = fakeContext({ events: [user('u1', 'q')], summarize: () => new Error('prompt is too long'), state: { 'crush:shouldSummarize': true, 'crush:interruptedWithToolCalls': true } });
+    const ctx = fakeContext({
+      events: [user('u1', 'q')],
+      summarize: () => new Error('prompt is too long'),
+      state: { 'crush:shouldSummarize': true, 'crush:interruptedWithToolCalls': true },
+    });
     expect(await crushStrategy().afterInvocation!(ctx)).toBeUndefined();
   });
 
   it('in the world: stop after the step, summary, then the turn continues in a re-queued invocation', async () => {
-    const world = scenario({ phase: { contextWindow: 1_000, tokenModel: { kind: 'ratio', ratio: 1 } }, turnInputs: [{ user: 'port module X', sequential: true, tools: [tool('read', 3_000), tool('edit', 10)] }] });
+    const world = scenario({
+      phase: { contextWindow: 1_000, tokenModel: { kind: 'ratio', ratio: 1 } },
+      turnInputs: [{ user: 'port module X', sequential: true, tools: [tool('read', 3_000), tool('edit', 10)] }],
+    });
     const r = await play(world, crushStrategy());
     expect(r.failure).toBeNull();
     const steps = r.steps.map((s) => s.label);

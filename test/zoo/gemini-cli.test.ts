@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Content } from '../../src/engine/types.ts';
 import { modelUsage } from '../../src/engine/usage/model-usage.ts';
-import { estimateText, findCompressSplitPoint, GEMINI_ACK_TEXT, geminiCli2026_01Strategy, geminiCliStrategy, truncateHistoryToBudget } from '../../src/zoo/gemini-cli.ts';
+import {
+  estimateText,
+  findCompressSplitPoint,
+  GEMINI_ACK_TEXT,
+  geminiCli2026_01Strategy,
+  geminiCliStrategy,
+  truncateHistoryToBudget,
+} from '../../src/zoo/gemini-cli.ts';
 import { call, fakeContext, model, response, user } from './helpers/zoo-fixtures.ts';
 
 const human = (text: string): Content => ({ role: 'user', parts: [{ text }] });
@@ -13,16 +20,34 @@ describe('gemini-cli', () => {
   });
 
   it('split: the first user message (no function response) with 70 % of the characters before it; never a function response', () => {
-    const history: Content[] = [human('a'.repeat(100)), { role: 'model', parts: [{ text: 'b'.repeat(100) }] }, human('c'.repeat(10)), { role: 'model', parts: [{ text: 'd' }] }];
+    const history: Content[] = [
+      human('a'.repeat(100)),
+      { role: 'model', parts: [{ text: 'b'.repeat(100) }] },
+      human('c'.repeat(10)),
+      { role: 'model', parts: [{ text: 'd' }] },
+    ];
     expect(findCompressSplitPoint(history, 0.7)).toBe(2);
     // A single-prompt tool loop: the only candidates are at the start (GM-1).
-    const loop: Content[] = [human('go'), ...Array.from({ length: 10 }, () => [{ role: 'model', parts: [{ functionCall: { name: 't' } }] }, { role: 'user', parts: [{ functionResponse: { name: 't', response: { r: 'x'.repeat(100) } } }] }] as Content[]).flat()];
+    const loop: Content[] = [
+      human('go'),
+      ...Array.from(
+        { length: 10 },
+        () =>
+          [
+            { role: 'model', parts: [{ functionCall: { name: 't' } }] },
+            { role: 'user', parts: [{ functionResponse: { name: 't', response: { r: 'x'.repeat(100) } } }] },
+          ] as Content[],
+      ).flat(),
+    ];
     expect(findCompressSplitPoint(loop, 0.7)).toBe(0);
   });
 
   it('current: function responses past the newest 50,000 tokens keep their first 20 % and last 80 % of 40,000 characters; shorter ones stay whole', () => {
     const big = 'h'.repeat(10_000) + 'm'.repeat(200_000) + 't'.repeat(40_000); // ~62k tokens
-    const tool = (text: string): Content => ({ role: 'user', parts: [{ functionResponse: { name: 't', response: { output: text } } }] });
+    const tool = (text: string): Content => ({
+      role: 'user',
+      parts: [{ functionResponse: { name: 't', response: { output: text } } }],
+    });
     const truncated = truncateHistoryToBudget([tool(big), tool('s'.repeat(30_000)), tool(big)]);
     // The newest is over the budget on its own: truncated too; its placeholder counts towards the budget.
     const kept = (truncated[2]!.parts![0]!.functionResponse!.response as { output: string }).output;
@@ -35,7 +60,10 @@ describe('gemini-cli', () => {
 
   it('2026-01: truncated function responses keep their last 30 lines', () => {
     const lines = Array.from({ length: 40 }, (_, i) => `line ${i} ${'y'.repeat(900)}`).join('\n');
-    const tool = (text: string): Content => ({ role: 'user', parts: [{ functionResponse: { name: 't', response: { output: text } } }] });
+    const tool = (text: string): Content => ({
+      role: 'user',
+      parts: [{ functionResponse: { name: 't', response: { output: text } } }],
+    });
     const many = Array.from({ length: 7 }, () => tool(lines)); // ~9k tokens each
     const truncated = truncateHistoryToBudget(many, { kind: 'last-lines' });
     expect(JSON.stringify(truncated[6])).toBe(JSON.stringify(tool(lines)));
@@ -46,8 +74,17 @@ describe('gemini-cli', () => {
 
   it('the inflation check leaves out the system prompt and tools; the overflow check uses the count reset to the new history', async () => {
     const strategy = geminiCliStrategy();
-    const events = [user('u1', 'a'.repeat(1_600)), model('m1', 'b'.repeat(1_600)), user('u2', 'q2'), model('m2', 'done'), user('u3', 'c'.repeat(1_800))];
-    const ctx = { ...fakeContext({ window: 1_000, events }), requestOverhead: { systemInstructionTokens: 500, toolDeclarationTokens: 0 } };
+    const events = [
+      user('u1', 'a'.repeat(1_600)),
+      model('m1', 'b'.repeat(1_600)),
+      user('u2', 'q2'),
+      model('m2', 'done'),
+      user('u3', 'c'.repeat(1_800)),
+    ];
+    const ctx = {
+      ...fakeContext({ window: 1_000, events }),
+      requestOverhead: { systemInstructionTokens: 500, toolDeclarationTokens: 0 },
+    };
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 600 }));
     const outcome = await strategy.compactSession!(ctx);
     // New history ~462 estimated tokens < 600: compressed (with the overhead added it would be "inflated").
@@ -58,10 +95,16 @@ describe('gemini-cli', () => {
   });
 
   it('current: tool-output masking past the newest 50,000 tool tokens once 30,000 are prunable (the latest message skipped)', async () => {
-    const events = [user('u1', 'go'), ...[1, 2, 3].flatMap((k) => [call(`c${k}`, 'read'), response(`r${k}`, `c${k}`, 'read', 'z'.repeat(120_000))]), model('m', 'done')];
+    const events = [
+      user('u1', 'go'),
+      ...[1, 2, 3].flatMap((k) => [call(`c${k}`, 'read'), response(`r${k}`, `c${k}`, 'read', 'z'.repeat(120_000))]),
+      model('m', 'done'),
+    ];
     const ctx = fakeContext({ window: 1_000_000, events });
     const outcome = await geminiCliStrategy().compactSession!(ctx);
-    const outputs = outcome!.append![0]!.contents.filter((c) => c.parts![0]!.functionResponse).map((c) => JSON.stringify(c.parts![0]!.functionResponse!.response));
+    const outputs = outcome!
+      .append![0]!.contents.filter((c) => c.parts![0]!.functionResponse)
+      .map((c) => JSON.stringify(c.parts![0]!.functionResponse!.response));
     expect(outputs.map((o) => o.includes('<tool_output_masked>'))).toEqual([true, true, false]);
     expect(ctx.summarizerRequests).toHaveLength(0);
     // The January generation has no masking.
@@ -90,7 +133,12 @@ describe('gemini-cli', () => {
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 500 }));
     const outcome = await strategy.compactSession!(ctx);
     expect(ctx.summarizerRequests).toHaveLength(2);
-    expect(outcome!.append![0]!.contents).toEqual([human('SNAP2'), { role: 'model', parts: [{ text: GEMINI_ACK_TEXT }] }, human('q2'), { role: 'model', parts: [{ text: 'done' }] }]);
+    expect(outcome!.append![0]!.contents).toEqual([
+      human('SNAP2'),
+      { role: 'model', parts: [{ text: GEMINI_ACK_TEXT }] },
+      human('q2'),
+      { role: 'model', parts: [{ text: 'done' }] },
+    ]);
   });
 
   it('an inflated result sets the failure flag: later compressions only truncate', async () => {
@@ -108,7 +156,16 @@ describe('gemini-cli', () => {
   it('2026-01: after a failed (inflated) attempt auto-compression stays off, not even truncation', async () => {
     const strategy = geminiCli2026_01Strategy();
     const big = 'x'.repeat(400_000);
-    const events = [user('u1', 'a'), call('c1', 'read'), response('r1', 'c1', 'read', big), call('c2', 'read'), response('r2', 'c2', 'read', big), model('m1', 'b'), user('u2', 'q2'), model('m2', 'done')];
+    const events = [
+      user('u1', 'a'),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', big),
+      call('c2', 'read'),
+      response('r2', 'c2', 'read', big),
+      model('m1', 'b'),
+      user('u2', 'q2'),
+      model('m2', 'done'),
+    ];
     const ctx = fakeContext({ window: 1_000_000, events, state: { 'gemini-cli:hasFailedCompressionAttempt': true } });
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 600_000 }));
     expect(await strategy.compactSession!(ctx)).toEqual({});
@@ -121,7 +178,10 @@ describe('gemini-cli', () => {
 
   it('ends the turn when the new request would overflow what is left (ContextWindowWillOverflow)', async () => {
     const strategy = geminiCliStrategy({ compressionThreshold: 1 });
-    const ctx = fakeContext({ window: 1_000, events: [user('u1', 'q'), call('c1', 'read'), response('r1', 'c1', 'read', 'x'.repeat(4_000))] });
+    const ctx = fakeContext({
+      window: 1_000,
+      events: [user('u1', 'q'), call('c1', 'read'), response('r1', 'c1', 'read', 'x'.repeat(4_000))],
+    });
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 200 }));
     expect(await strategy.compactSession!(ctx)).toEqual({ endInvocation: true });
   });

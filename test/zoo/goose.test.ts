@@ -12,7 +12,10 @@ import {
 } from '../../src/zoo/goose.ts';
 import { call, fakeContext, model, response, user } from './helpers/zoo-fixtures.ts';
 
-const toolMsg = (k: number): Content => ({ role: 'user', parts: [{ functionResponse: { name: `t${k}`, response: { result: `r${k}` } } }] });
+const toolMsg = (k: number): Content => ({
+  role: 'user',
+  parts: [{ functionResponse: { name: `t${k}`, response: { result: `r${k}` } } }],
+});
 
 describe('goose', () => {
   it('constants: compact above 0.8 of the context limit; tool responses removed 0/10/20/50/100 %', () => {
@@ -36,7 +39,14 @@ describe('goose', () => {
     expect(await strategy.compactSession!(ctx)).toBeUndefined();
     strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 790, outputTokens: 11 }));
     const outcome = await strategy.compactSession!(ctx);
-    expect(outcome!.append![0]).toEqual({ endEventId: 'u2', contents: [{ role: 'user', parts: [{ text: 'SUMMARY' }] }, { role: 'model', parts: [{ text: CONVERSATION_CONTINUATION_TEXT }] }, { role: 'user', parts: [{ text: 'second' }] }] });
+    expect(outcome!.append![0]).toEqual({
+      endEventId: 'u2',
+      contents: [
+        { role: 'user', parts: [{ text: 'SUMMARY' }] },
+        { role: 'model', parts: [{ text: CONVERSATION_CONTINUATION_TEXT }] },
+        { role: 'user', parts: [{ text: 'second' }] },
+      ],
+    });
     // The whole history, the new message included, went to the summarizer.
     expect(String(ctx.summarizerRequests[0]!.config!.systemInstruction)).toContain('[user]: second');
   });
@@ -48,16 +58,25 @@ describe('goose', () => {
     const overflow = new ContextWindowExceededError(9, 8);
     const first = await strategy.onModelError!(ctx, overflow, { contents: [] });
     expect(first!.retry).toBe(true);
-    expect(first!.append![0]!.contents.map((c) => c.parts![0]!.text)).toEqual(['SUMMARY', TOOL_LOOP_CONTINUATION_TEXT, 'go']);
+    expect(first!.append![0]!.contents.map((c) => c.parts![0]!.text)).toEqual([
+      'SUMMARY',
+      TOOL_LOOP_CONTINUATION_TEXT,
+      'go',
+    ]);
     expect(await strategy.onModelError!(ctx, overflow, { contents: [] })).toBeUndefined();
   });
 
   it('the summarizer overflowing: retried with tool responses removed middle out', async () => {
-    const events = [user('u1', 'go'), ...[1, 2, 3, 4].flatMap((k) => [call(`c${k}`, 'read'), response(`r${k}`, `c${k}`, 'read', `out${k}`)])];
+    const events = [
+      user('u1', 'go'),
+      ...[1, 2, 3, 4].flatMap((k) => [call(`c${k}`, 'read'), response(`r${k}`, `c${k}`, 'read', `out${k}`)]),
+    ];
     const overflow = new ContextWindowExceededError(9, 8);
     const ctx = fakeContext({ events, summarize: (_r, n) => (n < 3 ? overflow : 'S') });
     await gooseStrategy().onModelError!(ctx, overflow, { contents: [] });
-    const sent = ctx.summarizerRequests.map((r) => (String(r.config!.systemInstruction).match(/tool_response/g) ?? []).length);
+    const sent = ctx.summarizerRequests.map(
+      (r) => (String(r.config!.systemInstruction).match(/tool_response/g) ?? []).length,
+    );
     expect(sent).toEqual([4, 3, 3]);
   });
 });

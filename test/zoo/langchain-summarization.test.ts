@@ -14,7 +14,10 @@ import { fakeContext } from './helpers/zoo-fixtures.ts';
 const human = (text: string): Content => ({ role: 'user', parts: [{ text }] });
 const ai = (text: string): Content => ({ role: 'model', parts: [{ text }] });
 const aiCall = (name: string): Content => ({ role: 'model', parts: [{ functionCall: { name, args: {} } }] });
-const tool = (name: string, text: string): Content => ({ role: 'user', parts: [{ functionResponse: { name, response: { result: text } } }] });
+const tool = (name: string, text: string): Content => ({
+  role: 'user',
+  parts: [{ functionResponse: { name, response: { result: text } } }],
+});
 const request = (contents: Content[]): LlmRequest => ({ contents: structuredClone(contents) });
 
 describe('langchain SummarizationMiddleware', () => {
@@ -41,7 +44,11 @@ describe('langchain SummarizationMiddleware', () => {
     // The graph state is held: the next request (one more message) starts with the same summary.
     const next = request([...contents, human('q30')]);
     await langchainSummarizationStrategy({ trigger: ['messages', 100] }).compact(ctx, next);
-    expect(next.contents.map((c) => c.parts![0]!.text)).toEqual([`${SUMMARY_MESSAGE_PREFIX}SUMMARY`, ...contents.slice(10).map((c) => c.parts![0]!.text), 'q30']);
+    expect(next.contents.map((c) => c.parts![0]!.text)).toEqual([
+      `${SUMMARY_MESSAGE_PREFIX}SUMMARY`,
+      ...contents.slice(10).map((c) => c.parts![0]!.text),
+      'q30',
+    ]);
   });
 
   it('keep ["tokens", N] where no suffix fits, not even the last message: the last message is still kept', async () => {
@@ -75,10 +82,15 @@ describe('langchain SummarizationMiddleware', () => {
   it('a failing summarizer is retried 3 times then raises; before PR #39268 the error became the summary (#38867)', async () => {
     const contents = Array.from({ length: 30 }, (_, i) => human(`q${i}`));
     const failing = fakeContext({ summarize: () => new Error('429 Too Many Requests') });
-    await expect(langchainSummarizationStrategy({ trigger: ['messages', 30] }).compact(failing, request(contents))).rejects.toThrow('429');
+    await expect(
+      langchainSummarizationStrategy({ trigger: ['messages', 30] }).compact(failing, request(contents)),
+    ).rejects.toThrow('429');
     expect(failing.summarizerRequests).toHaveLength(3);
     const req = request(contents);
-    await langchainSummarizationStrategy({ trigger: ['messages', 30], error_as_summary: true }).compact(fakeContext({ summarize: () => new Error('429 Too Many Requests') }), req);
+    await langchainSummarizationStrategy({ trigger: ['messages', 30], error_as_summary: true }).compact(
+      fakeContext({ summarize: () => new Error('429 Too Many Requests') }),
+      req,
+    );
     expect(req.contents[0]).toEqual(human(`${SUMMARY_MESSAGE_PREFIX}Error generating summary: 429 Too Many Requests`));
   });
 

@@ -2,19 +2,32 @@ import { describe, expect, it } from 'vitest';
 import type { Content } from '@google/genai';
 import type { LlmRequest } from '../../src/engine/types.ts';
 import { approximateTokens } from '../../src/zoo/langchain-summarization.ts';
-import { DEFAULT_MAX_SUMMARY_TOKENS, EXISTING_SUMMARY_REQUEST, FINAL_SUMMARY_PREFIX, INITIAL_SUMMARY_REQUEST, langmemSummarizeStrategy, preprocess } from '../../src/zoo/langmem-summarize.ts';
+import {
+  DEFAULT_MAX_SUMMARY_TOKENS,
+  EXISTING_SUMMARY_REQUEST,
+  FINAL_SUMMARY_PREFIX,
+  INITIAL_SUMMARY_REQUEST,
+  langmemSummarizeStrategy,
+  preprocess,
+} from '../../src/zoo/langmem-summarize.ts';
 import { StrategyOptionsError } from '../../src/engine/strategies/strategy-options.ts';
 import { fakeContext, textOf } from './helpers/zoo-fixtures.ts';
 
-const msg = (role: 'user' | 'model', chars: number, tag: string): Content => ({ role, parts: [{ text: tag.padEnd(chars, '.') }] });
+const msg = (role: 'user' | 'model', chars: number, tag: string): Content => ({
+  role,
+  parts: [{ text: tag.padEnd(chars, '.') }],
+});
 /** Messages of 100 characters: 25 + 3 = 28 tokens each (count_tokens_approximately). */
-const history = (n: number): Content[] => Array.from({ length: n }, (_, i) => msg(i % 2 === 0 ? 'user' : 'model', 100, `m${i}`));
+const history = (n: number): Content[] =>
+  Array.from({ length: n }, (_, i) => msg(i % 2 === 0 ? 'user' : 'model', 100, `m${i}`));
 
 describe('langmem-summarize', () => {
   it('constants of @b5dbe4aa: max_summary_tokens 256, the three prompts', () => {
     expect(DEFAULT_MAX_SUMMARY_TOKENS).toBe(256);
     expect(INITIAL_SUMMARY_REQUEST).toBe('Create a summary of the conversation above:');
-    expect(EXISTING_SUMMARY_REQUEST('S')).toBe('This is summary of the conversation so far: S\n\nExtend this summary by taking into account the new messages above:');
+    expect(EXISTING_SUMMARY_REQUEST('S')).toBe(
+      'This is summary of the conversation so far: S\n\nExtend this summary by taking into account the new messages above:',
+    );
     expect(FINAL_SUMMARY_PREFIX).toBe('Summary of the conversation so far: ');
     expect(approximateTokens(history(1))).toBe(28);
   });
@@ -30,7 +43,11 @@ describe('langmem-summarize', () => {
   });
 
   it('summarizes into a running summary and sends [summary, the rest]; the next call extends it from where it stopped', async () => {
-    const strategy = langmemSummarizeStrategy({ max_tokens: 300, max_tokens_before_summary: 100, max_summary_tokens: 100 });
+    const strategy = langmemSummarizeStrategy({
+      max_tokens: 300,
+      max_tokens_before_summary: 100,
+      max_summary_tokens: 100,
+    });
     const ctx = fakeContext({ summarize: (_r, n) => `S${n}` });
     const first: LlmRequest = { contents: history(20) };
     await strategy.compact(ctx, first);
@@ -41,7 +58,11 @@ describe('langmem-summarize', () => {
     const quiet: LlmRequest = { contents: history(15) };
     await strategy.compact(ctx, quiet);
     expect(ctx.summarizerRequests).toHaveLength(1);
-    expect(quiet.contents.map(textOf)).toEqual([`${FINAL_SUMMARY_PREFIX}S1`, textOf(history(15)[13]), textOf(history(15)[14])]);
+    expect(quiet.contents.map(textOf)).toEqual([
+      `${FINAL_SUMMARY_PREFIX}S1`,
+      textOf(history(15)[13]),
+      textOf(history(15)[14]),
+    ]);
     // Nine unsummarized (252 tokens): 100 reached at index 16 with 140 left ≤ 200: 13..16 folded into the summary.
     const second: LlmRequest = { contents: history(22) };
     await strategy.compact(ctx, second);
@@ -63,6 +84,8 @@ describe('langmem-summarize', () => {
   });
 
   it('max_summary_tokens must be under max_tokens', async () => {
-    await expect(langmemSummarizeStrategy({ max_tokens: 100, max_summary_tokens: 100 }).compact(fakeContext(), { contents: [] })).rejects.toThrow(StrategyOptionsError);
+    await expect(
+      langmemSummarizeStrategy({ max_tokens: 100, max_summary_tokens: 100 }).compact(fakeContext(), { contents: [] }),
+    ).rejects.toThrow(StrategyOptionsError);
   });
 });

@@ -22,12 +22,22 @@ const text = (role: 'user' | 'model'): Content => ({ role, parts: [{ text: 'x' }
 
 /** `pairs` turns of a user and an assistant message of `chars` characters each. */
 function turns(pairs: number, chars: number): SessionEvent[] {
-  return Array.from({ length: pairs }, (_, k) => [user(`u${k}`, 'u'.repeat(chars), `inv-${k}`), model(`m${k}`, 'a'.repeat(chars), `inv-${k}`)]).flat();
+  return Array.from({ length: pairs }, (_, k) => [
+    user(`u${k}`, 'u'.repeat(chars), `inv-${k}`),
+    model(`m${k}`, 'a'.repeat(chars), `inv-${k}`),
+  ]).flat();
 }
 
 describe('letta', () => {
   it('constants of @56ba9c25: trigger 0.9 of the window, evict 30 %, summary clipped at 50,000, tool returns 5,000, 3 retries, bytes/4 × 1.3', () => {
-    expect([SUMMARIZATION_TRIGGER_MULTIPLIER, SLIDING_WINDOW_PERCENTAGE, CLIP_CHARS, TOOL_RETURN_TRUNCATION_CHARS, MAX_SUMMARIZER_RETRIES, APPROX_TOKEN_SAFETY_MARGIN]).toEqual([0.9, 0.3, 50_000, 5_000, 3, 1.3]);
+    expect([
+      SUMMARIZATION_TRIGGER_MULTIPLIER,
+      SLIDING_WINDOW_PERCENTAGE,
+      CLIP_CHARS,
+      TOOL_RETURN_TRUNCATION_CHARS,
+      MAX_SUMMARIZER_RETRIES,
+      APPROX_TOKEN_SAFETY_MARGIN,
+    ]).toEqual([0.9, 0.3, 50_000, 5_000, 3, 1.3]);
   });
 
   it("Python's round: halves to even", () => {
@@ -57,7 +67,9 @@ describe('letta', () => {
     // 10 messages of 130 tokens (400 bytes / 4 × 1.3): kept must be under 700 → at most 5 messages; share 0.4 → round(4.4) = 4 → m1 (index 4); kept 7 → no; 0.5 → round(5.5) = 6 → m2; kept 5 × 130 = 650 < 700.
     expect(record.endEventId).toBe('u2');
     expect(textOf(record.contents[0])).toBe(packageSummary('SUMMARY', 'sliding_window'));
-    expect(textOf(ctx.summarizerRequests[0]!.contents[0])).toMatch(/^<start_transcript>\n\[user\] u+\n\[assistant\] a+/);
+    expect(textOf(ctx.summarizerRequests[0]!.contents[0])).toMatch(
+      /^<start_transcript>\n\[user\] u+\n\[assistant\] a+/,
+    );
     // The check ran; it does not run again before another model response.
     expect(await strategy.compactSession!(ctx)).toBeUndefined();
   });
@@ -73,7 +85,15 @@ describe('letta', () => {
   });
 
   it('the summarizer overflowing: retried with tool returns cut to 5,000 characters, then with the transcript cut in the middle', async () => {
-    const events = [user('u0', 'go'), model('m0', 'ok'), call('c1', 'read'), response('r1', 'c1', 'read', 'z'.repeat(20_000)), model('m1', 'done'), user('u1', 'next'), model('m2', 'fine')];
+    const events = [
+      user('u0', 'go'),
+      model('m0', 'ok'),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', 'z'.repeat(20_000)),
+      model('m1', 'done'),
+      user('u1', 'next'),
+      model('m2', 'fine'),
+    ];
     const overflow = new ContextWindowExceededError(9, 8);
     const ctx = fakeContext({ window: 4_000, events, summarize: (_r, n) => (n < 3 ? overflow : 'S') });
     const outcome = await lettaStrategy().onModelError!(ctx, overflow, { contents: [] });
@@ -88,12 +108,17 @@ describe('letta', () => {
     const strategy = lettaStrategy();
     const overflow = new ContextWindowExceededError(9, 8);
     const ctx = fakeContext({ window: 1_000, events: turns(5, 400) });
-    for (let i = 0; i < 3; i += 1) expect((await strategy.onModelError!(ctx, overflow, { contents: [] }))!.retry).toBe(true);
+    for (let i = 0; i < 3; i += 1)
+      expect((await strategy.onModelError!(ctx, overflow, { contents: [] }))!.retry).toBe(true);
     expect(await strategy.onModelError!(ctx, overflow, { contents: [] })).toBeUndefined();
   });
 
   it('the transcript: "[role] text", calls as "-> name(args)"', () => {
-    const t = simpleFormatter([{ role: 'model', parts: [{ text: 'let me look' }, { functionCall: { name: 'read', args: { p: 1 } } }] }]);
-    expect(t).toBe('<start_transcript>\n[assistant] let me look -> read({"p":1})\n<end_transcript>\n. Generate the summary.');
+    const t = simpleFormatter([
+      { role: 'model', parts: [{ text: 'let me look' }, { functionCall: { name: 'read', args: { p: 1 } } }] },
+    ]);
+    expect(t).toBe(
+      '<start_transcript>\n[assistant] let me look -> read({"p":1})\n<end_transcript>\n. Generate the summary.',
+    );
   });
 });

@@ -28,8 +28,15 @@ type Proof =
 const notFixed = (why: string): Proof => ({ kind: 'not-fixed', why });
 
 const PROOFS: Readonly<Record<string, Proof>> = {
-  'aider-current-turn-never-summarized.yaml': notFixed('by design at @5dc9490b: the chat-history budget covers finished turns only (#3493 closed as a question)'),
-  'adk-js-anchored-summed-prompt-counts.yaml': { kind: 'fixed', upstream: 'google/adk-js PR #474 (TokenBasedContextCompactor reads the latest count; in @google/adk 2.0.0)', strategy: 'adk-js-token-based', options: {} },
+  'aider-current-turn-never-summarized.yaml': notFixed(
+    'by design at @5dc9490b: the chat-history budget covers finished turns only (#3493 closed as a question)',
+  ),
+  'adk-js-anchored-summed-prompt-counts.yaml': {
+    kind: 'fixed',
+    upstream: 'google/adk-js PR #474 (TokenBasedContextCompactor reads the latest count; in @google/adk 2.0.0)',
+    strategy: 'adk-js-token-based',
+    options: {},
+  },
   'cline-sdk-compaction-skipped.yaml': {
     kind: 'fixed',
     upstream: 'cline/cline PR #12317 (26037b17ac): assistant messages are cut boundaries; the generation of @21cb8d25',
@@ -38,23 +45,45 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     // The fixed cut summarizes the single typed task away with the rest of the turn.
     stillBreaks: ['user-request-preserved'],
   },
-  'claude-code-refill-thrash.yaml': notFixed('anthropics/claude-code#82131 is open; the breaker (CLI >= 2.1.89) ends the turn after the thrash, it does not prevent it'),
+  'claude-code-refill-thrash.yaml': notFixed(
+    'anthropics/claude-code#82131 is open; the breaker (CLI >= 2.1.89) ends the turn after the thrash, it does not prevent it',
+  ),
   'codex-compaction-grows-context.yaml': notFixed('local-compaction symptom; no upstream fix of the local algorithm'),
-  'codex-compaction-request-overflows.yaml': notFixed('the remote mechanism is codex-remote-compaction-window-full; the local drop-one-item retry is unchanged at @c3756006'),
-  'codex-empty-summary.yaml': notFixed('local-compaction symptom; the report is the remote v2 output, not modelled (codex-remote emulates v1 and holds here)'),
-  'codex-remote-compaction-window-full.yaml': notFixed('the remote path at @a0391122; the move of compaction to the normal turn endpoint is not modelled'),
-  'codex-goal-lost-after-compaction.yaml': notFixed('local-compaction symptom; the 20k user-message budget and the re-summarized summary are unchanged at @c3756006'),
+  'codex-compaction-request-overflows.yaml': notFixed(
+    'the remote mechanism is codex-remote-compaction-window-full; the local drop-one-item retry is unchanged at @c3756006',
+  ),
+  'codex-empty-summary.yaml': notFixed(
+    'local-compaction symptom; the report is the remote v2 output, not modelled (codex-remote emulates v1 and holds here)',
+  ),
+  'codex-remote-compaction-window-full.yaml': notFixed(
+    'the remote path at @a0391122; the move of compaction to the normal turn endpoint is not modelled',
+  ),
+  'codex-goal-lost-after-compaction.yaml': notFixed(
+    'local-compaction symptom; the 20k user-message budget and the re-summarized summary are unchanged at @c3756006',
+  ),
   'codex-overhead-loop.yaml': notFixed('a hypothesis for the report, shown with the local algorithm'),
   'crush-1m-overshoot.yaml': notFixed('no fix at @37f36e93'),
-  'crush-cache-write-blind-spot.yaml': { kind: 'fixed', upstream: 'charmbracelet/crush PR #3841 (open): cache-creation tokens counted', strategy: 'crush', options: { count_cache_writes: true } },
+  'crush-cache-write-blind-spot.yaml': {
+    kind: 'fixed',
+    upstream: 'charmbracelet/crush PR #3841 (open): cache-creation tokens counted',
+    strategy: 'crush',
+    options: { count_cache_writes: true },
+  },
   'crush-root-goal-lost.yaml': notFixed('no fix at @37f36e93'),
   'crush-uncapped-tool-result.yaml': notFixed('no fix at @37f36e93'),
-  'gemini-cli-compresses-every-turn.yaml': notFixed('PR #16826 closed; PR #23946 (open) trades the thrash for an overflow'),
+  'gemini-cli-compresses-every-turn.yaml': notFixed(
+    'PR #16826 closed; PR #23946 (open) trades the thrash for an overflow',
+  ),
   'langchain-error-as-summary.yaml': {
     kind: 'fixed',
     upstream: 'langchain-ai/langchain PR #39268: a failed summary raises instead of becoming the summary',
     strategy: 'langchain-summarization',
-    options: { trigger: ['tokens', 20000], keep: ['messages', 10], trim_tokens_to_summarize: 40000, error_as_summary: false },
+    options: {
+      trigger: ['tokens', 20000],
+      keep: ['messages', 10],
+      trim_tokens_to_summarize: 40000,
+      error_as_summary: false,
+    },
     // 1.4.2 raises the summarizer's error: the run ends there (the history is not wiped).
     stillBreaks: ['strategy-threw'],
   },
@@ -65,9 +94,18 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     strategy: 'letta',
     options: { trigger: '0.9' },
   },
-  'openclaw-cjk-undercount.yaml': { kind: 'fixed', upstream: 'openclaw/openclaw PR #114386: a CJK-aware estimator for compaction accounting', strategy: 'pi', options: { estimator: 'cjk-aware' } },
-  'openai-agents-count-not-tokens.yaml': notFixed('openai/openai-agents-python#3126 was declined; the count-based default is unchanged at @04c49c78'),
-  'opencode-empty-summary-lands.yaml': notFixed('no check at @31e22f65; PR #42063 (reject empty summaries) was closed unmerged'),
+  'openclaw-cjk-undercount.yaml': {
+    kind: 'fixed',
+    upstream: 'openclaw/openclaw PR #114386: a CJK-aware estimator for compaction accounting',
+    strategy: 'pi',
+    options: { estimator: 'cjk-aware' },
+  },
+  'openai-agents-count-not-tokens.yaml': notFixed(
+    'openai/openai-agents-python#3126 was declined; the count-based default is unchanged at @04c49c78',
+  ),
+  'opencode-empty-summary-lands.yaml': notFixed(
+    'no check at @31e22f65; PR #42063 (reject empty summaries) was closed unmerged',
+  ),
   'opencode-irreducible-overhead.yaml': notFixed('no fix at @fd78ec63'),
   'opencode-late-trigger.yaml': notFixed('no fix at @fd78ec63'),
   'opencode-session-too-large-to-compact.yaml': {
@@ -79,12 +117,18 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     // summarized away (the "goal lost after auto-compaction" users report, anomalyco/opencode#41358).
     stillBreaks: ['user-request-preserved'],
   },
-  'pi-no-check-between-tool-rounds.yaml': notFixed('no mid-turn check at @83378aad; #7821 and #5512 were closed without a change'),
+  'pi-no-check-between-tool-rounds.yaml': notFixed(
+    'no mid-turn check at @83378aad; #7821 and #5512 were closed without a change',
+  ),
   'pi-summarizer-blow-up.yaml': notFixed('no fix at @83378aad'),
-  'strands-summarizing-single-result-overflow.yaml': notFixed('PR #3723 (open) would cut the oversized block; not in @0cd91bb2'),
+  'strands-summarizing-single-result-overflow.yaml': notFixed(
+    'PR #3723 (open) would cut the oversized block; not in @0cd91bb2',
+  ),
 };
 
-const files = readdirSync(join(ROOT, MUSEUM)).filter((f) => f.endsWith('.yaml')).sort();
+const files = readdirSync(join(ROOT, MUSEUM))
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 describe('the museum, proven both ways', () => {
   let asReported: ReadonlyMap<string, ScenarioOutcome>;
@@ -95,7 +139,14 @@ describe('the museum, proven both ways', () => {
     asReported = new Map(run.outcomes.map((o) => [o.scenario.file.split('/').at(-1)!, o]));
     for (const [file, proof] of Object.entries(PROOFS)) {
       if (proof.kind !== 'fixed') continue;
-      const fixed = await runSuite({ paths: [`${MUSEUM}/${file}`], strategy: proof.strategy, strategyOptions: { ...proof.options }, jobs: 1, timeoutMs: 120_000, cwd: ROOT });
+      const fixed = await runSuite({
+        paths: [`${MUSEUM}/${file}`],
+        strategy: proof.strategy,
+        strategyOptions: { ...proof.options },
+        jobs: 1,
+        timeoutMs: 120_000,
+        cwd: ROOT,
+      });
       fixedRuns.set(file, fixed.outcomes[0]!);
     }
   }, 600_000);
@@ -107,7 +158,9 @@ describe('the museum, proven both ways', () => {
   it.each(files)('%s: the bug reproduces with the peer as reported', (file) => {
     const outcome = asReported.get(file)!;
     expect(outcome.failures, file).toEqual([]);
-    expect(outcome.reproduced.map((r) => r.property).sort()).toEqual(outcome.scenario.reproduces.map((r) => r.property).sort());
+    expect(outcome.reproduced.map((r) => r.property).sort()).toEqual(
+      outcome.scenario.reproduces.map((r) => r.property).sort(),
+    );
   });
 
   it.each(files)('%s: the property holds with the upstream fix, or the piece says it is not fixed', (file) => {
@@ -122,8 +175,13 @@ describe('the museum, proven both ways', () => {
     expect(outcome.reproduced, file).toEqual([]);
     // The fixed peer breaks none of the reported properties; anything else it breaks is named in the row.
     // An acceptance pins the peer as reported: with the fix it may match nothing (stale), which is the point.
-    const broken = outcome.failures.map((f) => f.expectation).filter((e) => e !== 'reproduces' && e !== 'stale-acceptance');
-    expect(broken.filter((e) => properties.has(e)), file).toEqual([]);
+    const broken = outcome.failures
+      .map((f) => f.expectation)
+      .filter((e) => e !== 'reproduces' && e !== 'stale-acceptance');
+    expect(
+      broken.filter((e) => properties.has(e)),
+      file,
+    ).toEqual([]);
     expect([...new Set(broken)].sort(), file).toEqual([...(proof.stillBreaks ?? [])].sort());
     expect(scenario.description, file).not.toMatch(/Not fixed (at the commit|in the release) modelled/);
   });

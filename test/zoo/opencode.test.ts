@@ -2,23 +2,35 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../src/engine/hook-types.ts';
 import { modelUsage } from '../../src/engine/usage/model-usage.ts';
 import { projectedHistory } from '../../src/zoo/_shared/history.ts';
-import { COMPACTION_MARKER_TEXT, CONTINUE_TEXT, PRUNED_OUTPUT_TEXT, pruneRecords, usableTokens } from '../../src/zoo/_shared/opencode.ts';
+import {
+  COMPACTION_MARKER_TEXT,
+  CONTINUE_TEXT,
+  PRUNED_OUTPUT_TEXT,
+  pruneRecords,
+  usableTokens,
+} from '../../src/zoo/_shared/opencode.ts';
 import { opencodeClassicStrategy, OPENCODE_CLASSIC_PROMPT } from '../../src/zoo/opencode-classic.ts';
 import { opencodeTail2026_04Strategy, opencodeTailStrategy, selectTail } from '../../src/zoo/opencode-tail.ts';
 import { scenario, tool } from '../world/helpers/world-fixtures.ts';
 import { call, fakeContext, model, play, response, sentAt, user } from './helpers/zoo-fixtures.ts';
 
-const limits = (over: Partial<{ auto: boolean; reserved: number; limitInput: number; maxOutputTokens: number }> = {}) => ({ auto: true, reserved: undefined, limitInput: 0, maxOutputTokens: 32_000, ...over });
+const limits = (
+  over: Partial<{ auto: boolean; reserved: number; limitInput: number; maxOutputTokens: number }> = {},
+) => ({ auto: true, reserved: undefined, limitInput: 0, maxOutputTokens: 32_000, ...over });
 
 describe('opencode (classic)', () => {
   it('usable: W − max output without an input limit; limit.input − min(20,000, max output) with one', () => {
     expect(usableTokens(fakeContext({ window: 128_000 }), limits())).toBe(96_000);
     expect(usableTokens(fakeContext({ window: 128_000 }), limits({ limitInput: 100_000 }))).toBe(80_000);
-    expect(usableTokens(fakeContext({ window: 128_000 }), limits({ limitInput: 100_000, maxOutputTokens: 8_000 }))).toBe(92_000);
-    expect(usableTokens(fakeContext({ window: 128_000 }), limits({ limitInput: 100_000, reserved: 5_000 }))).toBe(95_000);
+    expect(
+      usableTokens(fakeContext({ window: 128_000 }), limits({ limitInput: 100_000, maxOutputTokens: 8_000 })),
+    ).toBe(92_000);
+    expect(usableTokens(fakeContext({ window: 128_000 }), limits({ limitInput: 100_000, reserved: 5_000 }))).toBe(
+      95_000,
+    );
   });
 
-  it('trigger: the last step\'s total ≥ usable; the whole history is summarized into [marker, summary, Continue]', async () => {
+  it("trigger: the last step's total ≥ usable; the whole history is summarized into [marker, summary, Continue]", async () => {
     const strategy = opencodeClassicStrategy({ maxOutputTokens: 1_000 });
     const events = [user('u1', 'goal'), model('m1', 'working')];
     const below = fakeContext({ window: 3_000, events });
@@ -27,21 +39,45 @@ describe('opencode (classic)', () => {
     const at = fakeContext({ window: 3_000, events });
     strategy.afterModel!(at, {}, modelUsage({ inputTokens: 1_900, outputTokens: 100 }));
     const outcome = await strategy.compactSession!(at);
-    expect(at.summarizerRequests[0]!.contents.map((c) => c.parts?.[0]?.text)).toEqual(['goal', 'working', OPENCODE_CLASSIC_PROMPT]);
+    expect(at.summarizerRequests[0]!.contents.map((c) => c.parts?.[0]?.text)).toEqual([
+      'goal',
+      'working',
+      OPENCODE_CLASSIC_PROMPT,
+    ]);
     expect(outcome).toEqual({
-      append: [{ endEventId: 'm1', contents: [{ role: 'user', parts: [{ text: COMPACTION_MARKER_TEXT }] }, { role: 'model', parts: [{ text: 'SUMMARY' }] }, { role: 'user', parts: [{ text: CONTINUE_TEXT }] }] }],
+      append: [
+        {
+          endEventId: 'm1',
+          contents: [
+            { role: 'user', parts: [{ text: COMPACTION_MARKER_TEXT }] },
+            { role: 'model', parts: [{ text: 'SUMMARY' }] },
+            { role: 'user', parts: [{ text: CONTINUE_TEXT }] },
+          ],
+        },
+      ],
     });
     expect(await opencodeClassicStrategy({ auto: false, maxOutputTokens: 1_000 }).compactSession!(at)).toBeUndefined();
   });
 
   it('a failed summary ("Session too large to compact") stops the run before the model call', async () => {
-    const ctx = fakeContext({ window: 3_000, events: [user('u1', 'goal')], summarize: () => Object.assign(new Error('too long'), { code: 'CONTEXT_WINDOW_EXCEEDED' }), state: { 'opencode:lastStepTokens': 2_500 } });
-    expect(await opencodeClassicStrategy({ maxOutputTokens: 1_000 }).compactSession!(ctx)).toEqual({ endInvocation: true });
+    const ctx = fakeContext({
+      window: 3_000,
+      events: [user('u1', 'goal')],
+      summarize: () => Object.assign(new Error('too long'), { code: 'CONTEXT_WINDOW_EXCEEDED' }),
+      state: { 'opencode:lastStepTokens': 2_500 },
+    });
+    expect(await opencodeClassicStrategy({ maxOutputTokens: 1_000 }).compactSession!(ctx)).toEqual({
+      endInvocation: true,
+    });
     expect(ctx.warnings).toEqual(['opencode: Session too large to compact']);
   });
 
   it('reactive path: summarizes what came before the last user message, replays it and retries, even with auto off (#30664)', async () => {
-    const world = scenario({ refuseOverWindow: true, phase: { contextWindow: 2_000, tokenModel: { kind: 'ratio', ratio: 1 } }, turnInputs: [{ user: 'first' }, { user: 'second', tools: [tool('read', 9_000)] }] });
+    const world = scenario({
+      refuseOverWindow: true,
+      phase: { contextWindow: 2_000, tokenModel: { kind: 'ratio', ratio: 1 } },
+      turnInputs: [{ user: 'first' }, { user: 'second', tools: [tool('read', 9_000)] }],
+    });
     const r = await play(world, opencodeClassicStrategy({ auto: false }));
     expect(r.failure).toBeNull();
     expect(r.steps.map((s) => s.overflow)).toEqual([false, false, true, false]);
@@ -51,9 +87,20 @@ describe('opencode (classic)', () => {
   it('prune: outputs beyond the newest 40,000 tokens, outside the last two turns, when more than 20,000 go', () => {
     const big = 'x'.repeat(100_000); // 25,000 estimated tokens (round(chars/4) of its JSON)
     const events = [
-      user('u1', 'one'), call('c1', 'read'), response('r1', 'c1', 'read', big), call('c2', 'read'), response('r2', 'c2', 'read', big), model('m1', 'a'),
-      user('u2', 'two'), call('c3', 'read'), response('r3', 'c3', 'read', big), model('m2', 'b'),
-      user('u3', 'three'), call('c4', 'read'), response('r4', 'c4', 'read', big), model('m3', 'c'),
+      user('u1', 'one'),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', big),
+      call('c2', 'read'),
+      response('r2', 'c2', 'read', big),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      call('c3', 'read'),
+      response('r3', 'c3', 'read', big),
+      model('m2', 'b'),
+      user('u3', 'three'),
+      call('c4', 'read'),
+      response('r4', 'c4', 'read', big),
+      model('m3', 'c'),
     ];
     const records = pruneRecords(projectedHistory(fakeContext({ events })));
     // Turns 2 and 3 are protected; in turn 1 r2 fills the 40k protection with r3... only r1 is beyond it.
@@ -66,14 +113,28 @@ describe('opencode-tail', () => {
   const history = (events: readonly SessionEvent[]) => projectedHistory(fakeContext({ events }));
 
   it('keeps the last tail_turns turns that fit the budget, newest first', () => {
-    const h = history([user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b'), user('u3', 'three'), model('m3', 'c')]);
+    const h = history([
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ]);
     expect(selectTail(h, 2, 8_000)).toBe(2);
     expect(selectTail(h, 1, 8_000)).toBe(4);
     expect(selectTail(h, 0, 8_000)).toBeUndefined();
   });
 
   it('splits a turn that does not fit (the first suffix that fits) and stops there; nothing fits → summarize all', () => {
-    const h = history([user('u1', 'one'), model('m1', 'a'), user('u2', 'x'.repeat(40_000)), call('c1', 'read'), response('r1', 'c1', 'read', 'y'.repeat(40)), model('m2', 'done')]);
+    const h = history([
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'x'.repeat(40_000)),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', 'y'.repeat(40)),
+      model('m2', 'done'),
+    ]);
     // Turn 2 is ~10k tokens: its suffix from the call fits 8,000.
     expect(selectTail(h, 2, 8_000)).toBe(3);
     expect(selectTail(h, 2, 1)).toBeUndefined();
@@ -82,7 +143,14 @@ describe('opencode-tail', () => {
   });
 
   it('summarizes the head only (outputs capped at 2,000 chars), keeps the tail from tail_start_id, then Continue', async () => {
-    const events = [user('u1', 'one'), call('c1', 'read'), response('r1', 'c1', 'read', 'z'.repeat(5_000)), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
+    const events = [
+      user('u1', 'one'),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', 'z'.repeat(5_000)),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+    ];
     const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
     const outcome = await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
     const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
@@ -91,22 +159,49 @@ describe('opencode-tail', () => {
     expect(sent).not.toContain('z'.repeat(2_100));
     expect(outcome).toEqual({
       append: [
-        { endEventId: 'm1', contents: [{ role: 'user', parts: [{ text: COMPACTION_MARKER_TEXT }] }, { role: 'model', parts: [{ text: 'SUMMARY' }] }] },
-        { startEventId: 'm2', endEventId: 'm2', contents: [{ role: 'model', parts: [{ text: 'b' }] }, { role: 'user', parts: [{ text: CONTINUE_TEXT }] }] },
+        {
+          endEventId: 'm1',
+          contents: [
+            { role: 'user', parts: [{ text: COMPACTION_MARKER_TEXT }] },
+            { role: 'model', parts: [{ text: 'SUMMARY' }] },
+          ],
+        },
+        {
+          startEventId: 'm2',
+          endEventId: 'm2',
+          contents: [
+            { role: 'model', parts: [{ text: 'b' }] },
+            { role: 'user', parts: [{ text: CONTINUE_TEXT }] },
+          ],
+        },
       ],
     });
   });
 
   it('2026-04: the default budget is clamp(25 % of usable, 2,000, 8,000)', async () => {
     // usable 96,000 → 24,000 → 8,000: a 9,000-token last turn does not fit whole; its suffix from the call does.
-    const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'x'.repeat(36_000)), call('c1', 'read'), response('r1', 'c1', 'read', 'ok'), model('m2', 'b')];
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'x'.repeat(36_000)),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', 'ok'),
+      model('m2', 'b'),
+    ];
     const ctx = fakeContext({ window: 128_000, events, state: { 'opencode:lastStepTokens': 100_000 } });
     const outcome = await opencodeTail2026_04Strategy().compactSession!(ctx);
     expect(outcome!.append![0]!.endEventId).toBe('u2');
   });
 
   it('splitTurn tries a tail of only the last message (the turn end is exclusive)', () => {
-    const h = history([user('u1', 'one'), model('m1', 'a'), user('u2', 'x'.repeat(40_000)), call('c1', 'read'), response('r1', 'c1', 'read', 'y'.repeat(40_000)), model('m2', 'done')]);
+    const h = history([
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'x'.repeat(40_000)),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', 'y'.repeat(40_000)),
+      model('m2', 'done'),
+    ]);
     // Only the final "done" fits 100 tokens; before the fix the search stopped one message short.
     expect(selectTail(h, 2, 100)).toBe(5);
   });
@@ -125,24 +220,57 @@ describe('opencode-tail', () => {
   });
 
   it('current: the head is serialized as text in one message; prune only when asked', async () => {
-    const events = [user('u1', 'one'), call('c1', 'read'), response('r1', 'c1', 'read', 'z'.repeat(5_000)), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
+    const events = [
+      user('u1', 'one'),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', 'z'.repeat(5_000)),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+    ];
     const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
     await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
     const request = ctx.summarizerRequests[0]!.contents;
     expect(request).toHaveLength(1);
-    expect(request[0]!.parts![0]!.text).toContain(`[User]: one\n\n[Assistant tool call]: read({})\n\n[Tool result]: ${'z'.repeat(2_000)}\n[truncated]\n\n[Assistant]: a`);
-    const big = [user('u1', 'a'), ...Array.from({ length: 8 }, (_, i) => [call(`c${i}`, 'read'), response(`r${i}`, `c${i}`, 'read', 'z'.repeat(40_000))]).flat(), user('u2', 'b'), model('m2', 'c'), user('u3', 'd'), model('m3', 'e')];
+    expect(request[0]!.parts![0]!.text).toContain(
+      `[User]: one\n\n[Assistant tool call]: read({})\n\n[Tool result]: ${'z'.repeat(2_000)}\n[truncated]\n\n[Assistant]: a`,
+    );
+    const big = [
+      user('u1', 'a'),
+      ...Array.from({ length: 8 }, (_, i) => [
+        call(`c${i}`, 'read'),
+        response(`r${i}`, `c${i}`, 'read', 'z'.repeat(40_000)),
+      ]).flat(),
+      user('u2', 'b'),
+      model('m2', 'c'),
+      user('u3', 'd'),
+      model('m3', 'e'),
+    ];
     expect(await opencodeTailStrategy().afterInvocation!(fakeContext({ events: big }))).toBeUndefined();
-    expect((await opencodeTailStrategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!.length).toBeGreaterThan(0);
-    expect((await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big })))!.append!.length).toBeGreaterThan(0);
+    expect(
+      (await opencodeTailStrategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big })))!.append!.length,
+    ).toBeGreaterThan(0);
   });
 
   it('current (@31e22f65): an answer with no text lands as an empty summary, the head hidden (#41571, #44080); 2026-04 stops', async () => {
     const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
     const state = { 'opencode:lastStepTokens': 2_500 };
-    const current = await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(fakeContext({ window: 3_000, events, state, summarize: () => '' }));
-    expect(current!.append![0]).toEqual({ endEventId: 'm1', contents: [{ role: 'user', parts: [{ text: COMPACTION_MARKER_TEXT }] }, { role: 'model', parts: [{ text: '' }] }] });
-    const older = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(fakeContext({ window: 3_000, events, state, summarize: () => '' }));
+    const current = await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(
+      fakeContext({ window: 3_000, events, state, summarize: () => '' }),
+    );
+    expect(current!.append![0]).toEqual({
+      endEventId: 'm1',
+      contents: [
+        { role: 'user', parts: [{ text: COMPACTION_MARKER_TEXT }] },
+        { role: 'model', parts: [{ text: '' }] },
+      ],
+    });
+    const older = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(
+      fakeContext({ window: 3_000, events, state, summarize: () => '' }),
+    );
     expect(older).toEqual({ endInvocation: true });
   });
 });

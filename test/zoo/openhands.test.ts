@@ -4,8 +4,18 @@ import { ContextWindowExceededError } from '../../src/engine/errors/context-wind
 import { StrategyOptionsError } from '../../src/engine/strategies/strategy-options.ts';
 import { projectedHistory } from '../../src/zoo/_shared/history.ts';
 import { pySlice, truncateContent } from '../../src/zoo/_shared/openhands.ts';
-import { DEFAULT_KEEP_FIRST as AF_KEEP_FIRST, DEFAULT_MAX_SIZE as AF_MAX_SIZE, openhandsAmortizedForgettingStrategy } from '../../src/zoo/openhands-amortized-forgetting.ts';
-import { DEFAULT_KEEP_FIRST, DEFAULT_MAX_EVENT_LENGTH, DEFAULT_MAX_SIZE, NO_EVENTS_SUMMARIZED, openhandsLlmSummarizingStrategy } from '../../src/zoo/openhands-llm-summarizing.ts';
+import {
+  DEFAULT_KEEP_FIRST as AF_KEEP_FIRST,
+  DEFAULT_MAX_SIZE as AF_MAX_SIZE,
+  openhandsAmortizedForgettingStrategy,
+} from '../../src/zoo/openhands-amortized-forgetting.ts';
+import {
+  DEFAULT_KEEP_FIRST,
+  DEFAULT_MAX_EVENT_LENGTH,
+  DEFAULT_MAX_SIZE,
+  NO_EVENTS_SUMMARIZED,
+  openhandsLlmSummarizingStrategy,
+} from '../../src/zoo/openhands-llm-summarizing.ts';
 import { DEFAULT_ATTENTION_WINDOW, MASKED, maskObservations } from '../../src/zoo/openhands-observation-masking.ts';
 import { call, fakeContext, recordEvent, response, textOf, user } from './helpers/zoo-fixtures.ts';
 
@@ -55,7 +65,13 @@ describe('openhands-llm-summarizing', () => {
 
   it('the next condensation sends the previous summary as such and replaces it (the new range covers the old one)', async () => {
     const events = session(121);
-    events.push(recordEvent('rec1', { startEventId: 'e4', endEventId: 'e65', contents: [{ role: 'user', parts: [{ text: 'OLD SUMMARY' }] }] }));
+    events.push(
+      recordEvent('rec1', {
+        startEventId: 'e4',
+        endEventId: 'e65',
+        contents: [{ role: 'user', parts: [{ text: 'OLD SUMMARY' }] }],
+      }),
+    );
     let n = 121;
     while (projectedHistory({ events }).length <= 120) {
       events.push(user(`e${n}`, `more ${n}`));
@@ -78,14 +94,18 @@ describe('openhands-llm-summarizing', () => {
     const outcome = await strategy.onModelError!(fakeContext({ events: session(80) }), overflow, { contents: [] });
     expect(outcome!.retry).toBe(true);
     expect(outcome!.append![0]!.endEventId).toBe('e24');
-    await expect(strategy.onModelError!(fakeContext({ events: session(50) }), overflow, { contents: [] })).rejects.toThrow(/min\(\) arg is an empty sequence/);
+    await expect(
+      strategy.onModelError!(fakeContext({ events: session(50) }), overflow, { contents: [] }),
+    ).rejects.toThrow(/min\(\) arg is an empty sequence/);
   });
 
   it('a summarizer error propagates; an empty answer becomes an empty summary', async () => {
     const failing = fakeContext({ events: session(121), summarize: () => new Error('boom') });
     await expect(openhandsLlmSummarizingStrategy().compactSession!(failing)).rejects.toThrow(/boom/);
     const empty = fakeContext({ events: session(121), summarize: () => '' });
-    expect((await openhandsLlmSummarizingStrategy().compactSession!(empty))!.append![0]!.contents.map(textOf)).toEqual(['']);
+    expect((await openhandsLlmSummarizingStrategy().compactSession!(empty))!.append![0]!.contents.map(textOf)).toEqual([
+      '',
+    ]);
   });
 });
 
@@ -100,7 +120,11 @@ describe('openhands-amortized-forgetting', () => {
 
   it('a context-window error on a view no longer than the tail: nothing to forget, the step fails', async () => {
     const overflow = new ContextWindowExceededError(9, 8);
-    await expect(openhandsAmortizedForgettingStrategy().onModelError!(fakeContext({ events: session(40) }), overflow, { contents: [] })).rejects.toThrow(/empty sequence/);
+    await expect(
+      openhandsAmortizedForgettingStrategy().onModelError!(fakeContext({ events: session(40) }), overflow, {
+        contents: [],
+      }),
+    ).rejects.toThrow(/empty sequence/);
   });
 });
 

@@ -13,7 +13,8 @@ import {
 } from '../../src/zoo/strands-summarizing.ts';
 import { call, fakeContext, model, recordEvent, response, textOf, user } from './helpers/zoo-fixtures.ts';
 
-const turns = (n: number, size = 1) => Array.from({ length: n }, (_, i) => [user(`u${i}`, `q${i}${'x'.repeat(size)}`), model(`m${i}`, `a${i}`)]).flat();
+const turns = (n: number, size = 1) =>
+  Array.from({ length: n }, (_, i) => [user(`u${i}`, `q${i}${'x'.repeat(size)}`), model(`m${i}`, `a${i}`)]).flat();
 const text = (role: string): Content => ({ role, parts: [{ text: 't' }] });
 const use: Content = { role: 'model', parts: [{ functionCall: { name: 'read', args: {} } }] };
 const result: Content = { role: 'user', parts: [{ functionResponse: { name: 'read', response: { result: 'r' } } }] };
@@ -22,8 +23,13 @@ const settings = { summaryRatio: DEFAULT_SUMMARY_RATIO, preserveRecent: DEFAULT_
 
 describe('strands SummarizingConversationManager', () => {
   it('constants at @0cd91bb2: summarize 30 %, keep 10 recent messages, proactive at 80 %; ratio clamped to 0.1–0.8, threshold to 0.1–1.0', () => {
-    expect([DEFAULT_SUMMARY_RATIO, DEFAULT_PRESERVE_RECENT_MESSAGES, DEFAULT_PROACTIVE_THRESHOLD]).toEqual([0.3, 10, 0.8]);
-    expect([SUMMARY_RATIO_RANGE, PROACTIVE_THRESHOLD_RANGE]).toEqual([[0.1, 0.8], [0.1, 1.0]]);
+    expect([DEFAULT_SUMMARY_RATIO, DEFAULT_PRESERVE_RECENT_MESSAGES, DEFAULT_PROACTIVE_THRESHOLD]).toEqual([
+      0.3, 10, 0.8,
+    ]);
+    expect([SUMMARY_RATIO_RANGE, PROACTIVE_THRESHOLD_RANGE]).toEqual([
+      [0.1, 0.8],
+      [0.1, 1.0],
+    ]);
     expect(SUMMARIZE_REQUEST).toBe('Please summarize this conversation.');
   });
 
@@ -31,23 +37,52 @@ describe('strands SummarizingConversationManager', () => {
     const messages = (n: number) => Array.from({ length: n }, (_, i) => text(i % 2 === 0 ? 'user' : 'model'));
     expect(summarizeCount(messages(20), settings)).toEqual({ ok: true, count: 6 });
     expect(summarizeCount(messages(12), settings)).toEqual({ ok: true, count: 2 });
-    expect(summarizeCount(messages(10), settings)).toEqual({ ok: false, error: 'Cannot summarize: insufficient messages for summarization' });
+    expect(summarizeCount(messages(10), settings)).toEqual({
+      ok: false,
+      error: 'Cannot summarize: insufficient messages for summarization',
+    });
   });
 
   it('the split moves forwards past a tool result and past a tool use whose result does not follow; off the end is an error', () => {
     // index 6 is a tool result: the kept part would start with an orphan result.
-    const list = [text('user'), text('model'), text('user'), text('model'), text('user'), use, result, text('model'), ...Array.from({ length: 12 }, () => text('user'))];
+    const list = [
+      text('user'),
+      text('model'),
+      text('user'),
+      text('model'),
+      text('user'),
+      use,
+      result,
+      text('model'),
+      ...Array.from({ length: 12 }, () => text('user')),
+    ];
     expect(summarizeCount(list, settings)).toEqual({ ok: true, count: 7 });
-    const dangling = [text('user'), text('model'), text('user'), text('model'), text('user'), text('model'), use, text('model'), ...Array.from({ length: 12 }, () => text('user'))];
+    const dangling = [
+      text('user'),
+      text('model'),
+      text('user'),
+      text('model'),
+      text('user'),
+      text('model'),
+      use,
+      text('model'),
+      ...Array.from({ length: 12 }, () => text('user')),
+    ];
     expect(summarizeCount(dangling, settings)).toEqual({ ok: true, count: 7 });
-    expect(summarizeCount([text('user'), result, result, result], { summaryRatio: 0.3, preserveRecent: 0 })).toEqual({ ok: false, error: 'Unable to trim conversation context!' });
+    expect(summarizeCount([text('user'), result, result, result], { summaryRatio: 0.3, preserveRecent: 0 })).toEqual({
+      ok: false,
+      error: 'Unable to trim conversation context!',
+    });
   });
 
   it('on an overflow: the oldest 30 % go to the model with the request, the summary (a user message) replaces them, and the call is retried', async () => {
     const ctx = fakeContext({ events: turns(10) });
     const outcome = await strandsSummarizingStrategy().onModelError!(ctx, overflow, { contents: [] });
     // 20 messages: int(20 × 0.3) = 6 summarized, through m2.
-    expect(outcome).toEqual({ append: [{ endEventId: 'm2', contents: [{ role: 'user', parts: [{ text: 'SUMMARY' }] }] }], retry: true });
+    expect(outcome).toEqual({
+      append: [{ endEventId: 'm2', contents: [{ role: 'user', parts: [{ text: 'SUMMARY' }] }] }],
+      retry: true,
+    });
     const sent = ctx.summarizerRequests[0]!;
     expect(sent.contents.map(textOf)).toEqual(['q0x', 'a0', 'q1x', 'a1', 'q2x', 'a2', SUMMARIZE_REQUEST]);
     expect(String(sent.config!.systemInstruction)).toMatch(/summar/i);
@@ -69,7 +104,10 @@ describe('strands SummarizingConversationManager', () => {
     const first = await strategy.compactSession!(fakeContext({ events, state }));
     expect(first!.append![0]!.endEventId).toBe('m2');
     // The same cycle's apply_management sees the summarized history (15 messages, still over): skipped.
-    const ctx = fakeContext({ events: [...events, recordEvent('rec', first!.append![0]!)], state: { 'strands-summarizing:lastSummarizedMsgCount': 15 } });
+    const ctx = fakeContext({
+      events: [...events, recordEvent('rec', first!.append![0]!)],
+      state: { 'strands-summarizing:lastSummarizedMsgCount': 15 },
+    });
     expect(await strategy.afterInvocation!(ctx)).toBeUndefined();
     expect(ctx.summarizerRequests).toHaveLength(0);
   });

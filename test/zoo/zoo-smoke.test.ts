@@ -20,6 +20,7 @@ describe('the zoo over the seed suites', () => {
   zooSmoke('zoo-smoke.test.ts');
 
   it('every catalog name loads by name, with its default options', async () => {
-    for (const { name } of STRATEGY_CATALOG) expect((await createStrategy({ name, options: {}, baseDir: process.cwd() })).name).toBe(name);
+    for (const { name } of STRATEGY_CATALOG)
+      expect((await createStrategy({ name, options: {}, baseDir: process.cwd() })).name).toBe(name);
   });
 });

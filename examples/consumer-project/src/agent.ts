@@ -7,7 +7,16 @@ import { ContextGuardPlugin } from 'compaction-sim/adk';
 import keepTail from './keep-tail.ts';
 
 export function createRunner(): Runner {
-  const agent = new LlmAgent({ name: 'assistant', model: 'gemini-2.5-flash', instruction: 'You are a helpful assistant.' });
+  const agent = new LlmAgent({
+    name: 'assistant',
+    model: 'gemini-2.5-flash',
+    instruction: 'You are a helpful assistant.',
+  });
   const contextGuard = new ContextGuardPlugin().add('assistant', { strategy: keepTail({ keep: 12 }) });
-  return new Runner({ appName: 'my-app', agent, sessionService: new InMemorySessionService(), plugins: [contextGuard] });
+  return new Runner({
+    appName: 'my-app',
+    agent,
+    sessionService: new InMemorySessionService(),
+    plugins: [contextGuard],
+  });
 }

@@ -11,7 +11,14 @@ import keepTail from '../src/keep-tail.ts';
 // What keep-tail promises. It does not promise no-overflow or user-request-preserved: it forgets.
 const PROMISED: PropertyName[] = ['no-orphans', 'events-immutable', 'session-completes', 'deterministic-replay'];
 
-test.prop([scenarioSpecArbitrary()], { numRuns: 25, seed: 42 })('keep-tail keeps its promises on generated scenarios', async (scenario) => {
-  const { failures } = await checkScenario(scenario, { strategy: keepTail, strategyOptions: { keep: 6 }, properties: PROMISED });
-  expect(failures).toEqual([]);
-});
+test.prop([scenarioSpecArbitrary()], { numRuns: 25, seed: 42 })(
+  'keep-tail keeps its promises on generated scenarios',
+  async (scenario) => {
+    const { failures } = await checkScenario(scenario, {
+      strategy: keepTail,
+      strategyOptions: { keep: 6 },
+      properties: PROMISED,
+    });
+    expect(failures).toEqual([]);
+  },
+);

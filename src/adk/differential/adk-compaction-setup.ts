@@ -32,15 +32,26 @@ export function compactionFor(
   onWarning: (message: string, fields?: Record<string, unknown>) => void = () => {},
 ): Compaction {
   if (choice.kind === 'context-guard') {
-    const options = { registry: { contextWindow }, countTokens, onWarning, onError: (error: unknown) => fail('strategy-threw', `the strategy threw: ${describe(error)}`) };
-    const plugin = scenario.exposeUserContent ? new ContextGuardPlugin(options) : new NoUserContentContextGuardPlugin(options);
+    const options = {
+      registry: { contextWindow },
+      countTokens,
+      onWarning,
+      onError: (error: unknown) => fail('strategy-threw', `the strategy threw: ${describe(error)}`),
+    };
+    const plugin = scenario.exposeUserContent
+      ? new ContextGuardPlugin(options)
+      : new NoUserContentContextGuardPlugin(options);
     plugin.add(scenario.agentName, { strategy: choice.strategy, summarizer });
     return { plugin };
   }
   // One adk-js compactor per phase (its threshold is fixed at construction), behind one delegate.
-  const summarizerLlm = new ScriptedAdkLlm('summarizer', async (request) => [(await summarizer.generateContent(requestView(request))) as AdkLlmResponse], {
-    record: false,
-  });
+  const summarizerLlm = new ScriptedAdkLlm(
+    'summarizer',
+    async (request) => [(await summarizer.generateContent(requestView(request))) as AdkLlmResponse],
+    {
+      record: false,
+    },
+  );
   const perPhase = scenario.phases.map(
     (p) =>
       new TokenBasedContextCompactor({
@@ -67,7 +78,6 @@ class NoUserContentContextGuardPlugin extends ContextGuardPlugin {
     return undefined;
   }
 }
-
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -17,12 +17,15 @@ export type AdkCompactor =
     };
 
 export const COMPACTOR_NAMES = ['context-guard', 'adk-token-based'] as const;
-export type CompactorName = (typeof COMPACTOR_NAMES)[number];
+type CompactorName = (typeof COMPACTOR_NAMES)[number];
 
 /** Default retention for the adk-js compactor: the current exchange plus the previous one. */
 export const DEFAULT_EVENT_RETENTION_SIZE = 4;
 
 /** The adk-js compactor's threshold in a phase: explicit, or where ContextGuard would compact (window − buffer). */
-export function tokenBasedThreshold(compactor: Extract<AdkCompactor, { kind: 'adk-token-based' }>, contextWindow: number): number {
+export function tokenBasedThreshold(
+  compactor: Extract<AdkCompactor, { kind: 'adk-token-based' }>,
+  contextWindow: number,
+): number {
   return compactor.tokenThreshold ?? computeThreshold(contextWindow);
 }

@@ -85,7 +85,11 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
   let phaseIndex = 0;
   const phase = () => scenario.phases[phaseIndex]!;
 
-  const summarizerPhase = () => ({ modelName: phase().modelName, contextWindow: phase().contextWindow, tokenModel: tokenModels[phaseIndex]! });
+  const summarizerPhase = () => ({
+    modelName: phase().modelName,
+    contextWindow: phase().contextWindow,
+    tokenModel: tokenModels[phaseIndex]!,
+  });
   const summarizer: SummarizerModel = options.summarizer
     ? recordingSummarizer(
         options.summarizer,
@@ -120,8 +124,17 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
     );
   });
 
-  const countTokens = (request: LlmRequest): number => tokenModels[phaseIndex]!.countRequest(request, requestQuarterTokens(request));
-  const compaction = compactionFor(options.compactor, scenario, summarizer, () => phase().contextWindow, fail, countTokens, (message, fields) => meter.warning(message, fields));
+  const countTokens = (request: LlmRequest): number =>
+    tokenModels[phaseIndex]!.countRequest(request, requestQuarterTokens(request));
+  const compaction = compactionFor(
+    options.compactor,
+    scenario,
+    summarizer,
+    () => phase().contextWindow,
+    fail,
+    countTokens,
+    (message, fields) => meter.warning(message, fields),
+  );
   let storage: (() => Readonly<Record<string, unknown>>) | undefined;
   let adkCompactions = 0;
   const recorder = new StepRecorderPlugin({
@@ -131,7 +144,9 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
     },
     onCompacted: () => (adkCompactions += 1),
   });
-  const instruction = scenario.systemPrompt ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt')) : undefined;
+  const instruction = scenario.systemPrompt
+    ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt'))
+    : undefined;
   const agent = new LlmAgent({
     name: scenario.agentName,
     model: models[0]!,
@@ -189,7 +204,13 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
   const result: SessionResult = {
     scenario: scenario.name,
     seed: scenario.seed,
-    totals: sessionTotals({ turns: turnsPlayed, steps: meter.steps, thrash: scenario.thrash, finalHistoryTokens: historyTokens(stored?.events ?? []), trailingWarnings: meter.trailingWarnings.length }),
+    totals: sessionTotals({
+      turns: turnsPlayed,
+      steps: meter.steps,
+      thrash: scenario.thrash,
+      finalHistoryTokens: historyTokens(stored?.events ?? []),
+      trailingWarnings: meter.trailingWarnings.length,
+    }),
     steps: meter.steps,
     failure,
   };

@@ -32,7 +32,10 @@ export class WorldToolAdapter extends BaseTool {
 
   override async runAsync(request: RunAsyncToolRequest): Promise<unknown> {
     // World tools never read their context (the script answers by tool name).
-    return this.tool.runAsync({ args: request.args, toolContext: request.toolContext as unknown as Parameters<WorldTool['runAsync']>[0]['toolContext'] });
+    return this.tool.runAsync({
+      args: request.args,
+      toolContext: request.toolContext as unknown as Parameters<WorldTool['runAsync']>[0]['toolContext'],
+    });
   }
 }
 

@@ -35,7 +35,12 @@ export function compareRuns(world: RunForComparison, adk: RunForComparison): Com
   const adkTrace = normalizeTrace(adk.trace);
   const shared = Math.min(worldTrace.steps.length, adkTrace.steps.length);
   for (let i = 0; i < shared; i += 1) {
-    const difference = stepDifference(worldTrace.steps[i]!, adkTrace.steps[i]!, world.result.steps[i], adk.result.steps[i]);
+    const difference = stepDifference(
+      worldTrace.steps[i]!,
+      adkTrace.steps[i]!,
+      world.result.steps[i],
+      adk.result.steps[i],
+    );
     if (difference) {
       const { turn, label } = worldTrace.steps[i]!;
       return { stepsCompared: i, difference: { ...difference, step: i, turn, label } };
@@ -58,7 +63,12 @@ function stepDifference(
   return firstDifference(measurements(worldRecord), measurements(adkRecord), 'record');
 }
 
-function sessionDifference(world: RunForComparison, adk: RunForComparison, worldTrace: ComparableTrace, adkTrace: ComparableTrace): Difference | null {
+function sessionDifference(
+  world: RunForComparison,
+  adk: RunForComparison,
+  worldTrace: ComparableTrace,
+  adkTrace: ComparableTrace,
+): Difference | null {
   if (worldTrace.steps.length !== adkTrace.steps.length) {
     return { path: 'steps.length', world: worldTrace.steps.length, adk: adkTrace.steps.length };
   }

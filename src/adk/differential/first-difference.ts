@@ -51,6 +51,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A short, one-line rendering of a differing value for tables. */
 export function previewValue(value: unknown, max = 60): string {
-  const text = value === undefined ? 'absent' : typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text =
+    value === undefined
+      ? 'absent'
+      : typeof value === 'string'
+        ? JSON.stringify(value)
+        : (JSON.stringify(value) ?? String(value));
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

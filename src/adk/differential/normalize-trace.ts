@@ -43,7 +43,10 @@ class Names {
   }
 }
 
-export function normalizeTrace(trace: { readonly steps: readonly ComparableStep[]; readonly events: readonly unknown[] }): ComparableTrace {
+export function normalizeTrace(trace: {
+  readonly steps: readonly ComparableStep[];
+  readonly events: readonly unknown[];
+}): ComparableTrace {
   const names = new Names();
   const ranks = timestampRanks(trace);
   const event = (value: unknown): unknown => normalizeEvent(value, names, ranks);
@@ -60,7 +63,10 @@ export function normalizeTrace(trace: { readonly steps: readonly ComparableStep[
   return { steps, events: trace.events.map(event) };
 }
 
-function timestampRanks(trace: { readonly steps: readonly ComparableStep[]; readonly events: readonly unknown[] }): Map<number, string> {
+function timestampRanks(trace: {
+  readonly steps: readonly ComparableStep[];
+  readonly events: readonly unknown[];
+}): Map<number, string> {
   const stamps = new Set<number>();
   const add = (value: unknown): void => {
     const timestamp = (value as Json | null)?.['timestamp'];
@@ -77,7 +83,8 @@ function normalizeEvent(value: unknown, names: Names, ranks: Map<number, string>
   event['id'] = names.name('event', event['id']);
   event['invocationId'] = names.name('invocation', event['invocationId']);
   if (typeof event['timestamp'] === 'number') event['timestamp'] = ranks.get(event['timestamp']);
-  if (Array.isArray(event['longRunningToolIds'])) event['longRunningToolIds'] = event['longRunningToolIds'].map((id) => names.name('call', id));
+  if (Array.isArray(event['longRunningToolIds']))
+    event['longRunningToolIds'] = event['longRunningToolIds'].map((id) => names.name('call', id));
   if (event['content']) normalizeContent(event['content'] as Content, names);
   return event;
 }
@@ -85,7 +92,8 @@ function normalizeEvent(value: unknown, names: Names, ranks: Map<number, string>
 function normalizeRequest(value: unknown, names: Names): unknown {
   if (value === null || typeof value !== 'object') return value;
   const request = cloneValue(value) as Json;
-  for (const content of (request['contents'] as Content[] | undefined) ?? []) if (content) normalizeContent(content, names);
+  for (const content of (request['contents'] as Content[] | undefined) ?? [])
+    if (content) normalizeContent(content, names);
   return request;
 }
 

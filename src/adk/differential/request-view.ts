@@ -28,4 +28,3 @@ export function requestView(request: AdkLlmRequest): LlmRequest {
     },
   };
 }
-

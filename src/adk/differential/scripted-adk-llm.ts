@@ -52,7 +52,8 @@ export class ScriptedAdkLlm extends BaseLlm {
     const call = this.callCount;
     this.callCount += 1;
     const responses = await this.answer(request, call, stream === true);
-    if (recorded) this.calls.push({ request: recorded, stream: stream === true, responses: structuredClone(responses) });
+    if (recorded)
+      this.calls.push({ request: recorded, stream: stream === true, responses: structuredClone(responses) });
     // Fresh objects: adk-js spreads responses into events and fills in function-call ids.
     for (const response of responses) yield structuredClone(response);
   }

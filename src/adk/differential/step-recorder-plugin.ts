@@ -12,7 +12,10 @@ export class StepRecorderPlugin extends BasePlugin {
     super('differential_step_recorder');
   }
 
-  override async beforeModelCallback(params: { callbackContext: Context; llmRequest: AdkLlmRequest }): Promise<AdkLlmResponse | undefined> {
+  override async beforeModelCallback(params: {
+    callbackContext: Context;
+    llmRequest: AdkLlmRequest;
+  }): Promise<AdkLlmResponse | undefined> {
     this.hooks.onStepStart(params.llmRequest);
     return undefined;
   }
@@ -21,4 +24,3 @@ export class StepRecorderPlugin extends BasePlugin {
     this.hooks.onCompacted();
   }
 }
-

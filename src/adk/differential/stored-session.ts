@@ -11,10 +11,20 @@ import type { PlainEvent } from './adk-step-meter.ts';
  * step. The working copy's state is not the same thing: a step that ends in an error event keeps
  * its callbacks' writes in the working copy only.
  */
-export function storedState(service: InMemorySessionService, appName: string, userId: string, sessionId: string): () => Readonly<Record<string, unknown>> {
-  const sessions = (service as unknown as { sessions?: Record<string, Record<string, Record<string, { state: Record<string, unknown> }>>> }).sessions;
+export function storedState(
+  service: InMemorySessionService,
+  appName: string,
+  userId: string,
+  sessionId: string,
+): () => Readonly<Record<string, unknown>> {
+  const sessions = (
+    service as unknown as {
+      sessions?: Record<string, Record<string, Record<string, { state: Record<string, unknown> }>>>;
+    }
+  ).sessions;
   const session = sessions?.[appName]?.[userId]?.[sessionId];
-  if (!session) throw new Error('adk-js InMemorySessionService internals changed: cannot read the stored session state');
+  if (!session)
+    throw new Error('adk-js InMemorySessionService internals changed: cannot read the stored session state');
   return () => ({ ...session.state });
 }
 
@@ -27,7 +37,9 @@ export function plainEvent(event: AdkEvent): PlainEvent {
 export function historyTokens(events: readonly AdkEvent[]): number {
   const contents = events
     .map((event) => event.content)
-    .filter((content): content is Content => content?.role !== undefined && content.role !== '' && content.parts?.[0]?.text !== '');
+    .filter(
+      (content): content is Content =>
+        content?.role !== undefined && content.role !== '' && content.parts?.[0]?.text !== '',
+    );
   return contentsQuarterTokens(contents);
 }
-

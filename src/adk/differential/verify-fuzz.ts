@@ -14,7 +14,12 @@
 import { join, relative, resolve, sep } from 'node:path';
 import fc from 'fast-check';
 import { scenarioSpecArbitrary } from '../../fuzz/arbitraries/scenario-spec.ts';
-import { resolveScenario, type ResolvedScenario, type ResolvedStrategy, type ScenarioSpec } from '../../harness/scenario/index.ts';
+import {
+  resolveScenario,
+  type ResolvedScenario,
+  type ResolvedStrategy,
+  type ScenarioSpec,
+} from '../../harness/scenario/index.ts';
 import { isModulePath } from '../../harness/strategy/load-strategy.ts';
 import type { ScenarioVerification } from './verify-scenario.ts';
 import type { VerifyIsolation } from './verify-suite.ts';
@@ -82,12 +87,18 @@ export async function verifyFuzz(options: VerifyFuzzOptions): Promise<VerifyFuzz
  */
 function generate(arbitrary: fc.Arbitrary<ScenarioSpec>, seed: number, runs: number): ScenarioSpec[] {
   const specs: ScenarioSpec[] = [];
-  fc.check(fc.property(arbitrary, (spec) => (specs.push(spec), true)), { seed, numRuns: runs });
+  fc.check(
+    fc.property(arbitrary, (spec) => (specs.push(spec), true)),
+    { seed, numRuns: runs },
+  );
   return specs;
 }
 
 function resolveRun(spec: ScenarioSpec, run: number, strategy: ResolvedStrategy): ResolvedScenario {
-  const scenario = resolveScenario({ ...spec, name: `fuzz-run-${run}` }, { file: 'verify-adk-fuzz.yaml', baseDir: strategy.baseDir });
+  const scenario = resolveScenario(
+    { ...spec, name: `fuzz-run-${run}` },
+    { file: 'verify-adk-fuzz.yaml', baseDir: strategy.baseDir },
+  );
   return { ...scenario, strategy };
 }
 
@@ -95,14 +106,20 @@ function resolveRun(spec: ScenarioSpec, run: number, strategy: ResolvedStrategy)
  * fast-check replays run `run` and shrinks it: a candidate "fails" when its two plays differ. Past
  * the candidate budget every candidate holds, so shrinking stops at the smallest difference found.
  */
-async function shrinkDifference(arbitrary: fc.Arbitrary<ScenarioSpec>, run: number, options: VerifyFuzzOptions): Promise<ShrunkDifference | null> {
+async function shrinkDifference(
+  arbitrary: fc.Arbitrary<ScenarioSpec>,
+  run: number,
+  options: VerifyFuzzOptions,
+): Promise<ShrunkDifference | null> {
   let budget = options.maxShrinkCandidates;
   let smallest: { spec: ScenarioSpec; verification: ScenarioVerification } | null = null;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (spec) => {
       if (budget <= 0) return true;
       budget -= 1;
-      const [verification] = await verifyResolved([resolveRun(spec, run, options.strategy)], { isolation: { ...options.isolation, jobs: 1 } });
+      const [verification] = await verifyResolved([resolveRun(spec, run, options.strategy)], {
+        isolation: { ...options.isolation, jobs: 1 },
+      });
       if (verification!.verdict !== 'fail') return true;
       smallest = { spec, verification: verification! };
       return false;
@@ -111,18 +128,29 @@ async function shrinkDifference(arbitrary: fc.Arbitrary<ScenarioSpec>, run: numb
   );
   const found = smallest as { spec: ScenarioSpec; verification: ScenarioVerification } | null;
   if (!details.failed || details.counterexamplePath === null || found === null) return null;
-  return { spec: found.spec, verification: found.verification, path: details.counterexamplePath, shrinks: details.numShrinks };
+  return {
+    spec: found.spec,
+    verification: found.verification,
+    path: details.counterexamplePath,
+    shrinks: details.numShrinks,
+  };
 }
 
 /** A shrunk difference as a scenario file: `verify-adk <file>` replays it (it differs the same way). */
-export function differenceScenarioFile(report: VerifyFuzzReport, run: FuzzRunVerification, outDir: string, strategy: ResolvedStrategy): { file: string; spec: ScenarioSpec } {
+export function differenceScenarioFile(
+  report: VerifyFuzzReport,
+  run: FuzzRunVerification,
+  outDir: string,
+  strategy: ResolvedStrategy,
+): { file: string; spec: ScenarioSpec } {
   const shrunk = run.shrunk!;
   const name = `verify-adk.seed-${report.seed}.run-${run.run}`;
   const file = join(outDir, `${name}.yaml`);
   const difference = shrunk.verification.difference;
-  const what = difference === null
-    ? (shrunk.verification.reason ?? 'the runs could not be compared')
-    : `${difference.step === null ? 'session' : `step ${difference.step} (turn ${difference.turn}, ${difference.label})`}: ${difference.path}`;
+  const what =
+    difference === null
+      ? (shrunk.verification.reason ?? 'the runs could not be compared')
+      : `${difference.step === null ? 'session' : `step ${difference.step} (turn ${difference.turn}, ${difference.label})`}: ${difference.path}`;
   const description =
     `verify-adk fuzz counterexample: the world and the real adk-js runtime differ.\n` +
     `First difference: ${what}.\n` +
@@ -130,7 +158,9 @@ export function differenceScenarioFile(report: VerifyFuzzReport, run: FuzzRunVer
     `Replay: npx compaction-sim verify-adk ${file}\n`;
   const { name: _generated, ...generated } = shrunk.spec;
   // A module path is written as the loader reads it: relative to the file's folder.
-  const strategyName = isModulePath(strategy.name) ? relativeModule(resolve(outDir), resolve(strategy.baseDir, strategy.name)) : strategy.name;
+  const strategyName = isModulePath(strategy.name)
+    ? relativeModule(resolve(outDir), resolve(strategy.baseDir, strategy.name))
+    : strategy.name;
   const options = Object.keys(strategy.options).length === 0 ? {} : { options: { ...strategy.options } };
   return { file, spec: { name, description, ...generated, strategy: { name: strategyName, ...options } } };
 }

@@ -16,7 +16,12 @@ export const VERIFY_FORMATS = ['table', 'json'] as const;
 export type VerifyFormat = (typeof VERIFY_FORMATS)[number];
 
 /** `closing`: end with `N passed, N failed` (off when generated scenarios follow and the command closes). */
-export function renderVerifyReport(report: VerifySuiteReport, format: VerifyFormat, color: boolean, closing = true): string {
+export function renderVerifyReport(
+  report: VerifySuiteReport,
+  format: VerifyFormat,
+  color: boolean,
+  closing = true,
+): string {
   return format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderTable(report, color, closing);
 }
 
@@ -24,14 +29,21 @@ export function renderVerifyReport(report: VerifySuiteReport, format: VerifyForm
  * The generated scenarios (`--fuzz-runs`): one line for the runs, then each differing run with its
  * first difference before and after shrinking and the file that replays it.
  */
-export function renderFuzzVerification(report: VerifyFuzzReport, files: ReadonlyMap<number, string>, runs: number, color: boolean): string {
+export function renderFuzzVerification(
+  report: VerifyFuzzReport,
+  files: ReadonlyMap<number, string>,
+  runs: number,
+  color: boolean,
+): string {
   const { identical, different } = report.summary;
   const head = `fuzz (seed ${report.seed}): ${formatCount(runs)} generated scenarios compared with real adk-js, ${formatCount(identical)} identical, ${formatCount(different)} different`;
   const lines = [paint(head, different === 0 ? 'green' : 'red', color)];
   for (const run of report.runs.filter((r) => r.verification.verdict !== 'pass')) {
     lines.push(`  run ${run.run}: ${differenceCell(run.verification)}`);
     if (run.shrunk !== null) {
-      lines.push(`    shrunk (${run.shrunk.shrinks} steps, path ${run.shrunk.path}): ${differenceCell(run.shrunk.verification)}`);
+      lines.push(
+        `    shrunk (${run.shrunk.shrinks} steps, path ${run.shrunk.path}): ${differenceCell(run.shrunk.verification)}`,
+      );
       const file = files.get(run.run);
       if (file !== undefined) lines.push(`    replay: npx compaction-sim verify-adk ${file}`);
     }
@@ -42,23 +54,37 @@ export function renderFuzzVerification(report: VerifyFuzzReport, files: Readonly
 function renderTable(report: VerifySuiteReport, color: boolean, closing: boolean): string {
   const measured = report.scenarios.some((v) => v.adkTokenBased !== null || v.verdict === 'measured');
   const head = ['scenario', 'steps\ncompared', 'verdict', 'first difference'];
-  if (measured) head.push('ContextGuard in adk-js\nsteps · comp. · peak · ovf', 'adk TokenBasedContextCompactor\nsteps · comp. · peak · ovf');
+  if (measured)
+    head.push(
+      'ContextGuard in adk-js\nsteps · comp. · peak · ovf',
+      'adk TokenBasedContextCompactor\nsteps · comp. · peak · ovf',
+    );
   const table = new Table({
     head: head.map((title) => paint(title, 'bold', color)),
     style: { head: [], border: color ? ['grey'] : [], compact: true },
   });
   for (const verification of report.scenarios) {
-    const row = [verification.name, formatCount(verification.stepsCompared), verdictCell(verification, color), differenceCell(verification)];
+    const row = [
+      verification.name,
+      formatCount(verification.stepsCompared),
+      verdictCell(verification, color),
+      differenceCell(verification),
+    ];
     if (measured) row.push(measurementsCell(verification.adk), measurementsCell(verification.adkTokenBased));
     table.push(row);
   }
   const parts = [table.toString()];
   const details = report.scenarios.filter((v) => v.difference !== null).map(differenceDetails);
   if (details.length > 0) parts.push(details.join('\n\n'));
-  const failures = report.scenarios.filter((v) => v.adkTokenBased?.failure).map((v) => `${v.name}: adk token-based run ended early: ${v.adkTokenBased!.failure}`);
+  const failures = report.scenarios
+    .filter((v) => v.adkTokenBased?.failure)
+    .map((v) => `${v.name}: adk token-based run ended early: ${v.adkTokenBased!.failure}`);
   if (failures.length > 0) parts.push(failures.join('\n'));
   const { passed, failed, skipped, measured: measuredCount } = report.summary;
-  const extra = [skipped > 0 ? `${skipped} skipped` : '', measuredCount > 0 ? `${measuredCount} measured (not compared)` : ''].filter(Boolean);
+  const extra = [
+    skipped > 0 ? `${skipped} skipped` : '',
+    measuredCount > 0 ? `${measuredCount} measured (not compared)` : '',
+  ].filter(Boolean);
   if (extra.length > 0) parts.push(extra.join(', '));
   if (closing) parts.push(summaryLine(passed, failed));
   return `${parts.join('\n\n')}\n${closing ? '' : '\n'}`;
@@ -90,7 +116,8 @@ function where(difference: StepDifference): string {
 
 function differenceDetails(verification: ScenarioVerification): string {
   const difference = verification.difference!;
-  const context = difference.step === null ? 'session' : `step ${difference.step} (turn ${difference.turn}, ${difference.label})`;
+  const context =
+    difference.step === null ? 'session' : `step ${difference.step} (turn ${difference.turn}, ${difference.label})`;
   return [
     `${verification.name}: ${context}, ${difference.path}`,
     `  world: ${previewValue(difference.world, 200)}`,

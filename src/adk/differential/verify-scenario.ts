@@ -60,7 +60,10 @@ export interface VerifyOptions {
   readonly strategyOverride?: (file: ResolvedStrategy) => ResolvedStrategy;
 }
 
-export async function verifyScenario(scenario: ResolvedScenario, options: VerifyOptions = {}): Promise<ScenarioVerification> {
+export async function verifyScenario(
+  scenario: ResolvedScenario,
+  options: VerifyOptions = {},
+): Promise<ScenarioVerification> {
   const base = { id: scenario.id, name: scenario.name };
   if (scenario.world.flavour !== 'adk-js') {
     return {
@@ -75,7 +78,8 @@ export async function verifyScenario(scenario: ResolvedScenario, options: Verify
     };
   }
   const strategy = options.strategyOverride ? options.strategyOverride(scenario.strategy) : scenario.strategy;
-  if (options.realSummarizer) return measureWithRealSummarizer(scenario, strategy, options.realSummarizer, options.tokenBased);
+  if (options.realSummarizer)
+    return measureWithRealSummarizer(scenario, strategy, options.realSummarizer, options.tokenBased);
   // Two fresh strategies: a strategy may keep per-instance state (ContextGuard's serializer).
   const world = await runSession(scenario.world, { strategy: await createStrategy(strategy), recordTrace: true });
   const adk = await runInRealAdk(scenario.world, {
@@ -96,7 +100,9 @@ export async function verifyScenario(scenario: ResolvedScenario, options: Verify
     difference: comparison.difference,
     world: measurementsOf(world.totals, world.failure?.message ?? null, world.totals.summarizations),
     adk: measurementsOf(adk.totals, adk.failure?.message ?? null, adk.totals.summarizations),
-    adkTokenBased: tokenBased ? measurementsOf(tokenBased.totals, tokenBased.failure?.message ?? null, tokenBased.adkCompactions) : null,
+    adkTokenBased: tokenBased
+      ? measurementsOf(tokenBased.totals, tokenBased.failure?.message ?? null, tokenBased.adkCompactions)
+      : null,
   };
 }
 
@@ -106,7 +112,10 @@ async function measureWithRealSummarizer(
   summarizer: SummarizerModel,
   tokenBased: VerifyOptions['tokenBased'],
 ): Promise<ScenarioVerification> {
-  const adk = await runInRealAdk(scenario.world, { compactor: { kind: 'context-guard', strategy: await createStrategy(strategy) }, summarizer });
+  const adk = await runInRealAdk(scenario.world, {
+    compactor: { kind: 'context-guard', strategy: await createStrategy(strategy) },
+    summarizer,
+  });
   const adkTokenBased = tokenBased ? await runInRealAdk(scenario.world, { compactor: tokenBased, summarizer }) : null;
   return {
     id: scenario.id,
@@ -117,7 +126,9 @@ async function measureWithRealSummarizer(
     difference: null,
     world: null,
     adk: measurementsOf(adk.totals, adk.failure?.message ?? null, adk.totals.summarizations),
-    adkTokenBased: adkTokenBased ? measurementsOf(adkTokenBased.totals, adkTokenBased.failure?.message ?? null, adkTokenBased.adkCompactions) : null,
+    adkTokenBased: adkTokenBased
+      ? measurementsOf(adkTokenBased.totals, adkTokenBased.failure?.message ?? null, adkTokenBased.adkCompactions)
+      : null,
   };
 }
 

@@ -33,7 +33,12 @@ const VERIFY_WORKER = siblingModule('./verify-worker', import.meta.url);
 
 export interface VerifySuiteReport {
   readonly scenarios: readonly ScenarioVerification[];
-  readonly summary: { readonly passed: number; readonly failed: number; readonly skipped: number; readonly measured: number };
+  readonly summary: {
+    readonly passed: number;
+    readonly failed: number;
+    readonly skipped: number;
+    readonly measured: number;
+  };
 }
 
 export async function verifySuite(options: VerifySuiteOptions): Promise<VerifySuiteReport> {
@@ -46,7 +51,9 @@ export async function verifyResolved(
   scenarios: readonly ResolvedScenario[],
   options: Omit<VerifySuiteOptions, 'paths' | 'filter'>,
 ): Promise<ScenarioVerification[]> {
-  return options.isolation === undefined ? verifyHere(scenarios, options) : verifyIsolated(scenarios, options, options.isolation);
+  return options.isolation === undefined
+    ? verifyHere(scenarios, options)
+    : verifyIsolated(scenarios, options, options.isolation);
 }
 
 /** Verdicts counted. */
@@ -58,7 +65,10 @@ export function summarize(verifications: readonly ScenarioVerification[]): Verif
   };
 }
 
-async function verifyHere(scenarios: readonly ResolvedScenario[], options: Omit<VerifySuiteOptions, 'paths' | 'filter'>): Promise<ScenarioVerification[]> {
+async function verifyHere(
+  scenarios: readonly ResolvedScenario[],
+  options: Omit<VerifySuiteOptions, 'paths' | 'filter'>,
+): Promise<ScenarioVerification[]> {
   const verifications: ScenarioVerification[] = [];
   for (const [index, scenario] of scenarios.entries()) {
     const verification = await verifyScenario(scenario, options);
@@ -68,13 +78,22 @@ async function verifyHere(scenarios: readonly ResolvedScenario[], options: Omit<
   return verifications;
 }
 
-async function verifyIsolated(scenarios: readonly ResolvedScenario[], options: Omit<VerifySuiteOptions, 'paths' | 'filter'>, isolation: VerifyIsolation): Promise<ScenarioVerification[]> {
-  if (options.realSummarizer !== undefined) throw new Error('verifySuite: with isolation, give the real summarizer as isolation.realSummarizer (a config)');
-  const tasks = scenarios.map((scenario): VerifyTask => ({
-    scenario: options.strategyOverride ? { ...scenario, strategy: options.strategyOverride(scenario.strategy) } : scenario,
-    tokenBased: options.tokenBased ?? null,
-    realSummarizer: isolation.realSummarizer ?? null,
-  }));
+async function verifyIsolated(
+  scenarios: readonly ResolvedScenario[],
+  options: Omit<VerifySuiteOptions, 'paths' | 'filter'>,
+  isolation: VerifyIsolation,
+): Promise<ScenarioVerification[]> {
+  if (options.realSummarizer !== undefined)
+    throw new Error('verifySuite: with isolation, give the real summarizer as isolation.realSummarizer (a config)');
+  const tasks = scenarios.map(
+    (scenario): VerifyTask => ({
+      scenario: options.strategyOverride
+        ? { ...scenario, strategy: options.strategyOverride(scenario.strategy) }
+        : scenario,
+      tokenBased: options.tokenBased ?? null,
+      realSummarizer: isolation.realSummarizer ?? null,
+    }),
+  );
   const pool = new WorkerPool<VerifyTask, ScenarioVerification>({
     entry: VERIFY_WORKER,
     jobs: isolation.jobs,
@@ -85,7 +104,8 @@ async function verifyIsolated(scenarios: readonly ResolvedScenario[], options: O
   let done = 0;
   try {
     const outcomes = await pool.run(tasks, {
-      onOutcome: (index, outcome) => options.onScenario?.(verificationOf(scenarios[index]!, outcome), done++, scenarios.length),
+      onOutcome: (index, outcome) =>
+        options.onScenario?.(verificationOf(scenarios[index]!, outcome), done++, scenarios.length),
     });
     return outcomes.map((outcome, index) => verificationOf(scenarios[index]!, outcome));
   } finally {
@@ -94,7 +114,10 @@ async function verifyIsolated(scenarios: readonly ResolvedScenario[], options: O
 }
 
 /** A task's outcome as a verification: what the sandbox saw, a hang or a dead worker fail it. */
-function verificationOf(scenario: ResolvedScenario, outcome: Parameters<typeof isolationFailures>[0]): ScenarioVerification {
+function verificationOf(
+  scenario: ResolvedScenario,
+  outcome: Parameters<typeof isolationFailures>[0],
+): ScenarioVerification {
   const failures = isolationFailures(outcome);
   if (outcome.status === 'done' && failures.length === 0) return outcome.output as ScenarioVerification;
   return {

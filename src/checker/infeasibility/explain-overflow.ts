@@ -15,12 +15,19 @@ import type { StepRecord } from '../../world/session-result.ts';
 import type { Infeasibility } from './infeasibility.ts';
 import type { RequestFloor } from './request-floor.ts';
 
-export function explainOverflow(steps: readonly StepRecord[], index: number, floor: RequestFloor): Infeasibility | null {
+export function explainOverflow(
+  steps: readonly StepRecord[],
+  index: number,
+  floor: RequestFloor,
+): Infeasibility | null {
   const step = steps[index]!;
   const window = step.contextWindow;
   const overhead = floor.overheadRealTokens(step.turn);
   if (overhead > window) {
-    return { reason: 'fixed-overhead-over-window', detail: `system prompt + tool declarations = ${overhead} real tokens > window ${window}` };
+    return {
+      reason: 'fixed-overhead-over-window',
+      detail: `system prompt + tool declarations = ${overhead} real tokens > window ${window}`,
+    };
   }
   const carrying = floor.carryingRequestRealTokens(step.turn);
   if (carrying > window) {

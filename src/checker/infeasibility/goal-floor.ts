@@ -17,11 +17,14 @@ import { loadedTokenModel } from './measure-floor.ts';
 export function goalFloorRealTokens(scenario: WorldScenario, turn: number, values: readonly FactValue[]): number {
   const script = new ModelScript(scenario.seed, scenario.facts ?? []);
   const worldTurn = scenario.turns[turn];
-  const user = worldTurn === undefined ? '' : script.userMessage(worldTurn).parts?.[0]?.text ?? '';
+  const user = worldTurn === undefined ? '' : (script.userMessage(worldTurn).parts?.[0]?.text ?? '');
   // The user's message already holds the values planted in it; the others must be quoted.
   const quoted = values.filter((value) => !user.includes(value.marker)).map(factStatement);
   const text = [user, ...quoted].filter((part) => part !== '').join('\n');
-  const request: LlmRequest = { ...requestPreamble(scenario, script), contents: text === '' ? [] : [{ role: 'user', parts: [{ text }] }] };
+  const request: LlmRequest = {
+    ...requestPreamble(scenario, script),
+    contents: text === '' ? [] : [{ role: 'user', parts: [{ text }] }],
+  };
   const phase = scenario.phases[worldTurn?.phase ?? 0]!;
   return loadedTokenModel(phase.tokenModel).countRequest(request, requestQuarterTokens(request));
 }

@@ -27,7 +27,8 @@ const bpeModels = new Map<string, TokenModel>();
 export async function prepareRequestFloor(scenario: WorldScenario): Promise<void> {
   for (const phase of scenario.phases) {
     const spec = phase.tokenModel;
-    if (spec.kind === 'tiktoken' && !bpeModels.has(spec.encoding)) bpeModels.set(spec.encoding, await createTokenModel(spec));
+    if (spec.kind === 'tiktoken' && !bpeModels.has(spec.encoding))
+      bpeModels.set(spec.encoding, await createTokenModel(spec));
   }
 }
 
@@ -45,7 +46,8 @@ function measureFloor(scenario: WorldScenario): RequestFloor {
   const script = new ModelScript(scenario.seed, scenario.facts ?? []);
   const overheadRequest = requestPreamble(scenario, script);
   const overheadHeuristic = requestQuarterTokens(overheadRequest);
-  const modelOf = (turn: number): TokenModel => loadedTokenModel(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);
+  const modelOf = (turn: number): TokenModel =>
+    loadedTokenModel(scenario.phases[scenario.turns[turn]?.phase ?? 0]!.tokenModel);
   const overhead = new Map<number, number>();
   const carrying = new Map<number, number>();
   const overheadOf = (turn: number): number => {
@@ -57,7 +59,7 @@ function measureFloor(scenario: WorldScenario): RequestFloor {
     overheadRealTokens: overheadOf,
     carryingRequestRealTokens(turn) {
       const worldTurn = scenario.turns[turn];
-      const text = worldTurn === undefined ? '' : script.userMessage(worldTurn).parts?.[0]?.text ?? '';
+      const text = worldTurn === undefined ? '' : (script.userMessage(worldTurn).parts?.[0]?.text ?? '');
       if (text === '') return overheadOf(turn);
       if (!carrying.has(turn)) {
         const request: LlmRequest = { ...overheadRequest, contents: [{ role: 'user', parts: [{ text }] }] };
@@ -68,11 +70,11 @@ function measureFloor(scenario: WorldScenario): RequestFloor {
   };
 }
 
-
 /** The token model of `spec`, loaded by `prepareRequestFloor` for a BPE one (other checkers count with it too). */
 export function loadedTokenModel(spec: TokenModelSpec): TokenModel {
   if (spec.kind === 'ratio') return ratioTokenModel(spec.ratio);
   const model = bpeModels.get(spec.encoding);
-  if (model === undefined) throw new Error(`request floor: call prepareRequestFloor first (token model ${spec.encoding} not loaded)`);
+  if (model === undefined)
+    throw new Error(`request floor: call prepareRequestFloor first (token model ${spec.encoding} not loaded)`);
   return model;
 }

@@ -39,7 +39,8 @@ const HISTORY_SHARES = [0.4, 1.6] as const;
 export const declaredSummarizerCut: FuzzProperty = {
   name: 'declared-summarizer-cut',
   kind: 'contract',
-  description: "a strategy that declares how it cuts its summarizer's input cuts probe histories only while they exceed its declared budget, in its own count",
+  description:
+    "a strategy that declares how it cuts its summarizer's input cuts probe histories only while they exceed its declared budget, in its own count",
   expectKey: null,
   needsRerun: false,
   appliesTo: (strategy) => strategy.declarations?.summarizerInput !== undefined,
@@ -79,8 +80,10 @@ export function overCut(histories: readonly ProbeHistory[], declared: DeclaredSu
     const withNewest = contents.filter((content, index) => kept.has(content) || index === newest);
     const room = declared.tokens(withNewest);
     if (room <= budget) {
-      return `cut ${what} to ${kept.size} messages (${Math.round(declared.tokens([...kept]))} tokens), although the newest one it dropped fits beside them ` +
-        `(${Math.round(room)} tokens within its declared budget of ${Math.round(budget)}, ${declared.share} of the window)`;
+      return (
+        `cut ${what} to ${kept.size} messages (${Math.round(declared.tokens([...kept]))} tokens), although the newest one it dropped fits beside them ` +
+        `(${Math.round(room)} tokens within its declared budget of ${Math.round(budget)}, ${declared.share} of the window)`
+      );
     }
   }
   return null;
@@ -92,7 +95,9 @@ const historiesOf = new WeakMap<WorldScenario, readonly ProbeHistory[]>();
 export function probeHistories(scenario: WorldScenario): readonly ProbeHistory[] {
   let histories = historiesOf.get(scenario);
   if (histories === undefined) {
-    histories = scenarioTextKinds(scenario).flatMap((kind) => PROBE_WINDOWS.flatMap((window) => HISTORY_SHARES.map((share) => history(kind, window, share))));
+    histories = scenarioTextKinds(scenario).flatMap((kind) =>
+      PROBE_WINDOWS.flatMap((window) => HISTORY_SHARES.map((share) => history(kind, window, share))),
+    );
     historiesOf.set(scenario, histories);
   }
   return histories;
@@ -109,7 +114,9 @@ function history(kind: ContentKind, contextWindow: number, share: number): Probe
     const bytes = Math.round((4 * share * contextWindow) / MESSAGES);
     const contents: Content[] = Array.from({ length: MESSAGES }, (_, i) => ({
       role: i % 2 === 0 ? 'user' : 'model',
-      parts: [{ text: generateText({ kind, size: bytes, turn: i + 1 }, rngFor(0, 'summarizer-input-probe', kind, bytes, i)) }],
+      parts: [
+        { text: generateText({ kind, size: bytes, turn: i + 1 }, rngFor(0, 'summarizer-input-probe', kind, bytes, i)) },
+      ],
     }));
     found = deepFreeze({ name: kind, contextWindow, contents });
     fixedHistories.set(key, found);

@@ -30,7 +30,8 @@ export const declaredTrigger: FuzzProperty = {
   description: 'a strategy that declares its trigger compacts every request at or over it and never well below it',
   expectKey: null,
   needsRerun: false,
-  appliesTo: (strategy) => strategy.declarations?.trigger !== undefined || strategy.declarations?.ownTrigger !== undefined,
+  appliesTo: (strategy) =>
+    strategy.declarations?.trigger !== undefined || strategy.declarations?.ownTrigger !== undefined,
   check(_scenario, result, _rerun, strategy) {
     const declared = strategy?.declarations?.trigger;
     const own = strategy?.declarations?.ownTrigger;
@@ -38,7 +39,9 @@ export const declaredTrigger: FuzzProperty = {
     for (const step of result.steps) {
       // Nothing sent, or a request with no contents: ContextGuard consults no strategy then.
       if (step.shortCircuited || step.contentsBefore === 0) continue;
-      const broken = (declared === undefined ? null : brokenTrigger(step, declared)) ?? (own === undefined ? null : brokenOwnTrigger(step, own));
+      const broken =
+        (declared === undefined ? null : brokenTrigger(step, declared)) ??
+        (own === undefined ? null : brokenOwnTrigger(step, own));
       if (broken !== null) return violation('declared-trigger', step, `${describeStep(step)} ${broken}`);
     }
     return null;
@@ -51,7 +54,8 @@ export function brokenOwnTrigger(step: StepRecord, own: OwnTrigger): string | nu
   if (count === undefined) return null;
   const trigger = own.at(step.contextWindow);
   const compacted = step.summarizerCalls.length > 0 || step.trimmed;
-  if (!compacted && count >= trigger) return `counted ${count} ${own.counts}, at or over its own trigger of ${trigger}, and did not compact`;
+  if (!compacted && count >= trigger)
+    return `counted ${count} ${own.counts}, at or over its own trigger of ${trigger}, and did not compact`;
   if (compacted && count < trigger) {
     const how = step.summarizerCalls.length > 0 ? 'summarized' : 'trimmed history';
     return `${how} on a count of ${count} ${own.counts}, below its own trigger of ${trigger}`;

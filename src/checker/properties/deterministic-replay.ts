@@ -13,7 +13,8 @@ export const deterministicReplay: FuzzProperty = {
   needsRerun: true,
   check(_scenario, result, rerun) {
     if (rerun === undefined) throw new Error('deterministic-replay needs a second run of the scenario');
-    if (result.traceDigest === undefined || rerun.traceDigest === undefined) throw new Error('deterministic-replay needs both runs played with { traceDigest: true }');
+    if (result.traceDigest === undefined || rerun.traceDigest === undefined)
+      throw new Error('deterministic-replay needs both runs played with { traceDigest: true }');
     if (rerun.traceDigest === result.traceDigest) return null;
     const index = firstDifferentStep(result.steps, rerun.steps);
     const first = result.steps[index] ?? rerun.steps[index];

@@ -59,7 +59,8 @@ export interface EstimateProbe {
 export const estimatePrecision: FuzzProperty = {
   name: 'estimate-precision',
   kind: 'contract',
-  description: 'a strategy that declares its estimator never undercounts (or, if it declares how far, overcounts) a kind of content beyond its declared tolerance',
+  description:
+    'a strategy that declares its estimator never undercounts (or, if it declares how far, overcounts) a kind of content beyond its declared tolerance',
   expectKey: null,
   needsRerun: false,
   appliesTo: (strategy) => strategy.declarations?.estimate !== undefined,
@@ -79,7 +80,8 @@ export const estimatePrecision: FuzzProperty = {
         // The strategy's own code: a throw is its failure, never the fuzzer's crash.
         broken = `its declared estimator threw: ${error instanceof Error ? error.message : String(error)}`;
       }
-      if (broken !== null) return violation('estimate-precision', { step: null, turn: null }, `${broken} (token model ${model.key})`);
+      if (broken !== null)
+        return violation('estimate-precision', { step: null, turn: null }, `${broken} (token model ${model.key})`);
     }
     return null;
   },
@@ -97,7 +99,11 @@ export interface ProbeCount {
  * `calibrated` estimate gets (the provider's count of plain prose over the strategy's), 1 for
  * `real`. A string when no calibration can scale the estimate (it counts no plain prose).
  */
-export function countProbes(probes: readonly EstimateProbe[], declared: DeclaredEstimate, model: TokenModel): { scale: number; counts: ProbeCount[] } | string {
+export function countProbes(
+  probes: readonly EstimateProbe[],
+  declared: DeclaredEstimate,
+  model: TokenModel,
+): { scale: number; counts: ProbeCount[] } | string {
   const estimated = (request: LlmRequest): number => {
     const count = declared.tokens(request) - declared.tokens(EMPTY_REQUEST);
     if (!Number.isFinite(count)) throw new Error(`it counted ${count}`);
@@ -107,22 +113,34 @@ export function countProbes(probes: readonly EstimateProbe[], declared: Declared
   if (declared.unit === 'calibrated') {
     const reference = calibrationProbe();
     const counted = estimated(reference.request);
-    if (!(counted > 0)) return `counts ${counted} tokens for ${CALIBRATION_BYTES} bytes of plain prose, so no calibration can scale it`;
+    if (!(counted > 0))
+      return `counts ${counted} tokens for ${CALIBRATION_BYTES} bytes of plain prose, so no calibration can scale it`;
     scale = realTokens(model, reference.request) / counted;
   }
-  return { scale, counts: probes.map((probe) => ({ probe, counted: estimated(probe.request) * scale, real: realTokens(model, probe.request) })) };
+  return {
+    scale,
+    counts: probes.map((probe) => ({
+      probe,
+      counted: estimated(probe.request) * scale,
+      real: realTokens(model, probe.request),
+    })),
+  };
 }
 
 /**
  * The first probe the declared estimator undercounts beyond its tolerance under `model`, or
  * overcounts beyond its declared overcount share, as a sentence; null when none.
  */
-export function miscountedKind(probes: readonly EstimateProbe[], declared: DeclaredEstimate, model: TokenModel): string | null {
+export function miscountedKind(
+  probes: readonly EstimateProbe[],
+  declared: DeclaredEstimate,
+  model: TokenModel,
+): string | null {
   const counted = countProbes(probes, declared, model);
   if (typeof counted === 'string') return counted;
   const tokenizer = model.spec.kind === 'tiktoken';
-  const under = tokenizer ? declared.tokenizerTolerance ?? declared.tolerance : declared.tolerance;
-  const over = tokenizer ? declared.tokenizerOvercount ?? declared.overcount : declared.overcount;
+  const under = tokenizer ? (declared.tokenizerTolerance ?? declared.tolerance) : declared.tolerance;
+  const over = tokenizer ? (declared.tokenizerOvercount ?? declared.overcount) : declared.overcount;
   const how = declared.unit === 'calibrated' ? ` (calibrated on plain prose: x${round2(counted.scale)})` : '';
   for (const { probe, counted: count, real } of counted.counts) {
     const tolerance = toleranceFor(under, probe);
@@ -140,9 +158,16 @@ export function miscountedKind(probes: readonly EstimateProbe[], declared: Decla
 }
 
 /** The declared share for a probe: its own name, else its content kind, else `default`. */
-export function toleranceFor(tolerance: DeclaredEstimate['tolerance'], probe: Pick<EstimateProbe, 'name' | 'contentKind'>): number {
+export function toleranceFor(
+  tolerance: DeclaredEstimate['tolerance'],
+  probe: Pick<EstimateProbe, 'name' | 'contentKind'>,
+): number {
   if (typeof tolerance === 'number') return tolerance;
-  return tolerance[probe.name] ?? (probe.contentKind === null ? undefined : tolerance[probe.contentKind]) ?? tolerance.default;
+  return (
+    tolerance[probe.name] ??
+    (probe.contentKind === null ? undefined : tolerance[probe.contentKind]) ??
+    tolerance.default
+  );
 }
 
 const EMPTY_REQUEST: LlmRequest = deepFreeze({ contents: [] });
@@ -169,19 +194,34 @@ function buildProbes(scenario: WorldScenario): EstimateProbe[] {
   const preamble = requestPreamble(scenario, new ModelScript(scenario.seed));
   const full = preamble.config?.systemInstruction;
   if (typeof full === 'string' && full !== '') {
-    const text = Buffer.byteLength(full, 'utf8') > MAX_SYSTEM_PROBE_BYTES ? generateText(prefixSpec(scenario.systemPrompt!), rngFor(scenario.seed, 'system-prompt')) : full;
-    probes.push(frozenProbe('system-instruction', kindOf(scenario.systemPrompt!), Buffer.byteLength(text, 'utf8'), { contents: [], config: { systemInstruction: text } }));
+    const text =
+      Buffer.byteLength(full, 'utf8') > MAX_SYSTEM_PROBE_BYTES
+        ? generateText(prefixSpec(scenario.systemPrompt!), rngFor(scenario.seed, 'system-prompt'))
+        : full;
+    probes.push(
+      frozenProbe('system-instruction', kindOf(scenario.systemPrompt!), Buffer.byteLength(text, 'utf8'), {
+        contents: [],
+        config: { systemInstruction: text },
+      }),
+    );
   }
   const declarations = (preamble.config?.tools?.[0] as Tool | undefined)?.functionDeclarations ?? [];
   if (declarations.length > 0) {
     const bytes = Buffer.byteLength(JSON.stringify(declarations), 'utf8');
-    probes.push(frozenProbe('tool-declarations', null, bytes, { contents: [], config: { tools: [{ functionDeclarations: declarations }] } }));
+    probes.push(
+      frozenProbe('tool-declarations', null, bytes, {
+        contents: [],
+        config: { tools: [{ functionDeclarations: declarations }] },
+      }),
+    );
   }
   const { texts, responses } = kindsOf(scenario);
   for (const kind of texts) for (const bytes of PROBE_BYTES) probes.push(textProbe(kind, bytes));
   for (const kind of responses) for (const bytes of PROBE_BYTES) probes.push(toolResponseProbe(kind, bytes));
-  if (scenario.turns.some((turn) => turn.toolCalls.length > 0)) for (const bytes of PROBE_BYTES) probes.push(functionCallProbe(bytes));
-  if (scenario.turns.some((turn) => turn.attachments.length > 0)) for (const bytes of PROBE_BYTES) probes.push(inlineDataProbe(bytes));
+  if (scenario.turns.some((turn) => turn.toolCalls.length > 0))
+    for (const bytes of PROBE_BYTES) probes.push(functionCallProbe(bytes));
+  if (scenario.turns.some((turn) => turn.attachments.length > 0))
+    for (const bytes of PROBE_BYTES) probes.push(inlineDataProbe(bytes));
   for (const bytes of PROBE_BYTES) probes.push(...serverToolProbes(bytes));
   return probes;
 }
@@ -215,7 +255,9 @@ function kindOf(spec: TextSpec): ContentKind | null {
 }
 
 function prefixSpec(spec: TextSpec): TextSpec {
-  return 'text' in spec ? { text: spec.text.slice(0, MAX_SYSTEM_PROBE_BYTES) } : { ...spec, size: MAX_SYSTEM_PROBE_BYTES };
+  return 'text' in spec
+    ? { text: spec.text.slice(0, MAX_SYSTEM_PROBE_BYTES) }
+    : { ...spec, size: MAX_SYSTEM_PROBE_BYTES };
 }
 
 // Fixed texts per kind and size, generated once: the provider's count of each is then cached.
@@ -235,23 +277,37 @@ function probeText(kind: ContentKind, bytes: number): string {
 }
 
 function textProbe(kind: ContentKind, bytes: number): EstimateProbe {
-  return fixed(`text:${kind}:${bytes}`, () => frozenProbe(`text:${kind}`, kind, bytes, { contents: [{ role: 'user', parts: [{ text: probeText(kind, bytes) }] }] }));
+  return fixed(`text:${kind}:${bytes}`, () =>
+    frozenProbe(`text:${kind}`, kind, bytes, {
+      contents: [{ role: 'user', parts: [{ text: probeText(kind, bytes) }] }],
+    }),
+  );
 }
 
 function calibrationProbe(): EstimateProbe {
-  return fixed('calibration', () => frozenProbe('text:prose', 'prose', CALIBRATION_BYTES, { contents: [{ role: 'user', parts: [{ text: probeText('prose', CALIBRATION_BYTES) }] }] }));
+  return fixed('calibration', () =>
+    frozenProbe('text:prose', 'prose', CALIBRATION_BYTES, {
+      contents: [{ role: 'user', parts: [{ text: probeText('prose', CALIBRATION_BYTES) }] }],
+    }),
+  );
 }
 
 function toolResponseProbe(kind: ContentKind, bytes: number): EstimateProbe {
   return fixed(`tool-response:${kind}:${bytes}`, () => {
-    const content: Content = { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { result: probeText(kind, bytes) } } }] };
+    const content: Content = {
+      role: 'user',
+      parts: [{ functionResponse: { name: 'read_file', response: { result: probeText(kind, bytes) } } }],
+    };
     return frozenProbe(`tool-response:${kind}`, kind, bytes, { contents: [content] });
   });
 }
 
 function functionCallProbe(bytes: number): EstimateProbe {
   return fixed(`function-call:${bytes}`, () => {
-    const content: Content = { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { query: probeText('prose', bytes) } } }] };
+    const content: Content = {
+      role: 'model',
+      parts: [{ functionCall: { name: 'read_file', args: { query: probeText('prose', bytes) } } }],
+    };
     return frozenProbe('function-call', 'prose', bytes, { contents: [content] });
   });
 }
@@ -259,7 +315,10 @@ function functionCallProbe(bytes: number): EstimateProbe {
 function inlineDataProbe(bytes: number): EstimateProbe {
   return fixed(`inline-data:${bytes}`, () => {
     // Zero-filled like the world's attachments (model-script.ts); `bytes` is the raw size.
-    const content: Content = { role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: Buffer.alloc(bytes).toString('base64') } }] };
+    const content: Content = {
+      role: 'user',
+      parts: [{ inlineData: { mimeType: 'image/png', data: Buffer.alloc(bytes).toString('base64') } }],
+    };
     return frozenProbe('inline-data', null, bytes, { contents: [content] });
   });
 }
@@ -268,12 +327,18 @@ function inlineDataProbe(bytes: number): EstimateProbe {
 function serverToolProbes(bytes: number): EstimateProbe[] {
   return [
     fixed(`server-tool-call:${bytes}`, () => {
-      const part = { toolCall: { id: 'call-1', toolType: 'GOOGLE_SEARCH_WEB', args: { query: probeText('prose', bytes) } } };
+      const part = {
+        toolCall: { id: 'call-1', toolType: 'GOOGLE_SEARCH_WEB', args: { query: probeText('prose', bytes) } },
+      };
       return frozenProbe('server-tool-call', 'prose', bytes, { contents: [{ role: 'model', parts: [part as never] }] });
     }),
     fixed(`server-tool-response:${bytes}`, () => {
-      const part = { toolResponse: { id: 'call-1', toolType: 'GOOGLE_SEARCH_WEB', response: { results: probeText('prose', bytes) } } };
-      return frozenProbe('server-tool-response', 'prose', bytes, { contents: [{ role: 'user', parts: [part as never] }] });
+      const part = {
+        toolResponse: { id: 'call-1', toolType: 'GOOGLE_SEARCH_WEB', response: { results: probeText('prose', bytes) } },
+      };
+      return frozenProbe('server-tool-response', 'prose', bytes, {
+        contents: [{ role: 'user', parts: [part as never] }],
+      });
     }),
   ];
 }

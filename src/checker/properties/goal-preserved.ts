@@ -28,7 +28,8 @@ export function missingFacts(watched: readonly WorldFact[], step: StepRecord): W
 
 export const goalPreserved: FuzzProperty = {
   name: 'goal-preserved',
-  description: "the session's goal and constraints reach every later request, verbatim or in a summary, unless provably unable to fit",
+  description:
+    "the session's goal and constraints reach every later request, verbatim or in a summary, unless provably unable to fit",
   expectKey: 'goalPreserved',
   needsRerun: false,
   check(scenario, result) {
@@ -47,9 +48,13 @@ export const goalPreserved: FuzzProperty = {
         return values.length === 0 ? [] : [values[values.length - 1]!];
       });
       const floor = goalFloorRealTokens(scenario, step.turn, planted);
-      const infeasible = floor > step.contextWindow
-        ? { reason: 'goal-over-window' as const, detail: `the user's message, ${planted.length} goal/constraint statement(s), system instruction and tools need ${floor} real tokens > ${step.contextWindow}` }
-        : null;
+      const infeasible =
+        floor > step.contextWindow
+          ? {
+              reason: 'goal-over-window' as const,
+              detail: `the user's message, ${planted.length} goal/constraint statement(s), system instruction and tools need ${floor} real tokens > ${step.contextWindow}`,
+            }
+          : null;
       return violation('goal-preserved', step, message, infeasible);
     }
     return null;

@@ -47,7 +47,7 @@ export function propertyByName(name: PropertyName): FuzzProperty {
   return found;
 }
 
-export type { ExpectKey, FuzzProperty, PropertyKind, PropertyName, PropertyViolation } from './property.ts';
+export type { ExpectKey, FuzzProperty, PropertyName, PropertyViolation } from './property.ts';
 export { propertyKind } from './property.ts';
 export {
   declaredSummarizerCut,

@@ -29,14 +29,16 @@ export function unansweredTurns(scenario: WorldScenario, result: SessionResult):
 
 export const modelAnswers: FuzzProperty = {
   name: 'model-answers',
-  description: 'every user turn gets a model answer: the model is called for it and the turn ends with its final response',
+  description:
+    'every user turn gets a model answer: the model is called for it and the turn ends with its final response',
   expectKey: null,
   needsRerun: false,
   check(scenario, result) {
     for (const answer of unansweredTurns(scenario, result)) {
-      const how = answer.modelCalls === 0
-        ? 'the model was never called for it (the invocation was ended or answered before the model)'
-        : `the model was called ${answer.modelCalls} time(s), but the turn ended without its final response (the invocation was ended or answered in its place)`;
+      const how =
+        answer.modelCalls === 0
+          ? 'the model was never called for it (the invocation was ended or answered before the model)'
+          : `the model was called ${answer.modelCalls} time(s), but the turn ended without its final response (the invocation was ended or answered in its place)`;
       const step = result.steps.findLast((record) => record.turn === answer.turn)?.step ?? null;
       return violation('model-answers', { step, turn: answer.turn }, `turn ${answer.turn} got no model answer: ${how}`);
     }

@@ -22,7 +22,8 @@ export const noOverflow: FuzzProperty = {
     let firstExcused: { index: number; why: NonNullable<ReturnType<typeof explainOverflow>> } | null = null;
     for (const index of over) {
       const why = explainOverflow(result.steps, index, floor);
-      if (why === null) return violation('no-overflow', result.steps[index]!, overflowMessage(result.steps[index]!, over.length));
+      if (why === null)
+        return violation('no-overflow', result.steps[index]!, overflowMessage(result.steps[index]!, over.length));
       firstExcused ??= { index, why };
     }
     const step = result.steps[firstExcused!.index]!;

@@ -26,7 +26,8 @@ export const SUMMARY_GROWTH_SLACK_TOKENS = 16;
 
 export const noSummaryGrowth: FuzzProperty = {
   name: 'no-summary-growth',
-  description: 'from one summarizing step to the next, the summary sent grows no more than the summarizer\'s reply and the history it newly quotes (reference count, 16 tokens of slack)',
+  description:
+    "from one summarizing step to the next, the summary sent grows no more than the summarizer's reply and the history it newly quotes (reference count, 16 tokens of slack)",
   expectKey: null,
   needsRerun: false,
   check(_scenario, result) {
@@ -37,7 +38,9 @@ export const noSummaryGrowth: FuzzProperty = {
 };
 
 /** Every summarizing step whose summary grew beyond what explains it, with why. */
-export function growingSummaries(steps: readonly StepRecord[]): { readonly step: StepRecord; readonly message: string }[] {
+export function growingSummaries(
+  steps: readonly StepRecord[],
+): { readonly step: StepRecord; readonly message: string }[] {
   const found: { step: StepRecord; message: string }[] = [];
   let previous: StepRecord | undefined;
   for (const step of steps) {
@@ -52,7 +55,8 @@ export function growingSummaries(steps: readonly StepRecord[]): { readonly step:
       if (growth > allowed) {
         found.push({
           step,
-          message: `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${previous!.step}: it grew by ${growth}, ` +
+          message:
+            `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${previous!.step}: it grew by ${growth}, ` +
             `where the summarizer's reply grew by ${replyGrowth} and the newly covered history it quotes holds ${now.quotedTokens} ` +
             `(${now.newlyCovered} contents newly covered, ${now.newlyCoveredTokens} real tokens; slack ${SUMMARY_GROWTH_SLACK_TOKENS})`,
         });

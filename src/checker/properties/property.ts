@@ -74,7 +74,12 @@ export interface FuzzProperty {
   /** Absent: judges every strategy. Else a strategy it does not apply to is not judged (not-checked). */
   readonly appliesTo?: (strategy: CompactionStrategy) => boolean;
   /** `strategy`: the instance that played `result` (what it declares; absent where the caller has none). */
-  check(scenario: WorldScenario, result: SessionResult, rerun?: SessionResult, strategy?: CompactionStrategy): PropertyViolation | null;
+  check(
+    scenario: WorldScenario,
+    result: SessionResult,
+    rerun?: SessionResult,
+    strategy?: CompactionStrategy,
+  ): PropertyViolation | null;
 }
 
 /** Builds a violation; `infeasible` defaults to null (a real failure). */

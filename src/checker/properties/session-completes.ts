@@ -14,6 +14,10 @@ export const sessionCompletes: FuzzProperty = {
     if (failure === null || failure.kind === 'events-mutated') return null;
     const turn = failure.step === null ? null : (result.steps[failure.step]?.turn ?? null);
     const where = failure.step === null ? 'the session' : `step ${failure.step}`;
-    return violation('session-completes', { step: failure.step, turn }, `${where}: ${failure.kind}: ${failure.message}`);
+    return violation(
+      'session-completes',
+      { step: failure.step, turn },
+      `${where}: ${failure.kind}: ${failure.message}`,
+    );
   },
 };

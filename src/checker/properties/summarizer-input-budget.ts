@@ -27,7 +27,8 @@ export const SUMMARIZER_INPUT_ROOM_SHARE = 0.5;
 
 export const summarizerInputBudget: FuzzProperty = {
   name: 'summarizer-input-budget',
-  description: "history is left out of the summarizer's input only when it would not fit beside it within half the summarizer's window (reference count)",
+  description:
+    "history is left out of the summarizer's input only when it would not fit beside it within half the summarizer's window (reference count)",
   expectKey: null,
   needsRerun: false,
   check(_scenario, result) {
@@ -47,7 +48,8 @@ export function overCutSteps(steps: readonly StepRecord[]): number[] {
 /** Why the step's summarizer input was cut too far, or null. */
 export function overCutStep(step: StepRecord): string | null {
   const compaction = step.compaction;
-  if (compaction === undefined || compaction.leftOutOfSummarizer === 0 || step.summarizerCalls.length === 0) return null;
+  if (compaction === undefined || compaction.leftOutOfSummarizer === 0 || step.summarizerCalls.length === 0)
+    return null;
   let largest = step.summarizerCalls[0]!;
   for (const call of step.summarizerCalls) if (call.inputRealTokens > largest.inputRealTokens) largest = call;
   const window = largest.contextWindow ?? step.contextWindow;
@@ -55,6 +57,8 @@ export function overCutStep(step: StepRecord): string | null {
   const withNewest = largest.inputRealTokens + compaction.newestLeftOutTokens;
   if (withNewest > room) return null;
   const contents = compaction.leftOutOfSummarizer === 1 ? 'content' : 'contents';
-  return `left ${compaction.leftOutOfSummarizer} newly covered ${contents} out of its summarizer's input (the newest ${compaction.newestLeftOutTokens} real tokens), ` +
-    `although beside the ${largest.inputRealTokens} real tokens it sent it fitted within half the ${window}-token summarizer window (${withNewest} <= ${room})`;
+  return (
+    `left ${compaction.leftOutOfSummarizer} newly covered ${contents} out of its summarizer's input (the newest ${compaction.newestLeftOutTokens} real tokens), ` +
+    `although beside the ${largest.inputRealTokens} real tokens it sent it fitted within half the ${window}-token summarizer window (${withNewest} <= ${room})`
+  );
 }

@@ -17,6 +17,10 @@ export const userRequestPreserved: FuzzProperty = {
   check(_scenario, result) {
     const lost = result.steps.find((step) => !step.shortCircuited && !step.userRequestPresent);
     if (lost === undefined) return null;
-    return violation('user-request-preserved', lost, `${describeStep(lost)} sent a request without turn ${lost.turn}'s user message (neither verbatim nor quoted)`);
+    return violation(
+      'user-request-preserved',
+      lost,
+      `${describeStep(lost)} sent a request without turn ${lost.turn}'s user message (neither verbatim nor quoted)`,
+    );
   },
 };

@@ -10,7 +10,11 @@ import type { Argv, CommandModule } from 'yargs';
 import { compare as compareApi } from '../../api/compare.ts';
 import { DEFAULT_COMPARE_PATHS } from '../../api/defaults.ts';
 import type { Contender } from '../../compare/contender.ts';
-import { COMPARISON_FORMATS, COMPARISON_REPORTERS, type ComparisonFormat } from '../../compare/report/comparison-reporters.ts';
+import {
+  COMPARISON_FORMATS,
+  COMPARISON_REPORTERS,
+  type ComparisonFormat,
+} from '../../compare/report/comparison-reporters.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { DEFAULT_COMPARE_MAX_MEMORY_MB } from '../../compare/compare-memory.ts';
 import { STRATEGY_CATALOG } from '../../harness/strategy/strategy-catalog.ts';
@@ -43,39 +47,85 @@ const compare: CommandModule<object, CompareArgs> = {
   ...COMMAND_LINES.compare,
   builder: (yargs) =>
     (yargs as Argv<object>)
-      .positional('paths', { type: 'string', array: true, describe: `Scenario files or folders (default: ${DEFAULT_COMPARE_PATHS.join(' ')})` })
-      .option('strategy', { type: 'string', describe: 'A strategy to enter (repeat it): a built-in name or a module path (default: every built-in, see compaction-sim strategies)' })
-      .option('strategy-options', { type: 'string', describe: 'name=JSON: the options of that strategy (repeat per strategy) wherever a scenario file does not configure it; a file that does (a museum entry) keeps its own' })
-      .option('fuzz-runs', { type: 'number', default: 0, describe: 'Generated scenarios each strategy also plays (the same corpus for all)' })
+      .positional('paths', {
+        type: 'string',
+        array: true,
+        describe: `Scenario files or folders (default: ${DEFAULT_COMPARE_PATHS.join(' ')})`,
+      })
+      .option('strategy', {
+        type: 'string',
+        describe:
+          'A strategy to enter (repeat it): a built-in name or a module path (default: every built-in, see compaction-sim strategies)',
+      })
+      .option('strategy-options', {
+        type: 'string',
+        describe:
+          'name=JSON: the options of that strategy (repeat per strategy) wherever a scenario file does not configure it; a file that does (a museum entry) keeps its own',
+      })
+      .option('fuzz-runs', {
+        type: 'number',
+        default: 0,
+        describe: 'Generated scenarios each strategy also plays (the same corpus for all)',
+      })
       .option('seed', { type: 'number', default: 1, describe: 'fast-check seed of the fuzzed corpus' })
-      .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Scenarios played in parallel (worker threads); results do not depend on it' })
-      .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-scenario (and per-run) watchdog in ms' })
-      .option('max-memory', { type: 'number', default: DEFAULT_COMPARE_MAX_MEMORY_MB, describe: 'Heap limit of each worker in MB' })
-      .option('report-dir', { type: 'string', default: DEFAULT_COMPARE_REPORT_DIR, describe: 'Where compare.json, compare.md, compare.html and run-meta.json are written' })
-      .option('format', { choices: COMPARISON_FORMATS, default: 'table' as ComparisonFormat, describe: 'What to print on stdout' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' }) as unknown as Argv<CompareArgs>,
+      .option('jobs', {
+        type: 'number',
+        default: availableParallelism(),
+        defaultDescription: 'number of CPUs',
+        describe: 'Scenarios played in parallel (worker threads); results do not depend on it',
+      })
+      .option('timeout', {
+        type: 'number',
+        default: DEFAULT_TIMEOUT_MS,
+        describe: 'Per-scenario (and per-run) watchdog in ms',
+      })
+      .option('max-memory', {
+        type: 'number',
+        default: DEFAULT_COMPARE_MAX_MEMORY_MB,
+        describe: 'Heap limit of each worker in MB',
+      })
+      .option('report-dir', {
+        type: 'string',
+        default: DEFAULT_COMPARE_REPORT_DIR,
+        describe: 'Where compare.json, compare.md, compare.html and run-meta.json are written',
+      })
+      .option('format', {
+        choices: COMPARISON_FORMATS,
+        default: 'table' as ComparisonFormat,
+        describe: 'What to print on stdout',
+      })
+      .option('quiet', {
+        type: 'boolean',
+        default: false,
+        describe: 'No progress bar',
+      }) as unknown as Argv<CompareArgs>,
   handler: (args) =>
     runCommand(async () => {
       const contenders = parseContenders(listOf(args.strategy), listOf(args['strategy-options']));
       const progress = createProgress(args.quiet);
       try {
-        await compareApi({
-          paths: args.paths !== undefined && args.paths.length > 0 ? args.paths : DEFAULT_COMPARE_PATHS,
-          contenders,
-          fuzzRuns: args['fuzz-runs'],
-          seed: args.seed,
-          jobs: args.jobs,
-          timeoutMs: args.timeout,
-          maxMemoryMb: args['max-memory'],
-          reportDir: args['report-dir'],
-          invocation: { command: 'compare', argv: process.argv.slice(2) },
-          onStart: (total) => progress.start(total),
-          onProgress: (_done, _total, played) => progress.tick(played),
-          onReport: (report) => {
-            progress.stop();
-            process.stdout.write(COMPARISON_REPORTERS[args.format].render(report, { color: colorAllowed(process.stdout) }));
+        await compareApi(
+          {
+            paths: args.paths !== undefined && args.paths.length > 0 ? args.paths : DEFAULT_COMPARE_PATHS,
+            contenders,
+            fuzzRuns: args['fuzz-runs'],
+            seed: args.seed,
+            jobs: args.jobs,
+            timeoutMs: args.timeout,
+            maxMemoryMb: args['max-memory'],
+            reportDir: args['report-dir'],
+            invocation: { command: 'compare', argv: process.argv.slice(2) },
+            onStart: (total) => progress.start(total),
+            onProgress: (_done, _total, played) => progress.tick(played),
+            onReport: (report) => {
+              progress.stop();
+              process.stdout.write(
+                COMPARISON_REPORTERS[args.format].render(report, { color: colorAllowed(process.stdout) }),
+              );
+            },
           },
-        }, CLI_OPTION_NAMES);
+          CLI_OPTION_NAMES,
+        );
       } finally {
         progress.stop();
       }
@@ -84,14 +134,20 @@ const compare: CommandModule<object, CompareArgs> = {
 };
 
 /** The strategies entered (default: every built-in) with the options `--strategy-options name=JSON` gives them. */
-export function parseContenders(strategies: readonly string[] | undefined, optionArgs: readonly string[] | undefined): Contender[] {
-  const names = strategies !== undefined && strategies.length > 0 ? strategies : STRATEGY_CATALOG.map((strategy) => strategy.name);
+export function parseContenders(
+  strategies: readonly string[] | undefined,
+  optionArgs: readonly string[] | undefined,
+): Contender[] {
+  const names =
+    strategies !== undefined && strategies.length > 0 ? strategies : STRATEGY_CATALOG.map((strategy) => strategy.name);
   const options = new Map<string, Record<string, unknown>>();
   for (const arg of optionArgs ?? []) {
     const at = arg.indexOf('=');
-    if (at <= 0) throw new UsageError(`--strategy-options must be name=JSON (e.g. cline-sdk='{"enabled": true}'), got ${arg}`);
+    if (at <= 0)
+      throw new UsageError(`--strategy-options must be name=JSON (e.g. cline-sdk='{"enabled": true}'), got ${arg}`);
     const name = arg.slice(0, at);
-    if (!names.includes(name)) throw new UsageError(`--strategy-options names ${name}, which is not entered (strategies: ${names.join(', ')})`);
+    if (!names.includes(name))
+      throw new UsageError(`--strategy-options names ${name}, which is not entered (strategies: ${names.join(', ')})`);
     if (options.has(name)) throw new UsageError(`--strategy-options gives ${name} options twice`);
     options.set(name, parseStrategyOptions(arg.slice(at + 1)) ?? {});
   }

@@ -31,7 +31,12 @@ import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { CLI_OPTION_NAMES } from '../option-names.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';
-import { FUZZ_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
+import {
+  FUZZ_REFUSAL,
+  refuseRealSummarizer,
+  withRefusedRealSummarizer,
+  type RealSummarizerArgs,
+} from '../real-summarizer-options.ts';
 import { parseStrategyOptions } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -68,36 +73,107 @@ const fuzz: CommandModule<object, FuzzArgs> = {
   builder: (yargs) =>
     withRefusedRealSummarizer(yargs as Argv<object>)
       .epilog(`No --real-summarizer here: ${FUZZ_REFUSAL}. Use simulate --real-summarizer to judge real summaries.`)
-      .option('strategy', { type: 'string', default: 'threshold', describe: 'A built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory' })
-      .option('strategy-options', { type: 'string', describe: 'Strategy options as a JSON object (fixed: never drawn)' })
+      .option('strategy', {
+        type: 'string',
+        default: 'threshold',
+        describe:
+          'A built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory',
+      })
+      .option('strategy-options', {
+        type: 'string',
+        describe: 'Strategy options as a JSON object (fixed: never drawn)',
+      })
       .option('vary-options', {
         type: 'boolean',
         default: true,
-        describe: 'Draw the strategy\'s options per run from the space it declares (optionSpace), shrinking towards the defaults; --no-vary-options plays the given options on every run',
+        describe:
+          "Draw the strategy's options per run from the space it declares (optionSpace), shrinking towards the defaults; --no-vary-options plays the given options on every run",
       })
       .option('runs', { type: 'number', default: DEFAULT_RUNS, describe: 'Generated scenarios to play' })
-      .option('seed', { type: 'number', default: 1, describe: 'fast-check seed: the same seed generates the same scenarios' })
-      .option('property', { type: 'string', array: true, choices: PROPERTY_NAMES, describe: 'Check only these properties (default: all)' })
-      .option('path', { type: 'string', describe: 'Replay this fast-check path (printed with a failure) instead of exploring; needs one --property' })
+      .option('seed', {
+        type: 'number',
+        default: 1,
+        describe: 'fast-check seed: the same seed generates the same scenarios',
+      })
+      .option('property', {
+        type: 'string',
+        array: true,
+        choices: PROPERTY_NAMES,
+        describe: 'Check only these properties (default: all)',
+      })
+      .option('path', {
+        type: 'string',
+        describe: 'Replay this fast-check path (printed with a failure) instead of exploring; needs one --property',
+      })
       .option('replay-sample', {
         type: 'number',
         defaultDescription: `${DEFAULT_REPLAY_SAMPLE}; 1 when it is the only property`,
         describe: 'deterministic-replay plays one run in N twice (runs 0, N, 2N, ...); 1 replays every run',
       })
-      .option('out', { type: 'string', default: DEFAULT_FUZZ_OUT, describe: 'Folder the counterexample scenario files are written to' })
-      .option('max-shrinks', { type: 'number', default: DEFAULT_MAX_SHRINK_CANDIDATES, describe: 'Shrink candidates to play at most per failing property' })
-      .option('jobs', { type: 'number', default: availableParallelism(), defaultDescription: 'number of CPUs', describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it' })
-      .option('timeout', { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'Per-run watchdog in ms while exploring: a strategy with no result by then fails session-completes as strategy-hung' })
-      .option('max-memory', { type: 'number', default: DEFAULT_FUZZ_MAX_MEMORY_MB, describe: 'Heap limit of each worker in MB: a run whose strategy exhausts it fails session-completes as strategy-out-of-memory' })
+      .option('out', {
+        type: 'string',
+        default: DEFAULT_FUZZ_OUT,
+        describe: 'Folder the counterexample scenario files are written to',
+      })
+      .option('max-shrinks', {
+        type: 'number',
+        default: DEFAULT_MAX_SHRINK_CANDIDATES,
+        describe: 'Shrink candidates to play at most per failing property',
+      })
+      .option('jobs', {
+        type: 'number',
+        default: availableParallelism(),
+        defaultDescription: 'number of CPUs',
+        describe: 'Generated scenarios played in parallel (worker threads); results do not depend on it',
+      })
+      .option('timeout', {
+        type: 'number',
+        default: DEFAULT_TIMEOUT_MS,
+        describe:
+          'Per-run watchdog in ms while exploring: a strategy with no result by then fails session-completes as strategy-hung',
+      })
+      .option('max-memory', {
+        type: 'number',
+        default: DEFAULT_FUZZ_MAX_MEMORY_MB,
+        describe:
+          'Heap limit of each worker in MB: a run whose strategy exhausts it fails session-completes as strategy-out-of-memory',
+      })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress bar' })
-      .option('shard', { type: 'string', describe: 'Play shard i of n (e.g. 2/4): the runs r with r mod n = i - 1; merge the shards\' --json reports with --merge' })
-      .option('baseline', { type: 'string', describe: 'A fuzz baseline (JSON): fail only on runs it does not list as failing (known limitations stop blocking CI)' })
-      .option('update-baseline', { type: 'boolean', default: false, describe: 'Record this run (all runs, no --shard) as the --baseline file' })
+      .option('shard', {
+        type: 'string',
+        describe:
+          "Play shard i of n (e.g. 2/4): the runs r with r mod n = i - 1; merge the shards' --json reports with --merge",
+      })
+      .option('baseline', {
+        type: 'string',
+        describe:
+          'A fuzz baseline (JSON): fail only on runs it does not list as failing (known limitations stop blocking CI)',
+      })
+      .option('update-baseline', {
+        type: 'boolean',
+        default: false,
+        describe: 'Record this run (all runs, no --shard) as the --baseline file',
+      })
       .option('json', { type: 'string', describe: 'Also write the report as JSON to this file (what --merge reads)' })
-      .option('merge', { type: 'string', array: true, describe: 'Merge the --json reports of every shard of one run into its report (plays nothing)' })
-      .option('judged-as', { type: 'string', describe: 'The --strategy module is a fork of this built-in: judge it by the built-in\'s declarations (trigger, estimator, summarizer cut)' })
-      .option('against', { type: 'string', describe: 'Differential fuzzing: play the same runs with this reference strategy too, and fail where --strategy fails a property the reference holds' })
-      .option('against-options', { type: 'string', describe: 'Options of the --against strategy as a JSON object' }) as unknown as Argv<FuzzArgs>,
+      .option('merge', {
+        type: 'string',
+        array: true,
+        describe: 'Merge the --json reports of every shard of one run into its report (plays nothing)',
+      })
+      .option('judged-as', {
+        type: 'string',
+        describe:
+          "The --strategy module is a fork of this built-in: judge it by the built-in's declarations (trigger, estimator, summarizer cut)",
+      })
+      .option('against', {
+        type: 'string',
+        describe:
+          'Differential fuzzing: play the same runs with this reference strategy too, and fail where --strategy fails a property the reference holds',
+      })
+      .option('against-options', {
+        type: 'string',
+        describe: 'Options of the --against strategy as a JSON object',
+      }) as unknown as Argv<FuzzArgs>,
   handler: (args) =>
     runCommand(async () => {
       refuseRealSummarizer(args, 'fuzz', FUZZ_REFUSAL);
@@ -105,26 +181,39 @@ const fuzz: CommandModule<object, FuzzArgs> = {
       const started = performance.now(); // clock-ok: wall time shown to the user, never in results
       let drawing = false;
       try {
-        const result = await fuzzJob({
-          ...fuzzJobOptions(args),
-          onProgress: (_done, total) => {
-            if (!drawing) progress.start(total);
-            drawing = true;
-            progress.tick('');
+        const result = await fuzzJob(
+          {
+            ...fuzzJobOptions(args),
+            onProgress: (_done, total) => {
+              if (!drawing) progress.start(total);
+              drawing = true;
+              progress.tick('');
+            },
+            onShrink: (property, failing) => {
+              progress.stop();
+              if (args.quiet) return;
+              const differential = args.against !== undefined;
+              process.stderr.write(
+                differential
+                  ? `shrinking the first ${property} run where ${failing} fails and the other holds...\n`
+                  : `shrinking the first ${property} failure...\n`,
+              );
+            },
+            onReport: (played) => {
+              progress.stop();
+              // A merged report was played elsewhere: no wall time of its own.
+              const seconds = played.merged ? undefined : (performance.now() - started) / 1000; // clock-ok
+              process.stdout.write(
+                renderFuzz(played, {
+                  color: colorAllowed(process.stdout),
+                  rerunCommand: rerunOf(args, played),
+                  ...(seconds === undefined ? {} : { seconds }),
+                }),
+              );
+            },
           },
-          onShrink: (property, failing) => {
-            progress.stop();
-            if (args.quiet) return;
-            const differential = args.against !== undefined;
-            process.stderr.write(differential ? `shrinking the first ${property} run where ${failing} fails and the other holds...\n` : `shrinking the first ${property} failure...\n`);
-          },
-          onReport: (played) => {
-            progress.stop();
-            // A merged report was played elsewhere: no wall time of its own.
-            const seconds = played.merged ? undefined : (performance.now() - started) / 1000; // clock-ok
-            process.stdout.write(renderFuzz(played, { color: colorAllowed(process.stdout), rerunCommand: rerunOf(args, played), ...(seconds === undefined ? {} : { seconds }) }));
-          },
-        }, CLI_OPTION_NAMES);
+          CLI_OPTION_NAMES,
+        );
         switch (result.kind) {
           case 'passed':
             return EXIT_OK;
@@ -135,7 +224,9 @@ const fuzz: CommandModule<object, FuzzArgs> = {
             return EXIT_FAILED;
           case 'baseline-written': {
             const known = result.report.properties.reduce((sum, property) => sum + property.failedRuns.length, 0);
-            process.stdout.write(`fuzz baseline written: ${args.baseline} (seed ${result.baseline.seed}, ${result.baseline.runs} runs, ${known} known failing runs over ${result.report.properties.length} properties)\n`);
+            process.stdout.write(
+              `fuzz baseline written: ${args.baseline} (seed ${result.baseline.seed}, ${result.baseline.runs} runs, ${known} known failing runs over ${result.report.properties.length} properties)\n`,
+            );
             return EXIT_OK;
           }
         }
@@ -172,7 +263,9 @@ function fuzzJobOptions(args: FuzzArgs): FuzzJobOptions {
     ...(args.json === undefined ? {} : { reportFile: args.json }),
     ...(args.merge === undefined ? {} : { merge: args.merge }),
     ...(args.against === undefined ? {} : { against: args.against }),
-    ...(args['against-options'] === undefined ? {} : { againstOptions: parseStrategyOptions(args['against-options'], '--against-options') ?? {} }),
+    ...(args['against-options'] === undefined
+      ? {}
+      : { againstOptions: parseStrategyOptions(args['against-options'], '--against-options') ?? {} }),
   };
 }
 
@@ -187,21 +280,29 @@ function shardOf(text: string): Shard {
 function rerunOf(args: FuzzArgs, played: FuzzPlayed): string {
   if (played.mode === 'plain') {
     const report = played.report;
-    return rerunCommand(played.merged ? argsOfMerged(args, report, { name: report.strategy, options: report.strategyOptions }) : args);
+    return rerunCommand(
+      played.merged ? argsOfMerged(args, report, { name: report.strategy, options: report.strategyOptions }) : args,
+    );
   }
   const report = played.report;
   const shown: FuzzArgs = played.merged
     ? {
         ...argsOfMerged(args, report, report.strategy),
         against: report.against.name,
-        ...(Object.keys(report.against.options).length === 0 ? {} : { 'against-options': JSON.stringify(report.against.options) }),
+        ...(Object.keys(report.against.options).length === 0
+          ? {}
+          : { 'against-options': JSON.stringify(report.against.options) }),
       }
     : args;
   return `${rerunCommand(shown)} --against ${shown.against}${shown['against-options'] === undefined ? '' : ` --against-options '${shown['against-options']}'`}`;
 }
 
 /** The command line one machine would have run for a merged report (its rerun line). */
-function argsOfMerged(args: FuzzArgs, report: { seed: number; runs: number; varyOptions: boolean; properties: readonly { property: PropertyName }[] }, strategy: FuzzStrategy): FuzzArgs {
+function argsOfMerged(
+  args: FuzzArgs,
+  report: { seed: number; runs: number; varyOptions: boolean; properties: readonly { property: PropertyName }[] },
+  strategy: FuzzStrategy,
+): FuzzArgs {
   return {
     ...args,
     'vary-options': report.varyOptions,

@@ -18,7 +18,12 @@ import { EXIT_FAILED, EXIT_OK } from '../exit-codes.ts';
 import { CLI_OPTION_NAMES } from '../option-names.ts';
 import { createProgress } from '../progress.ts';
 import { runCommand } from '../run-command.ts';
-import { GATE_REFUSAL, refuseRealSummarizer, withRefusedRealSummarizer, type RealSummarizerArgs } from '../real-summarizer-options.ts';
+import {
+  GATE_REFUSAL,
+  refuseRealSummarizer,
+  withRefusedRealSummarizer,
+  type RealSummarizerArgs,
+} from '../real-summarizer-options.ts';
 import { parseRunArgs, withRunOptions, type RunArgs } from '../run-options.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -34,14 +39,28 @@ const gate: CommandModule<object, GateArgs> = {
   builder: (yargs) =>
     withRefusedRealSummarizer(withRunOptions(yargs as Argv<object>))
       .epilog(`No --real-summarizer here: ${GATE_REFUSAL}. Use simulate --real-summarizer to judge real summaries.`)
-      .positional('paths', { type: 'string', array: true, default: [...DEFAULT_GATE_PATHS], describe: 'Scenario files or folders' })
-      .option('baseline', { type: 'string', default: DEFAULT_BASELINE, describe: 'The baseline file to compare with (and to write)' })
-      .option('update-baseline', { type: 'boolean', default: false, describe: 'Write the current results as the new baseline' })
+      .positional('paths', {
+        type: 'string',
+        array: true,
+        default: [...DEFAULT_GATE_PATHS],
+        describe: 'Scenario files or folders',
+      })
+      .option('baseline', {
+        type: 'string',
+        default: DEFAULT_BASELINE,
+        describe: 'The baseline file to compare with (and to write)',
+      })
+      .option('update-baseline', {
+        type: 'boolean',
+        default: false,
+        describe: 'Write the current results as the new baseline',
+      })
       .option('tolerance', {
         type: 'string',
         array: true,
         default: [] as string[],
-        describe: 'Allowed drift per metric: metric=N (absolute) or metric=N% (relative). Defaults: counts exact, peakRealTokens=2%',
+        describe:
+          'Allowed drift per metric: metric=N (absolute) or metric=N% (relative). Defaults: counts exact, peakRealTokens=2%',
       }) as unknown as Argv<GateArgs>,
   handler: (args) =>
     runCommand(async () => {
@@ -51,23 +70,26 @@ const gate: CommandModule<object, GateArgs> = {
       if (typeof tolerances === 'string') throw new UsageError(tolerances);
       const color = colorAllowed(process.stdout);
       const progress = createProgress(args.quiet);
-      let result;
+      let result: Awaited<ReturnType<typeof gateApi>>;
       try {
-        result = await gateApi({
-          ...settings,
-          paths: args.paths,
-          baseline: args.baseline,
-          updateBaseline: args['update-baseline'],
-          tolerances,
-          reportDir: args['report-dir'],
-          invocation: { command: 'gate', argv: process.argv.slice(2) },
-          onStart: (total) => progress.start(total),
-          onProgress: (_done, _total, scenario) => progress.tick(scenario),
-          onReport: (report) => {
-            progress.stop();
-            if (!args.quiet) process.stdout.write(`${tableReporter.render(report, { color })}\n`);
+        result = await gateApi(
+          {
+            ...settings,
+            paths: args.paths,
+            baseline: args.baseline,
+            updateBaseline: args['update-baseline'],
+            tolerances,
+            reportDir: args['report-dir'],
+            invocation: { command: 'gate', argv: process.argv.slice(2) },
+            onStart: (total) => progress.start(total),
+            onProgress: (_done, _total, scenario) => progress.tick(scenario),
+            onReport: (report) => {
+              progress.stop();
+              if (!args.quiet) process.stdout.write(`${tableReporter.render(report, { color })}\n`);
+            },
           },
-        }, CLI_OPTION_NAMES);
+          CLI_OPTION_NAMES,
+        );
       } finally {
         progress.stop();
       }
@@ -85,9 +107,13 @@ const gate: CommandModule<object, GateArgs> = {
         case 'baseline-written': {
           process.stdout.write(renderGateChanges(verdict, color));
           const accepted = verdict.changes.length;
-          process.stdout.write(`baseline written: ${args.baseline} (${report.scenarios.length} scenarios, ${accepted} change${accepted === 1 ? '' : 's'} accepted)\n`);
+          process.stdout.write(
+            `baseline written: ${args.baseline} (${report.scenarios.length} scenarios, ${accepted} change${accepted === 1 ? '' : 's'} accepted)\n`,
+          );
           if (report.summary.failed > 0) {
-            process.stdout.write(`${report.summary.failed} of them fail: recorded, but the gate fails until they pass (a known limitation belongs in an accept: block)\n`);
+            process.stdout.write(
+              `${report.summary.failed} of them fail: recorded, but the gate fails until they pass (a known limitation belongs in an accept: block)\n`,
+            );
           }
           return EXIT_OK;
         }

@@ -33,30 +33,49 @@ const importCommand: CommandModule<object, ImportArgs> = {
       .positional('files', { type: 'string', array: true, describe: 'Log files to import' })
       .option('from', { choices: LOG_FORMAT_NAMES, demandOption: true, describe: 'The log format' })
       .option('out', { type: 'string', demandOption: true, describe: 'Folder the scenario files are written to' })
-      .option('window', { type: 'number', describe: 'Context window in tokens (for logs that record none, or to replay into another window)' })
+      .option('window', {
+        type: 'number',
+        describe: 'Context window in tokens (for logs that record none, or to replay into another window)',
+      })
       .option('model', { type: 'string', describe: 'Model name for logs that record none' })
-      .option('origin', { type: 'string', describe: 'Provenance written into each scenario: where the log comes from (URL)' })
+      .option('origin', {
+        type: 'string',
+        describe: 'Provenance written into each scenario: where the log comes from (URL)',
+      })
       .option('commit', { type: 'string', describe: 'Provenance: the commit of the source the log was taken from' })
       .option('license', { type: 'string', describe: 'Provenance: the licence the log is distributed under' })
       .option('attribution', { type: 'string', describe: 'Provenance: who to credit' })
-      .option('redact', { type: 'boolean', default: false, describe: 'Replace every text by deterministic filler of the same shape (lengths, kinds, JSON structure), to share a scenario without its data' })
-      .option('check', { type: 'boolean', default: true, describe: 'Replay each session without compaction and compare request sizes with the recorded input tokens (--no-check to skip)' }) as unknown as Argv<ImportArgs>,
+      .option('redact', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Replace every text by deterministic filler of the same shape (lengths, kinds, JSON structure), to share a scenario without its data',
+      })
+      .option('check', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'Replay each session without compaction and compare request sizes with the recorded input tokens (--no-check to skip)',
+      }) as unknown as Argv<ImportArgs>,
   handler: (args) =>
     runCommand(async () => {
-      const { written } = await importLogs({
-        files: args.files,
-        format: args.from,
-        outDir: args.out,
-        ...(args.window === undefined ? {} : { contextWindow: args.window }),
-        ...(args.model === undefined ? {} : { model: args.model }),
-        redact: args.redact,
-        source: {
-          ...(args.origin === undefined ? {} : { origin: args.origin }),
-          ...(args.commit === undefined ? {} : { commit: args.commit }),
-          ...(args.license === undefined ? {} : { license: args.license }),
-          ...(args.attribution === undefined ? {} : { attribution: args.attribution }),
+      const { written } = await importLogs(
+        {
+          files: args.files,
+          format: args.from,
+          outDir: args.out,
+          ...(args.window === undefined ? {} : { contextWindow: args.window }),
+          ...(args.model === undefined ? {} : { model: args.model }),
+          redact: args.redact,
+          source: {
+            ...(args.origin === undefined ? {} : { origin: args.origin }),
+            ...(args.commit === undefined ? {} : { commit: args.commit }),
+            ...(args.license === undefined ? {} : { license: args.license }),
+            ...(args.attribution === undefined ? {} : { attribution: args.attribution }),
+          },
         },
-      }, CLI_OPTION_NAMES);
+        CLI_OPTION_NAMES,
+      );
       for (const file of written) process.stdout.write(`wrote ${file}\n`);
       // Recorded usage as ground truth: the imported sessions replayed without compaction.
       if (args.check) process.stdout.write(renderFidelity(await replayFidelity({ paths: written })));

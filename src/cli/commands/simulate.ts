@@ -32,7 +32,7 @@ interface SimulateArgs extends RunArgs, RealSummarizerArgs {
 }
 
 const REAL_SUMMARIZER_HELP = [
-  '--real-summarizer: the real model writes the summaries; the summarizer window check and the scenario\'s',
+  "--real-summarizer: the real model writes the summaries; the summarizer window check and the scenario's",
   'error/empty/timeout faults still apply, its reply text and oversize faults do not. Reports name the model',
   'and show every summary (in full in report.json). gate and fuzz refuse it: real summaries are not deterministic.',
 ].join(' ');
@@ -40,34 +40,48 @@ const REAL_SUMMARIZER_HELP = [
 const simulate: CommandModule<object, SimulateArgs> = {
   ...COMMAND_LINES.simulate,
   builder: (yargs) =>
-    withRealSummarizerOptions(withRunOptions(yargs as Argv<object>, `${DEFAULT_TIMEOUT_MS}; ${REAL_SUMMARIZER_WATCHDOG_MS} with --real-summarizer`))
+    withRealSummarizerOptions(
+      withRunOptions(
+        yargs as Argv<object>,
+        `${DEFAULT_TIMEOUT_MS}; ${REAL_SUMMARIZER_WATCHDOG_MS} with --real-summarizer`,
+      ),
+    )
       .epilog(REAL_SUMMARIZER_HELP)
       .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'Scenario files or folders' })
       .option('filter', { type: 'string', describe: 'Only scenarios whose id matches this pattern' })
-      .option('format', { choices: REPORTER_NAMES, default: 'table' as ReporterName, describe: 'What to print on stdout' }) as unknown as Argv<SimulateArgs>,
+      .option('format', {
+        choices: REPORTER_NAMES,
+        default: 'table' as ReporterName,
+        describe: 'What to print on stdout',
+      }) as unknown as Argv<SimulateArgs>,
   handler: (args) =>
     runCommand(async () => {
       const realSummarizer = await parseRealSummarizerArgs(args);
       const progress = createProgress(args.quiet);
-      let result;
+      let result: Awaited<ReturnType<typeof simulateApi>>;
       try {
-        result = await simulateApi({
-          ...(parseRunArgs(args, realSummarizer === undefined ? DEFAULT_TIMEOUT_MS : REAL_SUMMARIZER_WATCHDOG_MS)),
-          ...(realSummarizer === undefined ? {} : { realSummarizer }),
-          paths: args.paths,
-          ...(args.filter === undefined ? {} : { filter: args.filter }),
-          reportDir: args['report-dir'],
-          invocation: { command: 'simulate', argv: process.argv.slice(2) },
-          onStart: (total) => progress.start(total),
-          onProgress: (_done, _total, scenario) => progress.tick(scenario),
-          onReport: (report) => {
-            progress.stop();
-            process.stdout.write(renderSuite(report, args.format, { color: colorAllowed(process.stdout), quiet: args.quiet }));
-            if (args.format !== 'table' && !args.quiet) {
-              process.stderr.write(`${summaryLine(report.summary.passed, report.summary.failed)}\n`);
-            }
+        result = await simulateApi(
+          {
+            ...parseRunArgs(args, realSummarizer === undefined ? DEFAULT_TIMEOUT_MS : REAL_SUMMARIZER_WATCHDOG_MS),
+            ...(realSummarizer === undefined ? {} : { realSummarizer }),
+            paths: args.paths,
+            ...(args.filter === undefined ? {} : { filter: args.filter }),
+            reportDir: args['report-dir'],
+            invocation: { command: 'simulate', argv: process.argv.slice(2) },
+            onStart: (total) => progress.start(total),
+            onProgress: (_done, _total, scenario) => progress.tick(scenario),
+            onReport: (report) => {
+              progress.stop();
+              process.stdout.write(
+                renderSuite(report, args.format, { color: colorAllowed(process.stdout), quiet: args.quiet }),
+              );
+              if (args.format !== 'table' && !args.quiet) {
+                process.stderr.write(`${summaryLine(report.summary.passed, report.summary.failed)}\n`);
+              }
+            },
           },
-        }, CLI_OPTION_NAMES);
+          CLI_OPTION_NAMES,
+        );
       } finally {
         progress.stop();
       }

@@ -20,12 +20,13 @@ export function renderStrategies(strategies: readonly { readonly name: string; r
 /** The audit listing: per strategy, a header line (name, upstream @ commit, checked date), then what it follows and leaves out. */
 export function renderAudits(audits: readonly { readonly name: string; readonly audit: StrategyAudit }[]): string {
   return audits
-    .map(({ name, audit }) =>
-      [
-        `${name}  ${audit.upstream} @ ${audit.commit}  (checked ${audit.checked})`,
-        ...audit.follows.map((line) => `  follows:     ${line}`),
-        ...audit.leavesOut.map((line) => `  leaves out:  ${line}`),
-      ].join('\n') + '\n',
+    .map(
+      ({ name, audit }) =>
+        [
+          `${name}  ${audit.upstream} @ ${audit.commit}  (checked ${audit.checked})`,
+          ...audit.follows.map((line) => `  follows:     ${line}`),
+          ...audit.leavesOut.map((line) => `  leaves out:  ${line}`),
+        ].join('\n') + '\n',
     )
     .join('\n');
 }
@@ -40,12 +41,15 @@ const strategies: CommandModule<object, StrategiesArgs> = {
     (yargs as Argv<object>).option('audit', {
       type: 'boolean',
       default: false,
-      describe: "For each zoo strategy: the upstream commit it follows, the date that was checked, and what it leaves out",
+      describe:
+        'For each zoo strategy: the upstream commit it follows, the date that was checked, and what it leaves out',
     }) as unknown as Argv<StrategiesArgs>,
   handler: (args) =>
     runCommand(async () => {
       const listing = await listStrategies({ audit: args.audit });
-      process.stdout.write(listing.kind === 'catalog' ? renderStrategies(listing.strategies) : renderAudits(listing.audits));
+      process.stdout.write(
+        listing.kind === 'catalog' ? renderStrategies(listing.strategies) : renderAudits(listing.audits),
+      );
       return EXIT_OK;
     }),
 };

@@ -18,7 +18,13 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { renderVerifyAdk } from '../../api/render-verify-adk.ts';
-import { DEFAULT_VERIFY_FUZZ_OUT, DEFAULT_VERIFY_PATHS, DEFAULT_VERIFY_SHRINK_CANDIDATES, verifyAdk as verifyAdkApi, type VerifyAdkOptions } from '../../api/verify-adk.ts';
+import {
+  DEFAULT_VERIFY_FUZZ_OUT,
+  DEFAULT_VERIFY_PATHS,
+  DEFAULT_VERIFY_SHRINK_CANDIDATES,
+  verifyAdk as verifyAdkApi,
+  type VerifyAdkOptions,
+} from '../../api/verify-adk.ts';
 import { colorAllowed } from '../../harness/report/ansi.ts';
 import { summaryLine } from '../../harness/report/format.ts';
 import { COMMAND_LINES } from '../command-lines.ts';
@@ -55,49 +61,94 @@ const verifyAdk: CommandModule<object, VerifyAdkArgs> = {
   ...COMMAND_LINES['verify-adk'],
   builder: (yargs) =>
     (yargs as Argv<object>)
-      .positional('paths', { type: 'string', array: true, describe: `Scenario files or folders (default: ${DEFAULT_VERIFY_PATHS.join(' ')})` })
+      .positional('paths', {
+        type: 'string',
+        array: true,
+        describe: `Scenario files or folders (default: ${DEFAULT_VERIFY_PATHS.join(' ')})`,
+      })
       .option('filter', { type: 'string', describe: 'Only scenarios whose id or name matches this pattern' })
       .option('format', { choices: FORMATS, default: 'table' as const, describe: 'What to print on stdout' })
       .option('compactor', {
         choices: COMPACTORS,
         default: 'context-guard' as const,
-        describe: 'adk-token-based: also run adk-js\'s own TokenBasedContextCompactor and show both compactors\' measurements',
+        describe:
+          "adk-token-based: also run adk-js's own TokenBasedContextCompactor and show both compactors' measurements",
       })
-      .option('adk-token-threshold', { type: 'number', describe: 'TokenBasedContextCompactor tokenThreshold (default: ContextGuard\'s threshold, window minus buffer, per phase)' })
-      .option('adk-event-retention', { type: 'number', describe: 'TokenBasedContextCompactor eventRetentionSize (default 4)' })
-      .option('strategy', { type: 'string', describe: 'Strategy for every scenario: a built-in name or a module path (overrides the files)' })
-      .option('strategy-options', { type: 'string', describe: 'Strategy options as a JSON object (overrides the files)' })
-      .option('real-summarizer', { type: 'string', describe: 'Summarize with this real Gemini model (needs GEMINI_API_KEY); runs are measured, not compared' })
+      .option('adk-token-threshold', {
+        type: 'number',
+        describe:
+          "TokenBasedContextCompactor tokenThreshold (default: ContextGuard's threshold, window minus buffer, per phase)",
+      })
+      .option('adk-event-retention', {
+        type: 'number',
+        describe: 'TokenBasedContextCompactor eventRetentionSize (default 4)',
+      })
+      .option('strategy', {
+        type: 'string',
+        describe: 'Strategy for every scenario: a built-in name or a module path (overrides the files)',
+      })
+      .option('strategy-options', {
+        type: 'string',
+        describe: 'Strategy options as a JSON object (overrides the files)',
+      })
+      .option('real-summarizer', {
+        type: 'string',
+        describe: 'Summarize with this real Gemini model (needs GEMINI_API_KEY); runs are measured, not compared',
+      })
       .option('summarizer-timeout', { type: 'number', default: 60_000, describe: 'Real summarizer timeout in ms' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress on stderr' })
-      .option('fuzz-runs', { type: 'number', describe: 'Also verify this many scenarios drawn by the fuzzer\'s generator (under adk-js)' })
+      .option('fuzz-runs', {
+        type: 'number',
+        describe: "Also verify this many scenarios drawn by the fuzzer's generator (under adk-js)",
+      })
       .option('seed', { type: 'number', describe: 'fast-check seed of --fuzz-runs (default 1)' })
-      .option('out', { type: 'string', describe: `Where a shrunk difference of --fuzz-runs is written as a scenario file (default ${DEFAULT_FUZZ_OUT})` })
-      .option('shrink-candidates', { type: 'number', describe: `Candidates verified at most while shrinking one difference, each two full plays (default ${DEFAULT_SHRINK_CANDIDATES})` }) as unknown as Argv<VerifyAdkArgs>,
+      .option('out', {
+        type: 'string',
+        describe: `Where a shrunk difference of --fuzz-runs is written as a scenario file (default ${DEFAULT_FUZZ_OUT})`,
+      })
+      .option('shrink-candidates', {
+        type: 'number',
+        describe: `Candidates verified at most while shrinking one difference, each two full plays (default ${DEFAULT_SHRINK_CANDIDATES})`,
+      }) as unknown as Argv<VerifyAdkArgs>,
   handler: (args) =>
     runCommand(async () => {
       const progress = !args.quiet && process.stderr.isTTY === true;
       const color = colorAllowed(process.stdout);
       const generated = args['fuzz-runs'] !== undefined;
-      const result = await verifyAdkApi({
-        ...verifyAdkOptions(args),
-        ...(progress
-          ? {
-              onScenario: (v, i, total) => process.stderr.write(`[${i + 1}/${total}] ${v.name}: ${v.verdict}\n`),
-              onFuzzRun: (v, done, total) => process.stderr.write(`[fuzz ${done}/${total}] ${v.name}: ${v.verdict}\n`),
-            }
-          : {}),
-        // The files' table is printed before the generated runs play.
-        onSuiteReport: async (report) => {
-          process.stdout.write(await renderVerifyAdk({ kind: 'suite', report, format: args.format, closing: !generated }, color));
+      const result = await verifyAdkApi(
+        {
+          ...verifyAdkOptions(args),
+          ...(progress
+            ? {
+                onScenario: (v, i, total) => process.stderr.write(`[${i + 1}/${total}] ${v.name}: ${v.verdict}\n`),
+                onFuzzRun: (v, done, total) =>
+                  process.stderr.write(`[fuzz ${done}/${total}] ${v.name}: ${v.verdict}\n`),
+              }
+            : {}),
+          // The files' table is printed before the generated runs play.
+          onSuiteReport: async (report) => {
+            process.stdout.write(
+              await renderVerifyAdk({ kind: 'suite', report, format: args.format, closing: !generated }, color),
+            );
+          },
         },
-      }, CLI_OPTION_NAMES);
+        CLI_OPTION_NAMES,
+      );
       if (result.fuzz === null) return result.kind === 'passed' ? EXIT_OK : EXIT_FAILED;
       const fuzz = result.fuzz;
-      if (args.format === 'table') process.stdout.write(await renderVerifyAdk({ kind: 'fuzz', runs: fuzz.runs, report: fuzz.report, files: fuzz.files }, color));
-      else process.stdout.write(`${JSON.stringify({ ...(result.suite === null ? {} : { files: result.suite }), fuzz: fuzz.report }, null, 2)}\n`);
+      if (args.format === 'table')
+        process.stdout.write(
+          await renderVerifyAdk({ kind: 'fuzz', runs: fuzz.runs, report: fuzz.report, files: fuzz.files }, color),
+        );
+      else
+        process.stdout.write(
+          `${JSON.stringify({ ...(result.suite === null ? {} : { files: result.suite }), fuzz: fuzz.report }, null, 2)}\n`,
+        );
       const failed = (result.suite?.summary.failed ?? 0) + fuzz.report.summary.different;
-      if (args.format === 'table') process.stdout.write(`${summaryLine((result.suite?.summary.passed ?? 0) + fuzz.report.summary.identical, failed)}\n`);
+      if (args.format === 'table')
+        process.stdout.write(
+          `${summaryLine((result.suite?.summary.passed ?? 0) + fuzz.report.summary.identical, failed)}\n`,
+        );
       return result.kind === 'passed' ? EXIT_OK : EXIT_FAILED;
     }),
 };

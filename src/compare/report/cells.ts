@@ -99,10 +99,11 @@ export function leagueCells(row: LeagueRow): string[] {
 export const LEAGUE_NOTE = [
   'passed: scenarios where nothing failed and no reported bug showed.',
   `${UNIVERSAL.map((property) => PROPERTY_SHORT[property]).join(', ')}: scenarios in which that universal property broke (failed, a reported bug reproduced, or a limitation the file accepts).`,
-  'crashed: the strategy threw, hung, exited or sent invalid contents. bugs: museum scenarios in which this strategy\'s reported bug reproduced.',
+  "crashed: the strategy threw, hung, exited or sent invalid contents. bugs: museum scenarios in which this strategy's reported bug reproduced.",
   'overflow steps, loops, thrash, summarizer calls: summed over the scenarios. tokens billed: input tokens of every model request and summarizer call the provider answered.',
   'tokens uncached: of the model requests, the tokens after the first position that changed since the previous request (what a prefix cache could not serve). peak: the highest peak of any scenario, % of its window.',
   `cost: USD at each scenario model's prices and its provider's prompt-cache rules (a model without a price is priced as ${DEFAULT_PRICED_MODEL}); cache hits: the share of model-request input tokens read from the cache.`,
 ].join('\n');
 
-export const FUZZ_NOTE = 'Each cell: generated runs in which the property passed / was infeasible (no strategy could hold it) / failed.';
+export const FUZZ_NOTE =
+  'Each cell: generated runs in which the property passed / was infeasible (no strategy could hold it) / failed.';

@@ -4,7 +4,16 @@
  */
 import type { ComparisonReport } from '../comparison-report.ts';
 import { retentionMarkdownSection } from './retention-table.ts';
-import { FUZZ_NOTE, fuzzText, LEAGUE_HEADERS, LEAGUE_NOTE, leagueCells, MATRIX_LEGEND, matrixText, PROPERTY_SHORT } from './cells.ts';
+import {
+  FUZZ_NOTE,
+  fuzzText,
+  LEAGUE_HEADERS,
+  LEAGUE_NOTE,
+  leagueCells,
+  MATRIX_LEGEND,
+  matrixText,
+  PROPERTY_SHORT,
+} from './cells.ts';
 
 export function renderComparisonMarkdown(report: ComparisonReport): string {
   const fuzz = report.fuzz === null ? 'no fuzzing' : `${report.fuzz.runs} fuzz runs from seed ${report.fuzz.seed}`;
@@ -15,7 +24,8 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
     quote(LEAGUE_NOTE),
     ...retentionMarkdownSection(report),
   ];
-  if (report.fuzz !== null) parts.push(`### Fuzz (${report.fuzz.runs} runs, seed ${report.fuzz.seed})`, fuzzTable(report), quote(FUZZ_NOTE));
+  if (report.fuzz !== null)
+    parts.push(`### Fuzz (${report.fuzz.runs} runs, seed ${report.fuzz.seed})`, fuzzTable(report), quote(FUZZ_NOTE));
   if (report.museum.length > 0) parts.push('### Museum of reported bugs', museumTable(report), quote(MATRIX_LEGEND));
   return `${parts.join('\n\n')}\n`;
 }
@@ -29,7 +39,10 @@ export function leagueTable(report: ComparisonReport): string {
 function fuzzTable(report: ComparisonReport): string {
   const properties = report.league[0]?.fuzz?.map((tally) => tally.property) ?? [];
   const rows = report.league.map((row) => [code(row.strategy), ...(row.fuzz ?? []).map(fuzzText)]);
-  return markdownTable(['strategy', ...properties.map((property) => PROPERTY_SHORT[property])], rows, ['left', ...properties.map(() => 'right' as const)]);
+  return markdownTable(['strategy', ...properties.map((property) => PROPERTY_SHORT[property])], rows, [
+    'left',
+    ...properties.map(() => 'right' as const),
+  ]);
 }
 
 export function museumTable(report: ComparisonReport): string {
@@ -39,10 +52,18 @@ export function museumTable(report: ComparisonReport): string {
     cell([...new Set(scenario.bugs.map((bug) => `${bug.strategy}: ${bug.issue}`))].join('; ')),
     ...scenario.results.map((result) => cell(matrixText(result))),
   ]);
-  return markdownTable(head, rows, head.map(() => 'left' as const));
+  return markdownTable(
+    head,
+    rows,
+    head.map(() => 'left' as const),
+  );
 }
 
-function markdownTable(head: readonly string[], rows: readonly (readonly string[])[], aligns: readonly ('left' | 'right')[]): string {
+function markdownTable(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  aligns: readonly ('left' | 'right')[],
+): string {
   const rule = aligns.map((align) => (align === 'right' ? '---:' : '---'));
   return [head, rule, ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 }
@@ -56,5 +77,8 @@ function cell(text: string): string {
 }
 
 function quote(text: string): string {
-  return text.split('\n').map((line) => `> ${cell(line)}`).join('\n>\n');
+  return text
+    .split('\n')
+    .map((line) => `> ${cell(line)}`)
+    .join('\n>\n');
 }

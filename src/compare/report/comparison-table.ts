@@ -6,7 +6,16 @@ import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
 import type { ComparisonReport } from '../comparison-report.ts';
 import { retentionTerminal } from './retention-table.ts';
-import { FUZZ_NOTE, fuzzText, LEAGUE_HEADERS, LEAGUE_NOTE, leagueCells, MATRIX_LEGEND, matrixText, PROPERTY_SHORT } from './cells.ts';
+import {
+  FUZZ_NOTE,
+  fuzzText,
+  LEAGUE_HEADERS,
+  LEAGUE_NOTE,
+  leagueCells,
+  MATRIX_LEGEND,
+  matrixText,
+  PROPERTY_SHORT,
+} from './cells.ts';
 
 export function renderComparisonTable(report: ComparisonReport, color: boolean): string {
   const parts = [heading(report, color), league(report, color), LEAGUE_NOTE, ...retentionTerminal(report, color)];
@@ -18,11 +27,19 @@ export function renderComparisonTable(report: ComparisonReport, color: boolean):
 function heading(report: ComparisonReport, color: boolean): string {
   const fuzz = report.fuzz === null ? 'no fuzzing' : `${report.fuzz.runs} fuzz runs from seed ${report.fuzz.seed}`;
   const scenarios = report.scenarios.length;
-  return paint(`${report.contenders.length} strategies, ${scenarios} scenario${scenarios === 1 ? '' : 's'} (${report.paths.join(', ')}), ${fuzz}`, 'bold', color);
+  return paint(
+    `${report.contenders.length} strategies, ${scenarios} scenario${scenarios === 1 ? '' : 's'} (${report.paths.join(', ')}), ${fuzz}`,
+    'bold',
+    color,
+  );
 }
 
 function table(head: readonly string[], color: boolean, aligns: ('left' | 'right')[]): Table.Table {
-  return new Table({ head: head.map((title) => paint(title, 'bold', color)), style: { head: [], border: color ? ['grey'] : [], compact: true }, colAligns: aligns });
+  return new Table({
+    head: head.map((title) => paint(title, 'bold', color)),
+    style: { head: [], border: color ? ['grey'] : [], compact: true },
+    colAligns: aligns,
+  });
 }
 
 function league(report: ComparisonReport, color: boolean): string {
@@ -34,7 +51,10 @@ function league(report: ComparisonReport, color: boolean): string {
 
 function fuzzTable(report: ComparisonReport, color: boolean): string {
   const properties = report.league[0]?.fuzz?.map((tally) => tally.property) ?? [];
-  const t = table(['strategy', ...properties.map((property) => PROPERTY_SHORT[property])], color, ['left', ...properties.map(() => 'right' as const)]);
+  const t = table(['strategy', ...properties.map((property) => PROPERTY_SHORT[property])], color, [
+    'left',
+    ...properties.map(() => 'right' as const),
+  ]);
   for (const row of report.league) t.push([row.strategy, ...(row.fuzz ?? []).map(fuzzText)]);
   return t.toString();
 }
@@ -51,7 +71,9 @@ function museum(report: ComparisonReport, color: boolean): string {
       const text = matrixText(result);
       groups.set(text, [...(groups.get(text) ?? []), result.strategy]);
     });
-    const lines = [...groups].map(([text, strategies]) => `  ${text === 'ok' ? paint(text, 'green', color) : text}: ${strategies.join(', ')}`);
+    const lines = [...groups].map(
+      ([text, strategies]) => `  ${text === 'ok' ? paint(text, 'green', color) : text}: ${strategies.join(', ')}`,
+    );
     return [`${paint(scenario.name, 'bold', color)} (reproduces ${bugs})`, ...lines].join('\n');
   });
   return [paint('Museum: what broke, per strategy', 'bold', color), ...blocks].join('\n');

@@ -9,7 +9,11 @@ import type { ComparisonReport } from '../comparison-report.ts';
 import { RETENTION_HEADERS, RETENTION_NOTE, retentionPercent } from '../retention-league.ts';
 
 function rows(report: ComparisonReport): string[][] {
-  return report.league.map((row) => [String(row.rank), row.strategy, ...RETENTION_HEADERS.map((kind) => retentionPercent(row.retention, kind))]);
+  return report.league.map((row) => [
+    String(row.rank),
+    row.strategy,
+    ...RETENTION_HEADERS.map((kind) => retentionPercent(row.retention, kind)),
+  ]);
 }
 
 const hasFacts = (report: ComparisonReport): boolean => report.league.some((row) => row.retention !== undefined);
@@ -28,13 +32,33 @@ export function retentionTerminal(report: ComparisonReport, color: boolean): str
 export function retentionMarkdownSection(report: ComparisonReport): string[] {
   if (!hasFacts(report)) return [];
   const head = ['#', 'strategy', ...RETENTION_HEADERS];
-  const lines = [head, head.map((_, i) => (i === 1 ? '---' : '---:')), ...rows(report).map((row) => [row[0]!, `\`${row[1]!}\``, ...row.slice(2)])];
-  return ['### What survived: planted facts retained', lines.map((line) => `| ${line.join(' | ')} |`).join('\n'), `> ${RETENTION_NOTE}`];
+  const lines = [
+    head,
+    head.map((_, i) => (i === 1 ? '---' : '---:')),
+    ...rows(report).map((row) => [row[0]!, `\`${row[1]!}\``, ...row.slice(2)]),
+  ];
+  return [
+    '### What survived: planted facts retained',
+    lines.map((line) => `| ${line.join(' | ')} |`).join('\n'),
+    `> ${RETENTION_NOTE}`,
+  ];
 }
 
 export function retentionHtml(report: ComparisonReport): string[] {
   if (!hasFacts(report)) return [];
   const head = ['#', 'strategy', ...RETENTION_HEADERS].map((title) => `<th>${escapeHtml(title)}</th>`).join('');
-  const body = rows(report).map((row) => `<tr><td>${row[0]}</td><td class="name"><code>${escapeHtml(row[1]!)}</code></td>${row.slice(2).map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('');
-  return ['<h2 class="section">What survived: planted facts retained</h2>', `<section class="panel"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></section>`, `<div class="notes">${escapeHtml(RETENTION_NOTE)}</div>`];
+  const body = rows(report)
+    .map(
+      (row) =>
+        `<tr><td>${row[0]}</td><td class="name"><code>${escapeHtml(row[1]!)}</code></td>${row
+          .slice(2)
+          .map((cell) => `<td>${cell}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
+  return [
+    '<h2 class="section">What survived: planted facts retained</h2>',
+    `<section class="panel"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></section>`,
+    `<div class="notes">${escapeHtml(RETENTION_NOTE)}</div>`,
+  ];
 }

@@ -50,7 +50,7 @@ export const KNOWN_MODEL_WINDOWS: Readonly<Record<string, number>> = Object.free
   'gpt-4o-mini': 128_000,
   'gpt-4-turbo': 128_000,
   'o4-mini': 200_000,
-  'o3': 200_000,
+  o3: 200_000,
   'o3-mini': 200_000,
-  'o1': 200_000,
+  o1: 200_000,
 });

@@ -46,6 +46,8 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
 
 function checkWindow(name: string, value: unknown): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-    throw new ModelRegistryOptionsError(`model registry: ${name} must be a positive integer (tokens), got ${String(value)}`);
+    throw new ModelRegistryOptionsError(
+      `model registry: ${name} must be a positive integer (tokens), got ${String(value)}`,
+    );
   }
 }

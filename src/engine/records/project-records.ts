@@ -37,7 +37,8 @@ interface KeptRange {
  */
 export function projectCompactionRecords<E extends SessionEvent>(events: readonly E[]): ProjectedEntry<E>[] {
   const ranges = keptRanges(events);
-  if (ranges.length === 0) return events.filter((event) => !compactionRecordOf(event)).map((event) => ({ kind: 'event', event }));
+  if (ranges.length === 0)
+    return events.filter((event) => !compactionRecordOf(event)).map((event) => ({ kind: 'event', event }));
   const hidden = new Uint8Array(events.length);
   const endingAt = new Map<number, KeptRange[]>();
   for (const range of ranges) {
@@ -50,7 +51,9 @@ export function projectCompactionRecords<E extends SessionEvent>(events: readonl
   events.forEach((event, i) => {
     if (hidden[i] === 0 && !compactionRecordOf(event)) projected.push({ kind: 'event', event });
     for (const range of endingAt.get(i) ?? []) {
-      range.record.contents.forEach((content, index) => projected.push({ kind: 'record', recordEvent: range.recordEvent as E, content, index }));
+      range.record.contents.forEach((content, index) =>
+        projected.push({ kind: 'record', recordEvent: range.recordEvent as E, content, index }),
+      );
     }
   });
   return projected;
@@ -65,9 +68,12 @@ function keptRanges(events: readonly SessionEvent[]): KeptRange[] {
     if (record) {
       const start = record.startEventId === undefined ? 0 : positions.get(record.startEventId);
       const end = positions.get(record.endEventId);
-      if (start !== undefined && end !== undefined && start <= end) ranges.push({ recordEvent: event, record, start, end });
+      if (start !== undefined && end !== undefined && start <= end)
+        ranges.push({ recordEvent: event, record, start, end });
     }
     positions.set(event.id, i);
   });
-  return ranges.filter((range, i) => !ranges.slice(i + 1).some((later) => later.start <= range.start && later.end >= range.end));
+  return ranges.filter(
+    (range, i) => !ranges.slice(i + 1).some((later) => later.start <= range.start && later.end >= range.end),
+  );
 }

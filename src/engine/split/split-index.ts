@@ -91,5 +91,8 @@ export function splitsToolPair(contents: Contents, idx: number): boolean {
   const before = contents[idx - 1];
   const after = contents[idx];
   if (!before || !after) return false;
-  return (before.role === 'model' && contentHasFunctionCall(before)) || (after.role === 'user' && contentHasFunctionResponse(after));
+  return (
+    (before.role === 'model' && contentHasFunctionCall(before)) ||
+    (after.role === 'user' && contentHasFunctionResponse(after))
+  );
 }

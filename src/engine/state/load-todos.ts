@@ -28,7 +28,11 @@ export function loadTodos(ctx: Pick<CompactionContext, 'state'>): TodoItem[] {
     const content = stringField(m.content);
     if (content === '') continue;
     const activeForm = stringField(m.active_form) || stringField(m.activeForm);
-    items.push(activeForm === '' ? { content, status: stringField(m.status) } : { content, status: stringField(m.status), activeForm });
+    items.push(
+      activeForm === ''
+        ? { content, status: stringField(m.status) }
+        : { content, status: stringField(m.status), activeForm },
+    );
   }
   return items;
 }

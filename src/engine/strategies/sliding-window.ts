@@ -21,7 +21,12 @@ import {
 import type { Content } from '@google/genai';
 import { split } from './split-contents.ts';
 import { loadTodos } from '../state/load-todos.ts';
-import { loadContentsAtCompaction, loadSummary, persistContentsAtCompaction, persistSummary } from '../state/state-helpers.ts';
+import {
+  loadContentsAtCompaction,
+  loadSummary,
+  persistContentsAtCompaction,
+  persistSummary,
+} from '../state/state-helpers.ts';
 import { SummarizationError, summarize } from '../summary/summarize.ts';
 import { injectContinuation, injectSummary, replaceSummary } from '../summary/summary-content.ts';
 import { computeBuffer } from '../tokens/compute-buffer.ts';
@@ -50,12 +55,17 @@ export interface SlidingWindowVariation {
 
 export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions): CompactionStrategy;
 export function slidingWindowStrategy(options?: Record<string, unknown>): CompactionStrategy;
-export function slidingWindowStrategy(options?: SlidingWindowStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+export function slidingWindowStrategy(
+  options?: SlidingWindowStrategyOptions | Readonly<Record<string, unknown>>,
+): CompactionStrategy {
   return slidingWindowWith({}, options);
 }
 
 /** The sliding window with `variation` (none: `slidingWindowStrategy`). */
-export function slidingWindowWith(variation: SlidingWindowVariation, options?: SlidingWindowStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+export function slidingWindowWith(
+  variation: SlidingWindowVariation,
+  options?: SlidingWindowStrategyOptions | Readonly<Record<string, unknown>>,
+): CompactionStrategy {
   const read = readIntegerOptions(STRATEGY_SLIDING_WINDOW, options, {
     maxTurns: { min: 0, meaning: `contents since the last compaction, 0 = ${DEFAULT_MAX_TURNS}` },
     maxCompactionAttempts: { min: 0, meaning: `summarisation passes, 0 = ${DEFAULT_MAX_COMPACTION_ATTEMPTS}` },
@@ -123,5 +133,9 @@ export function slidingWindowWith(variation: SlidingWindowVariation, options?: S
   // Where it compacts, for the fuzzer's declared-trigger (read by the harness only). It declares no
   // estimator: it compares the raw estimate, never calibrated, only to decide whether to retry.
   const ownTrigger: OwnTrigger = { at: () => maxTurns + 1, counts: 'contents since the last compaction' };
-  return { name: STRATEGY_SLIDING_WINDOW, compact, declarations: { ownTrigger, optionSpace: SLIDING_WINDOW_OPTION_SPACE } };
+  return {
+    name: STRATEGY_SLIDING_WINDOW,
+    compact,
+    declarations: { ownTrigger, optionSpace: SLIDING_WINDOW_OPTION_SPACE },
+  };
 }

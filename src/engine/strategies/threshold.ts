@@ -24,7 +24,14 @@ import { computeBuffer, computeThreshold } from '../tokens/compute-buffer.ts';
 import { CONTEXTGUARD_DECLARED_ESTIMATE } from '../tokens/declared-estimate.ts';
 import { estimateContentTokens, estimateTokens } from '../tokens/estimate-tokens.ts';
 import { calibratedTokenCount } from '../tokens/token-count.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, DeclaredSummarizerInput, LlmRequest, OwnTrigger } from '../types.ts';
+import type {
+  CompactionContext,
+  CompactionOutcome,
+  CompactionStrategy,
+  DeclaredSummarizerInput,
+  LlmRequest,
+  OwnTrigger,
+} from '../types.ts';
 import { THRESHOLD_OPTION_SPACE } from './option-spaces.ts';
 import { createSerializer } from './serialize.ts';
 import { readIntegerOptions } from './strategy-options.ts';
@@ -48,12 +55,17 @@ export interface ThresholdVariation {
 
 export function thresholdStrategy(options?: ThresholdStrategyOptions): CompactionStrategy;
 export function thresholdStrategy(options?: Record<string, unknown>): CompactionStrategy;
-export function thresholdStrategy(options?: ThresholdStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+export function thresholdStrategy(
+  options?: ThresholdStrategyOptions | Readonly<Record<string, unknown>>,
+): CompactionStrategy {
   return thresholdWith({}, options);
 }
 
 /** The threshold strategy with `variation` (none: `thresholdStrategy`). */
-export function thresholdWith(variation: ThresholdVariation, options?: ThresholdStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+export function thresholdWith(
+  variation: ThresholdVariation,
+  options?: ThresholdStrategyOptions | Readonly<Record<string, unknown>>,
+): CompactionStrategy {
   const truncate = variation.truncateForSummarizer ?? truncateForSummarizer;
   const read = readIntegerOptions(STRATEGY_THRESHOLD, options, {
     maxTokens: { min: 0, meaning: 'context window override in tokens, 0 = the model window' },
@@ -130,10 +142,19 @@ export function thresholdWith(variation: ThresholdVariation, options?: Threshold
     counts: 'calibrated tokens',
   };
   // How it cuts the summarizer's input, for the fuzzer's summarizer-input-budget (harness only).
-  const summarizerInput: DeclaredSummarizerInput = { share: SUMMARIZER_INPUT_WINDOW_RATIO, tokens: estimateContentTokens, trim: truncate };
+  const summarizerInput: DeclaredSummarizerInput = {
+    share: SUMMARIZER_INPUT_WINDOW_RATIO,
+    tokens: estimateContentTokens,
+    trim: truncate,
+  };
   return {
     name: STRATEGY_THRESHOLD,
     compact,
-    declarations: { estimate: CONTEXTGUARD_DECLARED_ESTIMATE, ownTrigger, summarizerInput, optionSpace: THRESHOLD_OPTION_SPACE },
+    declarations: {
+      estimate: CONTEXTGUARD_DECLARED_ESTIMATE,
+      ownTrigger,
+      summarizerInput,
+      optionSpace: THRESHOLD_OPTION_SPACE,
+    },
   };
 }

@@ -8,7 +8,10 @@ import type { Content } from '@google/genai';
 import { FALLBACK_MESSAGE_BYTES } from '../constants.ts';
 import { utf8ByteLength } from '../tokens/utf8-byte-length.ts';
 
-export function buildFallbackSummary(contents: readonly (Content | undefined | null)[], previousSummary: string): string {
+export function buildFallbackSummary(
+  contents: readonly (Content | undefined | null)[],
+  previousSummary: string,
+): string {
   const out: string[] = [];
   if (previousSummary !== '') out.push(previousSummary, '\n\n---\n\n');
   for (const content of contents) {

@@ -7,7 +7,10 @@ import type { Content } from '@google/genai';
 import { SUMMARIZER_INPUT_WINDOW_RATIO } from '../constants.ts';
 import { estimateContentTokens, estimatePartTokens } from '../tokens/estimate-tokens.ts';
 
-export function truncateForSummarizer<T extends Content | undefined | null>(contents: readonly T[], contextWindow: number): T[] {
+export function truncateForSummarizer<T extends Content | undefined | null>(
+  contents: readonly T[],
+  contextWindow: number,
+): T[] {
   const budget = Math.trunc(contextWindow * SUMMARIZER_INPUT_WINDOW_RATIO);
   let total = estimateContentTokens(contents);
   if (total <= budget) return contents.slice();

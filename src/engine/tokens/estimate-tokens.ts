@@ -159,7 +159,11 @@ function mapEntriesTokens(map: Record<string, unknown> | undefined | null): numb
  * ToolType; Args|Response map[string]any}`), i.e. `&{<id> <toolType> map[...]}`. Field order is
  * taken from the genai schema both SDKs are generated from; only the length matters.
  */
-function goStructPointerLength(id: string | undefined, toolType: string | undefined, map: Record<string, unknown> | undefined): number {
+function goStructPointerLength(
+  id: string | undefined,
+  toolType: string | undefined,
+  map: Record<string, unknown> | undefined,
+): number {
   return 3 + 2 + utf8ByteLength(id ?? '') + utf8ByteLength(toolType ?? '') + goFormatMapLength(map);
 }
 

@@ -82,10 +82,13 @@ export function goJsonStringLength(s: string): number {
   let extra = 0;
   for (let i = 0; i < s.length; i += 1) {
     const c = s.charCodeAt(i);
-    if (c === 0x22 || c === 0x5c) extra += 1; // \" \\
+    if (c === 0x22 || c === 0x5c)
+      extra += 1; // \" \\
     else if (c === 0x08 || c === 0x0c || c === 0x0a || c === 0x0d || c === 0x09) extra += 1;
-    else if (c < 0x20) extra += 5; // \u00XX for a 1-byte char
-    else if (c === 0x3c || c === 0x3e || c === 0x26) extra += 5; // \u003c \u003e \u0026
+    else if (c < 0x20)
+      extra += 5; // \u00XX for a 1-byte char
+    else if (c === 0x3c || c === 0x3e || c === 0x26)
+      extra += 5; // \u003c \u003e \u0026
     else if (c === 0x2028 || c === 0x2029) extra += 3; // 3 raw bytes become 6
   }
   return raw + extra;

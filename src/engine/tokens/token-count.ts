@@ -5,11 +5,7 @@
  * Calibration scales the current heuristic by real/lastHeuristic, clamped to [1, 5], and never
  * answers less than the stale real count.
  */
-import {
-  DEFAULT_HEURISTIC_CORRECTION_FACTOR,
-  MAX_CORRECTION_FACTOR,
-  MIN_CORRECTION_FACTOR,
-} from '../constants.ts';
+import { DEFAULT_HEURISTIC_CORRECTION_FACTOR, MAX_CORRECTION_FACTOR, MIN_CORRECTION_FACTOR } from '../constants.ts';
 import { loadLastHeuristic, loadRealTokens } from '../state/state-helpers.ts';
 import type { CompactionContext, LlmRequest } from '../types.ts';
 import { estimateTokens } from './estimate-tokens.ts';

@@ -112,7 +112,8 @@ export function utf8ByteLength(s: string): number {
 function slotKey(s: string): number {
   const last = s.length - 1;
   let key = s.length;
-  for (let k = 0; k < SAMPLES; k += 1) key = (Math.imul(key, 31) + s.charCodeAt(Math.floor((k * last) / (SAMPLES - 1)))) | 0;
+  for (let k = 0; k < SAMPLES; k += 1)
+    key = (Math.imul(key, 31) + s.charCodeAt(Math.floor((k * last) / (SAMPLES - 1)))) | 0;
   return key;
 }
 

@@ -18,12 +18,25 @@ export const MISSING_USAGE: ModelUsage = Object.freeze({
 });
 
 /** A breakdown from its parts (`promptTokens` and `totalTokens` derived). */
-export function modelUsage(parts: { inputTokens: number; cacheReadTokens?: number; cacheWriteTokens?: number; outputTokens?: number }): ModelUsage {
+export function modelUsage(parts: {
+  inputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  outputTokens?: number;
+}): ModelUsage {
   const cacheReadTokens = parts.cacheReadTokens ?? 0;
   const cacheWriteTokens = parts.cacheWriteTokens ?? 0;
   const outputTokens = parts.outputTokens ?? 0;
   const promptTokens = parts.inputTokens + cacheReadTokens + cacheWriteTokens;
-  return { inputTokens: parts.inputTokens, cacheReadTokens, cacheWriteTokens, outputTokens, promptTokens, totalTokens: promptTokens + outputTokens, missing: false };
+  return {
+    inputTokens: parts.inputTokens,
+    cacheReadTokens,
+    cacheWriteTokens,
+    outputTokens,
+    promptTokens,
+    totalTokens: promptTokens + outputTokens,
+    missing: false,
+  };
 }
 
 /** The breakdown of Gemini-style usage metadata; `MISSING_USAGE` when there is none. */

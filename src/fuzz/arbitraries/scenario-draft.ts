@@ -35,10 +35,16 @@ export function scenarioDraftArbitrary(): fc.Arbitrary<ScenarioDraft> {
     phaseSwitch: phaseSwitchDraftArbitrary(),
     summarizer: summarizerDraftArbitrary(),
     // Now and then the first request exactly on ContextGuard's threshold as it counts it (cold-threshold.ts).
-    coldThreshold: sometimes(fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constantFrom(1, -1), weight: 1 }), 10),
+    coldThreshold: sometimes(
+      fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constantFrom(1, -1), weight: 1 }),
+      10,
+    ),
     // Now and then the second turn's first request exactly on it as counted after calibration
     // (warm-threshold.ts). Drawn last, so every other field draws as before.
-    warmThreshold: sometimes(fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constantFrom(1, -1), weight: 1 }), 15),
+    warmThreshold: sometimes(
+      fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constantFrom(1, -1), weight: 1 }),
+      15,
+    ),
     // Planted facts (issue 29: goal-preserved and retention in every fuzz run). Drawn last, as above.
     facts: factsDraftArbitrary(),
   });

@@ -23,7 +23,9 @@ export function sizeDraftArbitrary(constraints: SizeDraftConstraints): fc.Arbitr
     (n): SizeDraft => ({ anchor: 'bytes', bytes: n * 100 }),
     (value) => unmapBytes(value),
   );
-  const window = fc.constantFrom(...constraints.windowPercents).map((percent): SizeDraft => ({ anchor: 'window', percent }));
+  const window = fc
+    .constantFrom(...constraints.windowPercents)
+    .map((percent): SizeDraft => ({ anchor: 'window', percent }));
   const nearby = fc.constantFrom(0, 1, -1);
   const threshold = nearby.map((tokens): SizeDraft => ({ anchor: 'threshold', tokens }));
   const postBudget = nearby.map((tokens): SizeDraft => ({ anchor: 'post-budget', tokens }));

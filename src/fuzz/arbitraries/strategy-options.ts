@@ -20,7 +20,9 @@ export function strategyOptionsArbitrary(space: OptionSpace): fc.Arbitrary<Recor
   const options = Object.keys(space).sort();
   const draws = options.map((option) => {
     const range = space[option]!;
-    return fc.integer({ min: range.min - range.default, max: range.max - range.default }).map((offset) => offset + range.default);
+    return fc
+      .integer({ min: range.min - range.default, max: range.max - range.default })
+      .map((offset) => offset + range.default);
   });
   return fc.tuple(...draws).map((values) => Object.fromEntries(options.map((option, i) => [option, values[i]!])));
 }
@@ -37,6 +39,11 @@ export const DRAWN_FOR = 'fuzzed-strategy';
  * Scenarios of `arbitrary`, each with options drawn from `space` (the player merges the user's
  * fixed options over them: run/option-variation.ts).
  */
-export function withDrawnOptions(arbitrary: fc.Arbitrary<ScenarioSpec>, space: OptionSpace): fc.Arbitrary<ScenarioSpec> {
-  return fc.tuple(arbitrary, strategyOptionsArbitrary(space)).map(([spec, options]) => ({ ...spec, strategy: { name: DRAWN_FOR, options } }));
+export function withDrawnOptions(
+  arbitrary: fc.Arbitrary<ScenarioSpec>,
+  space: OptionSpace,
+): fc.Arbitrary<ScenarioSpec> {
+  return fc
+    .tuple(arbitrary, strategyOptionsArbitrary(space))
+    .map(([spec, options]) => ({ ...spec, strategy: { name: DRAWN_FOR, options } }));
 }

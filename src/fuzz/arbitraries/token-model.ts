@@ -19,6 +19,11 @@ export function tokenModelDraftArbitrary(): fc.Arbitrary<TokenModelDraft> {
   return fc.oneof(
     { withCrossShrink: true },
     { arbitrary: tokenRatioArbitrary().map((ratio): TokenModelDraft => ({ ratio })), weight: 12 },
-    { arbitrary: fc.constantFrom('o200k_base' as const, 'cl100k_base' as const).map((tokenizer): TokenModelDraft => ({ tokenizer })), weight: 1 },
+    {
+      arbitrary: fc
+        .constantFrom('o200k_base' as const, 'cl100k_base' as const)
+        .map((tokenizer): TokenModelDraft => ({ tokenizer })),
+      weight: 1,
+    },
   );
 }

@@ -26,7 +26,10 @@ export function turnGroupDraftArbitrary(): fc.Arbitrary<TurnDraft> {
     sequential: fc.boolean(),
     response: sometimes(sizeDraftArbitrary({ maxBytes: 4_000, windowPercents: [10, 50, 100, 200] }), 50),
     burst: sometimes(
-      fc.record({ every: fc.integer({ min: 2, max: 10 }), tools: fc.array(toolCallDraftArbitrary(), { minLength: 1, maxLength: 3 }) }),
+      fc.record({
+        every: fc.integer({ min: 2, max: 10 }),
+        tools: fc.array(toolCallDraftArbitrary(), { minLength: 1, maxLength: 3 }),
+      }),
       15,
     ),
   });

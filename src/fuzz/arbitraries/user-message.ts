@@ -24,7 +24,12 @@ export function userMessageDraftArbitrary(): fc.Arbitrary<UserDraft> {
   return fc.oneof(
     { withCrossShrink: true },
     { arbitrary: fc.constantFrom(...LITERALS).map((text): UserDraft => ({ form: 'literal', text })), weight: 4 },
-    { arbitrary: fc.record({ size, kind: contentKindArbitrary() }).map(({ size: s, kind }): UserDraft => ({ form: 'sized', size: s, kind })), weight: 3 },
+    {
+      arbitrary: fc
+        .record({ size, kind: contentKindArbitrary() })
+        .map(({ size: s, kind }): UserDraft => ({ form: 'sized', size: s, kind })),
+      weight: 3,
+    },
     { arbitrary: size.map((s): UserDraft => ({ form: 'long-message', size: s })), weight: 2 },
     { arbitrary: fc.constant<UserDraft>({ form: 'empty' }), weight: 1 },
   );

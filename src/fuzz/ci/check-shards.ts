@@ -24,7 +24,10 @@ export interface ShardChecks<R> {
 }
 
 /** Returns the first report. */
-export function checkShards<R extends { readonly shard: Shard | null; readonly runs: number }>(inputs: readonly ShardFile<R>[], checks: ShardChecks<R>): R {
+export function checkShards<R extends { readonly shard: Shard | null; readonly runs: number }>(
+  inputs: readonly ShardFile<R>[],
+  checks: ShardChecks<R>,
+): R {
   if (inputs.length === 0) throw new BaselineError('--merge needs the report files of the shards');
   const { file: firstFile, report: first } = inputs[0]!;
   const count = first.shard?.count ?? 1;
@@ -39,22 +42,43 @@ export function checkShards<R extends { readonly shard: Shard | null; readonly r
       );
     }
     const shard = report.shard ?? { index: 1, count: 1 };
-    if (shard.count !== count) throw new BaselineError(`--merge: ${file} is shard ${shard.index}/${shard.count}, ${firstFile} one of ${count}: its shard count differs`);
-    if (shard.index > shard.count) throw new BaselineError(`--merge: ${file}: shard ${shard.index}/${shard.count} does not exist`);
+    if (shard.count !== count)
+      throw new BaselineError(
+        `--merge: ${file} is shard ${shard.index}/${shard.count}, ${firstFile} one of ${count}: its shard count differs`,
+      );
+    if (shard.index > shard.count)
+      throw new BaselineError(`--merge: ${file}: shard ${shard.index}/${shard.count} does not exist`);
     const twice = seen.get(shard.index);
-    if (twice !== undefined) throw new BaselineError(`--merge: shard ${shard.index}/${count} given twice (${twice}, ${file})`);
+    if (twice !== undefined)
+      throw new BaselineError(`--merge: shard ${shard.index}/${count} given twice (${twice}, ${file})`);
     seen.set(shard.index, file);
     const wrong = checks.counts(report, shardRunIds(report.runs, report.shard));
-    if (wrong !== null) throw new BaselineError(`--merge: ${file} (shard ${shard.index}/${count}): ${wrong}: the file was edited or is not what --json wrote`);
+    if (wrong !== null)
+      throw new BaselineError(
+        `--merge: ${file} (shard ${shard.index}/${count}): ${wrong}: the file was edited or is not what --json wrote`,
+      );
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !seen.has(index));
-  if (missing.length > 0) throw new BaselineError(`--merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+  if (missing.length > 0)
+    throw new BaselineError(
+      `--merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`,
+    );
   return first;
 }
 
-function differentField<R>(input: ShardFile<R>, first: ShardFile<R>, identity: (report: R) => Readonly<Record<string, unknown>>): { field: string; here: string; there: string } | null {
-  const here: Record<string, unknown> = { ...identity(input.report), ...(input.toolVersion === undefined ? {} : { 'compaction-sim version': input.toolVersion }) };
-  const there: Record<string, unknown> = { ...identity(first.report), ...(first.toolVersion === undefined ? {} : { 'compaction-sim version': first.toolVersion }) };
+function differentField<R>(
+  input: ShardFile<R>,
+  first: ShardFile<R>,
+  identity: (report: R) => Readonly<Record<string, unknown>>,
+): { field: string; here: string; there: string } | null {
+  const here: Record<string, unknown> = {
+    ...identity(input.report),
+    ...(input.toolVersion === undefined ? {} : { 'compaction-sim version': input.toolVersion }),
+  };
+  const there: Record<string, unknown> = {
+    ...identity(first.report),
+    ...(first.toolVersion === undefined ? {} : { 'compaction-sim version': first.toolVersion }),
+  };
   for (const field of new Set([...Object.keys(there), ...Object.keys(here)])) {
     const a = JSON.stringify(here[field] ?? null);
     const b = JSON.stringify(there[field] ?? null);

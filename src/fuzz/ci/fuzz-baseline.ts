@@ -68,7 +68,13 @@ export interface BaselineComparison {
 }
 
 const count = z.number().int().min(0);
-const tallySchema = z.strictObject({ checked: count, passed: count, infeasible: count, failed: count, failedRuns: z.array(count) });
+const tallySchema = z.strictObject({
+  checked: count,
+  passed: count,
+  infeasible: count,
+  failed: count,
+  failedRuns: z.array(count),
+});
 const baselineSchema = z.strictObject({
   format: z.literal(FUZZ_BASELINE_FORMAT),
   version: z.literal(1),
@@ -100,13 +106,16 @@ export function fuzzBaselineRefusal(report: FuzzReport, file: string): string | 
   const crashed = report.properties.find((property) => property.property === 'session-completes')?.failedRuns ?? [];
   if (crashed.length === 0) return null;
   const shown = crashed.slice(0, 8).join(', ');
-  return `fuzz baseline not written: the strategy crashed, hung or timed out on ${crashed.length} of ${report.runs} runs (session-completes failed on run${crashed.length === 1 ? '' : 's'} ${shown}${crashed.length > 8 ? ', ...' : ''}). ` +
-    `A run that did not play measures nothing and is never recorded into ${file}: fix the strategy (or raise --timeout / --max-memory) and record again.`;
+  return (
+    `fuzz baseline not written: the strategy crashed, hung or timed out on ${crashed.length} of ${report.runs} runs (session-completes failed on run${crashed.length === 1 ? '' : 's'} ${shown}${crashed.length > 8 ? ', ...' : ''}). ` +
+    `A run that did not play measures nothing and is never recorded into ${file}: fix the strategy (or raise --timeout / --max-memory) and record again.`
+  );
 }
 
 /** The baseline a whole run (no shard, no replayed path) records. */
 export function baselineFromReport(report: FuzzReport): FuzzBaseline {
-  if (report.shard !== null) throw new BaselineError('--update-baseline needs every run: drop --shard (or merge the shards first with --merge)');
+  if (report.shard !== null)
+    throw new BaselineError('--update-baseline needs every run: drop --shard (or merge the shards first with --merge)');
   if (report.path !== null) throw new BaselineError('--update-baseline needs an exploration, not a replayed --path');
   return {
     format: FUZZ_BASELINE_FORMAT,
@@ -118,9 +127,18 @@ export function baselineFromReport(report: FuzzReport): FuzzBaseline {
     runs: report.runs,
     corpus: report.corpus,
     replaySample: report.replaySample,
-    properties: Object.fromEntries(report.properties.map((p) => [p.property, {
-      checked: p.checked, passed: p.passed, infeasible: p.infeasible, failed: p.failed, failedRuns: [...p.failedRuns],
-    }])),
+    properties: Object.fromEntries(
+      report.properties.map((p) => [
+        p.property,
+        {
+          checked: p.checked,
+          passed: p.passed,
+          infeasible: p.infeasible,
+          failed: p.failed,
+          failedRuns: [...p.failedRuns],
+        },
+      ]),
+    ),
   };
 }
 
@@ -133,32 +151,55 @@ export function baselineFromReport(report: FuzzReport): FuzzBaseline {
 export function assertComparable(
   baseline: FuzzBaseline,
   file: string,
-  run: { seed: number; runs: number; corpus?: string; replaySample: number; properties: readonly PropertyName[]; strategy?: FuzzStrategy; cwd?: string },
+  run: {
+    seed: number;
+    runs: number;
+    corpus?: string;
+    replaySample: number;
+    properties: readonly PropertyName[];
+    strategy?: FuzzStrategy;
+    cwd?: string;
+  },
 ): void {
   const recorded = `seed ${baseline.seed}, ${baseline.runs} runs`;
   const mismatch = (what: string): never => {
-    throw new BaselineError(`fuzz baseline ${file} was recorded for ${recorded}; ${what}. Fuzz with the same --seed and --runs, or re-record it with --update-baseline`);
+    throw new BaselineError(
+      `fuzz baseline ${file} was recorded for ${recorded}; ${what}. Fuzz with the same --seed and --runs, or re-record it with --update-baseline`,
+    );
   };
   const refuse = (what: string): never => {
-    throw new BaselineError(`fuzz baseline ${file} ${what}: it says nothing about this run. Fuzz what it was recorded for, or record a baseline for this run with --update-baseline`);
+    throw new BaselineError(
+      `fuzz baseline ${file} ${what}: it says nothing about this run. Fuzz what it was recorded for, or record a baseline for this run with --update-baseline`,
+    );
   };
   const version = packageVersion();
-  if (baseline.toolVersion === undefined) refuse(`was recorded by a compaction-sim version that did not write its version (this is ${version})`);
-  if (baseline.toolVersion !== version) refuse(`was recorded by compaction-sim ${baseline.toolVersion}, this is ${version} (the generator and the properties may differ)`);
+  if (baseline.toolVersion === undefined)
+    refuse(`was recorded by a compaction-sim version that did not write its version (this is ${version})`);
+  if (baseline.toolVersion !== version)
+    refuse(
+      `was recorded by compaction-sim ${baseline.toolVersion}, this is ${version} (the generator and the properties may differ)`,
+    );
   if (run.strategy !== undefined) {
     if (!sameStrategy(baseline.strategy, run.strategy.name, run.cwd ?? process.cwd())) {
       refuse(`was recorded for strategy ${baseline.strategy}; this run fuzzes ${run.strategy.name}`);
     }
     if (canonical(baseline.strategyOptions) !== canonical(run.strategy.options)) {
-      refuse(`was recorded with strategy options ${canonical(baseline.strategyOptions)}; this run gives ${canonical(run.strategy.options)}`);
+      refuse(
+        `was recorded with strategy options ${canonical(baseline.strategyOptions)}; this run gives ${canonical(run.strategy.options)}`,
+      );
     }
   }
-  if (baseline.seed !== run.seed || baseline.runs !== run.runs) mismatch(`this run is seed ${run.seed}, ${run.runs} runs`);
+  if (baseline.seed !== run.seed || baseline.runs !== run.runs)
+    mismatch(`this run is seed ${run.seed}, ${run.runs} runs`);
   if (run.corpus !== undefined && baseline.corpus !== run.corpus) {
-    mismatch('this run generates other scenarios or strategy options from them (the generator changed, or the strategy declares other options to draw, or --no-vary-options differs)');
+    mismatch(
+      'this run generates other scenarios or strategy options from them (the generator changed, or the strategy declares other options to draw, or --no-vary-options differs)',
+    );
   }
   if (run.properties.includes('deterministic-replay') && baseline.replaySample !== run.replaySample) {
-    mismatch(`deterministic-replay was judged on one run in ${baseline.replaySample} there, in ${run.replaySample} here: give --replay-sample ${baseline.replaySample}`);
+    mismatch(
+      `deterministic-replay was judged on one run in ${baseline.replaySample} there, in ${run.replaySample} here: give --replay-sample ${baseline.replaySample}`,
+    );
   }
   const missing = run.properties.filter((property) => baseline.properties[property] === undefined);
   if (missing.length > 0) mismatch(`it has no tallies for ${missing.join(', ')}`);
@@ -174,7 +215,10 @@ function sameStrategy(recorded: string, current: string, cwd: string): boolean {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+    .join(',')}}`;
 }
 
 /** Known runs per property, restricted to `played` (a shard's runs). */

@@ -20,8 +20,18 @@ export const DIFFERENTIAL_REPORT_FORMAT = 'compaction-sim differential fuzz repo
 
 /** A report file as read back: which kind of run wrote it. */
 export type ReportFileContent =
-  | { readonly format: typeof FUZZ_REPORT_FORMAT; readonly version: 1; readonly toolVersion: string; readonly report: FuzzReport }
-  | { readonly format: typeof DIFFERENTIAL_REPORT_FORMAT; readonly version: 1; readonly toolVersion: string; readonly report: DifferentialReport };
+  | {
+      readonly format: typeof FUZZ_REPORT_FORMAT;
+      readonly version: 1;
+      readonly toolVersion: string;
+      readonly report: FuzzReport;
+    }
+  | {
+      readonly format: typeof DIFFERENTIAL_REPORT_FORMAT;
+      readonly version: 1;
+      readonly toolVersion: string;
+      readonly report: DifferentialReport;
+    };
 
 const count = z.number().int().min(0);
 const propertyName = z.enum(PROPERTY_NAMES as [PropertyName, ...PropertyName[]]);
@@ -35,7 +45,9 @@ const shardOfRun = {
   corpus: z.string(),
   replaySample: z.number().int().min(1),
   // The options drawn per run (the corpus fingerprint covers the values drawn).
-  optionSpace: z.record(z.string(), z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() })).nullable(),
+  optionSpace: z
+    .record(z.string(), z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() }))
+    .nullable(),
   varyOptions: z.boolean(),
 };
 const plainSchema = z.object({
@@ -47,30 +59,41 @@ const plainSchema = z.object({
     strategy: z.string(),
     strategyOptions: z.record(z.string(), z.unknown()),
     ...shardOfRun,
-    properties: z.array(z.object({
-      property: propertyName,
-      kind: z.enum(['behaviour', 'contract']).optional(),
-      checked: count,
-      passed: count,
-      infeasible: count,
-      failed: count,
-      notChecked: count,
-      infeasibleReasons: z.record(z.string(), count),
-      counterexample: z.object({ failure: z.object({ path: z.string() }).passthrough(), file: z.object({ file: z.string() }).passthrough() }).passthrough().nullable(),
-      unreproduced: z.boolean(),
-      failedRuns: z.array(count),
-    })),
+    properties: z.array(
+      z.object({
+        property: propertyName,
+        kind: z.enum(['behaviour', 'contract']).optional(),
+        checked: count,
+        passed: count,
+        infeasible: count,
+        failed: count,
+        notChecked: count,
+        infeasibleReasons: z.record(z.string(), count),
+        counterexample: z
+          .object({
+            failure: z.object({ path: z.string() }).passthrough(),
+            file: z.object({ file: z.string() }).passthrough(),
+          })
+          .passthrough()
+          .nullable(),
+        unreproduced: z.boolean(),
+        failedRuns: z.array(count),
+      }),
+    ),
     baseline: z.unknown(),
     failed: z.boolean(),
   }),
 });
 
 const strategy = z.object({ name: z.string(), options: z.record(z.string(), z.unknown()) });
-const shrunkDifference = z.object({
-  failure: z.object({ path: z.string() }).passthrough(),
-  reference: z.object({ status: z.string() }).passthrough(),
-  file: z.object({ file: z.string() }).passthrough(),
-}).passthrough().nullable();
+const shrunkDifference = z
+  .object({
+    failure: z.object({ path: z.string() }).passthrough(),
+    reference: z.object({ status: z.string() }).passthrough(),
+    file: z.object({ file: z.string() }).passthrough(),
+  })
+  .passthrough()
+  .nullable();
 const unplayedRuns = z.object({ runs: z.array(count), first: z.object({ run: count, reason: z.string() }).nullable() });
 const differentialSchema = z.object({
   format: z.literal(DIFFERENTIAL_REPORT_FORMAT),
@@ -81,21 +104,23 @@ const differentialSchema = z.object({
     against: strategy,
     ...shardOfRun,
     optionsNote: z.string().nullable(),
-    properties: z.array(z.object({
-      property: propertyName,
-      compared: count,
-      mineFailed: count,
-      referenceFailed: count,
-      mineFailedFirst: count,
-      referenceFailedFirst: count,
-      bothFailed: count,
-      onlyMine: z.array(count),
-      onlyReference: z.array(count),
-      counterexample: shrunkDifference,
-      unreproduced: z.boolean(),
-      referenceCounterexample: shrunkDifference,
-      referenceUnreproduced: z.boolean(),
-    })),
+    properties: z.array(
+      z.object({
+        property: propertyName,
+        compared: count,
+        mineFailed: count,
+        referenceFailed: count,
+        mineFailedFirst: count,
+        referenceFailedFirst: count,
+        bothFailed: count,
+        onlyMine: z.array(count),
+        onlyReference: z.array(count),
+        counterexample: shrunkDifference,
+        unreproduced: z.boolean(),
+        referenceCounterexample: shrunkDifference,
+        referenceUnreproduced: z.boolean(),
+      }),
+    ),
     unplayed: z.object({ strategy: unplayedRuns, against: unplayedRuns }),
     failed: z.boolean(),
   }),

@@ -14,10 +14,20 @@ import type { FuzzReport, PropertyReport } from '../run/run-fuzz.ts';
 
 export type MergeInput = ShardFile<FuzzReport>;
 
-export function mergeFuzzReports(inputs: readonly MergeInput[], baseline: { readonly file: string; readonly baseline: FuzzBaseline } | null): FuzzReport {
+export function mergeFuzzReports(
+  inputs: readonly MergeInput[],
+  baseline: { readonly file: string; readonly baseline: FuzzBaseline } | null,
+): FuzzReport {
   const first = checkShards(inputs, PLAIN_SHARD_CHECKS);
-  const properties = first.properties.map((property, index) => mergeProperty(inputs.map((input) => input.report.properties[index]!), inputs, baseline?.baseline ?? null));
-  const comparison = baseline === null ? null : compareWithFuzzBaseline(baseline.baseline, baseline.file, properties, () => true);
+  const properties = first.properties.map((property, index) =>
+    mergeProperty(
+      inputs.map((input) => input.report.properties[index]!),
+      inputs,
+      baseline?.baseline ?? null,
+    ),
+  );
+  const comparison =
+    baseline === null ? null : compareWithFuzzBaseline(baseline.baseline, baseline.file, properties, () => true);
   return {
     strategy: first.strategy,
     strategyOptions: first.strategyOptions,
@@ -57,12 +67,18 @@ export function plainCountsError(report: FuzzReport, runIds: readonly number[]):
   const names = report.properties.map((p) => p.property);
   for (const p of report.properties) {
     const at = `properties.${p.property}`;
-    const judged = runIds.filter((run) => propertiesForRun(names, run, report.replaySample).includes(p.property)).length;
-    if (p.checked + p.notChecked !== judged) return `${at}: checked ${p.checked} + not checked ${p.notChecked} is not the ${judged} runs the shard judged`;
-    if (p.passed + p.infeasible + p.failed !== p.checked) return `${at}: passed ${p.passed} + infeasible ${p.infeasible} + failed ${p.failed} is not checked ${p.checked}`;
-    if (p.failedRuns.length !== p.failed) return `${at}: failed ${p.failed} but failedRuns lists ${p.failedRuns.length}`;
+    const judged = runIds.filter((run) =>
+      propertiesForRun(names, run, report.replaySample).includes(p.property),
+    ).length;
+    if (p.checked + p.notChecked !== judged)
+      return `${at}: checked ${p.checked} + not checked ${p.notChecked} is not the ${judged} runs the shard judged`;
+    if (p.passed + p.infeasible + p.failed !== p.checked)
+      return `${at}: passed ${p.passed} + infeasible ${p.infeasible} + failed ${p.failed} is not checked ${p.checked}`;
+    if (p.failedRuns.length !== p.failed)
+      return `${at}: failed ${p.failed} but failedRuns lists ${p.failedRuns.length}`;
     const reasons = Object.values(p.infeasibleReasons).reduce((sum, n) => sum + n, 0);
-    if (reasons !== p.infeasible) return `${at}: infeasibleReasons add up to ${reasons}, not infeasible ${p.infeasible}`;
+    if (reasons !== p.infeasible)
+      return `${at}: infeasibleReasons add up to ${reasons}, not infeasible ${p.infeasible}`;
     const listed = runListError(`${at}.failedRuns`, p.failedRuns, shardRuns);
     if (listed !== null) return listed;
   }
@@ -78,7 +94,11 @@ function options(strategyOptions: Readonly<Record<string, unknown>>): string {
   return Object.keys(strategyOptions).length === 0 ? '' : ` ${JSON.stringify(strategyOptions)}`;
 }
 
-function mergeProperty(parts: readonly PropertyReport[], inputs: readonly MergeInput[], baseline: FuzzBaseline | null): PropertyReport {
+function mergeProperty(
+  parts: readonly PropertyReport[],
+  inputs: readonly MergeInput[],
+  baseline: FuzzBaseline | null,
+): PropertyReport {
   const property = parts[0]!.property;
   const failedRuns = parts.flatMap((part) => part.failedRuns).sort((a, b) => a - b);
   const known = baseline === null ? new Set<number>() : knownFailures(baseline, property);
@@ -87,9 +107,11 @@ function mergeProperty(parts: readonly PropertyReport[], inputs: readonly MergeI
   const owner = target === undefined ? undefined : parts.find((_, i) => inShard(target, inputs[i]!.report.shard));
   const reasons = new Map<InfeasibilityReason, number>();
   for (const part of parts) {
-    for (const [reason, n] of Object.entries(part.infeasibleReasons) as [InfeasibilityReason, number][]) reasons.set(reason, (reasons.get(reason) ?? 0) + n);
+    for (const [reason, n] of Object.entries(part.infeasibleReasons) as [InfeasibilityReason, number][])
+      reasons.set(reason, (reasons.get(reason) ?? 0) + n);
   }
-  const sum = (field: 'checked' | 'passed' | 'infeasible' | 'failed' | 'notChecked') => parts.reduce((total, part) => total + part[field], 0);
+  const sum = (field: 'checked' | 'passed' | 'infeasible' | 'failed' | 'notChecked') =>
+    parts.reduce((total, part) => total + part[field], 0);
   const kind = parts[0]!.kind;
   return {
     property,

@@ -14,7 +14,7 @@ import type { PropertyName } from '../../checker/properties/property.ts';
 import type { Verdict } from '../../checker/verdict.ts';
 import type { CasePlayer, CaseVerdicts } from '../run/play-case.ts';
 
-export type Side = 'mine' | 'reference';
+type Side = 'mine' | 'reference';
 
 /** Holds: passed or infeasible (never a failure of the strategy). */
 export function holds(verdict: Verdict): boolean {
@@ -48,7 +48,10 @@ export interface PairedVerdicts {
 }
 
 /** Plays a scenario with both strategies. */
-export function pairedPlayer(mine: CasePlayer, reference: CasePlayer): { play(...args: Parameters<CasePlayer['play']>): Promise<PairedVerdicts> } {
+export function pairedPlayer(
+  mine: CasePlayer,
+  reference: CasePlayer,
+): { play(...args: Parameters<CasePlayer['play']>): Promise<PairedVerdicts> } {
   return {
     async play(spec, only, options) {
       return { mine: await mine.play(spec, only, options), reference: await reference.play(spec, only, options) };
@@ -61,16 +64,22 @@ export function pairedPlayer(mine: CasePlayer, reference: CasePlayer): { play(..
  * holds it (mine's violation), else "passed": what shrinking keeps while it makes the scenario
  * smaller, so the counterexample is one where the difference persists.
  */
-export function differencePlayer(mine: CasePlayer, reference: CasePlayer, properties: readonly PropertyName[]): CasePlayer {
+export function differencePlayer(
+  mine: CasePlayer,
+  reference: CasePlayer,
+  properties: readonly PropertyName[],
+): CasePlayer {
   const paired = pairedPlayer(mine, reference);
   return {
     async play(spec, only, options) {
       // (`options`: a shrink candidate is judged as one on both sides: play-case.ts PlayOptions.)
       const both = await paired.play(spec, only, options);
-      return new Map((only ?? properties).map((property): [PropertyName, Verdict] => {
-        const own = both.mine.get(property)!;
-        return [property, differs(own, both.reference.get(property)!) ? own : { status: 'passed' }];
-      }));
+      return new Map(
+        (only ?? properties).map((property): [PropertyName, Verdict] => {
+          const own = both.mine.get(property)!;
+          return [property, differs(own, both.reference.get(property)!) ? own : { status: 'passed' }];
+        }),
+      );
     },
   };
 }

@@ -9,7 +9,13 @@ import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
 import { strategyLabels } from '../run/counterexample.ts';
 import { optionsLine, type FormatOptions } from '../run/format-fuzz-report.ts';
-import { uncomparedRuns, type DifferenceCounterexample, type DifferentialPropertyReport, type DifferentialReport, type UnplayedRuns } from './run-differential.ts';
+import {
+  uncomparedRuns,
+  type DifferenceCounterexample,
+  type DifferentialPropertyReport,
+  type DifferentialReport,
+  type UnplayedRuns,
+} from './run-differential.ts';
 import { describeHolding } from './differential-verdicts.ts';
 
 export function formatDifferentialReport(report: DifferentialReport, options: FormatOptions): string {
@@ -17,8 +23,16 @@ export function formatDifferentialReport(report: DifferentialReport, options: Fo
   // Short labels in the table (a module path would make every column as wide as the path), unless both read alike.
   const [mine, reference] = strategyLabels(report.strategy.name, report.against.name);
   const table = new Table({
-    head: ['property', 'runs compared', `${mine} fails`, `${reference} fails`, 'both fail', `only/first ${mine}`, `only/first ${reference}`, 'counterexample']
-      .map((title) => paint(title, 'bold', color)),
+    head: [
+      'property',
+      'runs compared',
+      `${mine} fails`,
+      `${reference} fails`,
+      'both fail',
+      `only/first ${mine}`,
+      `only/first ${reference}`,
+      'counterexample',
+    ].map((title) => paint(title, 'bold', color)),
     style: { head: [], border: color ? ['grey'] : [] },
     colAligns: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
   });
@@ -31,34 +45,64 @@ export function formatDifferentialReport(report: DifferentialReport, options: Fo
     table.toString(),
     'only/first: that strategy fails the property where the other holds it, or breaks it too but earlier in the same conversation',
   ];
-  sections.push(...report.properties.filter((property) => property.onlyReference.length > 0).map((property) => differenceBlock(
-    paint('BETTER', 'green', color), reference, mine, property.property, property.onlyReference, property.referenceCounterexample, property.referenceUnreproduced,
-  )));
-  sections.push(...report.properties.filter((property) => property.onlyMine.length > 0).map((property) => differenceBlock(
-    paint('WORSE', 'red', color), mine, reference, property.property, property.onlyMine, property.counterexample, property.unreproduced,
-  )));
+  sections.push(
+    ...report.properties
+      .filter((property) => property.onlyReference.length > 0)
+      .map((property) =>
+        differenceBlock(
+          paint('BETTER', 'green', color),
+          reference,
+          mine,
+          property.property,
+          property.onlyReference,
+          property.referenceCounterexample,
+          property.referenceUnreproduced,
+        ),
+      ),
+  );
+  sections.push(
+    ...report.properties
+      .filter((property) => property.onlyMine.length > 0)
+      .map((property) =>
+        differenceBlock(
+          paint('WORSE', 'red', color),
+          mine,
+          reference,
+          property.property,
+          property.onlyMine,
+          property.counterexample,
+          property.unreproduced,
+        ),
+      ),
+  );
   const uncompared = uncomparedRuns(report);
   if (uncompared.length > 0) {
-    sections.push([
-      `${paint('NOT COMPARED', 'red', color)} ${uncompared.length} run(s) (${runList(uncompared)}): nothing is compared on a run either strategy did not play to the end`,
-      ...unplayedLine(mine, report.unplayed.strategy),
-      ...unplayedLine(reference, report.unplayed.against),
-    ].join('\n'));
+    sections.push(
+      [
+        `${paint('NOT COMPARED', 'red', color)} ${uncompared.length} run(s) (${runList(uncompared)}): nothing is compared on a run either strategy did not play to the end`,
+        ...unplayedLine(mine, report.unplayed.strategy),
+        ...unplayedLine(reference, report.unplayed.against),
+      ].join('\n'),
+    );
   }
   const worse = report.properties.filter((property) => property.onlyMine.length > 0).length;
   const time = options.seconds === undefined ? '' : ` in ${options.seconds.toFixed(1)} s`;
   const runs = report.path === null ? `${report.runs} runs` : 'one replayed run';
-  const verdict = worse === 0
-    ? `${mine} fails no property where ${reference} holds it (${report.properties.length} properties, ${runs}${time})`
-    : `${mine} fails ${worse} of ${report.properties.length} properties where ${reference} holds them (${runs}${time})`;
-  const short = uncompared.length === 0 ? '' : `\nfailed: ${uncompared.length} run(s) could not be compared, fewer than asked`;
+  const verdict =
+    worse === 0
+      ? `${mine} fails no property where ${reference} holds it (${report.properties.length} properties, ${runs}${time})`
+      : `${mine} fails ${worse} of ${report.properties.length} properties where ${reference} holds them (${runs}${time})`;
+  const short =
+    uncompared.length === 0 ? '' : `\nfailed: ${uncompared.length} run(s) could not be compared, fewer than asked`;
   sections.push(`fast-check seed ${report.seed}; rerun: ${options.rerunCommand}\n${verdict}${short}`);
   return `${sections.join('\n\n')}\n`;
 }
 
 function unplayedLine(name: string, unplayed: UnplayedRuns): string[] {
   if (unplayed.first === null) return [];
-  return [`  ${name} did not finish ${unplayed.runs.length} run(s) (${runList(unplayed.runs)}); run ${unplayed.first.run}: ${unplayed.first.reason}`];
+  return [
+    `  ${name} did not finish ${unplayed.runs.length} run(s) (${runList(unplayed.runs)}); run ${unplayed.first.run}: ${unplayed.first.reason}`,
+  ];
 }
 
 function row(property: DifferentialPropertyReport, color: boolean): string[] {
@@ -71,7 +115,8 @@ function row(property: DifferentialPropertyReport, color: boolean): string[] {
     String(property.bothFailed),
     property.onlyMine.length > 0 ? paint(onlyMine, 'red', color) : onlyMine,
     String(property.onlyReference.length),
-    property.counterexample?.file.file ?? (property.onlyMine.length > 0 ? '(not reproduced)' : property.referenceCounterexample?.file.file ?? ''),
+    property.counterexample?.file.file ??
+      (property.onlyMine.length > 0 ? '(not reproduced)' : (property.referenceCounterexample?.file.file ?? '')),
   ];
 }
 
@@ -90,7 +135,9 @@ function differenceBlock(
 ): string {
   const title = `${label} ${property}: ${failing} fails where ${holding} holds on ${runs.length} run(s) (${runList(runs)})`;
   if (found === null) {
-    return unreproduced ? `${title}\n  the first such run did not differ again when replayed (a non-deterministic strategy or world)` : title;
+    return unreproduced
+      ? `${title}\n  the first such run did not differ again when replayed (a non-deterministic strategy or world)`
+      : title;
   }
   const { failure, file } = found;
   return [
@@ -105,6 +152,9 @@ function differenceBlock(
 }
 
 function runList(runs: readonly number[]): string {
-  const shown = runs.slice(0, 8).map((run) => `run ${run}`).join(', ');
+  const shown = runs
+    .slice(0, 8)
+    .map((run) => `run ${run}`)
+    .join(', ');
   return runs.length > 8 ? `${shown}, ... (${runs.length})` : shown;
 }

@@ -10,12 +10,19 @@ import type { DifferentialPropertyReport, DifferentialReport, UnplayedRuns } fro
 
 export function mergeDifferentialReports(inputs: readonly ShardFile<DifferentialReport>[]): DifferentialReport {
   const first = checkShards(inputs, DIFFERENTIAL_SHARD_CHECKS);
-  const properties = first.properties.map((property, index) => mergeProperty(inputs.map((input) => input.report.properties[index]!), inputs));
+  const properties = first.properties.map((property, index) =>
+    mergeProperty(
+      inputs.map((input) => input.report.properties[index]!),
+      inputs,
+    ),
+  );
   const unplayed = {
     strategy: mergeUnplayed(inputs.map((input) => input.report.unplayed.strategy)),
     against: mergeUnplayed(inputs.map((input) => input.report.unplayed.against)),
   };
-  const failed = properties.some((property) => property.onlyMine.length > 0) || unplayed.strategy.runs.length + unplayed.against.runs.length > 0;
+  const failed =
+    properties.some((property) => property.onlyMine.length > 0) ||
+    unplayed.strategy.runs.length + unplayed.against.runs.length > 0;
   return { ...first, path: null, shard: null, properties, unplayed, failed };
 }
 
@@ -48,20 +55,30 @@ export function differentialCountsError(report: DifferentialReport, runIds: read
   for (const [side, unplayed] of Object.entries(report.unplayed)) {
     const listed = runListError(`unplayed.${side}.runs`, unplayed.runs, shardRuns);
     if (listed !== null) return listed;
-    if ((unplayed.first === null) !== (unplayed.runs.length === 0) || (unplayed.first !== null && unplayed.first.run !== unplayed.runs[0])) {
+    if (
+      (unplayed.first === null) !== (unplayed.runs.length === 0) ||
+      (unplayed.first !== null && unplayed.first.run !== unplayed.runs[0])
+    ) {
       return `unplayed.${side}.first does not name the first of its runs`;
     }
   }
   for (const p of report.properties) {
     const at = `properties.${p.property}`;
     if (p.compared > runIds.length) return `${at}: compared ${p.compared} runs, more than the shard's ${runIds.length}`;
-    for (const [field, value] of [['mineFailed', p.mineFailed], ['referenceFailed', p.referenceFailed]] as const) {
+    for (const [field, value] of [
+      ['mineFailed', p.mineFailed],
+      ['referenceFailed', p.referenceFailed],
+    ] as const) {
       if (value > p.compared) return `${at}: ${field} ${value} is more than compared ${p.compared}`;
     }
-    if (p.bothFailed > Math.min(p.mineFailed, p.referenceFailed)) return `${at}: bothFailed ${p.bothFailed} is more than either side failed`;
-    if (p.mineFailedFirst + p.referenceFailedFirst > p.bothFailed) return `${at}: mineFailedFirst + referenceFailedFirst is more than bothFailed ${p.bothFailed}`;
-    if (p.onlyMine.length !== p.mineFailed - p.bothFailed + p.mineFailedFirst) return `${at}: onlyMine lists ${p.onlyMine.length} runs, not mineFailed - bothFailed + mineFailedFirst`;
-    if (p.onlyReference.length !== p.referenceFailed - p.bothFailed + p.referenceFailedFirst) return `${at}: onlyReference lists ${p.onlyReference.length} runs, not referenceFailed - bothFailed + referenceFailedFirst`;
+    if (p.bothFailed > Math.min(p.mineFailed, p.referenceFailed))
+      return `${at}: bothFailed ${p.bothFailed} is more than either side failed`;
+    if (p.mineFailedFirst + p.referenceFailedFirst > p.bothFailed)
+      return `${at}: mineFailedFirst + referenceFailedFirst is more than bothFailed ${p.bothFailed}`;
+    if (p.onlyMine.length !== p.mineFailed - p.bothFailed + p.mineFailedFirst)
+      return `${at}: onlyMine lists ${p.onlyMine.length} runs, not mineFailed - bothFailed + mineFailedFirst`;
+    if (p.onlyReference.length !== p.referenceFailed - p.bothFailed + p.referenceFailedFirst)
+      return `${at}: onlyReference lists ${p.onlyReference.length} runs, not referenceFailed - bothFailed + referenceFailedFirst`;
     for (const field of ['onlyMine', 'onlyReference'] as const) {
       const listed = runListError(`${at}.${field}`, p[field], shardRuns);
       if (listed !== null) return listed;
@@ -72,15 +89,24 @@ export function differentialCountsError(report: DifferentialReport, runIds: read
 
 /** What makes two reports shards of one differential run (and names it in an error). */
 function describe(report: DifferentialReport): string {
-  const side = (strategy: DifferentialReport['strategy']) => `${strategy.name}${Object.keys(strategy.options).length === 0 ? '' : ` ${JSON.stringify(strategy.options)}`}`;
-  return `strategy ${side(report.strategy)} against ${side(report.against)}, seed ${report.seed}, ${report.runs} runs, replay sample ${report.replaySample}, ` +
-    `properties ${report.properties.map((p) => p.property).join(' ')}, corpus ${report.corpus}`;
+  const side = (strategy: DifferentialReport['strategy']) =>
+    `${strategy.name}${Object.keys(strategy.options).length === 0 ? '' : ` ${JSON.stringify(strategy.options)}`}`;
+  return (
+    `strategy ${side(report.strategy)} against ${side(report.against)}, seed ${report.seed}, ${report.runs} runs, replay sample ${report.replaySample}, ` +
+    `properties ${report.properties.map((p) => p.property).join(' ')}, corpus ${report.corpus}`
+  );
 }
 
-function mergeProperty(parts: readonly DifferentialPropertyReport[], inputs: readonly ShardFile<DifferentialReport>[]): DifferentialPropertyReport {
+function mergeProperty(
+  parts: readonly DifferentialPropertyReport[],
+  inputs: readonly ShardFile<DifferentialReport>[],
+): DifferentialPropertyReport {
   const joined = (field: 'onlyMine' | 'onlyReference') => parts.flatMap((part) => part[field]).sort((a, b) => a - b);
-  const sum = (field: 'compared' | 'mineFailed' | 'referenceFailed' | 'bothFailed' | 'mineFailedFirst' | 'referenceFailedFirst') => parts.reduce((total, part) => total + part[field], 0);
-  const ownerOf = (run: number | undefined) => (run === undefined ? undefined : parts.find((_, i) => inShard(run, inputs[i]!.report.shard)));
+  const sum = (
+    field: 'compared' | 'mineFailed' | 'referenceFailed' | 'bothFailed' | 'mineFailedFirst' | 'referenceFailedFirst',
+  ) => parts.reduce((total, part) => total + part[field], 0);
+  const ownerOf = (run: number | undefined) =>
+    run === undefined ? undefined : parts.find((_, i) => inShard(run, inputs[i]!.report.shard));
   const onlyMine = joined('onlyMine');
   const onlyReference = joined('onlyReference');
   const worse = ownerOf(onlyMine[0]);

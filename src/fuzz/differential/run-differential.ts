@@ -25,7 +25,15 @@ import { withFuzzPlayers } from '../run/fuzz-players.ts';
 import type { Shard } from '../run/fuzz-shard.ts';
 import type { CasePlayer } from '../run/play-case.ts';
 import { addVerdict, emptyTally, type PropertyTally } from '../run/property-tally.ts';
-import { exploreOptionsOf, isHang, playedArbitrary, strategySpecOf, unshrunk, variationOf, type FuzzOptions } from '../run/run-fuzz.ts';
+import {
+  exploreOptionsOf,
+  isHang,
+  playedArbitrary,
+  strategySpecOf,
+  unshrunk,
+  variationOf,
+  type FuzzOptions,
+} from '../run/run-fuzz.ts';
 import { describeOptionSpace, sameOptionSpace } from '../run/option-variation.ts';
 import { variedSpace } from '../../harness/strategy/option-space.ts';
 import type { OptionSpace } from '../../engine/types.ts';
@@ -128,7 +136,9 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
   const path = options.path ?? null;
   const replaySample = options.replaySample ?? defaultReplaySample(options.properties);
   // session-completes is always judged: it says which runs a side could not play (nothing to compare there).
-  const judged: readonly PropertyName[] = options.properties.includes('session-completes') ? options.properties : [...options.properties, 'session-completes'];
+  const judged: readonly PropertyName[] = options.properties.includes('session-completes')
+    ? options.properties
+    : [...options.properties, 'session-completes'];
   const played = { ...options, properties: judged };
   return withFuzzPlayers(played, [mine, reference], async (players) => {
     const { space, note } = sharedOptionSpace(options, players.optionSpace(mine), players.optionSpace(reference));
@@ -137,9 +147,10 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
     const minePlayer = players.player(mine, varied);
     const referencePlayer = players.player(reference, varied);
     const explored = { ...exploreOptionsOf(played, replaySample), varied };
-    const [mineTallies, referenceTallies] = path === null
-      ? [await players.explore(mine, arbitrary, explored), await players.explore(reference, arbitrary, explored)]
-      : await replayBoth(arbitrary, minePlayer, referencePlayer, played, path);
+    const [mineTallies, referenceTallies] =
+      path === null
+        ? [await players.explore(mine, arbitrary, explored), await players.explore(reference, arbitrary, explored)]
+        : await replayBoth(arbitrary, minePlayer, referencePlayer, played, path);
     const unplayed = { strategy: unplayedRuns(mineTallies), against: unplayedRuns(referenceTallies) };
     assertReferencePlays(options.against, referenceTallies, unplayed.against);
     // A side that stopped early "holds" whatever it never reached: such a run is compared on session-completes alone.
@@ -151,8 +162,28 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
       if (!options.properties.includes(own.property)) continue;
       const theirs = referenceTallies[index]!;
       const compared = compareTallies(own, theirs, unfinished);
-      const mineWorse = await shrinkDifference(own, compared.onlyMine[0], worse, referencePlayer, { failing: options.strategy, holding: options.against }, arbitrary, options, path, space);
-      const mineBetter = await shrinkDifference(theirs, compared.onlyReference[0], better, minePlayer, { failing: options.against, holding: options.strategy }, arbitrary, options, path, space);
+      const mineWorse = await shrinkDifference(
+        own,
+        compared.onlyMine[0],
+        worse,
+        referencePlayer,
+        { failing: options.strategy, holding: options.against },
+        arbitrary,
+        options,
+        path,
+        space,
+      );
+      const mineBetter = await shrinkDifference(
+        theirs,
+        compared.onlyReference[0],
+        better,
+        minePlayer,
+        { failing: options.against, holding: options.strategy },
+        arbitrary,
+        options,
+        path,
+        space,
+      );
       properties.push({
         ...compared,
         counterexample: mineWorse === 'unreproduced' ? null : mineWorse,
@@ -167,7 +198,7 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
       seed: options.seed,
       runs: options.runs,
       path,
-      shard: path === null ? options.shard ?? null : null,
+      shard: path === null ? (options.shard ?? null) : null,
       corpus: corpusFingerprint(arbitrary, options.seed, options.runs),
       optionSpace: space,
       varyOptions: options.varyOptions !== false,
@@ -175,7 +206,9 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
       replaySample,
       properties,
       unplayed,
-      failed: properties.some((property) => property.onlyMine.length > 0) || unplayed.strategy.runs.length + unplayed.against.runs.length > 0,
+      failed:
+        properties.some((property) => property.onlyMine.length > 0) ||
+        unplayed.strategy.runs.length + unplayed.against.runs.length > 0,
     };
   });
 }
@@ -188,7 +221,10 @@ function sessionTally(tallies: readonly PropertyTally[]): PropertyTally {
 function unplayedRuns(tallies: readonly PropertyTally[]): UnplayedRuns {
   const failures = sessionTally(tallies).failures;
   const first = failures[0];
-  return { runs: failures.map((failure) => failure.run), first: first === undefined ? null : { run: first.run, reason: first.violation.message } };
+  return {
+    runs: failures.map((failure) => failure.run),
+    first: first === undefined ? null : { run: first.run, reason: first.violation.message },
+  };
 }
 
 /**
@@ -205,7 +241,10 @@ function assertReferencePlays(against: FuzzStrategy, tallies: readonly PropertyT
   );
 }
 
-export type Compared = Omit<DifferentialPropertyReport, 'counterexample' | 'unreproduced' | 'referenceCounterexample' | 'referenceUnreproduced'>;
+export type Compared = Omit<
+  DifferentialPropertyReport,
+  'counterexample' | 'unreproduced' | 'referenceCounterexample' | 'referenceUnreproduced'
+>;
 
 /**
  * The first run where `failing` fails the property and `holding` holds it, shrunk while that
@@ -231,18 +270,25 @@ async function shrinkDifference(
   const failure = isHang(first)
     ? unshrunk(arbitrary, property, first, { ...options, path: null })
     : await shrinkFailure(arbitrary, difference, property, {
-      seed: options.seed,
-      runs: options.runs,
-      path: path ?? String(first.run),
-      ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
-    });
+        seed: options.seed,
+        runs: options.runs,
+        path: path ?? String(first.run),
+        ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
+      });
   if (failure === null) return 'unreproduced';
   const holding = (await holdingPlayer.play(failure.spec, [property])).get(property)!;
-  const file = counterexampleFile(failure, sides.failing, options.outDir ?? '.', options.cwd, {
-    reference: sides.holding,
-    outcome: describeHolding(failure.violation, holding),
-    failsLater: holding.status === 'failed',
-  }, variationOf(options, space, failure));
+  const file = counterexampleFile(
+    failure,
+    sides.failing,
+    options.outDir ?? '.',
+    options.cwd,
+    {
+      reference: sides.holding,
+      outcome: describeHolding(failure.violation, holding),
+      failsLater: holding.status === 'failed',
+    },
+    variationOf(options, space, failure),
+  );
   if (options.outDir !== null) await writeCounterexample(file, options.cwd);
   return { failure, reference: holding, file };
 }
@@ -260,7 +306,8 @@ export function sharedOptionSpace(
 ): { space: OptionSpace | null; note: string | null } {
   if (options.varyOptions === false || (mine === null && reference === null)) return { space: null, note: null };
   if (!sameOptionSpace(mine, reference)) {
-    const side = (name: string, space: OptionSpace | null) => `${name}: ${space === null ? 'none' : describeOptionSpace(space)}`;
+    const side = (name: string, space: OptionSpace | null) =>
+      `${name}: ${space === null ? 'none' : describeOptionSpace(space)}`;
     return {
       space: null,
       note: `strategy options not drawn: the declared option spaces differ (${side(options.strategy.name, mine)}; ${side(options.against.name, reference)}), so each side plays its given options on every run`,
@@ -273,13 +320,23 @@ export function sharedOptionSpace(
  * Per run: which side failed, on the runs both could be judged on. `unfinished`: runs a side did
  * not play to the end, compared on session-completes only.
  */
-export function compareTallies(mine: PropertyTally, reference: PropertyTally, unfinished: ReadonlySet<number> = new Set()): Compared {
+export function compareTallies(
+  mine: PropertyTally,
+  reference: PropertyTally,
+  unfinished: ReadonlySet<number> = new Set(),
+): Compared {
   const skipped = mine.property === 'session-completes' ? [] : [...unfinished];
   const unjudged = new Set([...mine.notCheckedRuns, ...reference.notCheckedRuns, ...skipped]);
-  const mineFails = new Map(mine.failures.filter((failure) => !unjudged.has(failure.run)).map((failure) => [failure.run, failure]));
-  const referenceFails = new Map(reference.failures.filter((failure) => !unjudged.has(failure.run)).map((failure) => [failure.run, failure]));
+  const mineFails = new Map(
+    mine.failures.filter((failure) => !unjudged.has(failure.run)).map((failure) => [failure.run, failure]),
+  );
+  const referenceFails = new Map(
+    reference.failures.filter((failure) => !unjudged.has(failure.run)).map((failure) => [failure.run, failure]),
+  );
   const mineUnjudged = new Set(mine.notCheckedRuns);
-  const judgedOnlyByMine = [...new Set([...reference.notCheckedRuns, ...skipped])].filter((run) => !mineUnjudged.has(run)).length;
+  const judgedOnlyByMine = [...new Set([...reference.notCheckedRuns, ...skipped])].filter(
+    (run) => !mineUnjudged.has(run),
+  ).length;
   const both = [...mineFails.keys()].filter((run) => referenceFails.has(run));
   // A run both fail still differs when one broke the property earlier in the conversation.
   const mineFirst = new Set(both.filter((run) => failsEarlier(mineFails.get(run)!, referenceFails.get(run)!)));

@@ -11,15 +11,21 @@ import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { LlmRequest, StrategyFactory } from '../../engine/types.ts';
 import { estimatingStrategy } from './_internals/estimating-strategy.ts';
 
-const isCall = (part: Part): boolean => part.functionCall !== undefined || (part as { toolCall?: unknown }).toolCall !== undefined;
+const isCall = (part: Part): boolean =>
+  part.functionCall !== undefined || (part as { toolCall?: unknown }).toolCall !== undefined;
 
 /** The request's function and server tool calls alone. */
 function callsOnly(request: LlmRequest): LlmRequest {
-  return { contents: (request.contents ?? []).map((content) => ({ ...content, parts: (content.parts ?? []).filter(isCall) })) };
+  return {
+    contents: (request.contents ?? []).map((content) => ({ ...content, parts: (content.parts ?? []).filter(isCall) })),
+  };
 }
 
 // The bug: every call's tokens counted again by a third (bytes/3 where bytes/4 is right).
 export const estimateOvercountsCalls: StrategyFactory = () =>
-  estimatingStrategy('planted:estimate-overcounts-calls', (request) => estimateTokens(request) + Math.floor(estimateTokens(callsOnly(request)) / 3));
+  estimatingStrategy(
+    'planted:estimate-overcounts-calls',
+    (request) => estimateTokens(request) + Math.floor(estimateTokens(callsOnly(request)) / 3),
+  );
 
 export default estimateOvercountsCalls;

@@ -8,8 +8,12 @@ import { estimateTokens } from '../../engine/tokens/estimate-tokens.ts';
 import type { StrategyFactory } from '../../engine/types.ts';
 import { estimatingStrategy } from './_internals/estimating-strategy.ts';
 
-export const estimateSkipsSystemInstruction: StrategyFactory = () => estimatingStrategy('planted:estimate-skips-system-instruction', (request) =>
-  // The bug: the system instruction is dropped before counting.
-  estimateTokens(request.config ? { ...request, config: { ...request.config, systemInstruction: undefined } } : request));
+export const estimateSkipsSystemInstruction: StrategyFactory = () =>
+  estimatingStrategy('planted:estimate-skips-system-instruction', (request) =>
+    // The bug: the system instruction is dropped before counting.
+    estimateTokens(
+      request.config ? { ...request, config: { ...request.config, systemInstruction: undefined } } : request,
+    ),
+  );
 
 export default estimateSkipsSystemInstruction;

@@ -9,6 +9,7 @@ import type { StrategyFactory } from '../../engine/types.ts';
 import { asUtf16Units, estimatingStrategy } from './_internals/estimating-strategy.ts';
 
 // The bug: lengths in UTF-16 units (every string made ASCII of the same .length before counting bytes).
-export const estimateUtf16: StrategyFactory = () => estimatingStrategy('planted:estimate-utf16', (request) => estimateTokens(asUtf16Units(request)));
+export const estimateUtf16: StrategyFactory = () =>
+  estimatingStrategy('planted:estimate-utf16', (request) => estimateTokens(asUtf16Units(request)));
 
 export default estimateUtf16;

@@ -16,7 +16,9 @@ export const lateThreshold: StrategyFactory = (): CompactionStrategy => {
     name: 'planted:late-threshold',
     compact(ctx, request) {
       // The bug: the window the strategy plans for is not the model's.
-      const slipped: CompactionContext = Object.create(ctx, { contextWindow: { value: Math.round(ctx.contextWindow * WINDOW_SLIP) } });
+      const slipped: CompactionContext = Object.create(ctx, {
+        contextWindow: { value: Math.round(ctx.contextWindow * WINDOW_SLIP) },
+      });
       return threshold.compact(slipped, request);
     },
   };

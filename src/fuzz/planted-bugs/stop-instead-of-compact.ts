@@ -16,7 +16,9 @@ export const stopInsteadOfCompact: StrategyFactory = (): CompactionStrategy => (
     // Never compacts: the guard below keeps every sent request under the trigger.
   },
   compactSession(ctx) {
-    const contents = (ctx.events ?? []).flatMap((event): Content[] => (event.content === undefined ? [] : [event.content]));
+    const contents = (ctx.events ?? []).flatMap((event): Content[] =>
+      event.content === undefined ? [] : [event.content],
+    );
     // The bug: a history over the trigger ends the invocation, so the model is never called.
     return overThreshold(ctx, { contents }) ? { endInvocation: true } : undefined;
   },

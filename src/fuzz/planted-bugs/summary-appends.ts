@@ -9,6 +9,7 @@
 import type { StrategyFactory } from '../../engine/types.ts';
 import { rollingSummaryStrategy } from './_internals/rolling-summary.ts';
 
-export const summaryAppends: StrategyFactory = () => rollingSummaryStrategy({ name: 'planted:summary-appends', appendsPrevious: true });
+export const summaryAppends: StrategyFactory = () =>
+  rollingSummaryStrategy({ name: 'planted:summary-appends', appendsPrevious: true });
 
 export default summaryAppends;

@@ -19,6 +19,7 @@ const moduleMemory: SummaryMemory = {
   },
 };
 
-export const summaryKeptAcrossSessions: StrategyFactory = () => watermarkStrategy('planted:summary-kept-across-sessions', moduleMemory);
+export const summaryKeptAcrossSessions: StrategyFactory = () =>
+  watermarkStrategy('planted:summary-kept-across-sessions', moduleMemory);
 
 export default summaryKeptAcrossSessions;

@@ -7,10 +7,11 @@
 import type { StrategyFactory } from '../../engine/types.ts';
 import { boundaryStrategy } from './_internals/boundary-strategy.ts';
 
-export const triggerAbove: StrategyFactory = () => boundaryStrategy({
-  name: 'planted:trigger-above',
-  counting: 'cold-tokens',
-  compactsAt: (count, trigger) => count > trigger, // the bug: should be >=
-});
+export const triggerAbove: StrategyFactory = () =>
+  boundaryStrategy({
+    name: 'planted:trigger-above',
+    counting: 'cold-tokens',
+    compactsAt: (count, trigger) => count > trigger, // the bug: should be >=
+  });
 
 export default triggerAbove;

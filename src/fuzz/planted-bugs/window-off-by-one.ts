@@ -6,10 +6,11 @@
 import type { StrategyFactory } from '../../engine/types.ts';
 import { boundaryStrategy } from './_internals/boundary-strategy.ts';
 
-export const windowOffByOne: StrategyFactory = () => boundaryStrategy({
-  name: 'planted:window-off-by-one',
-  counting: 'contents',
-  compactsAt: (count, trigger) => count >= trigger - 1, // the bug: should be count >= trigger
-});
+export const windowOffByOne: StrategyFactory = () =>
+  boundaryStrategy({
+    name: 'planted:window-off-by-one',
+    counting: 'contents',
+    compactsAt: (count, trigger) => count >= trigger - 1, // the bug: should be count >= trigger
+  });
 
 export default windowOffByOne;

@@ -33,7 +33,9 @@ export async function playCaseTask(task: Extract<CaseTask, { kind: 'case' }>): P
   try {
     // A fresh module instance per run: verdicts never depend on which worker played which run.
     const player = createCasePlayer(task.strategy, task.properties.map(propertyByName), { fresh: true });
-    return { verdicts: [...(await withHeapLimitScale(task.heapLimitScale ?? 1, () => player.play(task.spec))).entries()] };
+    return {
+      verdicts: [...(await withHeapLimitScale(task.heapLimitScale ?? 1, () => player.play(task.spec))).entries()],
+    };
   } catch (error) {
     return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
@@ -44,24 +46,33 @@ export async function playCaseTask(task: Extract<CaseTask, { kind: 'case' }>): P
  * dead worker fail `session-completes`; a run that never answered leaves the others unchecked.
  * A worker that answered with `error` is a bug in the fuzzer: it is thrown.
  */
-export function caseVerdictsOf(properties: readonly PropertyName[], outcome: TaskOutcome<CaseTaskOutput | ProbeOutput>): CaseVerdicts {
+export function caseVerdictsOf(
+  properties: readonly PropertyName[],
+  outcome: TaskOutcome<CaseTaskOutput | ProbeOutput>,
+): CaseVerdicts {
   if (outcome.status === 'done') {
     const output = outcome.output as CaseTaskOutput;
     if ('error' in output) throw new Error(`a fuzz run crashed: ${output.error}`);
     const verdicts = new Map(output.verdicts);
     const incident = incidentFailures(outcome.incidents)[0];
-    if (incident !== undefined && verdicts.has('session-completes')) verdicts.set('session-completes', sessionFailure(incident.message));
+    if (incident !== undefined && verdicts.has('session-completes'))
+      verdicts.set('session-completes', sessionFailure(incident.message));
     return verdicts;
   }
   const failure = isolationFailures(outcome).at(-1)!;
   return new Map(
     properties.map((property): [PropertyName, Verdict] => [
       property,
-      property === 'session-completes' ? sessionFailure(failure.message) : { status: 'not-checked', reason: failure.message },
+      property === 'session-completes'
+        ? sessionFailure(failure.message)
+        : { status: 'not-checked', reason: failure.message },
     ]),
   );
 }
 
 function sessionFailure(message: string): Verdict {
-  return { status: 'failed', violation: { property: 'session-completes', step: null, turn: null, message, infeasible: null } };
+  return {
+    status: 'failed',
+    violation: { property: 'session-completes', step: null, turn: null, message, infeasible: null },
+  };
 }

@@ -5,4 +5,8 @@ import { serveTasks } from '../../harness/run/worker-protocol.ts';
 import { playCaseTask, type CaseTask, type CaseTaskOutput } from './case-task.ts';
 import type { ProbeOutput } from '../../harness/run/strategy-probe.ts';
 
-serveTasks(parentPort, (task: CaseTask): Promise<CaseTaskOutput | ProbeOutput> => (task.kind === 'case' ? playCaseTask(task) : probeStrategy(task.strategy)));
+serveTasks(
+  parentPort,
+  (task: CaseTask): Promise<CaseTaskOutput | ProbeOutput> =>
+    task.kind === 'case' ? playCaseTask(task) : probeStrategy(task.strategy),
+);

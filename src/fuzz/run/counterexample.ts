@@ -65,7 +65,8 @@ export function counterexampleFile(
   against?: AgainstReference,
   variation: OptionVariation = NO_VARIATION,
 ): CounterexampleFile {
-  const [own, other] = against === undefined ? [strategyLabel(strategy.name), ''] : strategyLabels(strategy.name, against.reference.name);
+  const [own, other] =
+    against === undefined ? [strategyLabel(strategy.name), ''] : strategyLabels(strategy.name, against.reference.name);
   const vs = against === undefined ? '' : `-vs-${slug(other)}`;
   const name = `${failure.property}.${slug(own)}${vs}.seed-${failure.seed}`;
   const file = displayPath(join(outDir, `${name}.yaml`), cwd);
@@ -73,18 +74,24 @@ export function counterexampleFile(
   // options with --strategy-options, so the command carries them all).
   const played = withDrawn(strategy, variation);
   const simulateCommand = `${REPLAY_COMMAND} simulate ${file} --strategy ${strategy.name}${optionsFlag(played)}`;
-  const againstFlags = against === undefined ? '' : ` --against ${against.reference.name}${optionsFlag(against.reference, '--against-options')}`;
+  const againstFlags =
+    against === undefined
+      ? ''
+      : ` --against ${against.reference.name}${optionsFlag(against.reference, '--against-options')}`;
   // The fuzz replay draws the same options again from the path: only the user's own are given.
   const fuzzCommand =
     `${REPLAY_COMMAND} fuzz --strategy ${strategy.name}${optionsFlag(strategy)}${againstFlags}${variation.vary ? '' : ' --no-vary-options'} --seed ${failure.seed} ` +
     `--property ${failure.property} --path ${failure.path}`;
   const { name: _generated, strategy: _drawn, ...generated } = failure.spec;
-  const referenceCommand = against === undefined
-    ? undefined
-    : `${REPLAY_COMMAND} simulate ${file} --strategy ${against.reference.name}${optionsFlag(withDrawn(against.reference, variation))}`;
-  const description = (referenceCommand === undefined
-    ? describe(failure, strategy, simulateCommand, fuzzCommand)
-    : describeDifference(failure, strategy, against!, referenceCommand, simulateCommand, fuzzCommand)) + drawnLine(variation);
+  const referenceCommand =
+    against === undefined
+      ? undefined
+      : `${REPLAY_COMMAND} simulate ${file} --strategy ${against.reference.name}${optionsFlag(withDrawn(against.reference, variation))}`;
+  const description =
+    (referenceCommand === undefined
+      ? describe(failure, strategy, simulateCommand, fuzzCommand)
+      : describeDifference(failure, strategy, against!, referenceCommand, simulateCommand, fuzzCommand)) +
+    drawnLine(variation);
   const spec: ScenarioSpec = {
     name,
     description,
@@ -103,7 +110,12 @@ export function expectFor(failure: ShrunkFailure): ExpectSpec {
   return key === null ? {} : { [key]: true };
 }
 
-function describe(failure: ShrunkFailure, strategy: FuzzStrategy, simulateCommand: string, fuzzCommand: string): string {
+function describe(
+  failure: ShrunkFailure,
+  strategy: FuzzStrategy,
+  simulateCommand: string,
+  fuzzCommand: string,
+): string {
   return (
     `Fuzz counterexample: ${failure.property} failed for strategy ${strategy.name}.\n` +
     `${failure.violation.message}\n` +
@@ -114,14 +126,23 @@ function describe(failure: ShrunkFailure, strategy: FuzzStrategy, simulateComman
   );
 }
 
-function describeDifference(failure: ShrunkFailure, strategy: FuzzStrategy, against: AgainstReference, referenceCommand: string, simulateCommand: string, fuzzCommand: string): string {
+function describeDifference(
+  failure: ShrunkFailure,
+  strategy: FuzzStrategy,
+  against: AgainstReference,
+  referenceCommand: string,
+  simulateCommand: string,
+  fuzzCommand: string,
+): string {
   const reference = against.reference;
-  const where = against.failsLater === true
-    ? `fails for strategy ${strategy.name} at step ${failure.violation.step}, where ${reference.name} still holds it (${reference.name} breaks it later in the same conversation)`
-    : `fails for strategy ${strategy.name} and holds for ${reference.name} on this scenario`;
-  const referenceReplay = against.failsLater === true
-    ? `${failure.property} breaks later than with ${strategy.name}`
-    : `${failure.property} holds; it may fail other properties here`;
+  const where =
+    against.failsLater === true
+      ? `fails for strategy ${strategy.name} at step ${failure.violation.step}, where ${reference.name} still holds it (${reference.name} breaks it later in the same conversation)`
+      : `fails for strategy ${strategy.name} and holds for ${reference.name} on this scenario`;
+  const referenceReplay =
+    against.failsLater === true
+      ? `${failure.property} breaks later than with ${strategy.name}`
+      : `${failure.property} holds; it may fail other properties here`;
   return (
     `Differential fuzz counterexample: ${failure.property} ${where}.\n` +
     `${strategy.name}: ${failure.violation.message}\n` +
@@ -135,9 +156,12 @@ function describeDifference(failure: ShrunkFailure, strategy: FuzzStrategy, agai
 }
 
 function unchecked(failure: ShrunkFailure): string {
-  if (failure.property === 'deterministic-replay') return 'simulate plays a scenario once, so it cannot show this failure: replay it with the fuzz command.\n';
-  if (failure.property === 'declared-trigger') return 'simulate does not judge declared triggers: replay it with the fuzz command.\n';
-  if (failure.property === 'estimate-precision') return 'simulate does not judge declared estimators: replay it with the fuzz command.\n';
+  if (failure.property === 'deterministic-replay')
+    return 'simulate plays a scenario once, so it cannot show this failure: replay it with the fuzz command.\n';
+  if (failure.property === 'declared-trigger')
+    return 'simulate does not judge declared triggers: replay it with the fuzz command.\n';
+  if (failure.property === 'estimate-precision')
+    return 'simulate does not judge declared estimators: replay it with the fuzz command.\n';
   return '';
 }
 

@@ -33,12 +33,14 @@ export async function exploreInWorkers(
   const specs = fc.sample(arbitrary, { seed: options.seed, numRuns: options.runs });
   const runIds = shardRunIds(options.runs, options.shard ?? null);
   const judged = runIds.map((run) => propertiesForRun(options.properties, run, options.replaySample));
-  const tasks = runIds.map((run, index): CaseTask => ({
-    kind: 'case',
-    spec: specs[run]!,
-    strategy: strategyForRun(options.strategy, specs[run]!, options.varied === true),
-    properties: judged[index]!,
-  }));
+  const tasks = runIds.map(
+    (run, index): CaseTask => ({
+      kind: 'case',
+      spec: specs[run]!,
+      strategy: strategyForRun(options.strategy, specs[run]!, options.varied === true),
+      properties: judged[index]!,
+    }),
+  );
   let done = 0;
   const outcomes = await pool.run(tasks, { onOutcome: () => options.onRun?.(++done) });
   const tallies = options.properties.map(emptyTally);

@@ -48,9 +48,15 @@ export function formatFuzzReport(report: FuzzReport, options: FormatOptions): st
 }
 
 function header(report: FuzzReport): string {
-  const shard = report.shard === null ? '' : ` (shard ${report.shard.index}/${report.shard.count}: runs r with r mod ${report.shard.count} = ${report.shard.index - 1})`;
+  const shard =
+    report.shard === null
+      ? ''
+      : ` (shard ${report.shard.index}/${report.shard.count}: runs r with r mod ${report.shard.count} = ${report.shard.index - 1})`;
   const what = report.path === null ? `${report.runs} runs${shard}` : `replay of path ${report.path}`;
-  const judged = report.judgedAs === undefined ? '' : ` (judged by ${report.judgedAs}'s declarations: its trigger, estimator and summarizer cut)`;
+  const judged =
+    report.judgedAs === undefined
+      ? ''
+      : ` (judged by ${report.judgedAs}'s declarations: its trigger, estimator and summarizer cut)`;
   return `compaction-sim fuzz: strategy ${report.strategy}${judged}, ${what}, seed ${report.seed}`;
 }
 
@@ -70,20 +76,29 @@ function baselineLines(comparison: BaselineComparison, color: boolean): string {
   const lines = comparison.deltas
     .filter((delta) => delta.newRuns.length + delta.known + delta.fixedRuns.length > 0)
     .map((delta) => {
-      const fresh = delta.newRuns.length === 0 ? '0 new' : paint(`${delta.newRuns.length} new (${runList(delta.newRuns)})`, 'red', color);
-      const fixed = delta.fixedRuns.length === 0 ? '' : `, ${delta.fixedRuns.length} fixed (${runList(delta.fixedRuns)})`;
+      const fresh =
+        delta.newRuns.length === 0
+          ? '0 new'
+          : paint(`${delta.newRuns.length} new (${runList(delta.newRuns)})`, 'red', color);
+      const fixed =
+        delta.fixedRuns.length === 0 ? '' : `, ${delta.fixedRuns.length} fixed (${runList(delta.fixedRuns)})`;
       return `  ${delta.property}: ${fresh}, ${delta.known} known${fixed}`;
     });
   const fixedAny = comparison.deltas.some((delta) => delta.fixedRuns.length > 0);
   return [
     `against the fuzz baseline ${comparison.file} (failing runs: new fail the run, known are its recorded limitations):`,
     ...(lines.length === 0 ? ['  no failures, new or known'] : lines),
-    ...(fixedAny ? ['  known failures that now hold: re-record with --update-baseline to keep them from coming back'] : []),
+    ...(fixedAny
+      ? ['  known failures that now hold: re-record with --update-baseline to keep them from coming back']
+      : []),
   ].join('\n');
 }
 
 function runList(runs: readonly number[]): string {
-  const shown = runs.slice(0, 8).map((run) => `run ${run}`).join(', ');
+  const shown = runs
+    .slice(0, 8)
+    .map((run) => `run ${run}`)
+    .join(', ');
   return runs.length > 8 ? `${shown}, ...` : shown;
 }
 
@@ -116,7 +131,9 @@ function infeasibleLines(properties: readonly PropertyReport[]): string {
         .map(([reason, count]) => `${reason} ${count}`);
       return `  ${p.property}: ${reasons.join(', ')}`;
     });
-  return lines.length === 0 ? '' : ['infeasible runs (provably unsatisfiable, not passes), by reason:', ...lines].join('\n');
+  return lines.length === 0
+    ? ''
+    : ['infeasible runs (provably unsatisfiable, not passes), by reason:', ...lines].join('\n');
 }
 
 function failureBlock(property: PropertyReport, color: boolean): string {
@@ -137,17 +154,22 @@ function failureBlock(property: PropertyReport, color: boolean): string {
 function footer(report: FuzzReport, options: FormatOptions): string {
   const failed = report.properties.filter((p) => blocking(report, p)).length;
   const time = options.seconds === undefined ? '' : ` in ${options.seconds.toFixed(1)} s`;
-  const played = report.shard === null ? `${report.runs} runs` : `${shardRunIds(report.runs, report.shard).length} of ${report.runs} runs`;
+  const played =
+    report.shard === null
+      ? `${report.runs} runs`
+      : `${shardRunIds(report.runs, report.shard).length} of ${report.runs} runs`;
   const runs = report.path === null ? played : 'one replayed run';
   if (report.baseline !== null) {
     const known = report.baseline.deltas.reduce((sum, delta) => sum + delta.known, 0);
-    const verdict = failed === 0
-      ? `no new failures against the baseline (${known} known; ${runs}${time})`
-      : `${failed} of ${report.properties.length} properties have new failures against the baseline (${runs}${time})`;
+    const verdict =
+      failed === 0
+        ? `no new failures against the baseline (${known} known; ${runs}${time})`
+        : `${failed} of ${report.properties.length} properties have new failures against the baseline (${runs}${time})`;
     return `fast-check seed ${report.seed}; rerun: ${options.rerunCommand}\n${verdict}`;
   }
-  const verdict = failed === 0
-    ? `all ${report.properties.length} properties held (${runs}${time})`
-    : `${failed} of ${report.properties.length} properties failed (${runs}${time})`;
+  const verdict =
+    failed === 0
+      ? `all ${report.properties.length} properties held (${runs}${time})`
+      : `${failed} of ${report.properties.length} properties failed (${runs}${time})`;
   return `fast-check seed ${report.seed}; rerun: ${options.rerunCommand}\n${verdict}`;
 }

@@ -52,7 +52,11 @@ export interface FuzzPlayers {
    */
   player(strategy: StrategySpec, varied?: boolean): CasePlayer;
   /** Plays and tallies the explored runs with `strategy` (`options.varied`: each with its drawn options). */
-  explore(strategy: StrategySpec, arbitrary: fc.Arbitrary<ScenarioSpec>, options: ExploreOptions): Promise<PropertyTally[]>;
+  explore(
+    strategy: StrategySpec,
+    arbitrary: fc.Arbitrary<ScenarioSpec>,
+    options: ExploreOptions,
+  ): Promise<PropertyTally[]>;
   /** The option space `strategy` declares, as loading it found (null: none). */
   optionSpace(strategy: StrategySpec): OptionSpace | null;
 }
@@ -69,7 +73,8 @@ export async function withFuzzPlayers<T>(
     for (const strategy of strategies) spaces.push(await loadedOptionSpace(strategy));
     return body({
       player: (strategy, varied) => createCasePlayer(strategy, properties, {}, varied),
-      explore: (strategy, arbitrary, explored) => explore(arbitrary, createCasePlayer(strategy, properties, {}, explored.varied), explored),
+      explore: (strategy, arbitrary, explored) =>
+        explore(arbitrary, createCasePlayer(strategy, properties, {}, explored.varied), explored),
       optionSpace: (strategy) => spaces[indexOf(strategies, strategy)] ?? null,
     });
   }
@@ -104,12 +109,19 @@ export async function withFuzzPlayers<T>(
 }
 
 /** Plays single runs one at a time on the pool's first worker. */
-function workerCasePlayer(pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>, strategy: StrategySpec, all: readonly PropertyName[], varied: boolean): CasePlayer {
+function workerCasePlayer(
+  pool: WorkerPool<CaseTask, CaseTaskOutput | ProbeOutput>,
+  strategy: StrategySpec,
+  all: readonly PropertyName[],
+  varied: boolean,
+): CasePlayer {
   return {
     async play(spec, only, options) {
       const names = only === undefined ? all : all.filter((name) => only.includes(name));
       const heapLimitScale = options?.shrinking === true ? SHRINK_HEAP_MARGIN : 1;
-      const [outcome] = await pool.run([{ kind: 'case', spec, strategy: strategyForRun(strategy, spec, varied), properties: names, heapLimitScale }]);
+      const [outcome] = await pool.run([
+        { kind: 'case', spec, strategy: strategyForRun(strategy, spec, varied), properties: names, heapLimitScale },
+      ]);
       return caseVerdictsOf(names, outcome!);
     },
   };

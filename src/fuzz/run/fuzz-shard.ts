@@ -18,7 +18,3 @@ export function shardRunIds(runs: number, shard: Shard | null): number[] {
 export function inShard(run: number, shard: Shard | null): boolean {
   return shard === null || run % shard.count === shard.index - 1;
 }
-
-export function shardLabel(shard: Shard | null): string {
-  return shard === null ? 'all runs' : `shard ${shard.index}/${shard.count}`;
-}

@@ -9,7 +9,12 @@
  * that run's `maxTurns`), and the fork keeps everything else of its own.
  */
 import type { CompactionStrategy } from '../../engine/types.ts';
-import { builtinStrategyNames, createStrategy, isModulePath, type StrategySpec } from '../../harness/strategy/load-strategy.ts';
+import {
+  builtinStrategyNames,
+  createStrategy,
+  isModulePath,
+  type StrategySpec,
+} from '../../harness/strategy/load-strategy.ts';
 import { StrategyLoadError } from '../../harness/strategy/strategy-load-error.ts';
 import { fuzzDeclarations, withDeclarations } from './fuzz-declarations.ts';
 
@@ -18,10 +23,14 @@ export function assertFuzzJudgedAs(strategy: string, judgedAs: string | undefine
   if (judgedAs === undefined) return;
   const builtins = builtinStrategyNames();
   if (!builtins.has(judgedAs)) {
-    throw new StrategyLoadError(`judged as '${judgedAs}': not a built-in strategy (built-ins: ${[...builtins].sort().join(', ')})`);
+    throw new StrategyLoadError(
+      `judged as '${judgedAs}': not a built-in strategy (built-ins: ${[...builtins].sort().join(', ')})`,
+    );
   }
   if (!isModulePath(strategy)) {
-    throw new StrategyLoadError(`judged as '${judgedAs}': only a module strategy can be (--strategy ./my-fork.ts), not the built-in '${strategy}'`);
+    throw new StrategyLoadError(
+      `judged as '${judgedAs}': only a module strategy can be (--strategy ./my-fork.ts), not the built-in '${strategy}'`,
+    );
   }
 }
 

@@ -25,10 +25,15 @@ export function sameOptionSpace(a: OptionSpace | null, b: OptionSpace | null): b
 
 function canonical(space: OptionSpace | null): unknown {
   if (space === null) return null;
-  return Object.keys(space).sort().map((option) => [option, space[option]!.min, space[option]!.max, space[option]!.default]);
+  return Object.keys(space)
+    .sort()
+    .map((option) => [option, space[option]!.min, space[option]!.max, space[option]!.default]);
 }
 
 /** A space for a report line: `maxTurns 2..40 (default 20), ...`. */
 export function describeOptionSpace(space: OptionSpace): string {
-  return Object.keys(space).sort().map((option) => `${option} ${space[option]!.min}..${space[option]!.max} (default ${space[option]!.default})`).join(', ');
+  return Object.keys(space)
+    .sort()
+    .map((option) => `${option} ${space[option]!.min}..${space[option]!.max} (default ${space[option]!.default})`)
+    .join(', ');
 }

@@ -41,11 +41,20 @@ export interface CasePlayer {
  * A player of `strategy`; `varied`: each run builds it with the options drawn for that run (in the
  * scenario's `strategy.options`) under its own fixed ones (option-variation.ts).
  */
-export function createCasePlayer(strategy: StrategySpec, properties: readonly FuzzProperty[], load: LoadStrategyOptions = {}, varied = false): CasePlayer {
-  return createPlayer(async (spec) => {
-    const played = strategyForRun(strategy, spec, varied);
-    return judgedStrategy(await createStrategy(played, load), played);
-  }, strategy.baseDir, properties);
+export function createCasePlayer(
+  strategy: StrategySpec,
+  properties: readonly FuzzProperty[],
+  load: LoadStrategyOptions = {},
+  varied = false,
+): CasePlayer {
+  return createPlayer(
+    async (spec) => {
+      const played = strategyForRun(strategy, spec, varied);
+      return judgedStrategy(await createStrategy(played, load), played);
+    },
+    strategy.baseDir,
+    properties,
+  );
 }
 
 /**
@@ -75,7 +84,8 @@ export function createPlayer(
         // The digest only serves the replay comparison.
         // (A session stopped by the harness, exit or memory limit, is named for it: named-failure.ts.)
         result = namedFailure(await runSession(scenario.world, { strategy: first, traceDigest: second !== null }));
-        if (second !== null) rerun = namedFailure(await runSession(scenario.world, { strategy: second, traceDigest: true }));
+        if (second !== null)
+          rerun = namedFailure(await runSession(scenario.world, { strategy: second, traceDigest: true }));
       } catch (error) {
         return worldError(judged, messageOf(error));
       }
@@ -91,21 +101,32 @@ export function createPlayer(
       }
       await prepareRequestFloor(scenario.world);
       const scripted = scriptedSteps(scenario.world, result);
-      const judge = (property: FuzzProperty, played: SessionResult, again: SessionResult | undefined, steps?: number): Verdict =>
-        verdictOf(property.check(scenario.world, played, again, first), steps);
-      return new Map(judged.map((property): [PropertyName, Verdict] => {
-        if (property.appliesTo !== undefined && !property.appliesTo(first)) {
-          return [property.name, { status: 'not-checked', reason: `${property.name}: the strategy declares nothing it could check` }];
-        }
-        const verdicts = [judge(property, result, rerun, scripted)];
-        // A replay comparison is about two fresh instances: the later sessions are not replays.
-        if (!property.needsRerun) {
-          for (const session of later) {
-            verdicts.push(typeof session === 'string' ? laterWorldError(property, session) : judge(property, session, undefined));
+      const judge = (
+        property: FuzzProperty,
+        played: SessionResult,
+        again: SessionResult | undefined,
+        steps?: number,
+      ): Verdict => verdictOf(property.check(scenario.world, played, again, first), steps);
+      return new Map(
+        judged.map((property): [PropertyName, Verdict] => {
+          if (property.appliesTo !== undefined && !property.appliesTo(first)) {
+            return [
+              property.name,
+              { status: 'not-checked', reason: `${property.name}: the strategy declares nothing it could check` },
+            ];
           }
-        }
-        return [property.name, sharedSessionsVerdict(verdicts)];
-      }));
+          const verdicts = [judge(property, result, rerun, scripted)];
+          // A replay comparison is about two fresh instances: the later sessions are not replays.
+          if (!property.needsRerun) {
+            for (const session of later) {
+              verdicts.push(
+                typeof session === 'string' ? laterWorldError(property, session) : judge(property, session, undefined),
+              );
+            }
+          }
+          return [property.name, sharedSessionsVerdict(verdicts)];
+        }),
+      );
     },
   };
 }
@@ -113,7 +134,16 @@ export function createPlayer(
 /** A later session the world could not finish: session-completes fails there, the rest is not judged. */
 function laterWorldError(property: FuzzProperty, message: string): Verdict {
   return property.name === 'session-completes'
-    ? { status: 'failed', violation: { property: 'session-completes', step: null, turn: null, message: `world-error: ${message}`, infeasible: null } }
+    ? {
+        status: 'failed',
+        violation: {
+          property: 'session-completes',
+          step: null,
+          turn: null,
+          message: `world-error: ${message}`,
+          infeasible: null,
+        },
+      }
     : { status: 'not-checked', reason: `world-error: ${message}` };
 }
 
@@ -126,7 +156,16 @@ function worldError(properties: readonly FuzzProperty[], message: string): CaseV
     properties.map((property): [PropertyName, Verdict] => [
       property.name,
       property.name === 'session-completes'
-        ? { status: 'failed', violation: { property: 'session-completes', step: null, turn: null, message: `world-error: ${message}`, infeasible: null } }
+        ? {
+            status: 'failed',
+            violation: {
+              property: 'session-completes',
+              step: null,
+              turn: null,
+              message: `world-error: ${message}`,
+              infeasible: null,
+            },
+          }
         : { status: 'not-checked', reason: `world-error: ${message}` },
     ]),
   );

@@ -22,7 +22,17 @@ export interface PropertyTally {
 }
 
 export function emptyTally(property: PropertyName): PropertyTally {
-  return { property, checked: 0, passed: 0, infeasible: 0, failed: 0, notChecked: 0, infeasibleReasons: new Map(), failures: [], notCheckedRuns: [] };
+  return {
+    property,
+    checked: 0,
+    passed: 0,
+    infeasible: 0,
+    failed: 0,
+    notChecked: 0,
+    infeasibleReasons: new Map(),
+    failures: [],
+    notCheckedRuns: [],
+  };
 }
 
 export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict): void {
@@ -41,7 +51,11 @@ export function addVerdict(tally: PropertyTally, run: number, verdict: Verdict):
     case 'failed':
       tally.checked += 1;
       tally.failed += 1;
-      tally.failures.push(verdict.scriptedSteps === undefined ? { run, violation: verdict.violation } : { run, violation: verdict.violation, scriptedSteps: verdict.scriptedSteps });
+      tally.failures.push(
+        verdict.scriptedSteps === undefined
+          ? { run, violation: verdict.violation }
+          : { run, violation: verdict.violation, scriptedSteps: verdict.scriptedSteps },
+      );
       return;
     case 'not-checked':
       tally.notChecked += 1;

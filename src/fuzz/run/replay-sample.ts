@@ -18,7 +18,11 @@ export function defaultReplaySample(properties: readonly PropertyName[]): number
 }
 
 /** The properties judged on run `run`: all of them, minus deterministic-replay off the sample. */
-export function propertiesForRun(properties: readonly PropertyName[], run: number, sample: number): readonly PropertyName[] {
+export function propertiesForRun(
+  properties: readonly PropertyName[],
+  run: number,
+  sample: number,
+): readonly PropertyName[] {
   if (run % sample === 0 || !properties.includes(REPLAY_PROPERTY)) return properties;
   return properties.filter((property) => property !== REPLAY_PROPERTY);
 }

@@ -13,7 +13,12 @@ import { scenarioSpecArbitrary } from '../arbitraries/scenario-spec.ts';
 import type { InfeasibilityReason } from '../../checker/infeasibility/infeasibility.ts';
 import { propertyByName, propertyKind } from '../../checker/properties/index.ts';
 import type { PropertyKind, PropertyName } from '../../checker/properties/property.ts';
-import { counterexampleFile, type CounterexampleFile, type FuzzStrategy, type OptionVariation } from './counterexample.ts';
+import {
+  counterexampleFile,
+  type CounterexampleFile,
+  type FuzzStrategy,
+  type OptionVariation,
+} from './counterexample.ts';
 import { withDrawnOptions } from '../arbitraries/strategy-options.ts';
 import { variedSpace } from '../../harness/strategy/option-space.ts';
 import type { OptionSpace } from '../../engine/types.ts';
@@ -25,7 +30,14 @@ import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 import { corpusFingerprint } from './corpus-fingerprint.ts';
 import { inShard, type Shard } from './fuzz-shard.ts';
-import { assertComparable, compareWithFuzzBaseline, hasNewFailures, knownFailures, type BaselineComparison, type FuzzBaseline } from '../ci/fuzz-baseline.ts';
+import {
+  assertComparable,
+  compareWithFuzzBaseline,
+  hasNewFailures,
+  knownFailures,
+  type BaselineComparison,
+  type FuzzBaseline,
+} from '../ci/fuzz-baseline.ts';
 import { shrinkFailure, type ShrunkFailure } from './shrink-failure.ts';
 import { defaultReplaySample } from './replay-sample.ts';
 import { valueAtPath } from './value-at-path.ts';
@@ -134,29 +146,43 @@ export interface FuzzReport {
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   assertFuzzJudgedAs(options.strategy.name, options.judgedAs);
-  const strategy: StrategySpec = { ...strategySpecOf(options.strategy, options.cwd), ...(options.judgedAs === undefined ? {} : { judgedAs: options.judgedAs }) };
+  const strategy: StrategySpec = {
+    ...strategySpecOf(options.strategy, options.cwd),
+    ...(options.judgedAs === undefined ? {} : { judgedAs: options.judgedAs }),
+  };
   const replaySample = options.replaySample ?? defaultReplaySample(options.properties);
   return withFuzzPlayers(options, [strategy], (players) => {
     const space = drawnSpace(options, players.optionSpace(strategy));
     const varied = space !== null;
     return fuzzWith(options, replaySample, space, players.player(strategy, varied), (arbitrary) =>
-      players.explore(strategy, arbitrary, { ...exploreOptionsOf(options, replaySample), varied }));
+      players.explore(strategy, arbitrary, { ...exploreOptionsOf(options, replaySample), varied }),
+    );
   });
 }
 
 /** The options this run draws: the declared space minus the user's fixed options, unless drawing is off. */
-export function drawnSpace(options: Pick<FuzzOptions, 'varyOptions' | 'strategy'>, declared: OptionSpace | null): OptionSpace | null {
+export function drawnSpace(
+  options: Pick<FuzzOptions, 'varyOptions' | 'strategy'>,
+  declared: OptionSpace | null,
+): OptionSpace | null {
   return options.varyOptions === false ? null : variedSpace(declared, options.strategy.options);
 }
 
 /** The scenarios a run plays: `base`, each with options drawn from `space` when there is one. */
-export function playedArbitrary(options: Pick<FuzzOptions, 'arbitrary'>, space: OptionSpace | null): fc.Arbitrary<ScenarioSpec> {
+export function playedArbitrary(
+  options: Pick<FuzzOptions, 'arbitrary'>,
+  space: OptionSpace | null,
+): fc.Arbitrary<ScenarioSpec> {
   const base = options.arbitrary ?? scenarioSpecArbitrary();
   return space === null ? base : withDrawnOptions(base, space);
 }
 
 /** How a failure's options were chosen, for its counterexample file. */
-export function variationOf(options: Pick<FuzzOptions, 'varyOptions'>, space: OptionSpace | null, failure: ShrunkFailure): OptionVariation {
+export function variationOf(
+  options: Pick<FuzzOptions, 'varyOptions'>,
+  space: OptionSpace | null,
+  failure: ShrunkFailure,
+): OptionVariation {
   return { vary: options.varyOptions !== false, drawn: space === null ? {} : drawnOptions(failure.spec) };
 }
 
@@ -190,32 +216,36 @@ async function fuzzWith(
   const corpus = corpusFingerprint(arbitrary, options.seed, options.runs);
   // Checked here, not by the caller: the corpus depends on the options the strategy lets us draw,
   // known only once it has loaded.
-  if (options.baseline) assertComparable(options.baseline.baseline, options.baseline.file, { ...options, corpus, replaySample });
+  if (options.baseline)
+    assertComparable(options.baseline.baseline, options.baseline.file, { ...options, corpus, replaySample });
   const path = options.path ?? null;
   const tallies = path !== null ? await replayOne(arbitrary, player, options, path) : await exploreAll(arbitrary);
 
   const reports: PropertyReport[] = [];
   for (const tally of tallies) {
     const target = firstToShrink(tally, options.baseline?.baseline ?? null);
-    const from = target === null ? null : path ?? String(target.run);
+    const from = target === null ? null : (path ?? String(target.run));
     if (from === null) {
       reports.push(report(tally, null, false));
       continue;
     }
     options.onShrink?.(tally.property, options.strategy.name);
-    const failure = isHang(target!) ? unshrunk(arbitrary, tally.property, target!, options) : await shrinkFailure(arbitrary, player, tally.property, {
-      seed: options.seed,
-      runs: options.runs,
-      path: from,
-      ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
-    });
+    const failure = isHang(target!)
+      ? unshrunk(arbitrary, tally.property, target!, options)
+      : await shrinkFailure(arbitrary, player, tally.property, {
+          seed: options.seed,
+          runs: options.runs,
+          path: from,
+          ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
+        });
     const file = failure === null ? null : await fileFor(failure, options, variationOf(options, space, failure));
     reports.push(report(tally, failure && file && { failure, file }, failure === null));
   }
-  const shard = path === null ? options.shard ?? null : null;
-  const baseline = options.baseline && path === null
-    ? compareWithFuzzBaseline(options.baseline.baseline, options.baseline.file, reports, (run) => inShard(run, shard))
-    : null;
+  const shard = path === null ? (options.shard ?? null) : null;
+  const baseline =
+    options.baseline && path === null
+      ? compareWithFuzzBaseline(options.baseline.baseline, options.baseline.file, reports, (run) => inShard(run, shard))
+      : null;
   return {
     strategy: options.strategy.name,
     strategyOptions: options.strategy.options,
@@ -241,7 +271,11 @@ function firstToShrink(tally: PropertyTally, baseline: FuzzBaseline | null): Pro
   return tally.failures.find((failure) => !known.has(failure.run)) ?? null;
 }
 
-async function fileFor(failure: ShrunkFailure, options: FuzzOptions, variation: OptionVariation): Promise<CounterexampleFile> {
+async function fileFor(
+  failure: ShrunkFailure,
+  options: FuzzOptions,
+  variation: OptionVariation,
+): Promise<CounterexampleFile> {
   const file = counterexampleFile(failure, options.strategy, options.outDir ?? '.', options.cwd, undefined, variation);
   if (options.outDir !== null) await writeCounterexample(file, options.cwd);
   return file;
@@ -252,13 +286,30 @@ export function isHang(failure: PropertyTally['failures'][number]): boolean {
   return failure.violation.message.startsWith('strategy-hung');
 }
 
-export function unshrunk(arbitrary: fc.Arbitrary<ScenarioSpec>, property: PropertyName, failure: PropertyTally['failures'][number], options: FuzzOptions): ShrunkFailure {
+export function unshrunk(
+  arbitrary: fc.Arbitrary<ScenarioSpec>,
+  property: PropertyName,
+  failure: PropertyTally['failures'][number],
+  options: FuzzOptions,
+): ShrunkFailure {
   const { run, violation } = failure;
-  return { property, spec: valueAtPath(arbitrary, options.seed, options.runs, String(run)), violation, seed: options.seed, path: String(run), shrinks: 0 };
+  return {
+    property,
+    spec: valueAtPath(arbitrary, options.seed, options.runs, String(run)),
+    violation,
+    seed: options.seed,
+    path: String(run),
+    shrinks: 0,
+  };
 }
 
 /** Replay mode: judge the one scenario at `path`; the tally is that single run. */
-async function replayOne(arbitrary: fc.Arbitrary<ScenarioSpec>, player: CasePlayer, options: FuzzOptions, path: string): Promise<PropertyTally[]> {
+async function replayOne(
+  arbitrary: fc.Arbitrary<ScenarioSpec>,
+  player: CasePlayer,
+  options: FuzzOptions,
+  path: string,
+): Promise<PropertyTally[]> {
   const verdicts = await player.play(valueAtPath(arbitrary, options.seed, options.runs, path));
   return options.properties.map((property) => {
     const tally = emptyTally(property);
@@ -267,7 +318,11 @@ async function replayOne(arbitrary: fc.Arbitrary<ScenarioSpec>, player: CasePlay
   });
 }
 
-function report(tally: PropertyTally, counterexample: PropertyReport['counterexample'], unreproduced: boolean): PropertyReport {
+function report(
+  tally: PropertyTally,
+  counterexample: PropertyReport['counterexample'],
+  unreproduced: boolean,
+): PropertyReport {
   return {
     property: tally.property,
     kind: propertyKind(propertyByName(tally.property)),

@@ -55,15 +55,25 @@ export async function shrinkFailure(
       return true;
     }
   };
-  const details = await fc.check(fc.asyncProperty(arbitrary, (spec) => (crash === null ? holds(spec) : Promise.resolve(true))), {
-    seed: options.seed,
-    numRuns: options.runs,
-    path: options.path,
-  });
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, (spec) => (crash === null ? holds(spec) : Promise.resolve(true))),
+    {
+      seed: options.seed,
+      numRuns: options.runs,
+      path: options.path,
+    },
+  );
   if (crash !== null) throw crash;
   if (!details.failed || details.counterexample === null || details.counterexamplePath === null) return null;
   const [spec] = details.counterexample;
   const verdict = (await player.play(spec, [property])).get(property)!;
   if (verdict.status !== 'failed') return null;
-  return { property, spec, violation: verdict.violation, seed: options.seed, path: details.counterexamplePath, shrinks: details.numShrinks };
+  return {
+    property,
+    spec,
+    violation: verdict.violation,
+    seed: options.seed,
+    path: details.counterexamplePath,
+    shrinks: details.numShrinks,
+  };
 }

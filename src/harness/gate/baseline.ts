@@ -33,7 +33,10 @@ const metricValue = z.number().int().nonnegative().nullable();
 const entrySchema = z.strictObject({
   passed: z.boolean(),
   failedExpectations: z.array(z.string()),
-  ...Object.fromEntries(BASELINE_METRICS.map((metric) => [metric, metricValue])) as Record<BaselineMetric, typeof metricValue>,
+  ...(Object.fromEntries(BASELINE_METRICS.map((metric) => [metric, metricValue])) as Record<
+    BaselineMetric,
+    typeof metricValue
+  >),
 });
 
 const baselineSchema = z.strictObject({
@@ -89,7 +92,11 @@ export async function readBaseline(path: string): Promise<Baseline | null> {
  * longer in the suite are dropped), entries outside it are kept, so updating the baseline from a
  * subset of the suite never loses the rest.
  */
-export function mergeBaseline(previous: Baseline | null, current: Baseline, inScope: (id: string) => boolean): Baseline {
+export function mergeBaseline(
+  previous: Baseline | null,
+  current: Baseline,
+  inScope: (id: string) => boolean,
+): Baseline {
   const kept = Object.entries(previous?.scenarios ?? {}).filter(([id]) => !inScope(id));
   return { version: BASELINE_VERSION, scenarios: { ...Object.fromEntries(kept), ...current.scenarios } };
 }

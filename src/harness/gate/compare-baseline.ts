@@ -61,7 +61,14 @@ export function compareWithBaseline(
     const then = before[id];
     if (now.failedExpectations.includes(STALE) && then?.failedExpectations.includes(STALE) === true) {
       // Already in the baseline (an --update-baseline recorded it): still a failure, every run.
-      changes.push({ id, kind: 'stale-acceptance', what: 'expectation', baseline: verdict(then), current: `${STALE} failed`, tolerance: '' });
+      changes.push({
+        id,
+        kind: 'stale-acceptance',
+        what: 'expectation',
+        baseline: verdict(then),
+        current: `${STALE} failed`,
+        tolerance: '',
+      });
     }
     if (then === undefined) {
       changes.push({ id, kind: 'added', what: 'scenario', baseline: '—', current: verdict(now), tolerance: '' });
@@ -74,7 +81,14 @@ export function compareWithBaseline(
     const inScope = scope.inScope ?? (() => true);
     for (const id of Object.keys(before).sort()) {
       if (!suite.has(id) && inScope(id)) {
-        changes.push({ id, kind: 'removed', what: 'scenario', baseline: verdict(before[id] as BaselineEntry), current: '—', tolerance: '' });
+        changes.push({
+          id,
+          kind: 'removed',
+          what: 'scenario',
+          baseline: verdict(before[id] as BaselineEntry),
+          current: '—',
+          tolerance: '',
+        });
       }
     }
   }
@@ -84,16 +98,37 @@ export function compareWithBaseline(
 function compareEntry(id: string, then: BaselineEntry, now: BaselineEntry, tolerances: Tolerances): GateChange[] {
   const changes: GateChange[] = [];
   if (then.passed !== now.passed) {
-    changes.push({ id, kind: now.passed ? 'improvement' : 'regression', what: 'passed', baseline: verdict(then), current: verdict(now), tolerance: '' });
+    changes.push({
+      id,
+      kind: now.passed ? 'improvement' : 'regression',
+      what: 'passed',
+      baseline: verdict(then),
+      current: verdict(now),
+      tolerance: '',
+    });
   }
   for (const expectation of now.failedExpectations) {
     if (!then.failedExpectations.includes(expectation)) {
-      changes.push({ id, kind: 'regression', what: 'expectation', baseline: 'held', current: `${expectation} failed`, tolerance: '' });
+      changes.push({
+        id,
+        kind: 'regression',
+        what: 'expectation',
+        baseline: 'held',
+        current: `${expectation} failed`,
+        tolerance: '',
+      });
     }
   }
   for (const expectation of then.failedExpectations) {
     if (!now.failedExpectations.includes(expectation)) {
-      changes.push({ id, kind: 'improvement', what: 'expectation', baseline: `${expectation} failed`, current: 'held', tolerance: '' });
+      changes.push({
+        id,
+        kind: 'improvement',
+        what: 'expectation',
+        baseline: `${expectation} failed`,
+        current: 'held',
+        tolerance: '',
+      });
     }
   }
   for (const metric of BASELINE_METRICS) {

@@ -32,9 +32,19 @@ export function gatePassed(verdict: GateVerdict): boolean {
 /** The table of changes alone ('' when there are none). */
 export function renderGateChanges(verdict: GateVerdict, color: boolean): string {
   if (verdict.changes.length === 0) return '';
-  const table = new Table({ head: HEAD.map((h) => paint(h, 'bold', color)), style: { head: [], border: [], compact: true } });
+  const table = new Table({
+    head: HEAD.map((h) => paint(h, 'bold', color)),
+    style: { head: [], border: [], compact: true },
+  });
   for (const change of verdict.changes) {
-    table.push([change.id, paint(change.kind, KIND_STYLE[change.kind], color), change.what, change.baseline, change.current, change.tolerance]);
+    table.push([
+      change.id,
+      paint(change.kind, KIND_STYLE[change.kind], color),
+      change.what,
+      change.baseline,
+      change.current,
+      change.tolerance,
+    ]);
   }
   return `${table.toString()}\n`;
 }
@@ -43,7 +53,11 @@ export function renderGateText(verdict: GateVerdict, color: boolean): string {
   const lines: string[] = [];
   const changes = renderGateChanges(verdict, color);
   if (changes !== '') lines.push(changes);
-  lines.push(...closing(verdict).map((line, index) => (index === 0 ? paint(line, gatePassed(verdict) ? 'green' : 'red', color) : line)));
+  lines.push(
+    ...closing(verdict).map((line, index) =>
+      index === 0 ? paint(line, gatePassed(verdict) ? 'green' : 'red', color) : line,
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -64,13 +78,21 @@ export function renderGateMarkdown(verdict: GateVerdict): string {
 
 function closing(verdict: GateVerdict): string[] {
   if (gatePassed(verdict)) {
-    return [`gate passed: ${verdict.compared} scenario${verdict.compared === 1 ? '' : 's'} match ${verdict.baselinePath}`];
+    return [
+      `gate passed: ${verdict.compared} scenario${verdict.compared === 1 ? '' : 's'} match ${verdict.baselinePath}`,
+    ];
   }
-  const failing = verdict.failing === 0
-    ? []
-    : [`${verdict.failing} of ${verdict.compared} scenario${verdict.compared === 1 ? '' : 's'} fail in this run. A baseline never turns a failing scenario into a pass, even one it records failing: fix it, or accept a known limitation in an accept: block (it is then reported with its reason).`];
+  const failing =
+    verdict.failing === 0
+      ? []
+      : [
+          `${verdict.failing} of ${verdict.compared} scenario${verdict.compared === 1 ? '' : 's'} fail in this run. A baseline never turns a failing scenario into a pass, even one it records failing: fix it, or accept a known limitation in an accept: block (it is then reported with its reason).`,
+        ];
   if (verdict.changes.length === 0) {
-    return [`gate failed: no change against ${verdict.baselinePath}, but ${verdict.failing} scenario${verdict.failing === 1 ? '' : 's'} fail`, ...failing];
+    return [
+      `gate failed: no change against ${verdict.baselinePath}, but ${verdict.failing} scenario${verdict.failing === 1 ? '' : 's'} fail`,
+      ...failing,
+    ];
   }
   const counts = new Map<GateChangeKind, number>();
   for (const change of verdict.changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
@@ -79,5 +101,9 @@ function closing(verdict: GateVerdict): string[] {
     'Each row above is a difference from the committed baseline. A regression is a bug to fix, not a number to update.',
     `To accept changes on purpose (an intended change of behaviour, reviewed row by row): re-run with --update-baseline, and commit ${verdict.baselinePath} with a message that says why each changed.`,
   ];
-  return [`gate failed: ${verdict.changes.length} change${verdict.changes.length === 1 ? '' : 's'} against ${verdict.baselinePath} (${parts})`, ...failing, ...guide];
+  return [
+    `gate failed: ${verdict.changes.length} change${verdict.changes.length === 1 ? '' : 's'} against ${verdict.baselinePath} (${parts})`,
+    ...failing,
+    ...guide,
+  ];
 }

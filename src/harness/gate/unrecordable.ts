@@ -38,8 +38,13 @@ export function unrecordableScenarios(report: SuiteReport): UnrecordableScenario
 export function baselineRefusal(report: SuiteReport, baselinePath: string): string | null {
   const found = unrecordableScenarios(report);
   if (found.length === 0) return null;
-  const shown = found.slice(0, 3).map((item) => `${item.id}: ${item.message}`).join('; ');
+  const shown = found
+    .slice(0, 3)
+    .map((item) => `${item.id}: ${item.message}`)
+    .join('; ');
   const more = found.length > 3 ? `; and ${found.length - 3} more` : '';
-  return `baseline not written: ${found.length} of ${report.scenarios.length} scenario${report.scenarios.length === 1 ? '' : 's'} crashed, hung or timed out ` +
-    `(${shown}${more}). A run that did not play measures nothing and is never recorded into ${baselinePath}: fix the strategy (or raise --timeout / --max-memory) and update again.`;
+  return (
+    `baseline not written: ${found.length} of ${report.scenarios.length} scenario${report.scenarios.length === 1 ? '' : 's'} crashed, hung or timed out ` +
+    `(${shown}${more}). A run that did not play measures nothing and is never recorded into ${baselinePath}: fix the strategy (or raise --timeout / --max-memory) and update again.`
+  );
 }

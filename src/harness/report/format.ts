@@ -50,24 +50,9 @@ export function verdictText(record: ScenarioRecord): string {
 
 /** One line per reproduced bug: where, which property broke, for which strategy, and the report. */
 export function reproducedLines(records: readonly ScenarioRecord[]): string[] {
-  return records.flatMap((record) => record.reproduced.map((item) => `${record.name}: ${item.property} (${item.strategy}) reproduces ${item.issue}`));
-}
-
-/**
- * One line per scenario and reason: the properties an acceptance tolerated, for which strategy,
- * and why ("8k_X: no-overflow, no-loop (threshold): <reason>").
- */
-export function acceptedLines(records: readonly ScenarioRecord[]): string[] {
-  return records.flatMap((record) => {
-    const byReason = new Map<string, { strategy: string; reason: string; properties: string[] }>();
-    for (const item of record.accepted) {
-      const key = JSON.stringify([item.strategy, item.reason]);
-      const group = byReason.get(key) ?? { strategy: item.strategy, reason: item.reason, properties: [] };
-      group.properties.push(item.property);
-      byReason.set(key, group);
-    }
-    return [...byReason.values()].map((group) => `${record.name}: ${group.properties.join(', ')} (${group.strategy}): ${group.reason}`);
-  });
+  return records.flatMap((record) =>
+    record.reproduced.map((item) => `${record.name}: ${item.property} (${item.strategy}) reproduces ${item.issue}`),
+  );
 }
 
 /**
@@ -95,7 +80,18 @@ export function summaryLine(passed: number, failed: number): string {
 }
 
 /** The columns every tabular reporter shows between the scenario name and the verdict, in order. */
-export const MEASUREMENT_HEADERS = ['window', 'turns', 'LLM steps', 'summarizations', 're-injections', 'trimmed', 'fallbacks', 'peak real tokens', 'overflow steps', 'loops/thrash'] as const;
+export const MEASUREMENT_HEADERS = [
+  'window',
+  'turns',
+  'LLM steps',
+  'summarizations',
+  're-injections',
+  'trimmed',
+  'fallbacks',
+  'peak real tokens',
+  'overflow steps',
+  'loops/thrash',
+] as const;
 
 /** The formatted measurement cells of one scenario, matching MEASUREMENT_HEADERS. */
 export function measurementCells(record: ScenarioRecord): string[] {

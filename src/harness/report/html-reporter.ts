@@ -6,13 +6,7 @@
  */
 import { BEHAVIOUR_HEADING, CONTRACT_HEADING, propertyKindGroups } from './property-kinds.ts';
 import { computeBuffer } from '../../engine/tokens/compute-buffer.ts';
-import {
-  failingExpectations,
-  formatCount,
-  formatLoopsThrash,
-  formatWindow,
-  summaryLine,
-} from './format.ts';
+import { failingExpectations, formatCount, formatLoopsThrash, formatWindow, summaryLine } from './format.ts';
 import { escapeHtml } from './html/escape-html.ts';
 import { renderStepChart } from './html/step-chart.ts';
 import { STYLES } from './html/styles.ts';
@@ -49,16 +43,20 @@ function renderPage(report: SuiteReport): string {
 function propertyKindsSection(report: SuiteReport): string {
   const groups = propertyKindGroups(report);
   if (groups === null) return '';
-  const list = (names: readonly string[]) => (names.length === 0 ? 'none' : names.map((name) => `<code>${escapeHtml(name)}</code>`).join(', '));
-  return `<section class="panel properties"><p><b>${escapeHtml(BEHAVIOUR_HEADING)}</b>: ${list(groups.behaviour)}.</p>` +
-    `<p><b>${escapeHtml(CONTRACT_HEADING)}</b>: ${list(groups.contract)}.</p></section>`;
+  const list = (names: readonly string[]) =>
+    names.length === 0 ? 'none' : names.map((name) => `<code>${escapeHtml(name)}</code>`).join(', ');
+  return (
+    `<section class="panel properties"><p><b>${escapeHtml(BEHAVIOUR_HEADING)}</b>: ${list(groups.behaviour)}.</p>` +
+    `<p><b>${escapeHtml(CONTRACT_HEADING)}</b>: ${list(groups.contract)}.</p></section>`
+  );
 }
 
 function header(report: SuiteReport): string {
   const { passed, failed } = report.summary;
-  const verdict = failed === 0
-    ? `<span class="pill pass big-verdict">${passed} passed</span>`
-    : `<span class="pill fail big-verdict">${failed} failed</span> <span class="pill pass big-verdict">${passed} passed</span>`;
+  const verdict =
+    failed === 0
+      ? `<span class="pill pass big-verdict">${passed} passed</span>`
+      : `<span class="pill fail big-verdict">${failed} failed</span> <span class="pill pass big-verdict">${passed} passed</span>`;
   const banner = realSummarizerBanner(report);
   const real = banner === null ? '' : `<div class="real-summarizer">${escapeHtml(banner)}</div>`;
   return `<div class="header"><div><h1>Compaction simulation report</h1><div class="subtitle">${report.summary.total} scenario${report.summary.total === 1 ? '' : 's'}</div>${real}</div><div>${verdict}</div></div>`;
@@ -77,8 +75,10 @@ function cards(report: SuiteReport): string {
     ['loops', sum((r) => r.loops), sum((r) => r.loops) > 0],
     ['thrash', sum((r) => r.thrash), sum((r) => r.thrash) > 0],
   ];
-  const html = items.map(([label, value, bad]) =>
-    `<div class="card${bad ? ' bad' : ''}"><div class="value">${formatCount(value)}</div><div class="label">${label}</div></div>`);
+  const html = items.map(
+    ([label, value, bad]) =>
+      `<div class="card${bad ? ' bad' : ''}"><div class="value">${formatCount(value)}</div><div class="label">${label}</div></div>`,
+  );
   return `<section class="cards">${html.join('')}</section>`;
 }
 
@@ -88,17 +88,45 @@ function cards(report: SuiteReport): string {
  * scenario's section), the peak, overflow steps and loops/thrash; then the counts and settings.
  */
 function overview(report: SuiteReport): string {
-  const head = ['scenario', 'verdict', 'peak real tokens', 'overflow steps', 'loops/thrash', 'LLM steps', 'summ.', 're-inj.', 'trimmed', 'fallbacks', 'window', 'turns', 'strategy']
-    .map((title, index) => `<th${index >= 5 ? ' class="detail-col"' : ''}>${title}</th>`).join('');
+  const head = [
+    'scenario',
+    'verdict',
+    'peak real tokens',
+    'overflow steps',
+    'loops/thrash',
+    'LLM steps',
+    'summ.',
+    're-inj.',
+    'trimmed',
+    'fallbacks',
+    'window',
+    'turns',
+    'strategy',
+  ]
+    .map((title, index) => `<th${index >= 5 ? ' class="detail-col"' : ''}>${title}</th>`)
+    .join('');
   const rows = report.scenarios.map((record, index) => {
     const overflow = record.overflowSteps ?? 0;
     const loops = (record.loops ?? 0) + (record.thrash ?? 0);
-    const details = [formatCount(record.llmSteps), formatCount(record.summarizations), formatCount(record.reinjections), formatCount(record.trimmedSteps), formatCount(record.fallbacks), formatWindow(record.settings.contextWindow), formatCount(record.settings.turns)]
-      .map((cell) => `<td class="detail-col">${cell}</td>`).join('');
+    const details = [
+      formatCount(record.llmSteps),
+      formatCount(record.summarizations),
+      formatCount(record.reinjections),
+      formatCount(record.trimmedSteps),
+      formatCount(record.fallbacks),
+      formatWindow(record.settings.contextWindow),
+      formatCount(record.settings.turns),
+    ]
+      .map((cell) => `<td class="detail-col">${cell}</td>`)
+      .join('');
     return `<tr><td class="name"><a href="#s${index}">${breakable(record.name)}</a></td><td class="verdict">${overviewVerdict(record)}</td><td class="peak-col">${peakCell(record)}</td><td class="overflow-col${overflow > 0 ? ' bad' : ''}">${formatCount(record.overflowSteps)}</td><td class="loops-col${loops > 0 ? ' warn' : ''}">${formatLoopsThrash(record)}</td>${details}<td class="strategy detail-col">${escapeHtml(record.settings.strategy.name)}</td></tr>`;
   });
-  const starred = report.scenarios.some((record) => record.passed && record.accepted.length > 0 && record.reproduced.length === 0);
-  const note = starred ? '<div class="table-note">pass* passed with an accepted limitation: hover for which; the scenario\'s section gives the reason.</div>' : '';
+  const starred = report.scenarios.some(
+    (record) => record.passed && record.accepted.length > 0 && record.reproduced.length === 0,
+  );
+  const note = starred
+    ? '<div class="table-note">pass* passed with an accepted limitation: hover for which; the scenario\'s section gives the reason.</div>'
+    : '';
   return `<section class="panel"><table class="overview"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>${note}</section>`;
 }
 
@@ -111,8 +139,12 @@ function breakable(name: string): string {
 function overviewVerdict(record: ScenarioRecord): string {
   if (!record.passed) return `<span class="pill fail">${escapeHtml(failingExpectations(record).join(', '))}</span>`;
   const notes = [
-    ...(record.reproduced.length === 0 ? [] : [`reproduced: ${[...new Set(record.reproduced.map((item) => item.property))].join(', ')}`]),
-    ...(record.accepted.length === 0 ? [] : [`accepted: ${[...new Set(record.accepted.map((item) => item.property))].join(', ')}`]),
+    ...(record.reproduced.length === 0
+      ? []
+      : [`reproduced: ${[...new Set(record.reproduced.map((item) => item.property))].join(', ')}`]),
+    ...(record.accepted.length === 0
+      ? []
+      : [`accepted: ${[...new Set(record.accepted.map((item) => item.property))].join(', ')}`]),
   ];
   if (notes.length === 0) return '<span class="pill pass">pass</span>';
   const label = record.reproduced.length > 0 ? 'pass, bug reproduced' : 'pass*';
@@ -139,8 +171,10 @@ function verdictPill(record: ScenarioRecord): string {
 
 function scenarioSection(record: ScenarioRecord, index: number): string {
   const { settings } = record;
-  const options = Object.keys(settings.strategy.options).length > 0
-    ? ` <code>${escapeHtml(JSON.stringify(settings.strategy.options))}</code>` : '';
+  const options =
+    Object.keys(settings.strategy.options).length > 0
+      ? ` <code>${escapeHtml(JSON.stringify(settings.strategy.options))}</code>`
+      : '';
   const meta = [
     `file <b class="mono">${escapeHtml(record.file)}</b>`,
     `strategy <b>${escapeHtml(settings.strategy.name)}</b>${options}`,
@@ -148,21 +182,32 @@ function scenarioSection(record: ScenarioRecord, index: number): string {
     `window <b>${formatCount(settings.contextWindow)}</b>`,
     `seed <b>${settings.seed}</b>`,
     `flavour <b>${escapeHtml(settings.flavour)}</b>`,
-    ...(settings.realSummarizer === undefined ? [] : [`real summarizer <b>${escapeHtml(settings.realSummarizer.model)}</b>`]),
-  ].map((item) => `<span>${item}</span>`).join('');
-  const failures = record.passed ? '' : `<ul class="failures">${record.failures
-    .map((failure) => `<li>${failureHtml(failure)}</li>`).join('')}</ul>`;
+    ...(settings.realSummarizer === undefined
+      ? []
+      : [`real summarizer <b>${escapeHtml(settings.realSummarizer.model)}</b>`]),
+  ]
+    .map((item) => `<span>${item}</span>`)
+    .join('');
+  const failures = record.passed
+    ? ''
+    : `<ul class="failures">${record.failures.map((failure) => `<li>${failureHtml(failure)}</li>`).join('')}</ul>`;
   return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${tolerated(record)}${stats(record)}${chart(record)}${factTimelineHtml(record)}${summaries(record)}</section>`;
 }
 
 /** Reproduced bugs, accepted limitations (with their reasons) and infeasible violations (with their proof): never silent. */
 function tolerated(record: ScenarioRecord): string {
-  const accepted = record.accepted.map((item) =>
-    `<li><b>${escapeHtml(item.property)}</b> accepted for <b>${escapeHtml(item.strategy)}</b>: ${escapeHtml(item.reason)}<div class="detail">${escapeHtml(item.message)}</div></li>`);
-  const reproduced = record.reproduced.map((item) =>
-    `<li><b>${escapeHtml(item.property)}</b> broke for <b>${escapeHtml(item.strategy)}</b>, reproducing ${escapeHtml(item.issue)}<div class="detail">${escapeHtml(item.message)}</div></li>`);
-  const infeasible = record.infeasible.map((item) =>
-    `<li><b>${escapeHtml(item.property)}</b> infeasible (${escapeHtml(item.reason)}): ${escapeHtml(item.detail)}</li>`);
+  const accepted = record.accepted.map(
+    (item) =>
+      `<li><b>${escapeHtml(item.property)}</b> accepted for <b>${escapeHtml(item.strategy)}</b>: ${escapeHtml(item.reason)}<div class="detail">${escapeHtml(item.message)}</div></li>`,
+  );
+  const reproduced = record.reproduced.map(
+    (item) =>
+      `<li><b>${escapeHtml(item.property)}</b> broke for <b>${escapeHtml(item.strategy)}</b>, reproducing ${escapeHtml(item.issue)}<div class="detail">${escapeHtml(item.message)}</div></li>`,
+  );
+  const infeasible = record.infeasible.map(
+    (item) =>
+      `<li><b>${escapeHtml(item.property)}</b> infeasible (${escapeHtml(item.reason)}): ${escapeHtml(item.detail)}</li>`,
+  );
   return [
     reproduced.length === 0 ? '' : `<ul class="reproduced">${reproduced.join('')}</ul>`,
     accepted.length === 0 ? '' : `<ul class="accepted">${accepted.join('')}</ul>`,
@@ -173,7 +218,8 @@ function tolerated(record: ScenarioRecord): string {
 /** Messages already start with their expectation (`noOverflow: …`): bold that part. */
 function failureHtml(failure: { readonly expectation: string; readonly message: string }): string {
   const prefix = `${failure.expectation}:`;
-  if (!failure.message.startsWith(prefix)) return `<b>${escapeHtml(failure.expectation)}</b>: ${escapeHtml(failure.message)}`;
+  if (!failure.message.startsWith(prefix))
+    return `<b>${escapeHtml(failure.expectation)}</b>: ${escapeHtml(failure.message)}`;
   return `<b>${escapeHtml(prefix)}</b>${escapeHtml(failure.message.slice(prefix.length))}`;
 }
 
@@ -201,9 +247,14 @@ function summaries(record: ScenarioRecord): string {
   const written = summariesOf(record);
   const faults = faultsNotAppliedText(record);
   const notApplied = faults === null ? '' : `<div class="summary-label">${escapeHtml(faults)}</div>`;
-  const items = written.map((item) =>
-    `<li class="${item.outcome === 'ok' ? 'ok' : 'failed'}"><div class="summary-label">${escapeHtml(summaryLabel(item))}</div><pre>${escapeHtml(summaryBody(item))}</pre></li>`);
-  const list = items.length === 0 ? '<div class="empty">No summarizer call.</div>' : `<ol class="summaries">${items.join('')}</ol>`;
+  const items = written.map(
+    (item) =>
+      `<li class="${item.outcome === 'ok' ? 'ok' : 'failed'}"><div class="summary-label">${escapeHtml(summaryLabel(item))}</div><pre>${escapeHtml(summaryBody(item))}</pre></li>`,
+  );
+  const list =
+    items.length === 0
+      ? '<div class="empty">No summarizer call.</div>'
+      : `<ol class="summaries">${items.join('')}</ol>`;
   return `<h3>Summaries by ${escapeHtml(real.model)}</h3>${notApplied}${list}`;
 }
 
@@ -211,9 +262,8 @@ function chart(record: ScenarioRecord): string {
   if (record.steps.length === 0) {
     return '<div class="empty">No step data: the session did not complete.</div>';
   }
-  const thresholdFor = record.settings.strategy.name === 'threshold'
-    ? (window: number) => window - computeBuffer(window)
-    : () => null;
+  const thresholdFor =
+    record.settings.strategy.name === 'threshold' ? (window: number) => window - computeBuffer(window) : () => null;
   const hasThreshold = thresholdFor(record.settings.contextWindow) !== null;
   return legend(hasThreshold) + renderStepChart({ title: record.name, steps: record.steps, thresholdFor });
 }

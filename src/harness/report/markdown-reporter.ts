@@ -3,10 +3,26 @@
  * table, then each failure with its messages. A real-summarizer run says so under the heading
  * and lists each scenario's summaries (cut at MARKDOWN_SUMMARY_CHARS; report.json has them in full).
  */
-import { acceptedProperties, costLine, infeasibleCounts, MEASUREMENT_HEADERS, failingExpectations, formatCount, measurementCells, summaryLine } from './format.ts';
+import {
+  acceptedProperties,
+  costLine,
+  infeasibleCounts,
+  MEASUREMENT_HEADERS,
+  failingExpectations,
+  formatCount,
+  measurementCells,
+  summaryLine,
+} from './format.ts';
 import { propertyKindsText } from './property-kinds.ts';
 import type { Reporter } from './reporter.ts';
-import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
+import {
+  faultsNotAppliedText,
+  oneLine,
+  realSummarizerBanner,
+  summariesOf,
+  summaryBody,
+  summaryLabel,
+} from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 import { retentionMarkdown } from './retention-report.ts';
 
@@ -34,9 +50,12 @@ function summaries(report: SuiteReport): string {
   if (report.realSummarizer === undefined) return '';
   const blocks = report.scenarios.map((record) => {
     const written = summariesOf(record);
-    const items = written.length === 0
-      ? ['- _no summarizer call_']
-      : written.map((item) => `- ${summaryLabel(item)}: ${modelText(oneLine(summaryBody(item), MARKDOWN_SUMMARY_CHARS))}`);
+    const items =
+      written.length === 0
+        ? ['- _no summarizer call_']
+        : written.map(
+            (item) => `- ${summaryLabel(item)}: ${modelText(oneLine(summaryBody(item), MARKDOWN_SUMMARY_CHARS))}`,
+          );
     const faults = faultsNotAppliedText(record);
     return [`**${code(record.name)}**`, '', ...(faults === null ? [] : [`_${cell(faults)}_`, '']), ...items].join('\n');
   });
@@ -62,10 +81,14 @@ function table(report: SuiteReport): string {
   for (const record of report.scenarios) {
     const tolerated = acceptedProperties(record);
     const notes = [
-      ...(record.reproduced.length === 0 ? [] : [`reproduced: ${record.reproduced.map((item) => code(item.property)).join(', ')}`]),
+      ...(record.reproduced.length === 0
+        ? []
+        : [`reproduced: ${record.reproduced.map((item) => code(item.property)).join(', ')}`]),
       ...(tolerated.length === 0 ? [] : [`accepted: ${tolerated.map(code).join(', ')}`]),
     ];
-    const verdict = !record.passed ? `❌ ${failingExpectations(record).map(code).join(', ')}` : ['✅ pass', ...notes].join(', ');
+    const verdict = !record.passed
+      ? `❌ ${failingExpectations(record).map(code).join(', ')}`
+      : ['✅ pass', ...notes].join(', ');
     const cells = [code(record.name), ...measurementCells(record), verdict];
     lines.push(`| ${cells.join(' | ')} |`);
   }
@@ -85,23 +108,45 @@ function failures(report: SuiteReport): string {
 /** Every reported bug the run reproduced, with where it was reported. */
 function reproduced(report: SuiteReport): string {
   const rows = report.scenarios.flatMap((record) =>
-    record.reproduced.map((item) => `| ${code(record.name)} | ${code(item.property)} | ${code(item.strategy)} | ${cell(item.issue)} |`));
+    record.reproduced.map(
+      (item) => `| ${code(record.name)} | ${code(item.property)} | ${code(item.strategy)} | ${cell(item.issue)} |`,
+    ),
+  );
   if (rows.length === 0) return '';
-  return ['### Reported bugs reproduced', '', '| scenario | property | strategy | issue |', '|:--|:--|:--|:--|', ...rows].join('\n');
+  return [
+    '### Reported bugs reproduced',
+    '',
+    '| scenario | property | strategy | issue |',
+    '|:--|:--|:--|:--|',
+    ...rows,
+  ].join('\n');
 }
 
 /** Every tolerated violation with its reason: a known limitation is never silent. */
 function accepted(report: SuiteReport): string {
   const rows = report.scenarios.flatMap((record) =>
-    record.accepted.map((item) => `| ${code(record.name)} | ${code(item.property)} | ${code(item.strategy)} | ${cell(item.reason)} |`));
+    record.accepted.map(
+      (item) => `| ${code(record.name)} | ${code(item.property)} | ${code(item.strategy)} | ${cell(item.reason)} |`,
+    ),
+  );
   if (rows.length === 0) return '';
-  return ['### Accepted limitations', '', '| scenario | property | strategy | reason |', '|:--|:--|:--|:--|', ...rows].join('\n');
+  return [
+    '### Accepted limitations',
+    '',
+    '| scenario | property | strategy | reason |',
+    '|:--|:--|:--|:--|',
+    ...rows,
+  ].join('\n');
 }
 
 function infeasible(report: SuiteReport): string {
   const counts = infeasibleCounts(report.scenarios);
   if (counts.length === 0) return '';
-  return ['### Infeasible (excused: no strategy could avoid them)', '', ...counts.map((line) => `- ${cell(line)}`)].join('\n');
+  return [
+    '### Infeasible (excused: no strategy could avoid them)',
+    '',
+    ...counts.map((line) => `- ${cell(line)}`),
+  ].join('\n');
 }
 
 /** Inline code that survives backticks and pipes inside table cells. */

@@ -18,7 +18,12 @@ export interface PrepareOptions {
   readonly checkOnly?: boolean;
 }
 
-export async function prepareOutputDir(dir: string, flag: string, cwd = process.cwd(), options: PrepareOptions = {}): Promise<void> {
+export async function prepareOutputDir(
+  dir: string,
+  flag: string,
+  cwd = process.cwd(),
+  options: PrepareOptions = {},
+): Promise<void> {
   const absolute = resolve(cwd, dir);
   const fail = (what: string, error?: unknown): never => {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -34,7 +39,8 @@ export async function prepareOutputDir(dir: string, flag: string, cwd = process.
       if (code !== 'ENOENT' && code !== 'ENOTDIR') fail(`cannot look at ${current}`, error);
     }
     if (info !== null) {
-      if (!info.isDirectory()) fail(current === absolute ? 'is a file, not a folder' : `${current} is a file, not a folder`);
+      if (!info.isDirectory())
+        fail(current === absolute ? 'is a file, not a folder' : `${current} is a file, not a folder`);
       break;
     }
     missing.unshift(current);

@@ -25,13 +25,18 @@ export function propertyKindGroups(report: Pick<SuiteReport, 'properties'>): Pro
     behaviour: judged.filter((property) => property.kind === 'behaviour').map((property) => property.name),
     contract: [
       ...judged.filter((property) => property.kind === 'contract').map((property) => property.name),
-      ...PROPERTIES.filter((property) => propertyKind(property) === 'contract' && !names.has(property.name)).map((property) => property.name),
+      ...PROPERTIES.filter((property) => propertyKind(property) === 'contract' && !names.has(property.name)).map(
+        (property) => property.name,
+      ),
     ],
   };
 }
 
 /** The two groups as two lines of plain text ('' for a report that lists none). */
-export function propertyKindsText(report: Pick<SuiteReport, 'properties'>, format: (name: string) => string = (name) => name): string {
+export function propertyKindsText(
+  report: Pick<SuiteReport, 'properties'>,
+  format: (name: string) => string = (name) => name,
+): string {
   const groups = propertyKindGroups(report);
   if (groups === null) return '';
   const list = (names: readonly string[]) => (names.length === 0 ? 'none' : names.map(format).join(', '));
@@ -45,6 +50,8 @@ export function propertyKindsText(report: Pick<SuiteReport, 'properties'>, forma
 export function propertyKindsLine(report: Pick<SuiteReport, 'properties'>): string {
   const groups = propertyKindGroups(report);
   if (groups === null) return '';
-  return `Judged: ${groups.behaviour.length} behaviour properties (what happened); ` +
-    `${groups.contract.length} contract checks (what a strategy declares) run in fuzz.`;
+  return (
+    `Judged: ${groups.behaviour.length} behaviour properties (what happened); ` +
+    `${groups.contract.length} contract checks (what a strategy declares) run in fuzz.`
+  );
 }

@@ -22,9 +22,16 @@ import { OutputDirError } from './output-dir.ts';
 
 /** Every file a report folder may hold (simulate's, gate's and compare's reports, and run-meta.json). */
 export const REPORT_FILE_NAMES: readonly string[] = [
-  'report.json', 'report.md', 'junit.xml', 'report.html', 'run-meta.json',
-  'gate.md', 'gate.json',
-  'compare.json', 'compare.md', 'compare.html',
+  'report.json',
+  'report.md',
+  'junit.xml',
+  'report.html',
+  'run-meta.json',
+  'gate.md',
+  'gate.json',
+  'compare.json',
+  'compare.md',
+  'compare.html',
 ];
 
 export interface ReportFile {
@@ -60,7 +67,9 @@ export async function lockReportDir(dir: string, flag: string, cwd = process.cwd
       return hold(absolute, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new OutputDirError(`${flag} ${dir}: cannot create its lock file ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+        throw new OutputDirError(
+          `${flag} ${dir}: cannot create its lock file ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+        );
       }
     }
     const owner = await ownerOf(file);
@@ -92,7 +101,8 @@ export async function writeReportFolder(dir: string, files: readonly ReportFile[
     } else {
       const written = new Set(files.map((file) => file.name));
       for (const file of files) await rename(join(aside, file.name), join(absolute, file.name));
-      for (const name of present) if (REPORT_FILE_NAMES.includes(name) && !written.has(name)) await rm(join(absolute, name), { force: true });
+      for (const name of present)
+        if (REPORT_FILE_NAMES.includes(name) && !written.has(name)) await rm(join(absolute, name), { force: true });
       await rm(aside, { recursive: true, force: true });
     }
     return files.map((file) => join(dir, file.name));

@@ -30,7 +30,9 @@ export function totalOf(byKind: RetentionByKind): { readonly retained: number; r
 
 /** "goal 1/1, artifact 3/5": each kind probed. */
 export function byKindText(byKind: RetentionByKind): string {
-  return FACT_KINDS.flatMap((kind) => (byKind[kind] ? [`${kind} ${byKind[kind]!.retained}/${byKind[kind]!.facts}`] : [])).join(', ');
+  return FACT_KINDS.flatMap((kind) =>
+    byKind[kind] ? [`${kind} ${byKind[kind]!.retained}/${byKind[kind]!.facts}`] : [],
+  ).join(', ');
 }
 
 /** "db-file lost at step 8, plan stale at step 30": what was not retained on the last request. */
@@ -46,9 +48,13 @@ export function retentionMarkdown(report: SuiteReport): string {
   const rows = report.scenarios.flatMap((record) => {
     const retention = record.retention;
     if (retention === undefined) return [];
-    const cells = FACT_KINDS.map((kind) => (retention.byKind[kind] ? `${retention.byKind[kind]!.retained}/${retention.byKind[kind]!.facts}` : '—'));
+    const cells = FACT_KINDS.map((kind) =>
+      retention.byKind[kind] ? `${retention.byKind[kind]!.retained}/${retention.byKind[kind]!.facts}` : '—',
+    );
     const lost = lostText(retention);
-    return [`| \`${record.name.replace(/[`|]/g, "'")}\` | ${cells.join(' | ')} | ${lost === '' ? '—' : lost.replace(/\|/g, '\\|')} |`];
+    return [
+      `| \`${record.name.replace(/[`|]/g, "'")}\` | ${cells.join(' | ')} | ${lost === '' ? '—' : lost.replace(/\|/g, '\\|')} |`,
+    ];
   });
   if (rows.length === 0) return '';
   return [
@@ -88,14 +94,20 @@ export function factTimelineHtml(record: ScenarioRecord): string {
       if (s < steps.length && stateAt(s) === stateAt(start)) continue;
       const state = stateAt(start);
       const title = `${fact.id} (${fact.kind}): ${state === 'absent' ? 'not planted yet' : state}, steps ${steps[start]!.step}–${steps[s - 1]!.step}`;
-      rects.push(`<rect x="${label + start * cell}" y="${y}" width="${(s - start) * cell}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`);
+      rects.push(
+        `<rect x="${label + start * cell}" y="${y}" width="${(s - start) * cell}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`,
+      );
       start = s;
     }
     return `<text x="${label - 6}" y="${y + row - 5}" text-anchor="end" font-size="11">${escapeHtml(`${fact.id} (${fact.kind})`)}</text>${rects.join('')}`;
   });
-  const keys = (['kept', 'summary', 'stale', 'lost', 'absent'] as const).map((state) =>
-    `<span><i style="display:inline-block;width:10px;height:10px;margin-right:4px;background:${COLOURS[state]}"></i>${state === 'absent' ? 'not planted yet' : state === 'summary' ? 'in a summary' : state}</span>`);
-  return `<h3>Planted facts: ${escapeHtml(byKindText(retention.byKind))} retained at the end</h3>`
-    + `<div class="legend">${keys.join('')}</div>`
-    + `<svg class="fact-timeline" role="img" aria-label="fact timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${rows.join('')}</svg>`;
+  const keys = (['kept', 'summary', 'stale', 'lost', 'absent'] as const).map(
+    (state) =>
+      `<span><i style="display:inline-block;width:10px;height:10px;margin-right:4px;background:${COLOURS[state]}"></i>${state === 'absent' ? 'not planted yet' : state === 'summary' ? 'in a summary' : state}</span>`,
+  );
+  return (
+    `<h3>Planted facts: ${escapeHtml(byKindText(retention.byKind))} retained at the end</h3>` +
+    `<div class="legend">${keys.join('')}</div>` +
+    `<svg class="fact-timeline" role="img" aria-label="fact timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${rows.join('')}</svg>`
+  );
 }

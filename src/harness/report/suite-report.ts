@@ -12,7 +12,12 @@ import type { ExpectationFailure } from '../run/scenario-outcome.ts';
 import { propertyByName, propertyKind } from '../../checker/properties/index.ts';
 import type { PropertyKind, PropertyName } from '../../checker/properties/property.ts';
 import { UNIVERSAL_PROPERTIES } from '../scenario/verdict.ts';
-import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation, StaleAcceptance } from '../scenario/verdict.ts';
+import type {
+  AcceptedViolation,
+  InfeasibleViolation,
+  ReproducedViolation,
+  StaleAcceptance,
+} from '../scenario/verdict.ts';
 import type { SessionFailure, SessionTotals, StepRecord } from '../../world/session-result.ts';
 import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
 import type { PhaseSettings, SummarizerFault } from '../../world/world-scenario.ts';
@@ -108,7 +113,11 @@ export interface SuiteReport {
    * the session). The `contract` checks (what a strategy declares about itself) run in `fuzz`.
    * Optional for reports built by hand; always written by `buildSuiteReport`.
    */
-  readonly properties?: readonly { readonly name: PropertyName; readonly kind: PropertyKind; readonly description: string }[];
+  readonly properties?: readonly {
+    readonly name: PropertyName;
+    readonly kind: PropertyKind;
+    readonly description: string;
+  }[];
   readonly scenarios: readonly ScenarioRecord[];
 }
 
@@ -125,7 +134,15 @@ export function buildSuiteReport(
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     // Only in this mode, so deterministic reports stay byte-identical to what they were.
-    ...(realSummarizer === undefined ? {} : { realSummarizer: { model: realSummarizer.model, timeoutMs: realSummarizer.timeoutMs, note: REAL_SUMMARIZER_NOTE } }),
+    ...(realSummarizer === undefined
+      ? {}
+      : {
+          realSummarizer: {
+            model: realSummarizer.model,
+            timeoutMs: realSummarizer.timeoutMs,
+            note: REAL_SUMMARIZER_NOTE,
+          },
+        }),
     summary: { total: scenarios.length, passed, failed: scenarios.length - passed },
     properties: UNIVERSAL_PROPERTIES.map((name) => {
       const property = propertyByName(name);
@@ -135,7 +152,11 @@ export function buildSuiteReport(
   };
 }
 
-export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realSummarizer?: RealSummarizerConfig): ScenarioRecord {
+export function buildScenarioRecord(
+  outcome: ScenarioOutcome,
+  cwd: string,
+  realSummarizer?: RealSummarizerConfig,
+): ScenarioRecord {
   const { scenario, result, failures, accepted, infeasible, reproduced, stale = [] } = outcome;
   const totals = result?.totals ?? null;
   const firstPhase = scenario.world.phases[0];
@@ -159,7 +180,12 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
       strategy: { name: portablePath(scenario.strategy.name, cwd), options: scenario.strategy.options },
       ...(realSummarizer === undefined
         ? {}
-        : { realSummarizer: { model: realSummarizer.model, faultsNotApplied: faultsNotAppliedWithModel(scenario.world.summarizer) } }),
+        : {
+            realSummarizer: {
+              model: realSummarizer.model,
+              faultsNotApplied: faultsNotAppliedWithModel(scenario.world.summarizer),
+            },
+          }),
     },
     llmSteps: totals?.llmSteps ?? null,
     summarizations: totals?.summarizations ?? null,
@@ -182,7 +208,12 @@ export function buildScenarioRecord(outcome: ScenarioOutcome, cwd: string, realS
 }
 
 function recordCost(cost: ScenarioCost): ScenarioRecordCost {
-  return { usd: cost.usd, pricedAs: cost.pricedAs, inputTokens: cost.inputTokens, cacheReadTokens: cost.cacheReadTokens };
+  return {
+    usd: cost.usd,
+    pricedAs: cost.pricedAs,
+    inputTokens: cost.inputTokens,
+    cacheReadTokens: cost.cacheReadTokens,
+  };
 }
 
 /** Absolute paths become cwd-relative with `/` separators, so reports do not depend on the machine. */

@@ -18,7 +18,14 @@ export interface WrittenSummary {
 
 export function summariesOf(record: ScenarioRecord): WrittenSummary[] {
   return record.steps.flatMap((step) =>
-    step.summarizerCalls.map((call) => ({ step: step.step, turn: step.turn, outcome: call.outcome, summary: call.summary, failure: call.failure })));
+    step.summarizerCalls.map((call) => ({
+      step: step.step,
+      turn: step.turn,
+      outcome: call.outcome,
+      summary: call.summary,
+      failure: call.failure,
+    })),
+  );
 }
 
 /** `step 7 (turn 3), ok`: where a summary was written and how the call went. */
@@ -35,14 +42,24 @@ export function summaryBody(written: WrittenSummary): string {
 export function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = [...flat];
-  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? flat
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** `oversize on calls 2, 3`: the scenario's faults the real model made moot, or null if none. */
 export function faultsNotAppliedText(record: ScenarioRecord): string | null {
   const faults = record.settings.realSummarizer?.faultsNotApplied ?? [];
   if (faults.length === 0) return null;
-  const text = faults.map((fault) => `${fault.kind} on ${fault.calls === 'all' ? 'every call' : `call${fault.calls.length === 1 ? '' : 's'} ${fault.calls.join(', ')}`}`).join('; ');
+  const text = faults
+    .map(
+      (fault) =>
+        `${fault.kind} on ${fault.calls === 'all' ? 'every call' : `call${fault.calls.length === 1 ? '' : 's'} ${fault.calls.join(', ')}`}`,
+    )
+    .join('; ');
   return `scenario faults not applied to the real model: ${text}`;
 }
 

@@ -12,11 +12,26 @@
 import Table from 'cli-table3';
 import { acceptedGroups, type AcceptedGroup } from './accepted-groups.ts';
 import { paint } from './ansi.ts';
-import { costLine, infeasibleCounts, reproducedLines, MEASUREMENT_HEADERS, measurementCells, summaryLine, verdictText } from './format.ts';
+import {
+  costLine,
+  infeasibleCounts,
+  reproducedLines,
+  MEASUREMENT_HEADERS,
+  measurementCells,
+  summaryLine,
+  verdictText,
+} from './format.ts';
 import type { RenderOptions, Reporter } from './reporter.ts';
 import { wrapText } from './wrap-text.ts';
 import { propertyKindsLine } from './property-kinds.ts';
-import { faultsNotAppliedText, oneLine, realSummarizerBanner, summariesOf, summaryBody, summaryLabel } from './summaries.ts';
+import {
+  faultsNotAppliedText,
+  oneLine,
+  realSummarizerBanner,
+  summariesOf,
+  summaryBody,
+  summaryLabel,
+} from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 import { retainedCell } from './retention-report.ts';
 
@@ -46,9 +61,21 @@ const COLUMNS: readonly { readonly head: string; readonly measurement: (typeof M
 
 /** No vertical borders: columns two spaces apart, a rule under the header. */
 const CHARS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '─', 'mid-mid': '──', right: '', 'right-mid': '', middle: '  ',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '─',
+  'mid-mid': '──',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
 };
 
 export const tableReporter: Reporter = {
@@ -58,7 +85,12 @@ export const tableReporter: Reporter = {
     const { color } = options;
     // Planted facts (issue 29): a column of facts retained on the last request, only when some scenario has them.
     const facts = report.scenarios.some((record) => record.retention !== undefined);
-    const head = ['scenario', ...COLUMNS.map((column) => column.head), ...(facts ? ['facts\nretained'] : []), 'verdict'];
+    const head = [
+      'scenario',
+      ...COLUMNS.map((column) => column.head),
+      ...(facts ? ['facts\nretained'] : []),
+      'verdict',
+    ];
     const table = new Table({
       head: head.map((title) => paint(title, 'bold', color)),
       chars: CHARS,
@@ -69,7 +101,11 @@ export const tableReporter: Reporter = {
       const cells = row(record, color);
       table.push(facts ? [...cells.slice(0, -1), retainedCell(record), cells[cells.length - 1]!] : cells);
     }
-    const rendered = table.toString().split('\n').map((line) => line.trimEnd()).join('\n');
+    const rendered = table
+      .toString()
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n');
     const banner = realSummarizerBanner(report);
     const parts = banner === null ? [rendered] : [paint(banner, 'bold', color), rendered, summaryLines(report)];
     const notes = verdictNotes(report.scenarios);
@@ -79,8 +115,12 @@ export const tableReporter: Reporter = {
     const kinds = propertyKindsLine(report);
     if (kinds !== '') parts.push(kinds);
     const cost = costLine(report.scenarios);
-    parts.push(cost === '' ? summaryLine(report.summary.passed, report.summary.failed) : `${cost}
-${summaryLine(report.summary.passed, report.summary.failed)}`);
+    parts.push(
+      cost === ''
+        ? summaryLine(report.summary.passed, report.summary.failed)
+        : `${cost}
+${summaryLine(report.summary.passed, report.summary.failed)}`,
+    );
     return `${parts.join('\n\n')}\n`;
   },
 };
@@ -89,9 +129,15 @@ function row(record: ScenarioRecord, color: boolean): string[] {
   const cells = measurementCells(record);
   const shown = COLUMNS.map((column) => {
     const cell = cells[MEASUREMENT_HEADERS.indexOf(column.measurement)] as string;
-    return column.measurement === 'overflow steps' && (record.overflowSteps ?? 0) > 0 ? paint(cell, 'red', color) : cell;
+    return column.measurement === 'overflow steps' && (record.overflowSteps ?? 0) > 0
+      ? paint(cell, 'red', color)
+      : cell;
   });
-  return [wrapName(record.name, NAME_WIDTH), ...shown, paint(tableVerdict(record), record.passed ? 'green' : 'red', color)];
+  return [
+    wrapName(record.name, NAME_WIDTH),
+    ...shown,
+    paint(tableVerdict(record), record.passed ? 'green' : 'red', color),
+  ];
 }
 
 /** Scenario names longer than this wrap onto more lines of the row (the seed suites' all fit). */
@@ -129,9 +175,10 @@ function summaryLines(report: SuiteReport): string {
   const blocks = report.scenarios.map((record) => {
     const written = summariesOf(record);
     const faults = faultsNotAppliedText(record);
-    const lines = written.length === 0
-      ? ['  (no summarizer call)']
-      : written.map((item) => `  ${summaryLabel(item)}: ${oneLine(summaryBody(item), TABLE_SUMMARY_CHARS)}`);
+    const lines =
+      written.length === 0
+        ? ['  (no summarizer call)']
+        : written.map((item) => `  ${summaryLabel(item)}: ${oneLine(summaryBody(item), TABLE_SUMMARY_CHARS)}`);
     return [record.name, ...(faults === null ? [] : [`  (${faults})`]), ...lines].join('\n');
   });
   return [`Summaries by ${report.realSummarizer?.model ?? ''} (in full in report.json):`, ...blocks].join('\n');
@@ -146,24 +193,32 @@ export function verdictNotes(records: readonly ScenarioRecord[]): string {
   const infeasible = infeasibleCounts(records);
   const reproduced = reproducedLines(records);
   const parts: string[] = [];
-  if (reproduced.length > 0) parts.push(['PASS (bug): reported bugs reproduced (the property broke, as its users saw):', ...reproduced.map((line) => `  - ${line}`)].join('\n'));
+  if (reproduced.length > 0)
+    parts.push(
+      [
+        'PASS (bug): reported bugs reproduced (the property broke, as its users saw):',
+        ...reproduced.map((line) => `  - ${line}`),
+      ].join('\n'),
+    );
   if (groups.length > 0) {
     const covered = records.filter((record) => record.accepted.length > 0).length;
     const heading = `* Accepted limitations (tolerated, not passed) in ${covered} of ${records.length} scenario${records.length === 1 ? '' : 's'}, by reason:`;
     parts.push([heading, ...groups.flatMap((group) => acceptedGroupLines(group, records.length))].join('\n'));
   }
-  if (infeasible.length > 0) parts.push(`Infeasible, excused (no strategy could avoid them; details in report.json): ${infeasible.join('; ')}`);
+  if (infeasible.length > 0)
+    parts.push(`Infeasible, excused (no strategy could avoid them; details in report.json): ${infeasible.join('; ')}`);
   return parts.join('\n\n');
 }
 
 /** One group: which properties, for which strategy, where (every scenario, a list, or a count), then its reason. */
 function acceptedGroupLines(group: AcceptedGroup, total: number): string[] {
   const count = group.scenarios.length;
-  const where = count === total && total > 1
-    ? `in all ${total} scenarios`
-    : count <= LISTED_SCENARIOS
-      ? `in ${group.scenarios.join(', ')}`
-      : `in ${count} scenarios (report.md names them)`;
+  const where =
+    count === total && total > 1
+      ? `in all ${total} scenarios`
+      : count <= LISTED_SCENARIOS
+        ? `in ${group.scenarios.join(', ')}`
+        : `in ${count} scenarios (report.md names them)`;
   return [
     ...wrapText(`${group.properties.join(', ')} (${group.strategy}) ${where}:`, NOTE_WIDTH, '  - ', '      '),
     ...wrapText(group.reason, NOTE_WIDTH, '    ', '    '),

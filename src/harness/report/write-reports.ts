@@ -21,7 +21,12 @@ export interface FileReporter<Report> {
 }
 
 /** Returns the paths written, in a fixed order. `extra`: more files of the same run (gate.md, gate.json). */
-export async function writeReports(dir: string, report: SuiteReport, meta: RunMeta, extra: readonly ReportFile[] = []): Promise<string[]> {
+export async function writeReports(
+  dir: string,
+  report: SuiteReport,
+  meta: RunMeta,
+  extra: readonly ReportFile[] = [],
+): Promise<string[]> {
   return writeReportFiles(dir, Object.values(REPORTERS), report, meta, extra);
 }
 

@@ -37,7 +37,9 @@ export function hardHeapLimitMb(limitMb: number): number {
 export class StrategyOutOfMemory extends Error {
   override readonly name = 'StrategyOutOfMemory';
   constructor(usedMb: number, limitMb: number) {
-    super(`the session ${MARK}: ${usedMb} MB of live heap after a full collection, over the ${limitMb} MB limit (--max-memory)`);
+    super(
+      `the session ${MARK}: ${usedMb} MB of live heap after a full collection, over the ${limitMb} MB limit (--max-memory)`,
+    );
   }
 }
 

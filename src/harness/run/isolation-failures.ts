@@ -9,11 +9,11 @@ import type { Incident, IncidentKind } from './worker-protocol.ts';
 import type { TaskOutcome } from './worker-pool.ts';
 
 const INCIDENT_FAILURES: Readonly<Record<IncidentKind, string>> = {
-  'exit': 'strategy-exited',
+  exit: 'strategy-exited',
   'stdout-write': 'strategy-wrote-stdout',
   'uncaught-exception': 'strategy-uncaught-exception',
   'unhandled-rejection': 'strategy-unhandled-rejection',
-  'tampered': 'strategy-tampered',
+  tampered: 'strategy-tampered',
 };
 
 /** One failure per kind of incident (the first one's message, and how often it happened). */
@@ -51,7 +51,10 @@ export function isolationFailures(outcome: TaskOutcome<unknown>): ExpectationFai
 }
 
 /** `first`, then each of `rest` whose expectation `first` does not already name. */
-export function mergeFailures(first: readonly ExpectationFailure[], rest: readonly ExpectationFailure[]): ExpectationFailure[] {
+export function mergeFailures(
+  first: readonly ExpectationFailure[],
+  rest: readonly ExpectationFailure[],
+): ExpectationFailure[] {
   const named = new Set(first.map((failure) => failure.expectation));
   return [...first, ...rest.filter((failure) => !named.has(failure.expectation))];
 }

@@ -11,6 +11,10 @@ import { isExitSignal } from './sandbox.ts';
 export function namedFailure<T extends SessionResult>(result: T): T {
   const failure = result.failure;
   if (failure === null) return result;
-  const kind = isExitSignal(failure.message) ? 'strategy-exited' : isOutOfMemorySignal(failure.message) ? 'strategy-out-of-memory' : null;
+  const kind = isExitSignal(failure.message)
+    ? 'strategy-exited'
+    : isOutOfMemorySignal(failure.message)
+      ? 'strategy-out-of-memory'
+      : null;
   return kind === null ? result : { ...result, failure: { ...failure, kind } };
 }

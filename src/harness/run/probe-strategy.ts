@@ -5,7 +5,12 @@
  */
 import { StrategyOptionsError } from '../../engine/strategies/strategy-options.ts';
 import type { OptionSpace } from '../../engine/types.ts';
-import { loadStrategyFactory, strategyFromFactory, type LoadStrategyOptions, type StrategySpec } from '../strategy/load-strategy.ts';
+import {
+  loadStrategyFactory,
+  strategyFromFactory,
+  type LoadStrategyOptions,
+  type StrategySpec,
+} from '../strategy/load-strategy.ts';
 import { assertSpaceAccepted, readOptionSpace, variedSpace } from '../strategy/option-space.ts';
 import { StrategyLoadError } from '../strategy/strategy-load-error.ts';
 import type { ProbeOutput } from './strategy-probe.ts';
@@ -16,7 +21,10 @@ export async function probeStrategy(strategy: StrategySpec): Promise<ProbeOutput
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const known = error instanceof StrategyLoadError || error instanceof StrategyOptionsError;
-    return { loadError: known ? message : `strategy ${strategy.name} failed while loading: ${message}`, optionSpace: null };
+    return {
+      loadError: known ? message : `strategy ${strategy.name} failed while loading: ${message}`,
+      optionSpace: null,
+    };
   }
 }
 
@@ -24,7 +32,10 @@ export async function probeStrategy(strategy: StrategySpec): Promise<ProbeOutput
  * Loads and builds the strategy (throwing what a load throws), reads its declared option space,
  * and checks its factory accepts both ends of every range it may be drawn from.
  */
-export async function loadedOptionSpace(strategy: StrategySpec, load: LoadStrategyOptions = {}): Promise<OptionSpace | null> {
+export async function loadedOptionSpace(
+  strategy: StrategySpec,
+  load: LoadStrategyOptions = {},
+): Promise<OptionSpace | null> {
   const factory = await loadStrategyFactory(strategy, load);
   const space = readOptionSpace(strategyFromFactory(factory, strategy.options, strategy.name));
   const drawn = variedSpace(space, strategy.options);

@@ -56,7 +56,8 @@ export function watchSummarizer(model: SummarizerModel): WatchedSummarizer {
           failures.push(describeError(error));
           throw error;
         }
-        if (response?.errorCode) failures.push(`${response.errorCode}${response.errorMessage ? `: ${response.errorMessage}` : ''}`);
+        if (response?.errorCode)
+          failures.push(`${response.errorCode}${response.errorMessage ? `: ${response.errorMessage}` : ''}`);
         return response;
       },
     },
@@ -66,14 +67,18 @@ export function watchSummarizer(model: SummarizerModel): WatchedSummarizer {
 }
 
 /** The run's failure when its real summarizer failed some call, else null. */
-export function realSummarizerFailure(watched: WatchedSummarizer, config: RealSummarizerConfig): ExpectationFailure | null {
+export function realSummarizerFailure(
+  watched: WatchedSummarizer,
+  config: RealSummarizerConfig,
+): ExpectationFailure | null {
   const failures = watched.failures();
   if (failures.length === 0) return null;
   const calls = watched.calls();
   return {
     expectation: 'real-summarizer-failed',
-    message: `real-summarizer-failed: ${failures.length} of ${calls} call${calls === 1 ? '' : 's'} to ${config.model} failed (first: ${failures[0]}); ` +
-      'the strategy summarized with its fallback, so this run says nothing of the model\'s summaries. Check GEMINI_API_KEY, the network (GOOGLE_GEMINI_BASE_URL) and --summarizer-timeout',
+    message:
+      `real-summarizer-failed: ${failures.length} of ${calls} call${calls === 1 ? '' : 's'} to ${config.model} failed (first: ${failures[0]}); ` +
+      "the strategy summarized with its fallback, so this run says nothing of the model's summaries. Check GEMINI_API_KEY, the network (GOOGLE_GEMINI_BASE_URL) and --summarizer-timeout",
   };
 }
 

@@ -5,7 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { issue, parseScenarioSource, resolveScenarios, ScenarioError, type ResolvedScenario } from '../scenario/index.ts';
+import {
+  issue,
+  parseScenarioSource,
+  resolveScenarios,
+  ScenarioError,
+  type ResolvedScenario,
+} from '../scenario/index.ts';
 
 export async function reseedScenario(scenario: ResolvedScenario, seed: number, cwd: string): Promise<ResolvedScenario> {
   const source = await readFile(resolve(cwd, scenario.file), 'utf8');
@@ -20,8 +26,12 @@ export async function reseedScenario(scenario: ResolvedScenario, seed: number, c
   // The same session of the same file (a file with `sessions` resolves to several).
   const same = all.find((candidate) => candidate.id === scenario.id);
   if (same === undefined) {
-    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', scenario.file, [issue(null, `no longer holds '${scenario.name}' (was the file edited during the run?)`)]);
+    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', scenario.file, [
+      issue(null, `no longer holds '${scenario.name}' (was the file edited during the run?)`),
+    ]);
   }
   // Acceptance pins are the steps of the file's own seed: under another seed they bound the count only.
-  return seed === scenario.world.seed ? same : { ...same, accept: same.accept.map((acceptance) => ({ ...acceptance, pinnedForSeed: scenario.world.seed })) };
+  return seed === scenario.world.seed
+    ? same
+    : { ...same, accept: same.accept.map((acceptance) => ({ ...acceptance, pinnedForSeed: scenario.world.seed })) };
 }

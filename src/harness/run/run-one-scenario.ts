@@ -10,7 +10,13 @@ import { judgeScenario } from '../scenario/verdict.ts';
 import { runSession } from '../../world/index.ts';
 import type { SummarizerModel } from '../../engine/types.ts';
 import { builtinStrategyNames, createStrategy, isModulePath } from '../strategy/load-strategy.ts';
-import { createRealSummarizer, realSummarizerFailure, watchSummarizer, type RealSummarizerConfig, type WatchedSummarizer } from './real-summarizer.ts';
+import {
+  createRealSummarizer,
+  realSummarizerFailure,
+  watchSummarizer,
+  type RealSummarizerConfig,
+  type WatchedSummarizer,
+} from './real-summarizer.ts';
 import { failedRun, type RunOutput } from './scenario-outcome.ts';
 
 export interface RunOneOptions {
@@ -21,7 +27,7 @@ export interface RunOneOptions {
 }
 
 export async function runOneScenario(scenario: ResolvedScenario, options: RunOneOptions = {}): Promise<RunOutput> {
-  let strategy;
+  let strategy: Awaited<ReturnType<typeof createStrategy>>;
   try {
     // A fresh module instance per scenario: state a module keeps never leaks from one scenario
     // into another, so verdicts do not depend on which worker played what.
@@ -46,11 +52,19 @@ export async function runOneScenario(scenario: ResolvedScenario, options: RunOne
     // exception that stopped it: name it for what happened.
     const session = namedFailure(result);
     const { judgedAs } = scenario.strategy;
-    const identity = judgedAs !== undefined ? { name: judgedAs, builtin: true } : { name: strategy.name, builtin: !isModulePath(scenario.strategy.name) };
+    const identity =
+      judgedAs !== undefined
+        ? { name: judgedAs, builtin: true }
+        : { name: strategy.name, builtin: !isModulePath(scenario.strategy.name) };
     const verdict = await judgeScenario(scenario, session, identity, builtinStrategyNames());
     // A real summarizer that failed a call fails the run: its summaries were never judged.
-    const summarizerFailure = watched === undefined || !options.realSummarizer ? null : realSummarizerFailure(watched, options.realSummarizer);
-    return { result: session, ...verdict, failures: summarizerFailure === null ? verdict.failures : [...verdict.failures, summarizerFailure] };
+    const summarizerFailure =
+      watched === undefined || !options.realSummarizer ? null : realSummarizerFailure(watched, options.realSummarizer);
+    return {
+      result: session,
+      ...verdict,
+      failures: summarizerFailure === null ? verdict.failures : [...verdict.failures, summarizerFailure],
+    };
   } catch (error) {
     return failedRun('world-error', `world-error: ${messageOf(error)}`);
   }

@@ -85,10 +85,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const cwd = options.cwd ?? process.cwd();
   assertJudgedAs(options);
   const loaded = await loadScenarios([...options.paths], { filter: options.filter, cwd });
-  const reseeded = options.seed === undefined
-    ? loaded
-    : await Promise.all(loaded.map((scenario) => reseedScenario(scenario, options.seed as number, cwd)));
-  const all = sortById(reseeded.map((scenario) => withAcceptances(overrideStrategy(scenario, options, cwd), options.accept ?? [])));
+  const reseeded =
+    options.seed === undefined
+      ? loaded
+      : await Promise.all(loaded.map((scenario) => reseedScenario(scenario, options.seed as number, cwd)));
+  const all = sortById(
+    reseeded.map((scenario) => withAcceptances(overrideStrategy(scenario, options, cwd), options.accept ?? [])),
+  );
   const selected = selectShard(all, options.shard ?? null);
   // A missing key or bad timeout is bad input, reported before any scenario runs.
   if (options.realSummarizer !== undefined) await createRealSummarizer(options.realSummarizer);
@@ -108,17 +111,23 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   try {
     tasks = probesFor(selected);
     const probes = tasks as readonly Extract<ScenarioTask, { kind: 'probe' }>[];
-    (await pool.run(tasks)).forEach((outcome, index) => assertProbeLoaded(outcome as TaskOutcome<ProbeOutput>, probes[index]!.strategy.name, options.timeoutMs));
+    (await pool.run(tasks)).forEach((outcome, index) =>
+      assertProbeLoaded(outcome as TaskOutcome<ProbeOutput>, probes[index]!.strategy.name, options.timeoutMs),
+    );
     options.onStart?.(selected.length);
     const realSummarizer = options.realSummarizer ?? null;
     const traceDigest = options.traceDigest ?? true;
     tasks = selected.map((scenario): ScenarioTask => ({ kind: 'scenario', scenario, realSummarizer, traceDigest }));
     const outcomes = await pool.run(tasks, {
-      onOutcome: (index, outcome) => options.onScenarioDone?.(selected[index] as ResolvedScenario, runOutputOf(outcome as TaskOutcome<RunOutput>)),
+      onOutcome: (index, outcome) =>
+        options.onScenarioDone?.(selected[index] as ResolvedScenario, runOutputOf(outcome as TaskOutcome<RunOutput>)),
     });
     return {
       allIds: all.map((scenario) => scenario.id),
-      outcomes: selected.map((scenario, index) => ({ scenario, ...runOutputOf(outcomes[index] as TaskOutcome<RunOutput>) })),
+      outcomes: selected.map((scenario, index) => ({
+        scenario,
+        ...runOutputOf(outcomes[index] as TaskOutcome<RunOutput>),
+      })),
     };
   } finally {
     pool.close();
@@ -127,7 +136,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
 
 /** A task's outcome as the scenario's output: incidents, hangs and crashes become its failures. */
 export function runOutputOf(outcome: TaskOutcome<RunOutput>): RunOutput {
-  if (outcome.status !== 'done') return { result: null, failures: isolationFailures(outcome), accepted: [], infeasible: [], reproduced: [] };
+  if (outcome.status !== 'done')
+    return { result: null, failures: isolationFailures(outcome), accepted: [], infeasible: [], reproduced: [] };
   const output = outcome.output;
   if (outcome.incidents.length === 0) return output;
   return { ...output, failures: mergeFailures(incidentFailures(outcome.incidents), output.failures) };
@@ -146,7 +156,12 @@ function overrideStrategy(scenario: ResolvedScenario, options: SuiteOptions, cwd
   const judgedAs = options.strategy === undefined ? undefined : options.judgedAs;
   const forkOf = judgedAs !== undefined && !isModulePath(own.name) && own.name === judgedAs;
   const fileOptions = sameStrategy(own, name, baseDir) || forkOf ? own.options : (options.strategyDefaultOptions ?? {});
-  const strategy: StrategySpec = { name, options: { ...(options.strategyOptions ?? fileOptions) }, baseDir, ...(judgedAs === undefined ? {} : { judgedAs }) };
+  const strategy: StrategySpec = {
+    name,
+    options: { ...(options.strategyOptions ?? fileOptions) },
+    baseDir,
+    ...(judgedAs === undefined ? {} : { judgedAs }),
+  };
   return { ...scenario, strategy };
 }
 
@@ -155,10 +170,14 @@ function assertJudgedAs(options: SuiteOptions): void {
   if (options.judgedAs === undefined) return;
   const builtins = builtinStrategyNames();
   if (!builtins.has(options.judgedAs)) {
-    throw new StrategyLoadError(`judged as '${options.judgedAs}': not a built-in strategy (built-ins: ${[...builtins].join(', ')})`);
+    throw new StrategyLoadError(
+      `judged as '${options.judgedAs}': not a built-in strategy (built-ins: ${[...builtins].join(', ')})`,
+    );
   }
   if (options.strategy === undefined || !isModulePath(options.strategy)) {
-    throw new StrategyLoadError(`judged as '${options.judgedAs}': only a module strategy given for every scenario can be (--strategy ./my-fork.ts)`);
+    throw new StrategyLoadError(
+      `judged as '${options.judgedAs}': only a module strategy given for every scenario can be (--strategy ./my-fork.ts)`,
+    );
   }
 }
 
@@ -168,9 +187,17 @@ function sameStrategy(own: StrategySpec, name: string, baseDir: string): boolean
 }
 
 function withAcceptances(scenario: ResolvedScenario, accept: readonly FileAcceptance[]): ResolvedScenario {
-  const extra = accept.filter((entry) => entry.scenarios.length === 0 || entry.scenarios.some((pattern) => matchesFilter(scenario, pattern)));
+  const extra = accept.filter(
+    (entry) => entry.scenarios.length === 0 || entry.scenarios.some((pattern) => matchesFilter(scenario, pattern)),
+  );
   if (extra.length === 0) return scenario;
-  return { ...scenario, accept: [...scenario.accept, ...extra.map(({ scenarios: _scenarios, ...acceptance }) => ({ ...acceptance, fromFile: true }))] };
+  return {
+    ...scenario,
+    accept: [
+      ...scenario.accept,
+      ...extra.map(({ scenarios: _scenarios, ...acceptance }) => ({ ...acceptance, fromFile: true })),
+    ],
+  };
 }
 
 /** One probe per distinct strategy (name, folder, options): each is loaded once before anything runs (strategy-probe.ts). */

@@ -68,10 +68,15 @@ export function installSandbox(hooks: SandboxHooks): Sandbox {
   guardOutput(incident, hooks.onOutput);
   const tracker = trackTimers();
   process.on('uncaughtException', (error) => {
-    if (!isExitSignal(error)) incident('uncaught-exception', `an exception was thrown outside the step (in a timer or callback): ${describe(error)}`);
+    if (!isExitSignal(error))
+      incident(
+        'uncaught-exception',
+        `an exception was thrown outside the step (in a timer or callback): ${describe(error)}`,
+      );
   });
   process.on('unhandledRejection', (reason) => {
-    if (!isExitSignal(reason)) incident('unhandled-rejection', `a promise was rejected and nothing handled it: ${describe(reason)}`);
+    if (!isExitSignal(reason))
+      incident('unhandled-rejection', `a promise was rejected and nothing handled it: ${describe(reason)}`);
   });
   installed = {
     async run(task) {
@@ -95,7 +100,8 @@ function guardProcess(incident: (kind: IncidentKind, message: string) => void): 
   process.abort = (() => stop('process.abort()')) as typeof process.abort;
   const kill = process.kill.bind(process);
   process.kill = ((pid: number, signal?: string | number) => {
-    if (pid === process.pid || pid === 0 || pid === -process.pid) return stop(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`);
+    if (pid === process.pid || pid === 0 || pid === -process.pid)
+      return stop(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`);
     return kill(pid, signal);
   }) as typeof process.kill;
 }
@@ -103,10 +109,18 @@ function guardProcess(incident: (kind: IncidentKind, message: string) => void): 
 function guardOutput(incident: (kind: IncidentKind, message: string) => void, forward: (text: string) => void): void {
   const capture = (stdout: boolean) =>
     function write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString(typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      const text =
+        typeof chunk === 'string'
+          ? chunk
+          : Buffer.from(chunk as Uint8Array).toString(
+              typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
+            );
       if (stdout) {
         const sample = text.length > STDOUT_SAMPLE ? `${text.slice(0, STDOUT_SAMPLE)}…` : text;
-        incident('stdout-write', `the strategy wrote to stdout (use stderr, e.g. console.error, for debugging output): ${JSON.stringify(sample)}`);
+        incident(
+          'stdout-write',
+          `the strategy wrote to stdout (use stderr, e.g. console.error, for debugging output): ${JSON.stringify(sample)}`,
+        );
       }
       forward(text);
       const done = typeof encoding === 'function' ? encoding : callback;
@@ -149,10 +163,13 @@ function trackTimers(): TimerTracker {
   const once = (schedule: typeof setTimeout | typeof setImmediate, clear: (handle: never) => void) => {
     const scheduled = ((callback: (...args: unknown[]) => void, ...rest: unknown[]) => {
       if (typeof callback !== 'function') return (schedule as (...args: unknown[]) => unknown)(callback, ...rest);
-      const handle: unknown = (schedule as (...args: unknown[]) => unknown)((...args: unknown[]) => {
-        settle(handle);
-        callback(...args);
-      }, ...rest);
+      const handle: unknown = (schedule as (...args: unknown[]) => unknown)(
+        (...args: unknown[]) => {
+          settle(handle);
+          callback(...args);
+        },
+        ...rest,
+      );
       pending.add(handle);
       return handle;
     }) as unknown;
@@ -163,7 +180,10 @@ function trackTimers(): TimerTracker {
     return { scheduled, cleared };
   };
   const timeout = once(real.setTimeout, real.clearTimeout as (handle: never) => void);
-  const immediate = once(real.setImmediate as unknown as typeof setTimeout, real.clearImmediate as (handle: never) => void);
+  const immediate = once(
+    real.setImmediate as unknown as typeof setTimeout,
+    real.clearImmediate as (handle: never) => void,
+  );
   const interval = ((callback: (...args: unknown[]) => void, ...rest: unknown[]) => {
     const handle = (real.setInterval as (...args: unknown[]) => unknown)(callback, ...rest);
     intervals.add(handle);
@@ -217,7 +237,7 @@ function isRefed(handle: unknown): boolean {
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
   try {
-    return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+    return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
   } catch {
     return String(error);
   }

@@ -5,7 +5,12 @@
  * so it crosses the worker boundary unchanged.
  */
 import type { ExpectationFailure } from '../scenario/index.ts';
-import type { AcceptedViolation, InfeasibleViolation, ReproducedViolation, StaleAcceptance } from '../scenario/verdict.ts';
+import type {
+  AcceptedViolation,
+  InfeasibleViolation,
+  ReproducedViolation,
+  StaleAcceptance,
+} from '../scenario/verdict.ts';
 import type { SessionResult } from '../../world/session-result.ts';
 
 export type { ExpectationFailure } from '../scenario/index.ts';

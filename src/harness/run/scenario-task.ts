@@ -14,4 +14,3 @@ export type ScenarioTask =
     }
   /** Load a strategy and build it with its options, to report bad input before anything runs. */
   | { readonly kind: 'probe'; readonly strategy: StrategySpec };
-

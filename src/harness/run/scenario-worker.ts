@@ -7,5 +7,8 @@ import { probeStrategy } from './probe-strategy.ts';
 import type { ProbeOutput } from './strategy-probe.ts';
 import { serveTasks } from './worker-protocol.ts';
 
-serveTasks(parentPort, (task: ScenarioTask): Promise<RunOutput | ProbeOutput> =>
-  task.kind === 'scenario' ? runOneScenario(task.scenario, task) : probeStrategy(task.strategy));
+serveTasks(
+  parentPort,
+  (task: ScenarioTask): Promise<RunOutput | ProbeOutput> =>
+    task.kind === 'scenario' ? runOneScenario(task.scenario, task) : probeStrategy(task.strategy),
+);

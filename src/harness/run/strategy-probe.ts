@@ -23,9 +23,14 @@ export interface ProbeOutput {
  */
 export function assertProbeLoaded(outcome: TaskOutcome<ProbeOutput>, name: string, timeoutMs: number): void {
   // Tampering is not a load error: each scenario it touches fails with `strategy-tampered`.
-  const fatal = outcome.incidents.filter((incident) => incident.kind !== 'stdout-write' && incident.kind !== 'tampered');
-  if (fatal.length > 0) throw new StrategyLoadError(`strategy ${name} cannot be used: while loading, ${fatal[0]!.message}`);
-  if (outcome.status === 'hung') throw new StrategyLoadError(`strategy ${name} did not finish loading within ${timeoutMs} ms`);
-  if (outcome.status === 'crashed') throw new StrategyLoadError(`strategy ${name} crashed its worker while loading: ${outcome.message}`);
+  const fatal = outcome.incidents.filter(
+    (incident) => incident.kind !== 'stdout-write' && incident.kind !== 'tampered',
+  );
+  if (fatal.length > 0)
+    throw new StrategyLoadError(`strategy ${name} cannot be used: while loading, ${fatal[0]!.message}`);
+  if (outcome.status === 'hung')
+    throw new StrategyLoadError(`strategy ${name} did not finish loading within ${timeoutMs} ms`);
+  if (outcome.status === 'crashed')
+    throw new StrategyLoadError(`strategy ${name} crashed its worker while loading: ${outcome.message}`);
   if (outcome.output.loadError !== null) throw new StrategyLoadError(outcome.output.loadError);
 }

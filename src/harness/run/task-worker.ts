@@ -80,8 +80,14 @@ export class TaskWorker<I, O> {
     const live = this.#live ?? this.#spawn();
     await live.ready;
     return new Promise<TaskOutcome<O>>((resolve) => {
-      const timer = setTimeout(() => { // clock-ok: the hung-strategy watchdog
-        finish({ status: 'hung', timeoutMs: this.#options.timeoutMs, draining: running.draining, incidents: running.incidents });
+      const timer = setTimeout(() => {
+        // clock-ok: the hung-strategy watchdog
+        finish({
+          status: 'hung',
+          timeoutMs: this.#options.timeoutMs,
+          draining: running.draining,
+          incidents: running.incidents,
+        });
       }, this.#options.timeoutMs); // clock-ok
       const finish = (outcome: TaskOutcome<O>): void => {
         clearTimeout(timer);
@@ -156,7 +162,12 @@ export class TaskWorker<I, O> {
           running.finish({ status: 'done', output: message.output, incidents: running.incidents });
           break;
         case 'failed':
-          running.finish({ status: 'crashed', reason: 'died', message: `internal error in the worker: ${message.message}`, incidents: running.incidents });
+          running.finish({
+            status: 'crashed',
+            reason: 'died',
+            message: `internal error in the worker: ${message.message}`,
+            incidents: running.incidents,
+          });
           break;
       }
     });
@@ -170,7 +181,11 @@ export class TaskWorker<I, O> {
       this.#retire(live);
     };
     worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') died('out-of-memory', `the worker ran out of memory (heap limit ${maxMemoryMb} MB, V8's ${hardHeapLimitMb(maxMemoryMb)} MB)`);
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        died(
+          'out-of-memory',
+          `the worker ran out of memory (heap limit ${maxMemoryMb} MB, V8's ${hardHeapLimitMb(maxMemoryMb)} MB)`,
+        );
       else died('died', `the worker died: ${error.message}`);
     });
     worker.on('exit', (code) => died('died', `the worker exited with code ${code}`));

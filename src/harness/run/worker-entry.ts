@@ -58,7 +58,8 @@ function workerExecArgv(): string[] {
   const flags: string[] = [];
   for (let i = 0; i < process.execArgv.length; i += 1) {
     const flag = process.execArgv[i]!;
-    if (flag === '--input-type') i += 1; // its value is the next argument
+    if (flag === '--input-type')
+      i += 1; // its value is the next argument
     else if (!flag.startsWith('--input-type=')) flags.push(flag);
   }
   return flags;

@@ -51,12 +51,22 @@ export function serveTasks<I, O>(port: MessagePort | null, handle: (input: I) =>
         // A task whose strategy replaced a built-in the world measures with: named, and the
         // worker is replaced (as after any incident) so the next task never runs with the patch.
         const tampered = tamperedGlobals();
-        if (tampered.length > 0) post({ type: 'incident', index: message.index, incident: { kind: 'tampered', message: `the strategy replaced ${tampered.slice(0, 5).join(', ')}` } });
+        if (tampered.length > 0)
+          post({
+            type: 'incident',
+            index: message.index,
+            incident: { kind: 'tampered', message: `the strategy replaced ${tampered.slice(0, 5).join(', ')}` },
+          });
         post({ type: 'draining', index: message.index });
       })
       .then(
         () => post({ type: 'done', index: message.index, output }),
-        (error: unknown) => post({ type: 'failed', index: message.index, message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+        (error: unknown) =>
+          post({
+            type: 'failed',
+            index: message.index,
+            message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          }),
       );
   });
   post({ type: 'ready' });

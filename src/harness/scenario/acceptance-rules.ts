@@ -27,7 +27,7 @@ export const ACCEPTANCE_RULES: Readonly<Record<string, AcceptanceRule>> = {
     property: 'no-loop',
     reason:
       'ContextGuard summarizes as soon as its calibrated count reaches the threshold, even when the request is little more than the ' +
-      "current user message; the continuation then quotes that message in full, so the request grows (faithful to adk-utils-go).",
+      'current user message; the continuation then quotes that message in full, so the request grows (faithful to adk-utils-go).',
   },
   'threshold-continuation-only-on-the-compaction-step': {
     strategy: 'threshold',

@@ -7,7 +7,9 @@
 /** A violating position: an LLM step number, or `end` (after the last step). */
 export type PinnedStep = number | 'end';
 
-export type ParsedSteps = { readonly ok: true; readonly steps: readonly PinnedStep[] } | { readonly ok: false; readonly message: string };
+export type ParsedSteps =
+  | { readonly ok: true; readonly steps: readonly PinnedStep[] }
+  | { readonly ok: false; readonly message: string };
 
 const EXPECTED = 'expected step numbers and ranges, e.g. "3-5, 9" (and "end" for after the last step)';
 

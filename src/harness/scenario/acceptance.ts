@@ -89,7 +89,11 @@ export function findAcceptance<T extends { readonly strategy: string; readonly p
 }
 
 /** Whether an entry written for `entry.strategy` applies to the strategy that played. */
-export function namesStrategy(entry: { readonly strategy: string }, identity: StrategyIdentity, builtinNames: ReadonlySet<string>): boolean {
+export function namesStrategy(
+  entry: { readonly strategy: string },
+  identity: StrategyIdentity,
+  builtinNames: ReadonlySet<string>,
+): boolean {
   if (entry.strategy !== identity.name) return false;
   return identity.builtin || !builtinNames.has(entry.strategy);
 }

@@ -54,23 +54,36 @@ function noOverflow(result: SessionResult): ExpectationFailure[] {
   const count = Math.max(over.length, result.totals.overflowSteps);
   if (count === 0) return [];
   const first = over[0];
-  const detail = first ? ` (first: ${at(first)}, ${formatCount(first.realAfter)} real tokens > ${formatCount(first.contextWindow)})` : '';
+  const detail = first
+    ? ` (first: ${at(first)}, ${formatCount(first.realAfter)} real tokens > ${formatCount(first.contextWindow)})`
+    : '';
   return [failure('noOverflow', `${plural(count, 'step')} sent more than the window${detail}`)];
 }
 
 function noLoop(result: SessionResult): ExpectationFailure[] {
   if (result.totals.loops === 0) return [];
   const first = loopSteps(result.steps)[0];
-  const detail = first ? ` (first: ${at(first)}, ${formatCount(first.realBefore)} → ${formatCount(first.realAfter)} real tokens)` : '';
-  return [failure('noLoop', `${plural(result.totals.loops, 'summarization')} did not make the request smaller${detail}`)];
+  const detail = first
+    ? ` (first: ${at(first)}, ${formatCount(first.realBefore)} → ${formatCount(first.realAfter)} real tokens)`
+    : '';
+  return [
+    failure('noLoop', `${plural(result.totals.loops, 'summarization')} did not make the request smaller${detail}`),
+  ];
 }
 
 function noThrash(scenario: ResolvedScenario, result: SessionResult): ExpectationFailure[] {
   if (result.totals.thrash === 0) return [];
   const { count, withinSteps } = scenario.world.thrash;
   const group = firstThrash(result.steps, scenario.world.thrash);
-  const detail = group ? ` (first: steps ${result.steps[group[0]!]!.step}–${result.steps[group[group.length - 1]!]!.step})` : '';
-  return [failure('noThrash', `${count} or more summarizations within ${withinSteps} steps, ${plural(result.totals.thrash, 'time')}${detail}`)];
+  const detail = group
+    ? ` (first: steps ${result.steps[group[0]!]!.step}–${result.steps[group[group.length - 1]!]!.step})`
+    : '';
+  return [
+    failure(
+      'noThrash',
+      `${count} or more summarizations within ${withinSteps} steps, ${plural(result.totals.thrash, 'time')}${detail}`,
+    ),
+  ];
 }
 
 function noOrphans(result: SessionResult): ExpectationFailure[] {
@@ -79,7 +92,12 @@ function noOrphans(result: SessionResult): ExpectationFailure[] {
   const detail = first
     ? ` (first: ${at(first)}, ${plural(first.orphanCalls, 'call')} without a response, ${plural(first.orphanResponses, 'response')} without a call)`
     : '';
-  return [failure('noOrphans', `${plural(result.totals.orphanSteps, 'sent request')} held orphaned function calls or responses${detail}`)];
+  return [
+    failure(
+      'noOrphans',
+      `${plural(result.totals.orphanSteps, 'sent request')} held orphaned function calls or responses${detail}`,
+    ),
+  ];
 }
 
 function userRequestPreserved(result: SessionResult): ExpectationFailure[] {
@@ -87,26 +105,44 @@ function userRequestPreserved(result: SessionResult): ExpectationFailure[] {
   if (missing === 0) return [];
   const first = result.steps.find((s) => !s.userRequestPresent);
   const detail = first ? ` (first: ${at(first)})` : '';
-  return [failure('userRequestPreserved', `the latest user request was missing from ${plural(missing, 'sent request')}${detail}`)];
+  return [
+    failure(
+      'userRequestPreserved',
+      `the latest user request was missing from ${plural(missing, 'sent request')}${detail}`,
+    ),
+  ];
 }
 
 function summarizerInputFits(result: SessionResult): ExpectationFailure[] {
   if (result.totals.summarizerOverflows === 0) return [];
   const first = result.steps
-    .flatMap((step) => step.summarizerCalls.flatMap((call) => (call.contextWindow === null ? [] : [{ step, call, window: call.contextWindow }])))
+    .flatMap((step) =>
+      step.summarizerCalls.flatMap((call) =>
+        call.contextWindow === null ? [] : [{ step, call, window: call.contextWindow }],
+      ),
+    )
     .find(({ call }) => isSummarizerOverflow(call));
   const detail = first
     ? ` (first: ${at(first.step)}, ${formatCount(first.call.inputRealTokens)} real tokens > ${formatCount(first.window)})`
     : '';
-  return [failure('summarizerInputFits', `${plural(result.totals.summarizerOverflows, 'summarizer call')} exceeded the summarizer's window${detail}`)];
+  return [
+    failure(
+      'summarizerInputFits',
+      `${plural(result.totals.summarizerOverflows, 'summarizer call')} exceeded the summarizer's window${detail}`,
+    ),
+  ];
 }
 
 function inRange(expectation: string, actual: number, range: Range | undefined): ExpectationFailure[] {
   if (range === undefined) return [];
   const { min, max } = range;
   if ((min === undefined || actual >= min) && (max === undefined || actual <= max)) return [];
-  const wanted = min !== undefined && max !== undefined ? `between ${min} and ${max}`
-    : min !== undefined ? `at least ${min}` : `at most ${max}`;
+  const wanted =
+    min !== undefined && max !== undefined
+      ? `between ${min} and ${max}`
+      : min !== undefined
+        ? `at least ${min}`
+        : `at most ${max}`;
   return [failure(expectation, `${formatCount(actual)}, expected ${wanted}`)];
 }
 
@@ -114,17 +150,34 @@ function maxPeakPercent(result: SessionResult, max: number | undefined): Expecta
   if (max === undefined || result.totals.peakPercent <= max) return [];
   // The world's peak is the first sent step with the most real tokens.
   const sent = result.steps.filter((s) => !s.shortCircuited);
-  const peak = sent.reduce<StepRecord | null>((best, s) => (best === null || s.realAfter > best.realAfter ? s : best), null);
-  const detail = peak ? ` (${at(peak)}, ${formatCount(peak.realAfter)} real tokens of ${formatCount(peak.contextWindow)})` : '';
+  const peak = sent.reduce<StepRecord | null>(
+    (best, s) => (best === null || s.realAfter > best.realAfter ? s : best),
+    null,
+  );
+  const detail = peak
+    ? ` (${at(peak)}, ${formatCount(peak.realAfter)} real tokens of ${formatCount(peak.contextWindow)})`
+    : '';
   return [failure('maxPeakPercent', `peak ${result.totals.peakPercent}% of the window > ${max}%${detail}`)];
 }
 
 function goalPreservedStrict(result: SessionResult): ExpectationFailure[] {
-  const watched = new Set((result.retention?.facts ?? []).filter((fact) => fact.kind === 'goal' || fact.kind === 'constraint').map((fact) => fact.id));
-  const first = result.steps.find((step) => step.facts !== undefined && Object.entries(step.facts).some(([id, state]) => watched.has(id) && state !== 'kept' && state !== 'summary'));
+  const watched = new Set(
+    (result.retention?.facts ?? [])
+      .filter((fact) => fact.kind === 'goal' || fact.kind === 'constraint')
+      .map((fact) => fact.id),
+  );
+  const first = result.steps.find(
+    (step) =>
+      step.facts !== undefined &&
+      Object.entries(step.facts).some(([id, state]) => watched.has(id) && state !== 'kept' && state !== 'summary'),
+  );
   if (first === undefined) return [];
-  const lost = Object.entries(first.facts!).filter(([id, state]) => watched.has(id) && state !== 'kept' && state !== 'summary').map(([id, state]) => `${id} ${state}`);
-  return [failure('goalPreserved', `a planted goal or constraint was missing (first: ${at(first)}: ${lost.join(', ')})`)];
+  const lost = Object.entries(first.facts!)
+    .filter(([id, state]) => watched.has(id) && state !== 'kept' && state !== 'summary')
+    .map(([id, state]) => `${id} ${state}`);
+  return [
+    failure('goalPreserved', `a planted goal or constraint was missing (first: ${at(first)}: ${lost.join(', ')})`),
+  ];
 }
 
 /** Every expectation of `scenario` that `result` breaks, integrity first; [] when all hold. */

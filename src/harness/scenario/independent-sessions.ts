@@ -13,13 +13,21 @@ export function sessionScenarioName(scenarioName: string, entry: Pick<Independen
   return `${scenarioName}/${entry.name}`;
 }
 
-export function independentSessionSpec(file: ScenarioSpec, entry: IndependentSessionSpec, scenarioName: string): ScenarioSpec {
+export function independentSessionSpec(
+  file: ScenarioSpec,
+  entry: IndependentSessionSpec,
+  scenarioName: string,
+): ScenarioSpec {
   const { sessions: _sessions, turns: _turns, phases: _phases, ...shared } = file;
   // The file's window belongs to the file's model: a session on another model needs its own
   // (or the registry's), as a phase that switches models does (resolve-phases.ts).
   const { contextWindow: fileWindow, ...fileSettings } = file.session ?? {};
   const ownModel = entry.session?.model !== undefined && entry.session.model !== (file.session?.model ?? DEFAULT_MODEL);
-  const session = { ...fileSettings, ...(ownModel || fileWindow === undefined ? {} : { contextWindow: fileWindow }), ...entry.session };
+  const session = {
+    ...fileSettings,
+    ...(ownModel || fileWindow === undefined ? {} : { contextWindow: fileWindow }),
+    ...entry.session,
+  };
   const expect = { ...file.expect, ...entry.expect };
   const description = entry.description ?? file.description;
   return {

@@ -31,15 +31,25 @@ export interface FileAcceptance extends Acceptance {
   readonly scenarios: readonly string[];
 }
 
-const fileEntry = z.strictObject({
-  ...acceptanceFields,
-  steps: pinnedSteps.optional(),
-  scenarios: z.array(z.string({ error: 'expected a scenario id, name or glob' }).min(1, { error: 'expected a non-empty pattern' }), {
-    error: 'expected a list of scenario ids, names or globs',
-  }).describe('Scenario ids or names (globs allowed) this acceptance applies to (default: every scenario).').optional(),
-}).superRefine(checkAcceptance);
+const fileEntry = z
+  .strictObject({
+    ...acceptanceFields,
+    steps: pinnedSteps.optional(),
+    scenarios: z
+      .array(
+        z.string({ error: 'expected a scenario id, name or glob' }).min(1, { error: 'expected a non-empty pattern' }),
+        {
+          error: 'expected a list of scenario ids, names or globs',
+        },
+      )
+      .describe('Scenario ids or names (globs allowed) this acceptance applies to (default: every scenario).')
+      .optional(),
+  })
+  .superRefine(checkAcceptance);
 
-const acceptFile = z.array(fileEntry, { error: 'expected a list of acceptances ({ strategy, property, reason, steps?, scenarios? })' });
+const acceptFile = z.array(fileEntry, {
+  error: 'expected a list of acceptances ({ strategy, property, reason, steps?, scenarios? })',
+});
 
 export async function loadAcceptances(path: string, cwd = process.cwd()): Promise<FileAcceptance[]> {
   const shown = displayPath(path, cwd);
@@ -48,13 +58,22 @@ export async function loadAcceptances(path: string, cwd = process.cwd()): Promis
     source = await readFile(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', shown, [issue(null, code === 'ENOENT' ? 'no such file (--accept)' : `cannot be read (${code ?? 'unknown error'})`)]);
+    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', shown, [
+      issue(null, code === 'ENOENT' ? 'no such file (--accept)' : `cannot be read (${code ?? 'unknown error'})`),
+    ]);
   }
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true });
   if (doc.errors.length > 0) {
     const first = doc.errors[0]!;
-    throw new ScenarioError('SIM_SCENARIO_PARSE', shown, [{ path: null, line: first.linePos?.[0].line ?? null, column: first.linePos?.[0].col ?? null, message: `syntax error: ${first.message.split('\n')[0]}` }]);
+    throw new ScenarioError('SIM_SCENARIO_PARSE', shown, [
+      {
+        path: null,
+        line: first.linePos?.[0].line ?? null,
+        column: first.linePos?.[0].col ?? null,
+        message: `syntax error: ${first.message.split('\n')[0]}`,
+      },
+    ]);
   }
   const parsed = acceptFile.safeParse(doc.toJS({ maxAliasCount: 100 }), { reportInput: true });
   if (!parsed.success) {

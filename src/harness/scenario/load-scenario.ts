@@ -28,7 +28,12 @@ async function readSource(absolute: string, shown: string): Promise<string> {
     return await readFile(absolute, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? 'unknown error'})`;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder, not a file'
+          : `cannot be read (${code ?? 'unknown error'})`;
     throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', shown, [issue(null, reason)]);
   }
 }
@@ -65,6 +70,9 @@ export async function loadScenario(file: string, options: LoadScenarioOptions = 
 function single(scenarios: readonly ResolvedScenario[], file: string): ResolvedScenario {
   if (scenarios.length === 1) return scenarios[0]!;
   throw new ScenarioError('SIM_SCENARIO_INVALID', file, [
-    issue(['sessions'], `expected one session, got ${scenarios.length} independent sessions: load the file with loadScenarios`),
+    issue(
+      ['sessions'],
+      `expected one session, got ${scenarios.length} independent sessions: load the file with loadScenarios`,
+    ),
   ]);
 }

@@ -39,31 +39,39 @@ async function walk(folder: string, cwd: string, visiting: ReadonlySet<string> =
   if (visiting.has(real)) return [];
   const inside = new Set([...visiting, real]);
   const entries = await readdir(folder, { withFileTypes: true });
-  const nested = await Promise.all(entries.map(async (entry) => {
-    const path = join(folder, entry.name);
-    let directory = entry.isDirectory();
-    let file = entry.isFile();
-    if (entry.isSymbolicLink()) {
-      const target = await stat(path).catch(() => null);
-      if (target === null) throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [issue(null, 'a symbolic link to nothing (its target does not exist)')]);
-      directory = target.isDirectory();
-      file = target.isFile();
-    }
-    if (directory) return isSkippedFolder(entry.name) ? [] : walk(path, cwd, inside);
-    return file && isScenarioFile(entry.name) ? [path] : [];
-  }));
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const path = join(folder, entry.name);
+      let directory = entry.isDirectory();
+      let file = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const target = await stat(path).catch(() => null);
+        if (target === null)
+          throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [
+            issue(null, 'a symbolic link to nothing (its target does not exist)'),
+          ]);
+        directory = target.isDirectory();
+        file = target.isFile();
+      }
+      if (directory) return isSkippedFolder(entry.name) ? [] : walk(path, cwd, inside);
+      return file && isScenarioFile(entry.name) ? [path] : [];
+    }),
+  );
   return nested.flat();
 }
 
 async function filesOf(path: string, cwd: string): Promise<string[]> {
   const absolute = resolve(cwd, path);
   const info = await stat(absolute).catch(() => null);
-  if (info === null) throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [issue(null, 'no such file or folder')]);
+  if (info === null)
+    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [issue(null, 'no such file or folder')]);
   if (!info.isDirectory()) return [absolute];
   const files = await walk(absolute, cwd);
   // An empty suite would "pass" with 0 scenarios: a CI gate pointed at the wrong folder must fail.
   if (files.length === 0) {
-    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [issue(null, 'this folder holds no scenario file (.yaml, .yml or .json)')]);
+    throw new ScenarioError('SIM_SCENARIO_NOT_FOUND', displayPath(path, cwd), [
+      issue(null, 'this folder holds no scenario file (.yaml, .yml or .json)'),
+    ]);
   }
   return files;
 }
@@ -74,7 +82,10 @@ export function matchesFilter(scenario: Pick<ResolvedScenario, 'id' | 'name'>, f
   const candidates = [scenario.id, scenario.name].map((value) => value.toLowerCase());
   const wanted = filter.toLowerCase();
   if (!/[*?]/.test(wanted)) return candidates.some((value) => value.includes(wanted));
-  const pattern = wanted.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  const pattern = wanted
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', '.*')
+    .replaceAll('?', '.');
   const glob = new RegExp(`^${pattern}$`);
   return candidates.some((value) => glob.test(value));
 }
@@ -91,7 +102,10 @@ function assertUniqueIds(scenarios: readonly ResolvedScenario[]): void {
   }
 }
 
-export async function loadScenarios(paths: readonly string[], options: LoadScenariosOptions = {}): Promise<ResolvedScenario[]> {
+export async function loadScenarios(
+  paths: readonly string[],
+  options: LoadScenariosOptions = {},
+): Promise<ResolvedScenario[]> {
   const cwd = options.cwd ?? process.cwd();
   const files = (await Promise.all(paths.map((path) => filesOf(path, cwd)))).flat();
   const ordered = files

@@ -25,7 +25,12 @@ function locator(doc: Document, lines: LineCounter) {
         return position ? { ...item, line: position.line, column: position.column } : item;
       })
       .map((item, order) => ({ item, order }))
-      .sort((a, b) => (a.item.line ?? Infinity) - (b.item.line ?? Infinity) || (a.item.column ?? 0) - (b.item.column ?? 0) || a.order - b.order)
+      .sort(
+        (a, b) =>
+          (a.item.line ?? Infinity) - (b.item.line ?? Infinity) ||
+          (a.item.column ?? 0) - (b.item.column ?? 0) ||
+          a.order - b.order,
+      )
       .map(({ item }) => item);
 }
 
@@ -43,7 +48,12 @@ function strictJsonIssue(source: string, lines: LineCounter): ScenarioIssue | nu
     const message = error instanceof Error ? error.message : String(error);
     const offset = /position (\d+)/.exec(message);
     const position = offset ? lines.linePos(Number(offset[1])) : null;
-    return { path: null, line: position?.line ?? null, column: position?.col ?? null, message: `syntax error: ${message.replace(/ in JSON at position \d+.*$/, '')}` };
+    return {
+      path: null,
+      line: position?.line ?? null,
+      column: position?.col ?? null,
+      message: `syntax error: ${message.replace(/ in JSON at position \d+.*$/, '')}`,
+    };
   }
 }
 
@@ -54,13 +64,19 @@ export function parseScenarioSource(source: string, file: string): ParsedScenari
   const lines = new LineCounter();
   // Merge keys (`<<: *defaults`) let long files share turn templates.
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, merge: true });
-  const syntax = doc.errors.map((error) => syntaxIssue(error.message, error.linePos?.[0].line ?? null, error.linePos?.[0].col ?? null));
-  const jsonProblem = file.toLowerCase().endsWith('.json') && syntax.length === 0 ? strictJsonIssue(source, lines) : null;
-  if (syntax.length > 0 || jsonProblem) throw new ScenarioError('SIM_SCENARIO_PARSE', file, jsonProblem ? [jsonProblem] : syntax);
+  const syntax = doc.errors.map((error) =>
+    syntaxIssue(error.message, error.linePos?.[0].line ?? null, error.linePos?.[0].col ?? null),
+  );
+  const jsonProblem =
+    file.toLowerCase().endsWith('.json') && syntax.length === 0 ? strictJsonIssue(source, lines) : null;
+  if (syntax.length > 0 || jsonProblem)
+    throw new ScenarioError('SIM_SCENARIO_PARSE', file, jsonProblem ? [jsonProblem] : syntax);
 
   const locate = locator(doc, lines);
   if (doc.contents === null) {
-    throw new ScenarioError('SIM_SCENARIO_INVALID', file, [issue(null, 'the file is empty: expected a scenario (name, session, turns, expect, ...)')]);
+    throw new ScenarioError('SIM_SCENARIO_INVALID', file, [
+      issue(null, 'the file is empty: expected a scenario (name, session, turns, expect, ...)'),
+    ]);
   }
   let data: unknown;
   try {
@@ -68,12 +84,17 @@ export function parseScenarioSource(source: string, file: string): ParsedScenari
   } catch (error) {
     // yaml refuses documents whose aliases expand without bound (a "billion laughs" file).
     const message = error instanceof Error ? error.message : String(error);
-    throw new ScenarioError('SIM_SCENARIO_PARSE', file, [issue(null, `the YAML aliases expand too much (more than ${MAX_ALIAS_EXPANSIONS} expansions): ${message}`)]);
+    throw new ScenarioError('SIM_SCENARIO_PARSE', file, [
+      issue(null, `the YAML aliases expand too much (more than ${MAX_ALIAS_EXPANSIONS} expansions): ${message}`),
+    ]);
   }
   const parsed = scenarioSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
-    throw new ScenarioError('SIM_SCENARIO_INVALID', file, locate(convertZodIssues(scenarioSchema, parsed.error.issues)));
+    throw new ScenarioError(
+      'SIM_SCENARIO_INVALID',
+      file,
+      locate(convertZodIssues(scenarioSchema, parsed.error.issues)),
+    );
   }
   return { spec: parsed.data, locate };
 }
-

@@ -45,10 +45,15 @@ export function recordAcceptances(text: string, measured: readonly MeasuredAccep
     const [start, , end] = entry.range;
     const column = start - (text.lastIndexOf('\n', start - 1) + 1);
     const trailing = /\s*$/.exec(text.slice(start, end))![0];
-    edits.push({ start, end: end - trailing.length, text: entryText(entry as YAMLMap<unknown, unknown>, formatSteps(steps), column) });
+    edits.push({
+      start,
+      end: end - trailing.length,
+      text: entryText(entry as YAMLMap<unknown, unknown>, formatSteps(steps), column),
+    });
   }
   let out = text;
-  for (const edit of edits.sort((x, y) => y.start - x.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of edits.sort((x, y) => y.start - x.start))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return { text: out, changed: out !== text, stale };
 }
 
@@ -57,11 +62,24 @@ function entryText(entry: YAMLMap<unknown, unknown>, steps: string, column: numb
   const strategy = entry.get('strategy');
   const property = entry.get('property');
   const reason = entry.get('reason');
-  const rule = entry.get('rule') ?? Object.entries(ACCEPTANCE_RULES).find(([, known]) =>
-    known.strategy === strategy && known.property === property && known.reason === reason)?.[0];
-  const fields: [string, unknown][] = rule !== undefined
-    ? [['rule', rule], ['steps', steps]]
-    : [['strategy', strategy], ['property', property], ['reason', reason], ['steps', steps]];
-  const quoted = (key: string, value: unknown) => (key === 'reason' || key === 'steps' ? JSON.stringify(value) : String(value));
+  const rule =
+    entry.get('rule') ??
+    Object.entries(ACCEPTANCE_RULES).find(
+      ([, known]) => known.strategy === strategy && known.property === property && known.reason === reason,
+    )?.[0];
+  const fields: [string, unknown][] =
+    rule !== undefined
+      ? [
+          ['rule', rule],
+          ['steps', steps],
+        ]
+      : [
+          ['strategy', strategy],
+          ['property', property],
+          ['reason', reason],
+          ['steps', steps],
+        ];
+  const quoted = (key: string, value: unknown) =>
+    key === 'reason' || key === 'steps' ? JSON.stringify(value) : String(value);
   return fields.map(([key, value]) => `${key}: ${quoted(key, value)}`).join(`\n${' '.repeat(column)}`);
 }

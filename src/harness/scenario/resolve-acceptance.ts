@@ -21,9 +21,17 @@ export function resolveAcceptance(entry: WrittenAcceptance): Acceptance {
   const property = rule?.property ?? entry.property;
   const reason = rule?.reason ?? entry.reason;
   if (strategy === undefined || property === undefined || reason === undefined) {
-    throw new Error(`acceptance without strategy, property or reason (the schema should have refused it): ${JSON.stringify(entry)}`);
+    throw new Error(
+      `acceptance without strategy, property or reason (the schema should have refused it): ${JSON.stringify(entry)}`,
+    );
   }
   const parsed = entry.steps === undefined ? null : parseSteps(entry.steps);
   if (parsed !== null && !parsed.ok) throw new Error(`acceptance steps '${entry.steps}': ${parsed.message}`);
-  return { strategy, property, reason, steps: parsed === null ? null : parsed.steps, ...(entry.rule === undefined ? {} : { rule: entry.rule }) };
+  return {
+    strategy,
+    property,
+    reason,
+    steps: parsed === null ? null : parsed.steps,
+    ...(entry.rule === undefined ? {} : { rule: entry.rule }),
+  };
 }

@@ -11,14 +11,22 @@ import { issue, type IssuePath, type ScenarioIssue } from './scenario-error.ts';
 
 type SiteSpec = FactSpec['at'];
 
-export function resolveFacts(specs: readonly FactSpec[], turns: readonly WorldTurn[], seed: number, issues: ScenarioIssue[]): WorldFact[] {
+export function resolveFacts(
+  specs: readonly FactSpec[],
+  turns: readonly WorldTurn[],
+  seed: number,
+  issues: ScenarioIssue[],
+): WorldFact[] {
   const ids = new Set<string>();
   const taken = new Set<string>();
   const facts: WorldFact[] = [];
   specs.forEach((spec, f) => {
     if (ids.has(spec.id)) issues.push(issue(['facts', f, 'id'], `duplicate fact id '${spec.id}'`));
     ids.add(spec.id);
-    const entries = [{ text: spec.text, at: spec.at, path: ['facts', f] as IssuePath }, ...(spec.updates ?? []).map((update, u) => ({ ...update, path: ['facts', f, 'updates', u] as IssuePath }))];
+    const entries = [
+      { text: spec.text, at: spec.at, path: ['facts', f] as IssuePath },
+      ...(spec.updates ?? []).map((update, u) => ({ ...update, path: ['facts', f, 'updates', u] as IssuePath })),
+    ];
     const values: FactValue[] = [];
     let previous: { site: FactSite; order: number } | undefined;
     entries.forEach((entry, v) => {
@@ -26,7 +34,12 @@ export function resolveFacts(specs: readonly FactSpec[], turns: readonly WorldTu
       if (site === null) return;
       const order = siteOrder(site, turns);
       if (previous !== undefined && order <= previous.order) {
-        issues.push(issue([...entry.path, 'at'], `expected an update after the value it supersedes (${describeSite(previous.site)}), got ${describeSite(site)}`));
+        issues.push(
+          issue(
+            [...entry.path, 'at'],
+            `expected an update after the value it supersedes (${describeSite(previous.site)}), got ${describeSite(site)}`,
+          ),
+        );
       }
       previous = { site, order };
       values.push({ site, text: entry.text, marker: factMarker(seed, spec.id, v, taken) });

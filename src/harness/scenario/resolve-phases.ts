@@ -32,11 +32,21 @@ function windowOf(spec: ScenarioSpec, phase: PhaseSpec | null, index: number, is
   const window = ownWindow ?? knownContextWindow(model);
   if (window !== null) return window;
   const path = sameModel ? ['session', 'contextWindow'] : ['phases', index, 'contextWindow'];
-  issues.push(issue(path, `missing contextWindow: '${model}' is not a well-known model ID, so its window is unknown; set contextWindow (tokens)`));
+  issues.push(
+    issue(
+      path,
+      `missing contextWindow: '${model}' is not a well-known model ID, so its window is unknown; set contextWindow (tokens)`,
+    ),
+  );
   return 0;
 }
 
-function settingsOf(spec: ScenarioSpec, phase: PhaseSpec | null, index: number, issues: ScenarioIssue[]): PhaseSettings {
+function settingsOf(
+  spec: ScenarioSpec,
+  phase: PhaseSpec | null,
+  index: number,
+  issues: ScenarioIssue[],
+): PhaseSettings {
   const session = spec.session ?? {};
   return {
     name: phase?.name ?? 'main',

@@ -45,7 +45,7 @@ export function resolveReplayTurns(replay: ReplaySpec): WorldTurn[] {
       toolCalls,
       sequential: false,
       // A turn whose last recorded response made calls ends with an empty text (no usage recorded for it).
-      modelResponse: { text: endsTurn ? last.text ?? '' : '' },
+      modelResponse: { text: endsTurn ? (last.text ?? '') : '' },
       replay: {
         steps: callSteps.map((step) => ({ text: step.text ?? '', calls: (step.calls ?? []).length })),
         usage: [...turn.steps.map((step) => usageOf(step.usage)), ...(endsTurn ? [] : [null])],

@@ -57,11 +57,16 @@ function summarizerOf(spec: ScenarioSpec, profile: ProfileDefaults): SummarizerS
 function thrashOf(spec: ScenarioSpec, issues: ScenarioIssue[]): WorldScenario['thrash'] {
   const count = spec.thrash?.count ?? DEFAULT_THRASH.count;
   const withinSteps = spec.thrash?.withinSteps ?? DEFAULT_THRASH.withinSteps;
-  if (count > withinSteps) issues.push(issue(['thrash'], `count (${count}) must not exceed withinSteps (${withinSteps})`));
+  if (count > withinSteps)
+    issues.push(issue(['thrash'], `count (${count}) must not exceed withinSteps (${withinSteps})`));
   return { count, withinSteps };
 }
 
-function turnsOf(groups: ReturnType<typeof resolvePhases>['turnGroups'], profile: ProfileDefaults, seed: number): WorldTurn[] {
+function turnsOf(
+  groups: ReturnType<typeof resolvePhases>['turnGroups'],
+  profile: ProfileDefaults,
+  seed: number,
+): WorldTurn[] {
   const turns: WorldTurn[] = [];
   groups.forEach((phaseGroups, phase) => {
     turns.push(...resolvePhaseTurns(phaseGroups, { profile, seed, phase, firstIndex: turns.length }));
@@ -89,7 +94,9 @@ export function resolveScenarios(input: ScenarioSpec, options: ResolveOptions): 
       if (!(error instanceof ScenarioError)) throw error;
       for (const item of error.issues.map((found) => issueInSession(found, entry, index))) {
         // A problem in a shared field is the same for every session: report it once.
-        const same = issues.some((known) => known.message === item.message && JSON.stringify(known.path) === JSON.stringify(item.path));
+        const same = issues.some(
+          (known) => known.message === item.message && JSON.stringify(known.path) === JSON.stringify(item.path),
+        );
         if (!same) issues.push(item);
       }
     }
@@ -103,7 +110,10 @@ export function resolveScenario(input: ScenarioSpec, options: ResolveOptions): R
   const all = resolveScenarios(input, options);
   if (all.length !== 1) {
     throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, [
-      issue(['sessions'], `expected one session, got ${all.length} independent sessions: load the file with loadScenarios`),
+      issue(
+        ['sessions'],
+        `expected one session, got ${all.length} independent sessions: load the file with loadScenarios`,
+      ),
     ]);
   }
   return all[0]!;
@@ -119,12 +129,17 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
   const thrash = thrashOf(spec, issues);
   // Counted before the turns are built, so a file asking for millions of turns is refused at once.
   const turnCount = spec.replay?.turns.length ?? turnGroups.flat().reduce((sum, group) => sum + (group.repeat ?? 1), 0);
-  if (turnCount > LIMITS.turns) issues.push(issue([], `the scenario has ${turnCount} turns: expected at most ${LIMITS.turns}`));
+  if (turnCount > LIMITS.turns)
+    issues.push(issue([], `the scenario has ${turnCount} turns: expected at most ${LIMITS.turns}`));
   const summarizer = summarizerOf(spec, profile);
   if (spec.expect?.summarizerInputFits !== undefined && summarizer.contextWindow === 'none') {
-    issues.push(issue(['expect', 'summarizerInputFits'],
-      "the go-compat profile's summarizer has no window of its own (like the Go simulator's mock, it answers whatever it is sent), " +
-      'so nothing can exceed it: set summarizer.contextWindow, or drop summarizerInputFits'));
+    issues.push(
+      issue(
+        ['expect', 'summarizerInputFits'],
+        "the go-compat profile's summarizer has no window of its own (like the Go simulator's mock, it answers whatever it is sent), " +
+          'so nothing can exceed it: set summarizer.contextWindow, or drop summarizerInputFits',
+      ),
+    );
   }
   if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
   const turns = spec.replay ? resolveReplayTurns(spec.replay) : turnsOf(turnGroups, profile, seed);
@@ -159,10 +174,21 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     name,
     description: spec.description ?? '',
     world,
-    strategy: { name: spec.strategy?.name ?? 'threshold', options: { ...spec.strategy?.options }, baseDir: options.baseDir },
+    strategy: {
+      name: spec.strategy?.name ?? 'threshold',
+      options: { ...spec.strategy?.options },
+      baseDir: options.baseDir,
+    },
     expect,
     accept: (spec.accept ?? []).map(resolveAcceptance),
     reproduces: spec.reproduces ?? [],
-    ...(spec.replay ? { recorded: { compactions: spec.replay.compactions ?? [], ...(spec.replay.source ? { source: spec.replay.source } : {}) } } : {}),
+    ...(spec.replay
+      ? {
+          recorded: {
+            compactions: spec.replay.compactions ?? [],
+            ...(spec.replay.source ? { source: spec.replay.source } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -37,9 +37,10 @@ function resolveTools(tools: readonly ToolSpec[], site: Omit<TextSite, 'label'>,
     for (let r = 0; r < (tool.repeat ?? 1); r++) {
       const vars = { i: site.i, k: from + r };
       const slot = `${label}/tool${calls.length}`;
-      const response = tool.text !== undefined
-        ? { text: substitute(tool.text, vars) }
-        : generated(tool.kind ?? site.profile.toolResponseKind, drawSize(tool.size!, site.seed, slot), site.i);
+      const response =
+        tool.text !== undefined
+          ? { text: substitute(tool.text, vars) }
+          : generated(tool.kind ?? site.profile.toolResponseKind, drawSize(tool.size!, site.seed, slot), site.i);
       calls.push({
         name: substitute(tool.name, vars),
         response,
@@ -62,7 +63,10 @@ function resolveTurn(group: TurnGroupSpec, i: number, ctx: PhaseTurnsContext): W
   const label = `p${ctx.phase}/t${i}`;
   const site = { profile: ctx.profile, seed: ctx.seed, i };
   // Added items come after the turn's own, so the sizes drawn for the turn's own never move.
-  const attachments = [...(rule?.attachments ?? group.attachments ?? []), ...additions.flatMap((add) => add.attachments ?? [])];
+  const attachments = [
+    ...(rule?.attachments ?? group.attachments ?? []),
+    ...additions.flatMap((add) => add.attachments ?? []),
+  ];
   const tools = [...(rule?.tools ?? group.tools ?? []), ...additions.flatMap((add) => add.tools ?? [])];
   return {
     index: ctx.firstIndex + i,

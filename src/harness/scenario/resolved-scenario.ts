@@ -37,6 +37,11 @@ export interface ResolvedScenario {
 
 /** Replay: the recorded agent's own compactions, shown beside what the strategy did, and where the log came from. */
 export interface RecordedSession {
-  readonly compactions: readonly { readonly turn: number; readonly call?: number | undefined; readonly trigger?: string | undefined; readonly preTokens?: number | undefined }[];
+  readonly compactions: readonly {
+    readonly turn: number;
+    readonly call?: number | undefined;
+    readonly trigger?: string | undefined;
+    readonly preTokens?: number | undefined;
+  }[];
   readonly source?: Readonly<Record<string, string | undefined>>;
 }

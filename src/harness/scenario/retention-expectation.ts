@@ -28,12 +28,19 @@ export function checkRetention(expected: RetentionExpectation | undefined, resul
     const [operator, value] = typeof bound === 'number' ? ['>=', bound] : parseBound(bound);
     const measured = result.retention?.byKind[kind];
     if (measured === undefined) {
-      failures.push({ expectation: 'retention', message: `retention: no ${kind} fact was probed (none planted, or the session ended before one was), expected ${operator} ${value}` });
+      failures.push({
+        expectation: 'retention',
+        message: `retention: no ${kind} fact was probed (none planted, or the session ended before one was), expected ${operator} ${value}`,
+      });
       continue;
     }
     if (HOLDS[operator]!(measured.ratio, value)) continue;
-    const lost = result.retention!.facts.filter((fact) => fact.kind === kind && fact.final !== 'kept' && fact.final !== 'summary');
-    const which = lost.map((fact) => `${fact.id} ${fact.final}${fact.lostAtStep === null ? '' : ` since step ${fact.lostAtStep}`}`).join(', ');
+    const lost = result.retention!.facts.filter(
+      (fact) => fact.kind === kind && fact.final !== 'kept' && fact.final !== 'summary',
+    );
+    const which = lost
+      .map((fact) => `${fact.id} ${fact.final}${fact.lostAtStep === null ? '' : ` since step ${fact.lostAtStep}`}`)
+      .join(', ');
     failures.push({
       expectation: 'retention',
       message: `retention: ${kind} ${measured.retained}/${measured.facts} retained on the last request (${measured.ratio}), expected ${operator} ${value}${which === '' ? '' : ` (${which})`}`,

@@ -40,7 +40,12 @@ export function sessionLimitIssues(world: WorldScenario): ScenarioIssue[] {
   let total = world.systemPrompt === null ? 0 : textBytes(world.systemPrompt);
   for (const turn of world.turns) {
     if (turn.toolCalls.length > LIMITS.callsPerTurn) {
-      issues.push(issue([], `turn ${turn.index} makes ${turn.toolCalls.length} function calls: expected at most ${LIMITS.callsPerTurn} per turn`));
+      issues.push(
+        issue(
+          [],
+          `turn ${turn.index} makes ${turn.toolCalls.length} function calls: expected at most ${LIMITS.callsPerTurn} per turn`,
+        ),
+      );
       break;
     }
     total += textBytes(turn.user) + textBytes(turn.modelResponse);
@@ -48,7 +53,12 @@ export function sessionLimitIssues(world: WorldScenario): ScenarioIssue[] {
     for (const call of turn.toolCalls) total += textBytes(call.response);
   }
   if (total > LIMITS.sessionBytes) {
-    issues.push(issue([], `the session would generate ${total} bytes of content: expected at most ${LIMITS.sessionBytes} (512 MiB)`));
+    issues.push(
+      issue(
+        [],
+        `the session would generate ${total} bytes of content: expected at most ${LIMITS.sessionBytes} (512 MiB)`,
+      ),
+    );
   }
   return issues;
 }

@@ -18,8 +18,16 @@ import { replaySchema } from './replay-schema.ts';
 import { factsSchema, retentionExpectation } from './facts-schema.ts';
 
 export const CONTENT_KINDS = [
-  'x', 'go-long-message', 'go-analysis', 'go-system-prompt',
-  'prose', 'json', 'logs', 'code', 'cjk', 'emoji',
+  'x',
+  'go-long-message',
+  'go-analysis',
+  'go-system-prompt',
+  'prose',
+  'json',
+  'logs',
+  'code',
+  'cjk',
+  'emoji',
 ] as const satisfies readonly ContentKind[];
 
 /** `max`: the documented limit (scenario-limits.ts), with how it reads in the error. */
@@ -30,20 +38,24 @@ interface Limit {
 
 const positiveInt = (what: string, limit?: Limit) => {
   const base = z.int({ error: 'expected a positive integer' }).positive({ error: 'expected a positive integer' });
-  return (limit ? base.max(limit.value, { error: `expected at most ${limit.value} ${limit.unit}` }) : base).describe(what);
+  return (limit ? base.max(limit.value, { error: `expected at most ${limit.value} ${limit.unit}` }) : base).describe(
+    what,
+  );
 };
 
 const nonNegativeInt = (what: string, limit?: Limit) => {
-  const base = z.int({ error: 'expected a non-negative integer' }).nonnegative({ error: 'expected a non-negative integer' });
-  return (limit ? base.max(limit.value, { error: `expected at most ${limit.value} ${limit.unit}` }) : base).describe(what);
+  const base = z
+    .int({ error: 'expected a non-negative integer' })
+    .nonnegative({ error: 'expected a non-negative integer' });
+  return (limit ? base.max(limit.value, { error: `expected at most ${limit.value} ${limit.unit}` }) : base).describe(
+    what,
+  );
 };
 
 const TEXT_LIMIT: Limit = { value: LIMITS.textBytes, unit: 'bytes (64 MiB, the largest text the simulator generates)' };
 
 const positiveNumber = (what: string) =>
-  z.number({ error: 'expected a positive number' })
-    .positive({ error: 'expected a positive number' })
-    .describe(what);
+  z.number({ error: 'expected a positive number' }).positive({ error: 'expected a positive number' }).describe(what);
 
 const flag = (what: string) => z.boolean({ error: 'expected true or false' }).describe(what);
 const text = (what: string) => z.string({ error: 'expected a string' }).describe(what);
@@ -53,25 +65,34 @@ const nonEmptyText = (what: string) =>
 /** A byte size, at most LIMITS.textBytes (a text the world could not hold in memory is refused at load). */
 const byteSize = (what: string) => nonNegativeInt(what, TEXT_LIMIT);
 
-const sizeRange = z.strictObject({
-  min: byteSize('Smallest size in bytes (inclusive).'),
-  max: byteSize('Largest size in bytes (inclusive).'),
-}).superRefine((range, ctx) => {
-  if (range.min > range.max) {
-    ctx.addIssue({ code: 'custom', message: `min (${range.min}) must not be greater than max (${range.max})` });
-  }
-}).describe('A size drawn from [min, max] with a seedrandom stream derived from the scenario seed and the place it is used: the same seed always gives the same sizes.');
+const sizeRange = z
+  .strictObject({
+    min: byteSize('Smallest size in bytes (inclusive).'),
+    max: byteSize('Largest size in bytes (inclusive).'),
+  })
+  .superRefine((range, ctx) => {
+    if (range.min > range.max) {
+      ctx.addIssue({ code: 'custom', message: `min (${range.min}) must not be greater than max (${range.max})` });
+    }
+  })
+  .describe(
+    'A size drawn from [min, max] with a seedrandom stream derived from the scenario seed and the place it is used: the same seed always gives the same sizes.',
+  );
 
 const size = (what: string) =>
-  z.union([byteSize('Size in bytes.'), sizeRange], {
-    error: 'expected a size: a non-negative integer (bytes, at most 64 MiB) or { min, max }',
-  }).describe(what);
+  z
+    .union([byteSize('Size in bytes.'), sizeRange], {
+      error: 'expected a size: a non-negative integer (bytes, at most 64 MiB) or { min, max }',
+    })
+    .describe(what);
 
-const contentKind = z.enum(CONTENT_KINDS).describe(
-  'Kind of generated text: x ("x" repeated, Go tool responses), go-long-message (Go longMessage), ' +
-  'go-analysis (Go final model text), go-system-prompt (Go system prompt), prose, json, logs, code, ' +
-  'cjk (3 bytes per character), emoji (4 bytes per emoji). Sizes are exact UTF-8 bytes.',
-);
+const contentKind = z
+  .enum(CONTENT_KINDS)
+  .describe(
+    'Kind of generated text: x ("x" repeated, Go tool responses), go-long-message (Go longMessage), ' +
+      'go-analysis (Go final model text), go-system-prompt (Go system prompt), prose, json, logs, code, ' +
+      'cjk (3 bytes per character), emoji (4 bytes per emoji). Sizes are exact UTF-8 bytes.',
+  );
 
 /** Exactly one of `fields` must be present; `kind` only goes with `size`. */
 function oneOf(fields: readonly string[]) {
@@ -87,165 +108,272 @@ function oneOf(fields: readonly string[]) {
   };
 }
 
-const generatedText = z.strictObject({
-  text: text('Literal text, used verbatim ({i} is replaced by the turn index where turns use it).').optional(),
-  size: size('Generate text of exactly this many UTF-8 bytes.').optional(),
-  kind: contentKind.optional(),
-}).superRefine(oneOf(['text', 'size']));
+const generatedText = z
+  .strictObject({
+    text: text('Literal text, used verbatim ({i} is replaced by the turn index where turns use it).').optional(),
+    size: size('Generate text of exactly this many UTF-8 bytes.').optional(),
+    kind: contentKind.optional(),
+  })
+  .superRefine(oneOf(['text', 'size']));
 
-const userText = z.strictObject({
-  text: text('Literal user message; {i} = 0-based turn index within the phase.').optional(),
-  longMessage: positiveInt('The Go simulator\'s longMessage(i, n): a Kubernetes question of exactly n bytes.', TEXT_LIMIT).optional(),
-  size: size('Generate a user message of exactly this many UTF-8 bytes.').optional(),
-  kind: contentKind.optional(),
-}).superRefine(oneOf(['text', 'longMessage', 'size']));
+const userText = z
+  .strictObject({
+    text: text('Literal user message; {i} = 0-based turn index within the phase.').optional(),
+    longMessage: positiveInt(
+      "The Go simulator's longMessage(i, n): a Kubernetes question of exactly n bytes.",
+      TEXT_LIMIT,
+    ).optional(),
+    size: size('Generate a user message of exactly this many UTF-8 bytes.').optional(),
+    kind: contentKind.optional(),
+  })
+  .superRefine(oneOf(['text', 'longMessage', 'size']));
 
-const userMessage = z.union([text('Literal user message; {i} = 0-based turn index within the phase.'), userText], {
-  error: 'expected a user message: a string, { longMessage }, { size, kind } or { text }',
-}).describe('The user message of each turn: a literal ("Turn {i}: ..."), { longMessage: n }, { size, kind } or { text }.');
+const userMessage = z
+  .union([text('Literal user message; {i} = 0-based turn index within the phase.'), userText], {
+    error: 'expected a user message: a string, { longMessage }, { size, kind } or { text }',
+  })
+  .describe(
+    'The user message of each turn: a literal ("Turn {i}: ..."), { longMessage: n }, { size, kind } or { text }.',
+  );
 
-const modelResponse = z.union([byteSize('Size in bytes.'), generatedText], {
-  error: 'expected a model response: a size in bytes, { size, kind } or { text }',
-}).describe('The model\'s final text of the turn. A number is a size in bytes (go-compat: the body of "Turn i analysis: ..."). Default 120 bytes.');
+const modelResponse = z
+  .union([byteSize('Size in bytes.'), generatedText], {
+    error: 'expected a model response: a size in bytes, { size, kind } or { text }',
+  })
+  .describe(
+    'The model\'s final text of the turn. A number is a size in bytes (go-compat: the body of "Turn i analysis: ..."). Default 120 bytes.',
+  );
 
-const attachment = z.strictObject({
-  mimeType: z.string({ error: 'expected a MIME type such as image/png' })
-    .regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'expected a MIME type such as image/png' })
-    .describe('MIME type of the inline data, e.g. image/png.'),
-  size: size('Raw bytes (sent base64-encoded as inline data, zero-filled like the Go simulator).'),
-}).describe('Inline data attached to the user message.');
+const attachment = z
+  .strictObject({
+    mimeType: z
+      .string({ error: 'expected a MIME type such as image/png' })
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'expected a MIME type such as image/png' })
+      .describe('MIME type of the inline data, e.g. image/png.'),
+    size: size('Raw bytes (sent base64-encoded as inline data, zero-filled like the Go simulator).'),
+  })
+  .describe('Inline data attached to the user message.');
 
-const tool = z.strictObject({
-  name: nonEmptyText('Tool name; {k} = repeat index (from `from`), {i} = turn index.'),
-  size: size('Response size in bytes (the function response is { [responseKey]: <text> }).').optional(),
-  text: text('Literal response text instead of a generated one.').optional(),
-  kind: contentKind.optional(),
-  repeat: positiveInt('Call this tool n times, named with {k} = from, from+1, ... (e.g. "tool_{k}").', { value: LIMITS.callsPerTurn, unit: 'calls' }).optional(),
-  from: nonNegativeInt('First {k} of a repeat (default 1).').optional(),
-  responseKey: nonEmptyText('Key of the function response object (default "result").').optional(),
-  args: z.record(z.string(), z.unknown(), { error: 'expected an object of arguments' })
-    .describe('Arguments the model passes (go-compat default { param: "value" }, adk default {}).').optional(),
-}).superRefine((value, ctx) => {
-  oneOf(['size', 'text'])(value, ctx);
-  if (value.from !== undefined && value.repeat === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['from'], message: "'from' needs 'repeat'" });
-  }
-}).describe('One function call the model makes, and the response the tool returns.').meta({ id: 'toolCall' });
+const tool = z
+  .strictObject({
+    name: nonEmptyText('Tool name; {k} = repeat index (from `from`), {i} = turn index.'),
+    size: size('Response size in bytes (the function response is { [responseKey]: <text> }).').optional(),
+    text: text('Literal response text instead of a generated one.').optional(),
+    kind: contentKind.optional(),
+    repeat: positiveInt('Call this tool n times, named with {k} = from, from+1, ... (e.g. "tool_{k}").', {
+      value: LIMITS.callsPerTurn,
+      unit: 'calls',
+    }).optional(),
+    from: nonNegativeInt('First {k} of a repeat (default 1).').optional(),
+    responseKey: nonEmptyText('Key of the function response object (default "result").').optional(),
+    args: z
+      .record(z.string(), z.unknown(), { error: 'expected an object of arguments' })
+      .describe('Arguments the model passes (go-compat default { param: "value" }, adk default {}).')
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    oneOf(['size', 'text'])(value, ctx);
+    if (value.from !== undefined && value.repeat === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: "'from' needs 'repeat'" });
+    }
+  })
+  .describe('One function call the model makes, and the response the tool returns.')
+  .meta({ id: 'toolCall' });
 
 const turnOverrides = {
   user: userMessage.optional(),
-  attachments: z.array(attachment, { error: 'expected a list of attachments' })
-    .describe('Inline data sent with the user message (default none).').optional(),
-  sequential: flag('true: one call per LLM step (a chain); false (default): all calls in one response (parallel).').optional(),
-  tools: z.array(tool, { error: 'expected a list of tools' }).describe('Tool calls of the turn (default none).').optional(),
+  attachments: z
+    .array(attachment, { error: 'expected a list of attachments' })
+    .describe('Inline data sent with the user message (default none).')
+    .optional(),
+  sequential: flag(
+    'true: one call per LLM step (a chain); false (default): all calls in one response (parallel).',
+  ).optional(),
+  tools: z
+    .array(tool, { error: 'expected a list of tools' })
+    .describe('Tool calls of the turn (default none).')
+    .optional(),
   response: modelResponse.optional(),
   unanswered: flag(
     'true: this turn may end without a model answer, on purpose (e.g. a strategy that stops the turn by design). ' +
-    'Otherwise (default false) every turn must get one: the model is called for it and the turn ends with the model\'s final response (the universal model-answers property).',
+      "Otherwise (default false) every turn must get one: the model is called for it and the turn ends with the model's final response (the universal model-answers property).",
   ).optional(),
 };
 
-const addition = z.strictObject({
-  tools: z.array(tool, { error: 'expected a list of tools' })
-    .describe('Tool calls appended after the turn\'s own (those of the group, or of the replacing rule that matched).').optional(),
-  attachments: z.array(attachment, { error: 'expected a list of attachments' })
-    .describe('Inline data appended after the user message\'s own attachments.').optional(),
-}).superRefine((value, ctx) => {
-  if (value.tools === undefined && value.attachments === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'expected tools, attachments or both to add to the turn' });
-  }
-}).describe('What an adding rule appends to the turn. Every matching adding rule applies, in order, so rules combine (tools every 6th turn and an attachment every 4th turn: both on turn 12).');
+const addition = z
+  .strictObject({
+    tools: z
+      .array(tool, { error: 'expected a list of tools' })
+      .describe("Tool calls appended after the turn's own (those of the group, or of the replacing rule that matched).")
+      .optional(),
+    attachments: z
+      .array(attachment, { error: 'expected a list of attachments' })
+      .describe("Inline data appended after the user message's own attachments.")
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.tools === undefined && value.attachments === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected tools, attachments or both to add to the turn' });
+    }
+  })
+  .describe(
+    'What an adding rule appends to the turn. Every matching adding rule applies, in order, so rules combine (tools every 6th turn and an attachment every 4th turn: both on turn 12).',
+  );
 
 /** The fields a replacing rule sets (`add` is the other kind of rule). */
 const REPLACING_FIELDS = ['user', 'attachments', 'sequential', 'tools', 'response', 'unanswered'] as const;
 
-const rule = z.strictObject({
-  every: positiveInt('Matches turns where (i - offset) % every == 0 and i >= offset.').optional(),
-  offset: nonNegativeInt('Offset for `every` (default 0).').optional(),
-  turns: z.tuple([nonNegativeInt('First turn.'), nonNegativeInt('Last turn.')], {
-    error: 'expected [first, last]',
-  }).describe('Matches turns i with first <= i <= last.').optional(),
-  odd: z.literal(true, { error: 'expected true' }).describe('Matches odd turns.').optional(),
-  even: z.literal(true, { error: 'expected true' }).describe('Matches even turns.').optional(),
-  ...turnOverrides,
-  add: addition.optional(),
-}).superRefine((value, ctx) => {
-  const conditions = ['every', 'turns', 'odd', 'even'] as const;
-  if (!conditions.some((c) => value[c] !== undefined)) {
-    ctx.addIssue({ code: 'custom', message: 'a rule needs a condition: every, turns, odd or even' });
-  }
-  if (value.offset !== undefined && value.every === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['offset'], message: "'offset' needs 'every'" });
-  }
-  if (value.odd && value.even) {
-    ctx.addIssue({ code: 'custom', path: ['even'], message: "'odd' and 'even' exclude each other" });
-  }
-  if (value.turns && value.turns[0] > value.turns[1]) {
-    ctx.addIssue({ code: 'custom', path: ['turns'], message: `first turn (${value.turns[0]}) must not be after last (${value.turns[1]})` });
-  }
-  const replaced = REPLACING_FIELDS.filter((field) => value[field] !== undefined);
-  if (value.add !== undefined && replaced.length > 0) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['add'],
-      message: `a rule either replaces fields (${replaced.join(', ')}) or adds to the turn (add), not both: split it into two rules`,
-    });
-  }
-}).describe(
-  'A per-turn rule; its conditions combine with AND; i = turn index within the phase. A replacing rule sets user, tools, ' +
-  'attachments, sequential or response: the FIRST matching replacing rule wins (Go if/else-if chains). An adding rule ' +
-  '(add) appends tools and attachments: EVERY matching adding rule applies, in order, after the replacement.',
-);
+const rule = z
+  .strictObject({
+    every: positiveInt('Matches turns where (i - offset) % every == 0 and i >= offset.').optional(),
+    offset: nonNegativeInt('Offset for `every` (default 0).').optional(),
+    turns: z
+      .tuple([nonNegativeInt('First turn.'), nonNegativeInt('Last turn.')], {
+        error: 'expected [first, last]',
+      })
+      .describe('Matches turns i with first <= i <= last.')
+      .optional(),
+    odd: z.literal(true, { error: 'expected true' }).describe('Matches odd turns.').optional(),
+    even: z.literal(true, { error: 'expected true' }).describe('Matches even turns.').optional(),
+    ...turnOverrides,
+    add: addition.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const conditions = ['every', 'turns', 'odd', 'even'] as const;
+    if (!conditions.some((c) => value[c] !== undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'a rule needs a condition: every, turns, odd or even' });
+    }
+    if (value.offset !== undefined && value.every === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['offset'], message: "'offset' needs 'every'" });
+    }
+    if (value.odd && value.even) {
+      ctx.addIssue({ code: 'custom', path: ['even'], message: "'odd' and 'even' exclude each other" });
+    }
+    if (value.turns && value.turns[0] > value.turns[1]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['turns'],
+        message: `first turn (${value.turns[0]}) must not be after last (${value.turns[1]})`,
+      });
+    }
+    const replaced = REPLACING_FIELDS.filter((field) => value[field] !== undefined);
+    if (value.add !== undefined && replaced.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['add'],
+        message: `a rule either replaces fields (${replaced.join(', ')}) or adds to the turn (add), not both: split it into two rules`,
+      });
+    }
+  })
+  .describe(
+    'A per-turn rule; its conditions combine with AND; i = turn index within the phase. A replacing rule sets user, tools, ' +
+      'attachments, sequential or response: the FIRST matching replacing rule wins (Go if/else-if chains). An adding rule ' +
+      '(add) appends tools and attachments: EVERY matching adding rule applies, in order, after the replacement.',
+  );
 
-const turnGroup = z.strictObject({
-  repeat: positiveInt('How many turns this entry produces (default 1).', { value: LIMITS.turns, unit: 'turns' }).optional(),
-  ...turnOverrides,
-  user: userMessage,
-  rules: z.array(rule, { error: 'expected a list of rules' })
-    .describe('Per-turn rules: the first matching replacing rule (user, tools, sequential, response, attachments) wins; every matching adding rule (add) appends its tools and attachments.').optional(),
-}).describe('One or more turns (repeat) sharing a template.').meta({ id: 'turnGroup' });
+const turnGroup = z
+  .strictObject({
+    repeat: positiveInt('How many turns this entry produces (default 1).', {
+      value: LIMITS.turns,
+      unit: 'turns',
+    }).optional(),
+    ...turnOverrides,
+    user: userMessage,
+    rules: z
+      .array(rule, { error: 'expected a list of rules' })
+      .describe(
+        'Per-turn rules: the first matching replacing rule (user, tools, sequential, response, attachments) wins; every matching adding rule (add) appends its tools and attachments.',
+      )
+      .optional(),
+  })
+  .describe('One or more turns (repeat) sharing a template.')
+  .meta({ id: 'turnGroup' });
 
-const turns = z.array(turnGroup, { error: 'expected a list of turns' })
+const turns = z
+  .array(turnGroup, { error: 'expected a list of turns' })
   .min(1, { error: 'expected at least one turn' })
   .describe('The turns, in order. Each entry produces `repeat` turns.');
 
-const tokenModel = z.strictObject({
-  ratio: positiveNumber('real tokens = floor(heuristic × ratio): the seeds\' model.').optional(),
-  tokenizer: z.enum(['o200k_base', 'cl100k_base']).describe('Count real tokens with this BPE tokenizer (js-tiktoken).').optional(),
-}).superRefine(oneOf(['ratio', 'tokenizer'])).describe('What the provider really counts (default { ratio: 2.0 }).');
+const tokenModel = z
+  .strictObject({
+    ratio: positiveNumber("real tokens = floor(heuristic × ratio): the seeds' model.").optional(),
+    tokenizer: z
+      .enum(['o200k_base', 'cl100k_base'])
+      .describe('Count real tokens with this BPE tokenizer (js-tiktoken).')
+      .optional(),
+  })
+  .superRefine(oneOf(['ratio', 'tokenizer']))
+  .describe('What the provider really counts (default { ratio: 2.0 }).');
 
 const phaseSettings = {
   model: nonEmptyText('Model name (keys the model registry; default "sim-model").').optional(),
-  contextWindow: positiveInt('Context window in tokens. Required unless the model is a well-known ID in the model registry.').optional(),
+  contextWindow: positiveInt(
+    'Context window in tokens. Required unless the model is a well-known ID in the model registry.',
+  ).optional(),
   usageMetadata: flag('Model responses carry usageMetadata.promptTokenCount (default true).').optional(),
   tokenModel: tokenModel.optional(),
-  streaming: nonNegativeInt('Partial streaming chunks per model response (default 0).', { value: LIMITS.streamingChunks, unit: 'chunks' }).optional(),
+  streaming: nonNegativeInt('Partial streaming chunks per model response (default 0).', {
+    value: LIMITS.streamingChunks,
+    unit: 'chunks',
+  }).optional(),
 };
 
-const session = z.strictObject({
-  ...phaseSettings,
-  agentName: nonEmptyText('Agent name (default "test-agent" for go-compat, "assistant" for adk).').optional(),
-  systemPrompt: z.union([byteSize('Size in bytes.'), generatedText], {
-    error: 'expected a system prompt: a size in bytes, { size, kind } or { text }',
-  }).describe('System instruction: bytes of the profile\'s kind (go-compat: go-system-prompt, adk: prose), { size, kind } or { text }. Default none.').optional(),
-  tools: z.strictObject({
-    count: positiveInt('Number of declarations.', { value: LIMITS.toolDeclarations, unit: 'declarations' }),
-    schemaSize: positiveInt('Approximate schema size per tool in bytes.', { value: LIMITS.schemaBytes, unit: 'bytes (1 MiB)' }),
-  }).describe('MCP-style tool declarations on every request (Go makeMCPTools(count, schemaSize)). Default none.').optional(),
-  declareCalledTools: flag('Declare every tool the agent calls, as adk-js does (default: false for go-compat, true for adk).').optional(),
-  exposeUserContent: flag('The invocation\'s user content reaches callbacks, as in real ADK (default: false for go-compat, true for adk).').optional(),
-  maxLlmCallsPerTurn: positiveInt('Safety bound on LLM steps per turn (default 500, adk-js maxLlmCalls).', { value: LIMITS.llmCallsPerTurn, unit: 'steps' }).optional(),
-  promptCache: z.enum(['none', 'prefix']).describe('How the provider reports prompt caching in the usage strategies see: prefix = the prefix shared with the last answered request is a cache read, the rest a cache write (Anthropic-style); none (default) = all input.').optional(),
-  refuseOverWindow: flag('The provider refuses a request above the window with a context-overflow error, reporting no usage, instead of answering it; strategies may recover (onModelError). Default false: it answers everything and the overflow is measured.').optional(),
-}).describe('The agent session.');
+const session = z
+  .strictObject({
+    ...phaseSettings,
+    agentName: nonEmptyText('Agent name (default "test-agent" for go-compat, "assistant" for adk).').optional(),
+    systemPrompt: z
+      .union([byteSize('Size in bytes.'), generatedText], {
+        error: 'expected a system prompt: a size in bytes, { size, kind } or { text }',
+      })
+      .describe(
+        "System instruction: bytes of the profile's kind (go-compat: go-system-prompt, adk: prose), { size, kind } or { text }. Default none.",
+      )
+      .optional(),
+    tools: z
+      .strictObject({
+        count: positiveInt('Number of declarations.', { value: LIMITS.toolDeclarations, unit: 'declarations' }),
+        schemaSize: positiveInt('Approximate schema size per tool in bytes.', {
+          value: LIMITS.schemaBytes,
+          unit: 'bytes (1 MiB)',
+        }),
+      })
+      .describe('MCP-style tool declarations on every request (Go makeMCPTools(count, schemaSize)). Default none.')
+      .optional(),
+    declareCalledTools: flag(
+      'Declare every tool the agent calls, as adk-js does (default: false for go-compat, true for adk).',
+    ).optional(),
+    exposeUserContent: flag(
+      "The invocation's user content reaches callbacks, as in real ADK (default: false for go-compat, true for adk).",
+    ).optional(),
+    maxLlmCallsPerTurn: positiveInt('Safety bound on LLM steps per turn (default 500, adk-js maxLlmCalls).', {
+      value: LIMITS.llmCallsPerTurn,
+      unit: 'steps',
+    }).optional(),
+    promptCache: z
+      .enum(['none', 'prefix'])
+      .describe(
+        'How the provider reports prompt caching in the usage strategies see: prefix = the prefix shared with the last answered request is a cache read, the rest a cache write (Anthropic-style); none (default) = all input.',
+      )
+      .optional(),
+    refuseOverWindow: flag(
+      'The provider refuses a request above the window with a context-overflow error, reporting no usage, instead of answering it; strategies may recover (onModelError). Default false: it answers everything and the overflow is measured.',
+    ).optional(),
+  })
+  .describe('The agent session.');
 
-const phase = z.strictObject({
-  name: nonEmptyText('Phase name (unique).'),
-  ...phaseSettings,
-  turns,
-}).describe('A named phase with its own turns and session overrides; {i} restarts at 0 in each phase.').meta({ id: 'phase' });
+const phase = z
+  .strictObject({
+    name: nonEmptyText('Phase name (unique).'),
+    ...phaseSettings,
+    turns,
+  })
+  .describe('A named phase with its own turns and session overrides; {i} restarts at 0 in each phase.')
+  .meta({ id: 'phase' });
 
-const phases = z.array(phase, { error: 'expected a list of phases' }).min(1, { error: 'expected at least one phase' })
+const phases = z
+  .array(phase, { error: 'expected a list of phases' })
+  .min(1, { error: 'expected at least one phase' })
   .describe('Alternative to `turns`: named phases, each with its own turns and session overrides.');
 
 /** `turns` xor `phases`, and unique phase names (a file, or one of its sessions). */
@@ -259,182 +387,326 @@ function turnsOrPhases(
   }
   const names = new Set<string>();
   value.phases?.forEach((p, index) => {
-    if (names.has(p.name)) ctx.addIssue({ code: 'custom', path: ['phases', index, 'name'], message: `duplicate phase name '${p.name}'` });
+    if (names.has(p.name))
+      ctx.addIssue({ code: 'custom', path: ['phases', index, 'name'], message: `duplicate phase name '${p.name}'` });
     names.add(p.name);
   });
 }
 
-const strategy = z.strictObject({
-  name: nonEmptyText('threshold | sliding_window | a module path (relative to this file) whose default export is a StrategyFactory.').optional(),
-  options: z.record(z.string(), z.unknown(), { error: 'expected an object of options' })
-    .describe('Passed to the strategy factory as-is.').optional(),
-}).describe('The compaction strategy under test (default { name: threshold }).');
+const strategy = z
+  .strictObject({
+    name: nonEmptyText(
+      'threshold | sliding_window | a module path (relative to this file) whose default export is a StrategyFactory.',
+    ).optional(),
+    options: z
+      .record(z.string(), z.unknown(), { error: 'expected an object of options' })
+      .describe('Passed to the strategy factory as-is.')
+      .optional(),
+  })
+  .describe('The compaction strategy under test (default { name: threshold }).');
 
 const summarizerFault = z.strictObject({
-  kind: z.enum(['error', 'empty', 'timeout', 'oversize']).describe('error: rejects; empty: no text; timeout: never answers; oversize: reply exceedFactor × larger.'),
-  calls: z.union([
-    z.literal('all'),
-    z.array(positiveInt('1-based call number.'), { error: 'expected a list of call numbers' }).min(1, { error: 'expected at least one call number' }),
-  ], { error: 'expected "all" or a list of 1-based call numbers' }).describe('Which summarizer calls (1-based) fail, or "all".'),
+  kind: z
+    .enum(['error', 'empty', 'timeout', 'oversize'])
+    .describe('error: rejects; empty: no text; timeout: never answers; oversize: reply exceedFactor × larger.'),
+  calls: z
+    .union(
+      [
+        z.literal('all'),
+        z
+          .array(positiveInt('1-based call number.'), { error: 'expected a list of call numbers' })
+          .min(1, { error: 'expected at least one call number' }),
+      ],
+      { error: 'expected "all" or a list of 1-based call numbers' },
+    )
+    .describe('Which summarizer calls (1-based) fail, or "all".'),
 });
 
-const summarizer = z.strictObject({
-  reply: z.enum(['fixed', 'honour', 'exceed']).describe('fixed: always `text`; honour: fills maxOutputTokens; exceed: exceedFactor × maxOutputTokens (default fixed).').optional(),
-  text: text('Reply for `fixed` (default the seeds\' 120-byte summary).').optional(),
-  exceedFactor: positiveNumber('Factor for exceed and oversize (default 3).').optional(),
-  contextWindow: positiveInt('The summarizer\'s own window; larger requests are rejected and the strategy falls back (default: adk: the agent model\'s window in the current phase; go-compat: none, the Go simulator\'s mock summarizer answers whatever it is sent).').optional(),
-  faults: z.array(summarizerFault, { error: 'expected a list of faults' }).describe('Injected summarizer failures.').optional(),
-  retention: z.enum(['extractive', 'structured', 'lossy']).describe('How it keeps the planted facts it is sent (only text with facts is affected): extractive keeps all that fit its budget; structured (default) keeps what its prompt asks for and half of the rest, a tenth fading per re-summarization; lossy forgets some of what it is asked for and most of the rest.').optional(),
-}).describe('The model the strategy summarizes with.');
+const summarizer = z
+  .strictObject({
+    reply: z
+      .enum(['fixed', 'honour', 'exceed'])
+      .describe(
+        'fixed: always `text`; honour: fills maxOutputTokens; exceed: exceedFactor × maxOutputTokens (default fixed).',
+      )
+      .optional(),
+    text: text("Reply for `fixed` (default the seeds' 120-byte summary).").optional(),
+    exceedFactor: positiveNumber('Factor for exceed and oversize (default 3).').optional(),
+    contextWindow: positiveInt(
+      "The summarizer's own window; larger requests are rejected and the strategy falls back (default: adk: the agent model's window in the current phase; go-compat: none, the Go simulator's mock summarizer answers whatever it is sent).",
+    ).optional(),
+    faults: z
+      .array(summarizerFault, { error: 'expected a list of faults' })
+      .describe('Injected summarizer failures.')
+      .optional(),
+    retention: z
+      .enum(['extractive', 'structured', 'lossy'])
+      .describe(
+        'How it keeps the planted facts it is sent (only text with facts is affected): extractive keeps all that fit its budget; structured (default) keeps what its prompt asks for and half of the rest, a tenth fading per re-summarization; lossy forgets some of what it is asked for and most of the rest.',
+      )
+      .optional(),
+  })
+  .describe('The model the strategy summarizes with.');
 
-const thrash = z.strictObject({
-  count: positiveInt('Summarizations that make a thrash (default 3).').optional(),
-  withinSteps: positiveInt('Window of consecutive LLM steps (default 5).').optional(),
-}).describe('What counts as thrash (default 3 summarizations within 5 steps).');
+const thrash = z
+  .strictObject({
+    count: positiveInt('Summarizations that make a thrash (default 3).').optional(),
+    withinSteps: positiveInt('Window of consecutive LLM steps (default 5).').optional(),
+  })
+  .describe('What counts as thrash (default 3 summarizations within 5 steps).');
 
-const countRange = (what: string) => z.strictObject({
-  min: nonNegativeInt('At least this many.').optional(),
-  max: nonNegativeInt('At most this many.').optional(),
-}).superRefine((range, ctx) => {
-  if (range.min === undefined && range.max === undefined) ctx.addIssue({ code: 'custom', message: 'expected min, max or both' });
-  if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
-    ctx.addIssue({ code: 'custom', message: `min (${range.min}) must not be greater than max (${range.max})` });
-  }
-}).describe(what);
+const countRange = (what: string) =>
+  z
+    .strictObject({
+      min: nonNegativeInt('At least this many.').optional(),
+      max: nonNegativeInt('At most this many.').optional(),
+    })
+    .superRefine((range, ctx) => {
+      if (range.min === undefined && range.max === undefined)
+        ctx.addIssue({ code: 'custom', message: 'expected min, max or both' });
+      if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
+        ctx.addIssue({ code: 'custom', message: `min (${range.min}) must not be greater than max (${range.max})` });
+      }
+    })
+    .describe(what);
 
-const expect = z.strictObject({
-  noOverflow: flag('No request is sent above the window (strict: even an overflow no strategy could avoid fails it).').optional(),
-  // Replaced by the top-level `accept` list; kept here only to say so when an old file uses it.
-  knownLimitation: z.unknown().optional(),
-  noLoop: flag('Every summarization made the request smaller.').optional(),
-  noThrash: flag('No `thrash.count` summarizations within `thrash.withinSteps` steps.').optional(),
-  noOrphans: flag('No orphaned function call or response in any sent request.').optional(),
-  userRequestPreserved: flag('The latest user request is present verbatim or in the continuation at every step.').optional(),
-  summarizerInputFits: flag('Every summarizer call fits the summarizer\'s window (needs a window: the adk profile, or summarizer.contextWindow).').optional(),
-  goalPreserved: flag('Every planted goal and constraint fact reaches every request sent after it, verbatim or in a summary (strict: even where they could not fit).').optional(),
-  summarizations: countRange('Steps in which the summarizer was called.').optional(),
-  compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
-  summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
-  warnings: countRange('Warnings the strategy reported (`ctx.warn`: ContextGuard warns when a summary fails, when it retries, when there is nothing to compact) in the whole session.').optional(),
-  summarizerInputTokens: countRange('Tokens sent to the summarizer in the whole session, as ContextGuard\'s heuristic counts them: what summarizing cost, and what it was given (which contents, which earlier summary).').optional(),
-  maxPeakPercent: positiveNumber('Peak real tokens as % of the window must not exceed this.').optional(),
-  retention: retentionExpectation.optional(),
-  appliesTo: z.array(nonEmptyText('A strategy name.'), { error: 'expected a list of strategy names' }).min(1, { error: 'expected at least one strategy name' })
-    .describe('The strategies these expectations are about (built-in names, or the `name` a module strategy reports); for any other strategy they are not checked (the universal properties always are). Default: every strategy.').optional(),
-}).superRefine((value, ctx) => {
-  if (value.knownLimitation !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['knownLimitation'],
-      message: "'knownLimitation' was replaced by the top-level 'accept' list: accept: [{ strategy: <name>, property: no-overflow, reason: \"...\" }]",
-    });
-  }
-}).describe('What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, summarizer-input-budget, no-summary-growth, model-answers, goal-preserved, with the fuzzer\'s infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.');
+const expect = z
+  .strictObject({
+    noOverflow: flag(
+      'No request is sent above the window (strict: even an overflow no strategy could avoid fails it).',
+    ).optional(),
+    // Replaced by the top-level `accept` list; kept here only to say so when an old file uses it.
+    knownLimitation: z.unknown().optional(),
+    noLoop: flag('Every summarization made the request smaller.').optional(),
+    noThrash: flag('No `thrash.count` summarizations within `thrash.withinSteps` steps.').optional(),
+    noOrphans: flag('No orphaned function call or response in any sent request.').optional(),
+    userRequestPreserved: flag(
+      'The latest user request is present verbatim or in the continuation at every step.',
+    ).optional(),
+    summarizerInputFits: flag(
+      "Every summarizer call fits the summarizer's window (needs a window: the adk profile, or summarizer.contextWindow).",
+    ).optional(),
+    goalPreserved: flag(
+      'Every planted goal and constraint fact reaches every request sent after it, verbatim or in a summary (strict: even where they could not fit).',
+    ).optional(),
+    summarizations: countRange('Steps in which the summarizer was called.').optional(),
+    compactedSteps: countRange('Steps whose request got smaller (the Go simulator\'s "compactions").').optional(),
+    summarizerCalls: countRange('Summarizer calls in the whole session.').optional(),
+    warnings: countRange(
+      'Warnings the strategy reported (`ctx.warn`: ContextGuard warns when a summary fails, when it retries, when there is nothing to compact) in the whole session.',
+    ).optional(),
+    summarizerInputTokens: countRange(
+      "Tokens sent to the summarizer in the whole session, as ContextGuard's heuristic counts them: what summarizing cost, and what it was given (which contents, which earlier summary).",
+    ).optional(),
+    maxPeakPercent: positiveNumber('Peak real tokens as % of the window must not exceed this.').optional(),
+    retention: retentionExpectation.optional(),
+    appliesTo: z
+      .array(nonEmptyText('A strategy name.'), { error: 'expected a list of strategy names' })
+      .min(1, { error: 'expected at least one strategy name' })
+      .describe(
+        'The strategies these expectations are about (built-in names, or the `name` a module strategy reports); for any other strategy they are not checked (the universal properties always are). Default: every strategy.',
+      )
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.knownLimitation !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['knownLimitation'],
+        message:
+          "'knownLimitation' was replaced by the top-level 'accept' list: accept: [{ strategy: <name>, property: no-overflow, reason: \"...\" }]",
+      });
+    }
+  })
+  .describe(
+    "What must hold beyond the universal properties, which every scenario checks for every strategy (no-overflow, no-loop, no-thrash, no-orphans, user-request-preserved, summarizer-input-fits, summarizer-input-budget, no-summary-growth, model-answers, goal-preserved, with the fuzzer's infeasibility rules; the strategy never throwing, hanging, exiting or mutating events). A key set to true here is strict: it fails even on a violation no strategy could avoid.",
+  );
 
-export const pinnedSteps = z.string({ error: 'expected the violating steps as text, e.g. "3-5, 9"' }).superRefine((value, ctx) => {
-  const parsed = parseSteps(value);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-}).describe(
-  'The LLM steps where the violation was recorded ("3-5, 9"; "end" for after the last step): the acceptance tolerates the ' +
-  'violation at these steps only, so a strategy (or a fork judged as this one) that violates the property elsewhere fails. ' +
-  'Recorded with `npm run accept:record`; an acceptance without steps tolerates nothing until they are recorded.',
-);
+export const pinnedSteps = z
+  .string({ error: 'expected the violating steps as text, e.g. "3-5, 9"' })
+  .superRefine((value, ctx) => {
+    const parsed = parseSteps(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  })
+  .describe(
+    'The LLM steps where the violation was recorded ("3-5, 9"; "end" for after the last step): the acceptance tolerates the ' +
+      'violation at these steps only, so a strategy (or a fork judged as this one) that violates the property elsewhere fails. ' +
+      'Recorded with `npm run accept:record`; an acceptance without steps tolerates nothing until they are recorded.',
+  );
 
 /** The fields an acceptance entry has in a scenario file and in an `--accept` file. */
 export const acceptanceFields = {
-  rule: nonEmptyText('A named acceptance rule (strategy, property and reason written once for every scenario that shows it); exclusive with strategy, property and reason.').optional(),
-  strategy: nonEmptyText('The strategy this acceptance is for: a built-in name (threshold, sliding_window) or the `name` a module strategy reports. It never applies to another strategy.').optional(),
+  rule: nonEmptyText(
+    'A named acceptance rule (strategy, property and reason written once for every scenario that shows it); exclusive with strategy, property and reason.',
+  ).optional(),
+  strategy: nonEmptyText(
+    'The strategy this acceptance is for: a built-in name (threshold, sliding_window) or the `name` a module strategy reports. It never applies to another strategy.',
+  ).optional(),
   property: z.enum(ACCEPTABLE_PROPERTIES).describe('The universal property whose violation is tolerated.').optional(),
   reason: nonEmptyText('Why it is tolerated; shown in every report.').optional(),
 };
 
 /** Either a rule, or strategy, property and reason. */
 export function checkAcceptance(
-  value: { readonly rule?: string | undefined; readonly strategy?: string | undefined; readonly property?: string | undefined; readonly reason?: string | undefined },
+  value: {
+    readonly rule?: string | undefined;
+    readonly strategy?: string | undefined;
+    readonly property?: string | undefined;
+    readonly reason?: string | undefined;
+  },
   ctx: z.RefinementCtx,
 ): void {
   const own = ['strategy', 'property', 'reason'] as const;
   if (value.rule !== undefined) {
     for (const key of own) {
-      if (value[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `'${key}' comes from rule '${value.rule}': give either rule or strategy, property and reason` });
+      if (value[key] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `'${key}' comes from rule '${value.rule}': give either rule or strategy, property and reason`,
+        });
     }
     if (acceptanceRule(value.rule) === null) {
-      ctx.addIssue({ code: 'custom', path: ['rule'], message: `unknown acceptance rule '${value.rule}' (known: ${Object.keys(ACCEPTANCE_RULES).join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rule'],
+        message: `unknown acceptance rule '${value.rule}' (known: ${Object.keys(ACCEPTANCE_RULES).join(', ')})`,
+      });
     }
     return;
   }
   for (const key of own) {
-    if (value[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `missing ${key} (or name a rule)` });
+    if (value[key] === undefined)
+      ctx.addIssue({ code: 'custom', path: [key], message: `missing ${key} (or name a rule)` });
   }
 }
 
-const acceptance = z.strictObject({ ...acceptanceFields, steps: pinnedSteps.optional() }).superRefine(checkAcceptance).describe(
-  'A known limitation: a violation of `property` by `strategy` at the recorded `steps` is tolerated and reported with its reason ' +
-  'instead of failing the scenario; an acceptance that matches no violation of its strategy fails the scenario (stale).',
-);
+const acceptance = z
+  .strictObject({ ...acceptanceFields, steps: pinnedSteps.optional() })
+  .superRefine(checkAcceptance)
+  .describe(
+    'A known limitation: a violation of `property` by `strategy` at the recorded `steps` is tolerated and reported with its reason ' +
+      'instead of failing the scenario; an acceptance that matches no violation of its strategy fails the scenario (stale).',
+  );
 
-const reproduction = z.strictObject({
-  strategy: nonEmptyText('The strategy whose known bug this scenario reproduces (a built-in name, or the `name` a module strategy reports). For any other strategy the entry does not apply.'),
-  property: z.enum(ACCEPTABLE_PROPERTIES).describe('The universal property its users saw break.'),
-  issue: nonEmptyText('Where the bug was reported, e.g. "charmbracelet/crush#3620".'),
-}).describe('A reported bug this scenario reproduces: played by `strategy`, `property` must be violated (the scenario fails if the bug does not reproduce), and the violation is reported as reproduced, not as a failure.');
+const reproduction = z
+  .strictObject({
+    strategy: nonEmptyText(
+      'The strategy whose known bug this scenario reproduces (a built-in name, or the `name` a module strategy reports). For any other strategy the entry does not apply.',
+    ),
+    property: z.enum(ACCEPTABLE_PROPERTIES).describe('The universal property its users saw break.'),
+    issue: nonEmptyText('Where the bug was reported, e.g. "charmbracelet/crush#3620".'),
+  })
+  .describe(
+    'A reported bug this scenario reproduces: played by `strategy`, `property` must be violated (the scenario fails if the bug does not reproduce), and the violation is reported as reproduced, not as a failure.',
+  );
 
-const independentSession = z.strictObject({
-  name: nonEmptyText('Session name, unique in the file; the session is reported as "<scenario name>/<session name>".'),
-  description: text('What this session is about (default: the file\'s description).').optional(),
-  session: session.optional().describe('Settings of this session; each field overrides the file\'s `session` field of the same name.'),
-  turns: turns.optional(),
-  phases: phases.optional(),
-  expect: expect.optional().describe('What must hold in this session; each field overrides the file\'s `expect` field of the same name.'),
-}).superRefine((value, ctx) => turnsOrPhases(value, ctx)).describe(
-  'One independent session: fresh history, state and strategy, played and reported on its own (its own row, figures and verdict).',
-);
+const independentSession = z
+  .strictObject({
+    name: nonEmptyText(
+      'Session name, unique in the file; the session is reported as "<scenario name>/<session name>".',
+    ),
+    description: text("What this session is about (default: the file's description).").optional(),
+    session: session
+      .optional()
+      .describe("Settings of this session; each field overrides the file's `session` field of the same name."),
+    turns: turns.optional(),
+    phases: phases.optional(),
+    expect: expect
+      .optional()
+      .describe("What must hold in this session; each field overrides the file's `expect` field of the same name."),
+  })
+  .superRefine((value, ctx) => turnsOrPhases(value, ctx))
+  .describe(
+    'One independent session: fresh history, state and strategy, played and reported on its own (its own row, figures and verdict).',
+  );
 
-export const scenarioSchema = z.strictObject({
-  $schema: text('JSON Schema reference for editors (ignored).').optional(),
-  name: nonEmptyText('Scenario name (default: file name without extension).').optional(),
-  description: text('What the scenario is about.').optional(),
-  seed: nonNegativeInt('Seed every random choice derives from (default 1).').optional(),
-  profile: z.enum(['go-compat', 'adk']).describe('go-compat: the Go simulator\'s conventions; adk (default): real ADK conventions.').optional(),
-  flavour: z.enum(['adk-js', 'adk-go']).describe('Which ADK port\'s step loop to mirror where they differ (default adk-js).').optional(),
-  session: session.optional(),
-  strategy: strategy.optional(),
-  summarizer: summarizer.optional(),
-  thrash: thrash.optional(),
-  turns: turns.optional(),
-  phases: phases.optional(),
-  sessions: z.array(independentSession, { error: 'expected a list of sessions' }).min(1, { error: 'expected at least one session' }).describe(
-    'Alternative to `turns` and `phases`: several independent sessions in one file (the Go tests that call simulateSession ' +
-    'more than once). Each starts from nothing; the file\'s other fields are shared, and a session\'s `session` and ' +
-    '`expect` fields override the file\'s.',
-  ).optional(),
-  replay: replaySchema.optional(),
-  expect: expect.optional(),
-  facts: factsSchema.optional(),
-  accept: z.array(acceptance, { error: 'expected a list of acceptances ({ strategy, property, reason, steps } or { rule, steps })' })
-    .describe('Known limitations tolerated for named strategies; each is reported with its reason.').optional(),
-  reproduces: z.array(reproduction, { error: 'expected a list of reproductions ({ strategy, property, issue })' })
-    .describe('Reported bugs this scenario reproduces (a museum of bugs): each must break its property when its strategy plays.').optional(),
-}).superRefine((value, ctx) => {
-  if (value.replay !== undefined) {
-    for (const given of ['turns', 'phases', 'sessions'] as const) {
-      if (value[given] !== undefined) ctx.addIssue({ code: 'custom', path: [given], message: `'${given}' and 'replay' exclude each other: a replayed session plays its recorded turns` });
+export const scenarioSchema = z
+  .strictObject({
+    $schema: text('JSON Schema reference for editors (ignored).').optional(),
+    name: nonEmptyText('Scenario name (default: file name without extension).').optional(),
+    description: text('What the scenario is about.').optional(),
+    seed: nonNegativeInt('Seed every random choice derives from (default 1).').optional(),
+    profile: z
+      .enum(['go-compat', 'adk'])
+      .describe("go-compat: the Go simulator's conventions; adk (default): real ADK conventions.")
+      .optional(),
+    flavour: z
+      .enum(['adk-js', 'adk-go'])
+      .describe("Which ADK port's step loop to mirror where they differ (default adk-js).")
+      .optional(),
+    session: session.optional(),
+    strategy: strategy.optional(),
+    summarizer: summarizer.optional(),
+    thrash: thrash.optional(),
+    turns: turns.optional(),
+    phases: phases.optional(),
+    sessions: z
+      .array(independentSession, { error: 'expected a list of sessions' })
+      .min(1, { error: 'expected at least one session' })
+      .describe(
+        'Alternative to `turns` and `phases`: several independent sessions in one file (the Go tests that call simulateSession ' +
+          "more than once). Each starts from nothing; the file's other fields are shared, and a session's `session` and " +
+          "`expect` fields override the file's.",
+      )
+      .optional(),
+    replay: replaySchema.optional(),
+    expect: expect.optional(),
+    facts: factsSchema.optional(),
+    accept: z
+      .array(acceptance, {
+        error: 'expected a list of acceptances ({ strategy, property, reason, steps } or { rule, steps })',
+      })
+      .describe('Known limitations tolerated for named strategies; each is reported with its reason.')
+      .optional(),
+    reproduces: z
+      .array(reproduction, { error: 'expected a list of reproductions ({ strategy, property, issue })' })
+      .describe(
+        'Reported bugs this scenario reproduces (a museum of bugs): each must break its property when its strategy plays.',
+      )
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.replay !== undefined) {
+      for (const given of ['turns', 'phases', 'sessions'] as const) {
+        if (value[given] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [given],
+            message: `'${given}' and 'replay' exclude each other: a replayed session plays its recorded turns`,
+          });
+      }
+    } else if (value.sessions === undefined) turnsOrPhases(value, ctx, "'turns', 'phases' or 'sessions'");
+    else if (value.turns !== undefined || value.phases !== undefined) {
+      const given = value.turns !== undefined ? 'turns' : 'phases';
+      ctx.addIssue({
+        code: 'custom',
+        path: [given],
+        message: `'${given}' and 'sessions' exclude each other: give each session its own ${given}`,
+      });
     }
-  } else if (value.sessions === undefined) turnsOrPhases(value, ctx, "'turns', 'phases' or 'sessions'");
-  else if (value.turns !== undefined || value.phases !== undefined) {
-    const given = value.turns !== undefined ? 'turns' : 'phases';
-    ctx.addIssue({ code: 'custom', path: [given], message: `'${given}' and 'sessions' exclude each other: give each session its own ${given}` });
-  }
-  const names = new Set<string>();
-  value.sessions?.forEach((entry, index) => {
-    if (names.has(entry.name)) ctx.addIssue({ code: 'custom', path: ['sessions', index, 'name'], message: `duplicate session name '${entry.name}'` });
-    names.add(entry.name);
-  });
-  const t = value.thrash;
-  if (t?.count !== undefined && t.withinSteps !== undefined && t.count > t.withinSteps) {
-    ctx.addIssue({ code: 'custom', path: ['thrash'], message: `count (${t.count}) must not exceed withinSteps (${t.withinSteps})` });
-  }
-}).describe('A compaction-sim scenario: one session an agent runs through a compaction strategy (or several independent ones), and what must hold.');
+    const names = new Set<string>();
+    value.sessions?.forEach((entry, index) => {
+      if (names.has(entry.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sessions', index, 'name'],
+          message: `duplicate session name '${entry.name}'`,
+        });
+      names.add(entry.name);
+    });
+    const t = value.thrash;
+    if (t?.count !== undefined && t.withinSteps !== undefined && t.count > t.withinSteps) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['thrash'],
+        message: `count (${t.count}) must not exceed withinSteps (${t.withinSteps})`,
+      });
+    }
+  })
+  .describe(
+    'A compaction-sim scenario: one session an agent runs through a compaction strategy (or several independent ones), and what must hold.',
+  );
 
 /** The user-written shape of a scenario file (mostly optional fields; defaults live in resolveScenario). */
 export type ScenarioSpec = z.infer<typeof scenarioSchema>;
@@ -451,6 +723,5 @@ export type PhaseSpec = z.infer<typeof phase>;
 export type IndependentSessionSpec = z.infer<typeof independentSession>;
 export type SessionSpec = z.infer<typeof session>;
 export type ExpectSpec = z.infer<typeof expect>;
-export type AcceptanceSpec = z.infer<typeof acceptance>;
-export type ReproductionSpec = z.infer<typeof reproduction>;
-
+type AcceptanceSpec = z.infer<typeof acceptance>;
+type ReproductionSpec = z.infer<typeof reproduction>;

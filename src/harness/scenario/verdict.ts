@@ -79,8 +79,9 @@ export async function judgeScenario(
   builtinNames: ReadonlySet<string>,
 ): Promise<ScenarioVerdict> {
   // A file's expectations may be about some strategies only (appliesTo): integrity always counts.
-  const applies = scenario.expect.appliesTo === undefined
-    || scenario.expect.appliesTo.some((strategy) => namesStrategy({ strategy }, identity, builtinNames));
+  const applies =
+    scenario.expect.appliesTo === undefined ||
+    scenario.expect.appliesTo.some((strategy) => namesStrategy({ strategy }, identity, builtinNames));
   const failures = [...checkExpectations(applies ? scenario : { ...scenario, expect: {} }, result)];
   const accepted: AcceptedViolation[] = [];
   const infeasible: InfeasibleViolation[] = [];
@@ -93,10 +94,21 @@ export async function judgeScenario(
     if (bug !== null) {
       // A museum scenario: the reported bug must show, as a violation some strategy could have avoided.
       if (violation !== null && violation.infeasible === null) {
-        reproduced.push({ property: name, strategy: bug.strategy, issue: bug.issue, message: `${name}: ${violation.message}` });
+        reproduced.push({
+          property: name,
+          strategy: bug.strategy,
+          issue: bug.issue,
+          message: `${name}: ${violation.message}`,
+        });
       } else {
-        const why = violation === null ? 'it held' : `its violation was infeasible (${violation.infeasible!.reason}), so it proves nothing`;
-        failures.push({ expectation: 'reproduces', message: `reproduces: ${bug.issue} did not reproduce: ${name} was expected to break for ${bug.strategy}, but ${why}` });
+        const why =
+          violation === null
+            ? 'it held'
+            : `its violation was infeasible (${violation.infeasible!.reason}), so it proves nothing`;
+        failures.push({
+          expectation: 'reproduces',
+          message: `reproduces: ${bug.issue} did not reproduce: ${name} was expected to break for ${bug.strategy}, but ${why}`,
+        });
       }
       continue;
     }
@@ -105,7 +117,12 @@ export async function judgeScenario(
     // A strict expectation of the file already failed on this property: say it once.
     if (property.expectKey !== null && failures.some((failure) => failure.expectation === property.expectKey)) continue;
     if (violation.infeasible !== null) {
-      infeasible.push({ property: name, reason: violation.infeasible.reason, detail: violation.infeasible.detail, message });
+      infeasible.push({
+        property: name,
+        reason: violation.infeasible.reason,
+        detail: violation.infeasible.detail,
+        message,
+      });
       continue;
     }
     const acceptance = findAcceptance(scenario.accept, identity, name, builtinNames);
@@ -125,7 +142,8 @@ export async function judgeScenario(
         } else {
           failures.push({
             expectation: name,
-            message: `${message}; the acceptance for ${acceptance.strategy} was recorded under seed ${acceptance.pinnedForSeed} with ${most} violating ` +
+            message:
+              `${message}; the acceptance for ${acceptance.strategy} was recorded under seed ${acceptance.pinnedForSeed} with ${most} violating ` +
               `step${most === 1 ? '' : 's'}, and this run (seed ${scenario.world.seed}) has ${violating.length}`,
           });
         }
@@ -138,7 +156,8 @@ export async function judgeScenario(
       }
       failures.push({
         expectation: name,
-        message: `${message}; the acceptance for ${acceptance.strategy} tolerates steps ${formatSteps(acceptance.steps ?? [])} only, ` +
+        message:
+          `${message}; the acceptance for ${acceptance.strategy} tolerates steps ${formatSteps(acceptance.steps ?? [])} only, ` +
           `and this run also violates it at step${outside.length === 1 ? '' : 's'} ${formatSteps(outside)}`,
       });
       continue;
@@ -175,7 +194,13 @@ function staleAcceptances(
     }),
   ]);
   return scenario.accept
-    .filter((entry) => entry.fromFile !== true && entry.sharedBySessions !== true && namesStrategy(entry, identity, builtinNames) && !stillViolated.has(entry.property))
+    .filter(
+      (entry) =>
+        entry.fromFile !== true &&
+        entry.sharedBySessions !== true &&
+        namesStrategy(entry, identity, builtinNames) &&
+        !stillViolated.has(entry.property),
+    )
     .filter((entry) => findAcceptance(scenario.reproduces, identity, entry.property, builtinNames) === null)
     .map((entry) => ({
       property: entry.property,

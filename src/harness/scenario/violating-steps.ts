@@ -20,23 +20,33 @@ import type { AcceptableProperty } from './acceptance.ts';
 import type { PinnedStep } from './acceptance-steps.ts';
 
 /** Needs `prepareRequestFloor(world)` first for `no-overflow` (as the property does). */
-export function violatingSteps(property: AcceptableProperty, world: WorldScenario, result: SessionResult): PinnedStep[] {
+export function violatingSteps(
+  property: AcceptableProperty,
+  world: WorldScenario,
+  result: SessionResult,
+): PinnedStep[] {
   const steps = result.steps;
   switch (property) {
     case 'no-overflow': {
       const floor = requestFloorOf(world);
-      return steps.flatMap((step, index) => (isOverflowStep(step) && explainOverflow(steps, index, floor) === null ? [step.step] : []));
+      return steps.flatMap((step, index) =>
+        isOverflowStep(step) && explainOverflow(steps, index, floor) === null ? [step.step] : [],
+      );
     }
     case 'no-loop':
       return steps.filter((step) => isLoopStep(step)).map((step) => step.step);
     case 'no-thrash':
       return thrashingSteps(steps, world.thrash).map((index) => steps[index]!.step);
     case 'no-orphans':
-      return steps.filter((step) => !step.shortCircuited && (step.orphanCalls > 0 || step.orphanResponses > 0)).map((step) => step.step);
+      return steps
+        .filter((step) => !step.shortCircuited && (step.orphanCalls > 0 || step.orphanResponses > 0))
+        .map((step) => step.step);
     case 'user-request-preserved':
       return steps.filter((step) => !step.shortCircuited && !step.userRequestPresent).map((step) => step.step);
     case 'summarizer-input-fits': {
-      const at: PinnedStep[] = steps.filter((step) => step.summarizerCalls.some(isSummarizerOverflow)).map((step) => step.step);
+      const at: PinnedStep[] = steps
+        .filter((step) => step.summarizerCalls.some(isSummarizerOverflow))
+        .map((step) => step.step);
       return (result.trailingSummarizerCalls ?? []).some(isSummarizerOverflow) ? [...at, 'end'] : at;
     }
     case 'summarizer-input-budget':
@@ -50,6 +60,8 @@ export function violatingSteps(property: AcceptableProperty, world: WorldScenari
     }
     case 'model-answers':
       // The property's own rule, each turn pinned at its last step (or after the last step, for a turn that never reached one).
-      return unansweredTurns(world, result).map((answer): PinnedStep => steps.findLast((record) => record.turn === answer.turn)?.step ?? 'end');
+      return unansweredTurns(world, result).map(
+        (answer): PinnedStep => steps.findLast((record) => record.turn === answer.turn)?.step ?? 'end',
+      );
   }
 }

@@ -27,7 +27,10 @@ export function locatePath(doc: Document, lines: LineCounter, path: IssuePath): 
   for (let depth = path.length; depth >= 0; depth--) {
     const prefix = path.slice(0, depth);
     const last = path[depth - 1];
-    const candidates = depth > 0 && last !== undefined ? [keyNodeAt(doc, prefix.slice(0, -1), last), nodeAt(doc, prefix)] : [nodeAt(doc, prefix)];
+    const candidates =
+      depth > 0 && last !== undefined
+        ? [keyNodeAt(doc, prefix.slice(0, -1), last), nodeAt(doc, prefix)]
+        : [nodeAt(doc, prefix)];
     for (const node of candidates) {
       if (isNode(node) && node.range) {
         const { line, col } = lines.linePos(node.range[0]);

@@ -19,8 +19,13 @@ export function describeValue(value: unknown): string {
 }
 
 const EXPECTED_WORDS: Record<string, string> = {
-  string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false',
-  object: 'an object (a mapping of fields)', array: 'a list', record: 'an object (a mapping of fields)',
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'an object (a mapping of fields)',
+  array: 'a list',
+  record: 'an object (a mapping of fields)',
 };
 
 function quoteList(values: readonly unknown[]): string {
@@ -66,7 +71,9 @@ function convertOne(root: z.core.$ZodType, item: ZodIssue): ScenarioIssue[] {
       return convertUnion(root, item);
     case 'invalid_type': {
       if ('input' in item && item.input === undefined) return [missingField(path)];
-      const message = item.message.startsWith('expected') ? item.message : `expected ${EXPECTED_WORDS[item.expected] ?? item.expected}`;
+      const message = item.message.startsWith('expected')
+        ? item.message
+        : `expected ${EXPECTED_WORDS[item.expected] ?? item.expected}`;
       return [issue(path, withInput(message, item))];
     }
     case 'invalid_value': {
@@ -91,7 +98,9 @@ const pathKey = (path: readonly PropertyKey[]) => JSON.stringify(path.map(String
  * "expected exactly one of size, text" is noise).
  */
 export function convertZodIssues(root: z.core.$ZodType, issues: readonly z.core.$ZodIssue[]): ScenarioIssue[] {
-  const withTypos = new Set(issues.filter((item) => item.code === 'unrecognized_keys').map((item) => pathKey(item.path)));
+  const withTypos = new Set(
+    issues.filter((item) => item.code === 'unrecognized_keys').map((item) => pathKey(item.path)),
+  );
   return issues
     .filter((item) => item.code !== 'custom' || !withTypos.has(pathKey(item.path)))
     .flatMap((item) => convertOne(root, item as ZodIssue));

@@ -46,7 +46,10 @@ export function builtinStrategyNames(): ReadonlySet<string> {
   return new Set(STRATEGY_CATALOG.map((strategy) => strategy.name));
 }
 
-export async function loadStrategyFactory(spec: StrategySpec, options: LoadStrategyOptions = {}): Promise<StrategyFactory> {
+export async function loadStrategyFactory(
+  spec: StrategySpec,
+  options: LoadStrategyOptions = {},
+): Promise<StrategyFactory> {
   if (!isModulePath(spec.name)) return builtinFactory(spec.name);
   const file = resolve(spec.baseDir, spec.name);
   if (!existsSync(file)) {
@@ -55,15 +58,13 @@ export async function loadStrategyFactory(spec: StrategySpec, options: LoadStrat
   const url = pathToFileURL(file);
   let exported: unknown;
   try {
-    exported = options.fresh === true
-      ? await importFresh(url, (fresh) => importStrategyModule(fresh, spec.name))
-      : await importStrategyModule(url, spec.name);
+    exported =
+      options.fresh === true
+        ? await importFresh(url, (fresh) => importStrategyModule(fresh, spec.name))
+        : await importStrategyModule(url, spec.name);
   } catch (error) {
     if (error instanceof StrategyLoadError) throw error;
-    throw new StrategyLoadError(
-      `strategy module ${spec.name} failed to load: ${messageOf(error)}`,
-      { cause: error },
-    );
+    throw new StrategyLoadError(`strategy module ${spec.name} failed to load: ${messageOf(error)}`, { cause: error });
   }
   return factoryFromExport(exported, spec.name);
 }
@@ -73,7 +74,10 @@ export async function loadStrategyFactory(spec: StrategySpec, options: LoadStrat
  * rejects surface as its own error (the engine's `StrategyOptionsError`); a factory that returns
  * something else than a strategy is a load error.
  */
-export async function createStrategy(spec: StrategySpec, options: LoadStrategyOptions = {}): Promise<CompactionStrategy> {
+export async function createStrategy(
+  spec: StrategySpec,
+  options: LoadStrategyOptions = {},
+): Promise<CompactionStrategy> {
   return strategyFromFactory(await loadStrategyFactory(spec, options), spec.options, spec.name);
 }
 
@@ -88,7 +92,10 @@ export function strategyFromFactory(
     strategy = factory({ ...options });
   } catch (error) {
     if (error instanceof StrategyOptionsError) throw error;
-    throw new StrategyLoadError(`strategy ${name} rejected its options ${JSON.stringify(options)}: ${messageOf(error)}`, { cause: error });
+    throw new StrategyLoadError(
+      `strategy ${name} rejected its options ${JSON.stringify(options)}: ${messageOf(error)}`,
+      { cause: error },
+    );
   }
   if (!isStrategy(strategy)) {
     throw new StrategyLoadError(
@@ -102,7 +109,9 @@ export function strategyFromFactory(
 function builtinFactory(name: string): Promise<StrategyFactory> {
   const entry = catalogStrategy(name);
   if (entry === undefined) {
-    const known = STRATEGY_CATALOG.map((strategy) => strategy.name).sort().join(', ');
+    const known = STRATEGY_CATALOG.map((strategy) => strategy.name)
+      .sort()
+      .join(', ');
     throw new StrategyLoadError(
       `unknown strategy "${name}": use a built-in (${known}) or a module path such as ./my-strategy.ts`,
     );

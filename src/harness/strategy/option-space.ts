@@ -21,7 +21,9 @@ export function readOptionSpace(strategy: CompactionStrategy): OptionSpace | nul
     const { min, max, default: fallback } = (range ?? {}) as { min?: unknown; max?: unknown; default?: unknown };
     const integers = [min, max, fallback].every((value) => typeof value === 'number' && Number.isSafeInteger(value));
     if (!integers || !((min as number) <= (fallback as number) && (fallback as number) <= (max as number))) {
-      throw new StrategyLoadError(`${where}.${option} must be integers with min <= default <= max, got ${JSON.stringify(range)}`);
+      throw new StrategyLoadError(
+        `${where}.${option} must be integers with min <= default <= max, got ${JSON.stringify(range)}`,
+      );
     }
     space[option] = { min: min as number, max: max as number, default: fallback as number };
   }
@@ -32,14 +34,21 @@ export function readOptionSpace(strategy: CompactionStrategy): OptionSpace | nul
  * Builds the strategy with each declared option at both ends of its range (over `options`, the
  * user's), so a factory that rejects a value it declared fails here, once, as bad input.
  */
-export function assertSpaceAccepted(factory: StrategyFactory, space: OptionSpace, options: Readonly<Record<string, unknown>>, name: string): void {
+export function assertSpaceAccepted(
+  factory: StrategyFactory,
+  space: OptionSpace,
+  options: Readonly<Record<string, unknown>>,
+  name: string,
+): void {
   for (const [option, range] of Object.entries(space)) {
     for (const value of [range.min, range.max]) {
       try {
         strategyFromFactory(factory, { ...options, [option]: value }, name);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        throw new StrategyLoadError(`strategy ${name} declares ${option} in [${range.min}, ${range.max}] but rejects ${value}: ${message}`);
+        throw new StrategyLoadError(
+          `strategy ${name} declares ${option} in [${range.min}, ${range.max}] but rejects ${value}: ${message}`,
+        );
       }
     }
   }

@@ -28,7 +28,13 @@ export function geminiUsage(value: unknown): RecordedUsageSpec | undefined {
 }
 
 /** One genai `Content` (role user or model) → entries. */
-export function contentEntries(content: Json, isUser: boolean, where: Where, problems: Problems, usage?: RecordedUsageSpec): LogEntry[] {
+export function contentEntries(
+  content: Json,
+  isUser: boolean,
+  where: Where,
+  problems: Problems,
+  usage?: RecordedUsageSpec,
+): LogEntry[] {
   const parts = problems.array(content, 'parts', where, 'the content parts');
   if (!parts) return [];
   const texts: string[] = [];
@@ -43,14 +49,20 @@ export function contentEntries(content: Json, isUser: boolean, where: Where, pro
     if (isObject(call)) {
       const name = problems.string(call, 'name', at(here, 'functionCall'), 'the tool name');
       const id = typeof call['id'] === 'string' ? call['id'] : undefined;
-      if (id === undefined) problems.add(at(here, 'functionCall', 'id'), "missing 'id' (expected the call id that pairs the call with its response)");
-      if (name !== undefined && id !== undefined) calls.push({ id, name, args: isObject(call['args']) ? call['args'] : {} });
+      if (id === undefined)
+        problems.add(
+          at(here, 'functionCall', 'id'),
+          "missing 'id' (expected the call id that pairs the call with its response)",
+        );
+      if (name !== undefined && id !== undefined)
+        calls.push({ id, name, args: isObject(call['args']) ? call['args'] : {} });
     }
     const response = field(part, 'functionResponse');
     if (isObject(response)) {
       const id = problems.string(response, 'id', at(here, 'functionResponse'), 'the id of the call it answers');
       const body = response['response'];
-      if (id !== undefined) results.push({ kind: 'result', id, result: isObject(body) ? body : { result: body ?? null }, where: here });
+      if (id !== undefined)
+        results.push({ kind: 'result', id, result: isObject(body) ? body : { result: body ?? null }, where: here });
     }
   });
   const text = texts.join('');
@@ -87,9 +99,15 @@ function sessionOf(events: readonly { value: unknown; where: Where }[], problems
     if (typeof version === 'string') model ??= version;
     // A function response event is authored by the agent with role user: the content's role says who speaks.
     const isUser = content['role'] === undefined ? author === 'user' : content['role'] === 'user';
-    entries.push(...contentEntries(content, isUser, at(here, 'content'), problems, geminiUsage(field(event, 'usageMetadata'))));
+    entries.push(
+      ...contentEntries(content, isUser, at(here, 'content'), problems, geminiUsage(field(event, 'usageMetadata'))),
+    );
   }
-  return { model, entries, notes: ['ADK sessions record neither the instruction nor the tool declarations: requests here lack them.'] };
+  return {
+    model,
+    entries,
+    notes: ['ADK sessions record neither the instruction nor the tool declarations: requests here lack them.'],
+  };
 }
 
 export const adkSession = (log: ParsedLog): FormatResult => {
@@ -100,7 +118,15 @@ export const adkSession = (log: ParsedLog): FormatResult => {
   }
   // JSONL of events (one event per line) is one session; JSONL of sessions is one session per line.
   if (log.lines.every(({ value }) => isObject(value) && value['events'] === undefined)) {
-    return { sessions: [sessionOf(log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } })), problems)], problems: problems.list };
+    return {
+      sessions: [
+        sessionOf(
+          log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } })),
+          problems,
+        ),
+      ],
+      problems: problems.list,
+    };
   }
   const sessions: RecordedSession[] = [];
   for (const { line, value } of log.lines) {

@@ -100,7 +100,15 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 function sessionOf(spans: readonly Span[], problems: Problems, label: string | undefined): RecordedSession | undefined {
   const calls = spans
-    .map((span) => ({ span, request: parseJson(span.attributes[REQUEST], at(span.where, 'attributes', REQUEST), problems, 'the model request') }))
+    .map((span) => ({
+      span,
+      request: parseJson(
+        span.attributes[REQUEST],
+        at(span.where, 'attributes', REQUEST),
+        problems,
+        'the model request',
+      ),
+    }))
     .filter((call): call is { span: Span; request: Json } => call.request !== undefined)
     .sort((a, b) => a.span.start - b.span.start);
   const last = calls[calls.length - 1];
@@ -110,30 +118,52 @@ function sessionOf(spans: readonly Span[], problems: Problems, label: string | u
   for (const { span, request } of calls) {
     const contents = Array.isArray(request['contents']) ? request['contents'] : [];
     if (!same(contents.slice(0, previous.length), previous)) {
-      problems.add(at(span.where, 'attributes', REQUEST, 'contents'), 'this request does not continue the previous one (its agent compacted, or the spans mix sessions): spans hold only what the model saw after a compaction, so the session cannot be rebuilt');
+      problems.add(
+        at(span.where, 'attributes', REQUEST, 'contents'),
+        'this request does not continue the previous one (its agent compacted, or the spans mix sessions): spans hold only what the model saw after a compaction, so the session cannot be rebuilt',
+      );
     }
     previous = contents;
-    const response = parseJson(span.attributes[RESPONSE], at(span.where, 'attributes', RESPONSE), problems, 'the model response');
+    const response = parseJson(
+      span.attributes[RESPONSE],
+      at(span.where, 'attributes', RESPONSE),
+      problems,
+      'the model response',
+    );
     const input = count(span.attributes['gen_ai.usage.input_tokens']);
     const output = count(span.attributes['gen_ai.usage.output_tokens']);
-    const usage = input !== undefined
-      ? { input, ...(output === undefined ? {} : { output }) }
-      : geminiUsage(response ? field(response, 'usageMetadata') : undefined);
+    const usage =
+      input !== undefined
+        ? { input, ...(output === undefined ? {} : { output }) }
+        : geminiUsage(response ? field(response, 'usageMetadata') : undefined);
     if (usage) usageAt.set(contents.length, usage);
     if (response && isObject(response['content'])) previous = [...contents, response['content']];
   }
   const contents = Array.isArray(last.request['contents']) ? [...last.request['contents']] : [];
-  const response = parseJson(last.span.attributes[RESPONSE], at(last.span.where, 'attributes', RESPONSE), new Problems(), 'the model response');
+  const response = parseJson(
+    last.span.attributes[RESPONSE],
+    at(last.span.where, 'attributes', RESPONSE),
+    new Problems(),
+    'the model response',
+  );
   if (response && isObject(response['content'])) contents.push(response['content']);
   const config = isObject(last.request['config']) ? last.request['config'] : {};
   const entries: LogEntry[] = [];
   const instruction = field(config, 'systemInstruction');
-  const system = typeof instruction === 'string' ? instruction : isObject(instruction) ? textOfBlocks(instruction['parts']) : undefined;
-  if (system) entries.push({ kind: 'system', text: system, where: at(last.span.where, 'attributes', REQUEST, 'config') });
+  const system =
+    typeof instruction === 'string'
+      ? instruction
+      : isObject(instruction)
+        ? textOfBlocks(instruction['parts'])
+        : undefined;
+  if (system)
+    entries.push({ kind: 'system', text: system, where: at(last.span.where, 'attributes', REQUEST, 'config') });
   const base = at(last.span.where, 'attributes', REQUEST, 'contents');
   contents.forEach((content, index) => {
     if (!isObject(content)) return;
-    entries.push(...contentEntries(content, content['role'] !== 'model', at(base, index), problems, usageAt.get(index)));
+    entries.push(
+      ...contentEntries(content, content['role'] !== 'model', at(base, index), problems, usageAt.get(index)),
+    );
   });
   const tools = toolsOf(config);
   const model = typeof last.request['model'] === 'string' ? last.request['model'] : undefined;
@@ -144,7 +174,10 @@ export const adkSpans = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
   const spans = spansOf(log).filter((span) => span.attributes[REQUEST] !== undefined);
   if (spans.length === 0) {
-    problems.add({ path: [] }, `no model-call span: expected spans with the attribute ${REQUEST} (ADK captures it unless message capture is turned off)`);
+    problems.add(
+      { path: [] },
+      `no model-call span: expected spans with the attribute ${REQUEST} (ADK captures it unless message capture is turned off)`,
+    );
     return { sessions: [], problems: problems.list };
   }
   const bySession = new Map<string, Span[]>();

@@ -28,8 +28,19 @@ export function anthropicUsage(value: unknown): RecordedUsageSpec | undefined {
 }
 
 /** Blocks of one message → its text, calls and results (results are entries of their own). */
-export function anthropicBlocks(role: 'user' | 'assistant', content: unknown, where: Where, problems: Problems, usage?: RecordedUsageSpec): LogEntry[] {
-  if (typeof content === 'string') return [role === 'user' ? { kind: 'user', text: content, where } : { kind: 'model', text: content, calls: [], usage, where }];
+export function anthropicBlocks(
+  role: 'user' | 'assistant',
+  content: unknown,
+  where: Where,
+  problems: Problems,
+  usage?: RecordedUsageSpec,
+): LogEntry[] {
+  if (typeof content === 'string')
+    return [
+      role === 'user'
+        ? { kind: 'user', text: content, where }
+        : { kind: 'model', text: content, calls: [], usage, where },
+    ];
   if (!Array.isArray(content)) {
     problems.add(at(where, 'content'), 'expected the content: a string or a list of blocks');
     return [];
@@ -48,7 +59,8 @@ export function anthropicBlocks(role: 'user' | 'assistant', content: unknown, wh
       case 'tool_use': {
         const id = problems.string(block, 'id', here, 'the tool_use id');
         const name = problems.string(block, 'name', here, 'the tool name');
-        if (id !== undefined && name !== undefined) calls.push({ id, name, args: isObject(block['input']) ? block['input'] : {} });
+        if (id !== undefined && name !== undefined)
+          calls.push({ id, name, args: isObject(block['input']) ? block['input'] : {} });
         break;
       }
       case 'tool_result': {
@@ -92,7 +104,12 @@ export function systemText(value: unknown): string | undefined {
   return text === '' ? undefined : text;
 }
 
-function messagesOf(request: Json, where: Where, problems: Problems, usageAt: Map<number, RecordedUsageSpec>): LogEntry[] {
+function messagesOf(
+  request: Json,
+  where: Where,
+  problems: Problems,
+  usageAt: Map<number, RecordedUsageSpec>,
+): LogEntry[] {
   const messages = problems.array(request, 'messages', where, 'the list of messages');
   if (!messages) return [];
   const entries: LogEntry[] = [];
@@ -114,9 +131,12 @@ function messagesOf(request: Json, where: Where, problems: Problems, usageAt: Ma
 
 export const anthropicMessages = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
-  const exchanges: { value: unknown; where: Where }[] = log.kind === 'jsonl'
-    ? log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } }))
-    : Array.isArray(log.value) ? log.value.map((value, index) => ({ value, where: { path: [index] } })) : [{ value: log.value, where: { path: [] } }];
+  const exchanges: { value: unknown; where: Where }[] =
+    log.kind === 'jsonl'
+      ? log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } }))
+      : Array.isArray(log.value)
+        ? log.value.map((value, index) => ({ value, where: { path: [index] } }))
+        : [{ value: log.value, where: { path: [] } }];
   const usageAt = new Map<number, RecordedUsageSpec>();
   let last: { request: Json; response: Json | undefined; where: Where; exchange: Where } | undefined;
   for (const { value, where } of exchanges) {
@@ -133,14 +153,25 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
   if (!last) return { sessions: [], problems: problems.list };
   const entries = messagesOf(last.request, last.where, problems, usageAt);
   const messageCount = Array.isArray(last.request['messages']) ? last.request['messages'].length : 0;
-  if (last.response) entries.push(...anthropicBlocks('assistant', last.response['content'], at(last.exchange, 'response'), problems, usageAt.get(messageCount)));
+  if (last.response)
+    entries.push(
+      ...anthropicBlocks(
+        'assistant',
+        last.response['content'],
+        at(last.exchange, 'response'),
+        problems,
+        usageAt.get(messageCount),
+      ),
+    );
   const tools = anthropicTools(last.request['tools'], at(last.where, 'tools'), problems);
   return {
-    sessions: [{
-      ...(typeof last.request['model'] === 'string' ? { model: last.request['model'] } : {}),
-      ...(tools.length > 0 ? { tools } : {}),
-      entries,
-    }],
+    sessions: [
+      {
+        ...(typeof last.request['model'] === 'string' ? { model: last.request['model'] } : {}),
+        ...(tools.length > 0 ? { tools } : {}),
+        entries,
+      },
+    ],
     problems: problems.list,
   };
 };

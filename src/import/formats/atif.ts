@@ -15,7 +15,11 @@ import { openaiTools } from './openai-chat.ts';
 export const atif = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
   const root: Where = { path: [] };
-  const doc = problems.object(log.kind === 'json' ? log.value : undefined, root, 'one ATIF trajectory (a JSON document)');
+  const doc = problems.object(
+    log.kind === 'json' ? log.value : undefined,
+    root,
+    'one ATIF trajectory (a JSON document)',
+  );
   if (!doc) return { sessions: [], problems: problems.list };
   const version = doc['schema_version'];
   if (typeof version !== 'string' || !version.startsWith('ATIF-v1.')) {
@@ -45,14 +49,22 @@ export const atif = (log: ParsedLog): FormatResult => {
           if (!call) return;
           const id = problems.string(call, 'tool_call_id', callWhere, 'the call id');
           const name = problems.string(call, 'function_name', callWhere, 'the tool name');
-          if (id !== undefined && name !== undefined) calls.push({ id, name, args: isObject(call['arguments']) ? call['arguments'] : {} });
+          if (id !== undefined && name !== undefined)
+            calls.push({ id, name, args: isObject(call['arguments']) ? call['arguments'] : {} });
         });
       }
       const metrics = isObject(step['metrics']) ? step['metrics'] : {};
       const input = count(metrics['prompt_tokens']);
       const output = count(metrics['completion_tokens']);
       const cached = count(metrics['cached_tokens']);
-      const usage = input === undefined ? undefined : { input, ...(output === undefined ? {} : { output }), ...(cached === undefined ? {} : { cacheRead: cached }) };
+      const usage =
+        input === undefined
+          ? undefined
+          : {
+              input,
+              ...(output === undefined ? {} : { output }),
+              ...(cached === undefined ? {} : { cacheRead: cached }),
+            };
       entries.push({ kind: 'model', text: message, calls, usage, where: here });
       const observation = step['observation'];
       const results = isObject(observation) && Array.isArray(observation['results']) ? observation['results'] : [];
@@ -65,7 +77,8 @@ export const atif = (log: ParsedLog): FormatResult => {
         if (typeof id === 'string') entries.push({ kind: 'result', id, result: content, where: resultWhere });
         else entries.push({ kind: 'user', text: content, where: resultWhere });
       });
-    } else problems.add(at(here, 'source'), `expected source system, user or agent, got ${JSON.stringify(source ?? null)}`);
+    } else
+      problems.add(at(here, 'source'), `expected source system, user or agent, got ${JSON.stringify(source ?? null)}`);
   });
   return { sessions: [{ model, ...(tools && tools.length > 0 ? { tools } : {}), entries }], problems: problems.list };
 };

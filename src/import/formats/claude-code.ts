@@ -47,7 +47,13 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
     }
     const modelName = message['model'];
     if (typeof modelName === 'string' && modelName !== '<synthetic>') model ??= modelName;
-    const [entry] = anthropicBlocks('assistant', message['content'], at(where, 'message'), problems, anthropicUsage(message['usage']));
+    const [entry] = anthropicBlocks(
+      'assistant',
+      message['content'],
+      at(where, 'message'),
+      problems,
+      anthropicUsage(message['usage']),
+    );
     if (!entry || entry.kind !== 'model') continue;
     const id = typeof message['id'] === 'string' ? message['id'] : undefined;
     const previous = open && open.id === id ? entries[open.index] : undefined;
@@ -64,8 +70,15 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
     }
   }
   return {
-    sessions: [{ model, entries, notes: ['Claude Code transcripts record neither the system prompt nor the tool declarations: requests here lack them, so recorded input tokens run higher than replayed ones.'] }],
+    sessions: [
+      {
+        model,
+        entries,
+        notes: [
+          'Claude Code transcripts record neither the system prompt nor the tool declarations: requests here lack them, so recorded input tokens run higher than replayed ones.',
+        ],
+      },
+    ],
     problems: problems.list,
   };
 };
-

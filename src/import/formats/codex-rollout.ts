@@ -41,7 +41,8 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
   const update = (): void => {
     if (!response) return;
     const previous = entries[response.index];
-    if (previous?.kind === 'model') entries[response.index] = { ...previous, text: response.texts.join('\n'), calls: [...response.calls] };
+    if (previous?.kind === 'model')
+      entries[response.index] = { ...previous, text: response.texts.join('\n'), calls: [...response.calls] };
   };
 
   for (const { line, value } of linesOf(log)) {
@@ -52,8 +53,14 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
     const type = row['type'];
     if (type === 'session_meta' && payload) {
       const base = payload['base_instructions'];
-      const instructions = typeof payload['instructions'] === 'string' ? payload['instructions'] : isObject(base) && typeof base['text'] === 'string' ? base['text'] : undefined;
-      if (instructions) entries.push({ kind: 'system', text: instructions, where: at(where, 'payload', 'instructions') });
+      const instructions =
+        typeof payload['instructions'] === 'string'
+          ? payload['instructions']
+          : isObject(base) && typeof base['text'] === 'string'
+            ? base['text']
+            : undefined;
+      if (instructions)
+        entries.push({ kind: 'system', text: instructions, where: at(where, 'payload', 'instructions') });
       continue;
     }
     if (type === 'turn_context' && payload) {
@@ -76,7 +83,14 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
         const output = count(last?.['output_tokens']);
         const cached = count(last?.['cached_input_tokens']);
         const index = entries.lastIndexOf(target);
-        entries[index] = { ...target, usage: { input, ...(output === undefined ? {} : { output }), ...(cached === undefined ? {} : { cacheRead: cached }) } };
+        entries[index] = {
+          ...target,
+          usage: {
+            input,
+            ...(output === undefined ? {} : { output }),
+            ...(cached === undefined ? {} : { cacheRead: cached }),
+          },
+        };
       }
       continue;
     }
@@ -108,7 +122,14 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
         const id = problems.string(payload, 'call_id', here, 'the call id');
         if (name === undefined || id === undefined) break;
         const raw = payload['type'] === 'function_call' ? payload['arguments'] : payload['input'];
-        const args = typeof raw === 'string' ? (payload['type'] === 'function_call' ? argsFromJson(raw) : { input: raw }) : isObject(raw) ? raw : {};
+        const args =
+          typeof raw === 'string'
+            ? payload['type'] === 'function_call'
+              ? argsFromJson(raw)
+              : { input: raw }
+            : isObject(raw)
+              ? raw
+              : {};
         modelEntry(here).calls.push({ id, name, args });
         update();
         break;
@@ -126,7 +147,16 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
     }
   }
   return {
-    sessions: [{ model, ...(window === undefined ? {} : { contextWindow: window }), entries, notes: ['Codex rollouts record no tool declarations, and the reasoning items are encrypted: neither is replayed.'] }],
+    sessions: [
+      {
+        model,
+        ...(window === undefined ? {} : { contextWindow: window }),
+        entries,
+        notes: [
+          'Codex rollouts record no tool declarations, and the reasoning items are encrypted: neither is replayed.',
+        ],
+      },
+    ],
     problems: problems.list,
   };
 };

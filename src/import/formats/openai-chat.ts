@@ -41,7 +41,7 @@ export function openaiTools(value: unknown, where: Where, problems: Problems): R
     const here = at(where, index);
     const fn = isObject(tool) && isObject(tool['function']) ? tool['function'] : tool;
     if (!isObject(fn) || typeof fn['name'] !== 'string') {
-      problems.add(here, "expected a tool with a name ({ type: function, function: { name, parameters } })");
+      problems.add(here, 'expected a tool with a name ({ type: function, function: { name, parameters } })');
       return;
     }
     tools.push({
@@ -70,7 +70,13 @@ export function messageEntries(messages: readonly unknown[], where: Where, probl
         entries.push({ kind: 'user', text, where: here });
         break;
       case 'assistant':
-        entries.push({ kind: 'model', text, calls: callsOf(message, here, problems), usage: openaiUsage(message['usage']), where: here });
+        entries.push({
+          kind: 'model',
+          text,
+          calls: callsOf(message, here, problems),
+          usage: openaiUsage(message['usage']),
+          where: here,
+        });
         break;
       case 'tool': {
         const id = problems.string(message, 'tool_call_id', here, 'the id of the call this result answers');
@@ -83,7 +89,10 @@ export function messageEntries(messages: readonly unknown[], where: Where, probl
       case undefined:
         break;
       default:
-        problems.add(at(here, 'role'), `expected a role (system, developer, user, assistant, tool or function), got "${role}"`);
+        problems.add(
+          at(here, 'role'),
+          `expected a role (system, developer, user, assistant, tool or function), got "${role}"`,
+        );
     }
   });
   return entries;
@@ -113,8 +122,18 @@ function callsOf(message: Json, where: Where, problems: Problems): RecordedCall[
   return calls;
 }
 
-function sessionOf(value: unknown, where: Where, problems: Problems, label: string | undefined): RecordedSession | undefined {
-  if (Array.isArray(value)) return { ...(label === undefined ? {} : { label }), entries: messageEntries(value, where, problems), notes: NOTES_NO_TOOLS };
+function sessionOf(
+  value: unknown,
+  where: Where,
+  problems: Problems,
+  label: string | undefined,
+): RecordedSession | undefined {
+  if (Array.isArray(value))
+    return {
+      ...(label === undefined ? {} : { label }),
+      entries: messageEntries(value, where, problems),
+      notes: NOTES_NO_TOOLS,
+    };
   const body = problems.object(value, where, 'a chat request ({ messages, tools? }) or a list of messages');
   if (!body) return undefined;
   const messages = problems.array(body, 'messages', where, 'the list of messages');

@@ -28,7 +28,11 @@ function modelOf(doc: Json): string | undefined {
 export const sweAgentTraj = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
   const root: Where = { path: [] };
-  const doc = problems.object(log.kind === 'json' ? log.value : undefined, root, 'one SWE-agent trajectory (a JSON document with history)');
+  const doc = problems.object(
+    log.kind === 'json' ? log.value : undefined,
+    root,
+    'one SWE-agent trajectory (a JSON document with history)',
+  );
   if (!doc) return { sessions: [], problems: problems.list };
   const history = problems.array(doc, 'history', root, 'the message history');
   if (!history) return { sessions: [], problems: problems.list };
@@ -41,12 +45,25 @@ export const sweAgentTraj = (log: ParsedLog): FormatResult => {
       return;
     }
     const ids = raw['tool_call_ids'];
-    if (Array.isArray(ids) && ids.length === 1 && typeof ids[0] === 'string') messages[index] = { ...raw, tool_call_id: ids[0] };
-    else problems.add(at(root, 'history', index, 'tool_call_ids'), `expected the one call this observation answers, got ${Array.isArray(ids) ? `${ids.length} ids` : 'none'}`);
+    if (Array.isArray(ids) && ids.length === 1 && typeof ids[0] === 'string')
+      messages[index] = { ...raw, tool_call_id: ids[0] };
+    else
+      problems.add(
+        at(root, 'history', index, 'tool_call_ids'),
+        `expected the one call this observation answers, got ${Array.isArray(ids) ? `${ids.length} ids` : 'none'}`,
+      );
   });
   const entries = messageEntries(messages, at(root, 'history'), problems);
   return {
-    sessions: [{ model: modelOf(doc), entries, notes: ['SWE-agent trajectories record the tools in the system prompt (or in a config this file does not hold): no declarations are replayed; no request carries usage.'] }],
+    sessions: [
+      {
+        model: modelOf(doc),
+        entries,
+        notes: [
+          'SWE-agent trajectories record the tools in the system prompt (or in a config this file does not hold): no declarations are replayed; no request carries usage.',
+        ],
+      },
+    ],
     problems: problems.list,
   };
 };

@@ -13,7 +13,11 @@ export class Context {
   readonly functionCallId: string | undefined;
   readonly #state: State;
 
-  constructor(options: { invocationContext: InvocationContext; eventActions?: EventActions; functionCallId?: string | undefined }) {
+  constructor(options: {
+    invocationContext: InvocationContext;
+    eventActions?: EventActions;
+    functionCallId?: string | undefined;
+  }) {
     this.invocationContext = options.invocationContext;
     this.eventActions = options.eventActions ?? createEventActions();
     this.functionCallId = options.functionCallId;

@@ -24,9 +24,7 @@ export async function handleFunctionCallsAsync(params: {
   const calls = getFunctionCalls(params.functionCallEvent);
   const run = (call: FunctionCall): Promise<Event | null> => callTool(invocationContext, call, toolsDict);
   const events =
-    invocationContext.flavour === 'adk-go'
-      ? await Promise.all(calls.map(run))
-      : await sequentially(calls, run);
+    invocationContext.flavour === 'adk-go' ? await Promise.all(calls.map(run)) : await sequentially(calls, run);
   const present = events.filter((event): event is Event => event !== null);
   if (present.length === 0) return null;
   return mergeParallelFunctionResponseEvents(invocationContext, present);
@@ -38,7 +36,11 @@ async function sequentially<T, R>(items: readonly T[], fn: (item: T) => Promise<
   return results;
 }
 
-async function callTool(ctx: InvocationContext, call: FunctionCall, toolsDict: ReadonlyMap<string, WorldTool>): Promise<Event | null> {
+async function callTool(
+  ctx: InvocationContext,
+  call: FunctionCall,
+  toolsDict: ReadonlyMap<string, WorldTool>,
+): Promise<Event | null> {
   const toolContext = new Context({ invocationContext: ctx, functionCallId: call.id || undefined });
   const tool = call.name === undefined ? undefined : toolsDict.get(call.name);
   const args = (call.args ?? {}) as Record<string, unknown>;
@@ -53,19 +55,32 @@ async function callTool(ctx: InvocationContext, call: FunctionCall, toolsDict: R
     try {
       response = normalize(await tool.runAsync({ args, toolContext }));
     } catch (error) {
-      const handled = error instanceof Error ? await ctx.pluginManager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext, error }) : undefined;
+      const handled =
+        error instanceof Error
+          ? await ctx.pluginManager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext, error })
+          : undefined;
       if (handled !== undefined && handled !== null) response = normalize(handled);
       else errorMessage = error instanceof Error ? error.message : String(error);
     }
   }
-  const altered = await ctx.pluginManager.run('afterToolCallback', { tool, toolArgs: args, toolContext, result: response });
+  const altered = await ctx.pluginManager.run('afterToolCallback', {
+    tool,
+    toolArgs: args,
+    toolContext,
+    result: response,
+  });
   if (altered !== undefined && altered !== null) response = normalize(altered);
   if (tool.isLongRunning && response === undefined) return null;
   const final = errorMessage !== undefined ? { error: errorMessage } : (response ?? { result: response });
   return responseEvent(ctx, toolContext, tool.name, final);
 }
 
-function responseEvent(ctx: InvocationContext, toolContext: Context, name: string, response: Record<string, unknown>): Event {
+function responseEvent(
+  ctx: InvocationContext,
+  toolContext: Context,
+  name: string,
+  response: Record<string, unknown>,
+): Event {
   return createEvent(ctx.env, {
     invocationId: ctx.invocationId,
     author: ctx.agent.name,

@@ -40,6 +40,7 @@ export interface InvocationContextParams {
 /** The params are the context's own fields (declaration merging: each is listed once, above). */
 export interface InvocationContext extends Readonly<InvocationContextParams> {}
 
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class takes its fields from the params it is built from (Object.assign in the constructor), as adk-js's InvocationContext does
 export class InvocationContext {
   /** The world's agent runs on the root branch. */
   readonly branch: string | undefined = undefined;

@@ -27,8 +27,14 @@ import type { InvocationContext } from './invocation-context.ts';
 
 export const ADK_AGENT_NAME_LABEL_KEY = 'adk_agent_name';
 
-export type BeforeModelCallback = (p: { context: Context; request: LlmRequest }) => LlmResponse | undefined | null | Promise<LlmResponse | undefined | null>;
-export type AfterModelCallback = (p: { context: Context; response: LlmResponse }) => LlmResponse | undefined | null | Promise<LlmResponse | undefined | null>;
+export type BeforeModelCallback = (p: {
+  context: Context;
+  request: LlmRequest;
+}) => LlmResponse | undefined | null | Promise<LlmResponse | undefined | null>;
+export type AfterModelCallback = (p: {
+  context: Context;
+  response: LlmResponse;
+}) => LlmResponse | undefined | null | Promise<LlmResponse | undefined | null>;
 
 export interface LlmAgentConfig {
   readonly name: string;
@@ -110,7 +116,8 @@ export class LlmAgent {
   async *runOneStepAsync(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const llmRequest: LlmRequest = { contents: [] };
     for (const processor of this.requestProcessors) {
-      if (processor.run !== undefined) processor.run(ctx, llmRequest); // yields nothing: the same work, no generator
+      if (processor.run !== undefined)
+        processor.run(ctx, llmRequest); // yields nothing: the same work, no generator
       else for await (const event of processor.runAsync(ctx, llmRequest)) yield event;
     }
     // adk-js: each tool's processLlmRequest adds its declaration after the processors.
@@ -119,7 +126,11 @@ export class LlmAgent {
       llmRequest.config ??= {};
       llmRequest.config.tools = [{ functionDeclarations: declarations }];
     }
-    const modelResponseEvent = createEvent(ctx.env, { invocationId: ctx.invocationId, author: this.name, branch: ctx.branch });
+    const modelResponseEvent = createEvent(ctx.env, {
+      invocationId: ctx.invocationId,
+      author: this.name,
+      branch: ctx.branch,
+    });
     if (ctx.endInvocation || ctx.abortSignal.aborted) return;
     ctx.observer.onStepStart(ctx, llmRequest);
     // adk-js `runAndHandleError(responses)`, inlined: any error in the step becomes a content-less
@@ -136,7 +147,11 @@ export class LlmAgent {
     if (!ctx.abortSignal.aborted) ctx.observer.onStepEnd();
   }
 
-  async *#responsesGenerator(ctx: InvocationContext, llmRequest: LlmRequest, shell: Event): AsyncGenerator<Event, void, undefined> {
+  async *#responsesGenerator(
+    ctx: InvocationContext,
+    llmRequest: LlmRequest,
+    shell: Event,
+  ): AsyncGenerator<Event, void, undefined> {
     for await (const llmResponse of this.callLlmAsync(ctx, llmRequest, shell)) {
       if (ctx.abortSignal.aborted) return;
       for await (const event of this.postprocess(ctx, llmRequest, llmResponse, shell)) {
@@ -149,7 +164,11 @@ export class LlmAgent {
     }
   }
 
-  async *callLlmAsync(ctx: InvocationContext, llmRequest: LlmRequest, shell: Event): AsyncGenerator<LlmResponse, void, undefined> {
+  async *callLlmAsync(
+    ctx: InvocationContext,
+    llmRequest: LlmRequest,
+    shell: Event,
+  ): AsyncGenerator<LlmResponse, void, undefined> {
     const beforeModelResponse = await this.handleBeforeModelCallback(ctx, llmRequest, shell);
     if (ctx.abortSignal.aborted) return;
     if (beforeModelResponse) {
@@ -172,7 +191,11 @@ export class LlmAgent {
     }
   }
 
-  async handleBeforeModelCallback(ctx: InvocationContext, llmRequest: LlmRequest, shell: Event): Promise<LlmResponse | undefined> {
+  async handleBeforeModelCallback(
+    ctx: InvocationContext,
+    llmRequest: LlmRequest,
+    shell: Event,
+  ): Promise<LlmResponse | undefined> {
     const callbackContext = new Context({ invocationContext: ctx, eventActions: shell.actions });
     const fromPlugins = await ctx.pluginManager.run('beforeModelCallback', { callbackContext, llmRequest });
     if (ctx.abortSignal.aborted) return undefined;
@@ -185,7 +208,11 @@ export class LlmAgent {
     return undefined;
   }
 
-  async handleAfterModelCallback(ctx: InvocationContext, llmResponse: LlmResponse, shell: Event): Promise<LlmResponse | undefined> {
+  async handleAfterModelCallback(
+    ctx: InvocationContext,
+    llmResponse: LlmResponse,
+    shell: Event,
+  ): Promise<LlmResponse | undefined> {
     const callbackContext = new Context({ invocationContext: ctx, eventActions: shell.actions });
     const fromPlugins = await ctx.pluginManager.run('afterModelCallback', { callbackContext, llmResponse });
     if (fromPlugins) return fromPlugins;
@@ -197,26 +224,46 @@ export class LlmAgent {
     return undefined;
   }
 
-  async *postprocess(ctx: InvocationContext, llmRequest: LlmRequest, llmResponse: LlmResponse, shell: Event): AsyncGenerator<Event, void, undefined> {
+  async *postprocess(
+    ctx: InvocationContext,
+    llmRequest: LlmRequest,
+    llmResponse: LlmResponse,
+    shell: Event,
+  ): AsyncGenerator<Event, void, undefined> {
     if (!hasEventWorthyContent(llmResponse, ctx.flavour)) return;
     const mergedEvent = createEvent(ctx.env, mergeParams(shell, llmResponse));
     const calls = getFunctionCalls(mergedEvent);
     if (calls.length > 0) {
       populateClientFunctionCallId(ctx.env, mergedEvent);
-      mergedEvent.longRunningToolIds = calls.filter((call) => this.toolsDict.get(call.name ?? '')?.isLongRunning).map((call) => call.id as string);
+      mergedEvent.longRunningToolIds = calls
+        .filter((call) => this.toolsDict.get(call.name ?? '')?.isLongRunning)
+        .map((call) => call.id as string);
     }
     yield mergedEvent;
     if (calls.length === 0 || (ctx.flavour === 'adk-go' && mergedEvent.partial)) return;
-    const functionResponseEvent = await handleFunctionCallsAsync({ invocationContext: ctx, functionCallEvent: mergedEvent, toolsDict: this.toolsDict });
+    const functionResponseEvent = await handleFunctionCallsAsync({
+      invocationContext: ctx,
+      functionCallEvent: mergedEvent,
+      toolsDict: this.toolsDict,
+    });
     if (!functionResponseEvent || ctx.abortSignal.aborted) return;
     yield functionResponseEvent;
   }
 
   /** adk-js `runAndHandleError`'s error path: the event a step's error becomes (a plugin's answer, else a content-less error). */
-  async #modelErrorEvent(modelError: unknown, ctx: InvocationContext, llmRequest: LlmRequest, shell: Event): Promise<Event> {
+  async #modelErrorEvent(
+    modelError: unknown,
+    ctx: InvocationContext,
+    llmRequest: LlmRequest,
+    shell: Event,
+  ): Promise<Event> {
     if (!(modelError instanceof Error)) throw modelError;
     const callbackContext = new Context({ invocationContext: ctx, eventActions: shell.actions });
-    const handled = await ctx.pluginManager.run('onModelErrorCallback', { callbackContext, llmRequest, error: modelError });
+    const handled = await ctx.pluginManager.run('onModelErrorCallback', {
+      callbackContext,
+      llmRequest,
+      error: modelError,
+    });
     if (handled) return createEvent(ctx.env, mergeParams(shell, handled));
     const { errorCode, errorMessage } = parseModelError(modelError);
     return createEvent(ctx.env, { invocationId: ctx.invocationId, author: this.name, errorCode, errorMessage });
@@ -227,8 +274,12 @@ export class LlmAgent {
  * adk-js drops a response with no content (or no parts) unless it has an error code, was
  * interrupted, or is a usage-only report; adk-go drops usage-only reports too.
  */
-function hasEventWorthyContent(response: LlmResponse & { interrupted?: boolean }, flavour: InvocationContext['flavour']): boolean {
-  if (flavour === 'adk-go') return response.content !== undefined || response.errorCode !== undefined || response.interrupted === true;
+function hasEventWorthyContent(
+  response: LlmResponse & { interrupted?: boolean },
+  flavour: InvocationContext['flavour'],
+): boolean {
+  if (flavour === 'adk-go')
+    return response.content !== undefined || response.errorCode !== undefined || response.interrupted === true;
   const usageOnly = !response.content && response.usageMetadata !== undefined;
   const empty = !response.content || response.content.parts?.length === 0;
   return !empty || response.errorCode !== undefined || response.interrupted === true || usageOnly;

@@ -7,7 +7,8 @@ import { Buffer } from 'node:buffer';
 
 /** `text` cut or padded (with `pad`, one ASCII character) to exactly `size` UTF-8 bytes. */
 export function fitToBytes(text: string, size: number, pad: string = ' '): string {
-  if (!Number.isInteger(size) || size < 0) throw new Error(`text size must be a whole number of bytes >= 0, got ${size}`);
+  if (!Number.isInteger(size) || size < 0)
+    throw new Error(`text size must be a whole number of bytes >= 0, got ${size}`);
   if (pad.length !== 1 || pad.charCodeAt(0) > 0x7f) throw new Error('fitToBytes: pad must be one ASCII character');
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes === size) return text;

@@ -37,7 +37,8 @@ type TextKind = (typeof TextKind)[keyof typeof TextKind];
  * half a microsecond per text, every turn).
  */
 function keyOf(kind: TextKind, turn: number, size: number): number | string {
-  if (Number.isInteger(turn) && Number.isInteger(size) && turn >= 0 && size >= 0 && turn < 2 ** 19 && size < 2 ** 32) return (kind * 2 ** 19 + turn) * 2 ** 32 + size;
+  if (Number.isInteger(turn) && Number.isInteger(size) && turn >= 0 && size >= 0 && turn < 2 ** 19 && size < 2 ** 32)
+    return (kind * 2 ** 19 + turn) * 2 ** 32 + size;
   return `${kind}:${turn}:${size}`;
 }
 
@@ -70,7 +71,12 @@ function buildLongMessage(turn: number, length: number): string {
 
 /** Go's final model text: `Turn %d analysis: ` + a body of exactly `bodySize` bytes. */
 export function goAnalysis(turn: number, bodySize: number): string {
-  return cached(TextKind.Analysis, turn, bodySize, () => `Turn ${turn} analysis: ${repeatCut(ANALYSIS_BODY, Math.floor(bodySize / 62) + 1, bodySize)}`);
+  return cached(
+    TextKind.Analysis,
+    turn,
+    bodySize,
+    () => `Turn ${turn} analysis: ${repeatCut(ANALYSIS_BODY, Math.floor(bodySize / 62) + 1, bodySize)}`,
+  );
 }
 
 /** Go's system prompt: "You are a helpful assistant. " repeated, cut to `size` bytes. */

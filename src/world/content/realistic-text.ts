@@ -36,7 +36,8 @@ export function realisticText(kind: RealisticKind, size: number, rng: Rng): stri
   for (let index = 0; ; index += 1) {
     const chunk = makeChunk(rng, index);
     const chunkBytes = ascii ? chunk.length : Buffer.byteLength(chunk, 'utf8');
-    if (bytes + chunkBytes >= size) return text + (ascii ? chunk.slice(0, size - bytes) : fitToBytes(chunk, size - bytes));
+    if (bytes + chunkBytes >= size)
+      return text + (ascii ? chunk.slice(0, size - bytes) : fitToBytes(chunk, size - bytes));
     text += chunk;
     bytes += chunkBytes;
   }
@@ -146,7 +147,9 @@ function jsonRecord(rng: Rng, index: number): string {
 function logLine(rng: Rng, index: number): string {
   const ms = index * 137 + rng.int(0, 136);
   const time = `2025-01-15T10:${pad2(Math.floor(ms / 60000) % 60)}:${pad2(Math.floor(ms / 1000) % 60)}.${String(ms % 1000).padStart(3, '0')}Z`;
-  const trace = Math.floor(rng.next() * 0xffffffff).toString(16).padStart(8, '0');
+  const trace = Math.floor(rng.next() * 0xffffffff)
+    .toString(16)
+    .padStart(8, '0');
   const path = `${rng.pick(v.PATHS)}/${rng.int(1, 99999)}`;
   return `${time} ${rng.pick(v.LEVELS)} [${rng.pick(v.SERVICES)}] ${rng.pick(v.LOG_MESSAGES)} method=${rng.pick(v.METHODS)} path=${path} status=${rng.pick(['200', '200', '201', '404', '500', '503'])} duration_ms=${rng.int(1, 2500)} trace_id=${trace}\n`;
 }
@@ -178,7 +181,9 @@ function chatLine(rng: Rng): string {
   const count = rng.int(3, 9);
   const items: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    items.push(rng.next() < 0.45 ? rng.pick(v.EMOJI) + (rng.next() < 0.5 ? rng.pick(v.EMOJI) : '') : rng.pick(v.CHAT_WORDS));
+    items.push(
+      rng.next() < 0.45 ? rng.pick(v.EMOJI) + (rng.next() < 0.5 ? rng.pick(v.EMOJI) : '') : rng.pick(v.CHAT_WORDS),
+    );
   }
   return `${items.join(' ')}\n`;
 }

@@ -12,11 +12,18 @@ export const PROSE_WORDS: readonly string[] = (
   'a an and or but of to in on for with from by at about into over under between'
 ).split(' ');
 
-export const FIRST_NAMES: readonly string[] = 'Alice Bob Carol Dave Erin Frank Grace Heidi Ivan Judy Mallory Niaj Olivia Peggy Rupert Sybil Trent Victor Walter Yara'.split(' ');
-export const LAST_NAMES: readonly string[] = 'Johnson Smith Garcia Chen Patel Müller Rossi Tanaka Novak Silva Kowalski Dubois Larsen Okafor'.split(' ');
+export const FIRST_NAMES: readonly string[] =
+  'Alice Bob Carol Dave Erin Frank Grace Heidi Ivan Judy Mallory Niaj Olivia Peggy Rupert Sybil Trent Victor Walter Yara'.split(
+    ' ',
+  );
+export const LAST_NAMES: readonly string[] =
+  'Johnson Smith Garcia Chen Patel Müller Rossi Tanaka Novak Silva Kowalski Dubois Larsen Okafor'.split(' ');
 export const STATUSES: readonly string[] = ['active', 'pending', 'suspended', 'failed', 'running', 'completed'];
-export const TAGS: readonly string[] = 'prod staging eu-west us-east canary critical batch web api worker cache'.split(' ');
-export const SERVICES: readonly string[] = 'api-gateway auth-service billing orders inventory search notifier scheduler'.split(' ');
+export const TAGS: readonly string[] = 'prod staging eu-west us-east canary critical batch web api worker cache'.split(
+  ' ',
+);
+export const SERVICES: readonly string[] =
+  'api-gateway auth-service billing orders inventory search notifier scheduler'.split(' ');
 export const LEVELS: readonly string[] = ['INFO ', 'INFO ', 'INFO ', 'DEBUG', 'WARN ', 'ERROR'];
 export const LOG_MESSAGES: readonly string[] = [
   'request completed',
@@ -28,12 +35,22 @@ export const LOG_MESSAGES: readonly string[] = [
   'slow query detected',
   'token refreshed',
 ];
-export const PATHS: readonly string[] = ['/api/v1/users', '/api/v1/orders', '/api/v2/search', '/healthz', '/api/v1/payments', '/metrics'];
+export const PATHS: readonly string[] = [
+  '/api/v1/users',
+  '/api/v1/orders',
+  '/api/v2/search',
+  '/healthz',
+  '/api/v1/payments',
+  '/metrics',
+];
 export const METHODS: readonly string[] = ['GET', 'GET', 'POST', 'PUT', 'DELETE'];
 
-export const IDENT_VERBS: readonly string[] = 'compute load save parse build resolve validate merge apply fetch render flush'.split(' ');
-export const IDENT_NOUNS: readonly string[] = 'Retry Delay Config User Order Cache Token Window Summary Request Batch Index'.split(' ');
-export const IDENT_VARS: readonly string[] = 'attempt baseMs items result index total limit options value entry key count'.split(' ');
+export const IDENT_VERBS: readonly string[] =
+  'compute load save parse build resolve validate merge apply fetch render flush'.split(' ');
+export const IDENT_NOUNS: readonly string[] =
+  'Retry Delay Config User Order Cache Token Window Summary Request Batch Index'.split(' ');
+export const IDENT_VARS: readonly string[] =
+  'attempt baseMs items result index total limit options value entry key count'.split(' ');
 
 /** Common Chinese characters and a few kana: all 3 bytes in UTF-8. */
 export const CJK_CHARS: readonly string[] = Array.from(
@@ -43,5 +60,10 @@ export const CJK_CHARS: readonly string[] = Array.from(
 export const CJK_PUNCTUATION: readonly string[] = ['，', '。', '、', '：'];
 
 /** Single-code-point emoji (4 UTF-8 bytes each), no ZWJ sequences or variation selectors. */
-export const EMOJI: readonly string[] = Array.from('😀😂🤣😅😊😍🤔😬😭😱👍👀🙏🔥🚀🎉✅❌💥🐛💡📈📉🧪🛠️⚠️'.replace(/[\uFE0F\u2705\u274C\u26A0]/g, ''));
-export const CHAT_WORDS: readonly string[] = 'lol ok yes no wow nice deploy broke again fixed it ship now wait what same here thanks great idea bug prod on fire done'.split(' ');
+export const EMOJI: readonly string[] = Array.from(
+  '😀😂🤣😅😊😍🤔😬😭😱👍👀🙏🔥🚀🎉✅❌💥🐛💡📈📉🧪🛠️⚠️'.replace(/[\uFE0F\u2705\u274C\u26A0]/g, ''),
+);
+export const CHAT_WORDS: readonly string[] =
+  'lol ok yes no wow nice deploy broke again fixed it ship now wait what same here thanks great idea bug prod on fire done'.split(
+    ' ',
+  );

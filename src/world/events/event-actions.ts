@@ -40,7 +40,8 @@ export function mergeEventActions(sources: readonly (Partial<EventActions> | und
     if (source.stateDelta) Object.assign(result.stateDelta, source.stateDelta);
     if (source.artifactDelta) Object.assign(result.artifactDelta, source.artifactDelta);
     if (source.requestedAuthConfigs) Object.assign(result.requestedAuthConfigs, source.requestedAuthConfigs);
-    if (source.requestedToolConfirmations) Object.assign(result.requestedToolConfirmations, source.requestedToolConfirmations);
+    if (source.requestedToolConfirmations)
+      Object.assign(result.requestedToolConfirmations, source.requestedToolConfirmations);
     if (source.skipSummarization !== undefined) result.skipSummarization = source.skipSummarization;
     if (source.transferToAgent !== undefined) result.transferToAgent = source.transferToAgent;
     if (source.escalate !== undefined) result.escalate = source.escalate;

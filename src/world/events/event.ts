@@ -63,17 +63,18 @@ function copyOwnEnumerable(target: Record<PropertyKey, unknown>, source: object)
     if (!hasOwn.call(source, key)) continue;
     const value = (source as Record<string, unknown>)[key];
     // `__proto__` would hit the inherited setter; a spread defines it as an own property.
-    if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
     else target[key] = value;
   }
   const symbols = Object.getOwnPropertySymbols(source);
   for (const symbol of symbols) {
-    if (propertyIsEnumerable.call(source, symbol)) target[symbol] = (source as Record<symbol, unknown>)[symbol];
+    if (isEnumerable.call(source, symbol)) target[symbol] = (source as Record<symbol, unknown>)[symbol];
   }
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+const isEnumerable = Object.prototype.propertyIsEnumerable;
 
 /** adk-js `isFinalResponse` (adk-go `IsFinalResponse` minus the auth-config rule). */
 export function isFinalResponse(event: Event): boolean {

@@ -39,7 +39,9 @@ export class FactProbe {
   constructor(facts: readonly WorldFact[]) {
     this.#facts = facts;
     this.#newest = facts.map(() => -1);
-    facts.forEach((fact, f) => fact.values.forEach((value, v) => this.#valueOf.set(value.marker, { fact: f, value: v })));
+    facts.forEach((fact, f) =>
+      fact.values.forEach((value, v) => this.#valueOf.set(value.marker, { fact: f, value: v })),
+    );
   }
 
   plant(values: readonly FactValue[]): void {
@@ -101,12 +103,19 @@ function stateOf(fact: WorldFact, newest: number, seen: Seen): FactState {
  * Every marker in a content: in its texts with the line around it, and in its function calls' and
  * responses' values (line null: payload).
  */
-export function collectMarkers(content: Content | undefined, found: (marker: string, line: string | null) => void): void {
+export function collectMarkers(
+  content: Content | undefined,
+  found: (marker: string, line: string | null) => void,
+): void {
   const parts = (content as { parts?: unknown } | undefined)?.parts;
   if (!Array.isArray(parts)) return;
   for (const part of parts) {
     if (part === null || typeof part !== 'object') continue;
-    const { text, functionCall, functionResponse } = part as { text?: unknown; functionCall?: { args?: unknown }; functionResponse?: { response?: unknown } };
+    const { text, functionCall, functionResponse } = part as {
+      text?: unknown;
+      functionCall?: { args?: unknown };
+      functionResponse?: { response?: unknown };
+    };
     if (typeof text === 'string') markersInString(text, (marker, index) => found(marker, lineAround(text, index)));
     if (functionCall) markersInValue(functionCall.args, (marker) => found(marker, null), 0);
     if (functionResponse) markersInValue(functionResponse.response, (marker) => found(marker, null), 0);
@@ -130,5 +139,6 @@ function markersInValue(value: unknown, found: (marker: string) => void, depth: 
   if (depth > 32) return;
   if (typeof value === 'string') markersInString(value, found);
   else if (Array.isArray(value)) for (const item of value) markersInValue(item, found, depth + 1);
-  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) markersInValue(item, found, depth + 1);
+  else if (value !== null && typeof value === 'object')
+    for (const item of Object.values(value)) markersInValue(item, found, depth + 1);
 }

@@ -27,7 +27,9 @@ import { FACT_KINDS, MARKER_PATTERN, type FactKind, type FactValue, type WorldFa
 export const DEFAULT_RETENTION_PROFILE: RetentionProfile = 'structured';
 
 /** Chance to keep a fact of a kind the prompt asks for, of another kind, and the factor per earlier pass. */
-export const RETENTION_PROFILES: Readonly<Record<RetentionProfile, { readonly asked: number; readonly unasked: number; readonly decay: number }>> = {
+export const RETENTION_PROFILES: Readonly<
+  Record<RetentionProfile, { readonly asked: number; readonly unasked: number; readonly decay: number }>
+> = {
   /** Faithful-extractive: copies every fact it is sent, as far as its budget goes. */
   extractive: { asked: 1, unasked: 1, decay: 1 },
   /** Follows its prompt's sections; half of what they do not ask for; one fact in ten fades per re-summarization. */
@@ -65,9 +67,13 @@ export interface FactLine {
 export function askedKinds(request: SummarizerRequestText): Set<FactKind> {
   let lastText = '';
   for (const content of request.contents ?? []) {
-    for (const part of content?.parts ?? []) if (typeof part?.text === 'string' && part.text !== '') lastText = part.text;
+    for (const part of content?.parts ?? [])
+      if (typeof part?.text === 'string' && part.text !== '') lastText = part.text;
   }
-  const edges = lastText.length <= 2 * PROMPT_EDGE ? lastText : `${lastText.slice(0, PROMPT_EDGE)}\n${lastText.slice(-PROMPT_EDGE)}`;
+  const edges =
+    lastText.length <= 2 * PROMPT_EDGE
+      ? lastText
+      : `${lastText.slice(0, PROMPT_EDGE)}\n${lastText.slice(-PROMPT_EDGE)}`;
   const prompt = withoutFactLines(`${instructionText(request.config?.systemInstruction)}\n${edges}`);
   return new Set(FACT_KINDS.filter((kind) => PROMPT_SECTIONS[kind].test(prompt)));
 }
@@ -93,8 +99,11 @@ export function retainedFactLines(input: RetentionInput): FactLine[] {
     const chance = (asked.has(fact.kind) ? policy.asked : policy.unasked) * (pass > 1 ? policy.decay : 1);
     return chance >= 1 || rngFor(input.seed, 'summarizer-retention', input.call, value.marker).next() < chance;
   });
-  const rank = (line: FactLine): number => (asked.has(line.fact.kind) ? 0 : FACT_KINDS.length) + FACT_KINDS.indexOf(line.fact.kind);
-  const ordered = kept.map((entry, order) => ({ entry, order })).sort((a, b) => rank(a.entry) - rank(b.entry) || b.order - a.order);
+  const rank = (line: FactLine): number =>
+    (asked.has(line.fact.kind) ? 0 : FACT_KINDS.length) + FACT_KINDS.indexOf(line.fact.kind);
+  const ordered = kept
+    .map((entry, order) => ({ entry, order }))
+    .sort((a, b) => rank(a.entry) - rank(b.entry) || b.order - a.order);
   const lines: FactLine[] = [];
   let used = 0;
   for (const { entry } of ordered) {
@@ -139,7 +148,10 @@ function passOf(line: string, marker: string): number {
 }
 
 function withoutFactLines(text: string): string {
-  return text.split('\n').filter((line) => line.search(MARKER_PATTERN) < 0).join('\n');
+  return text
+    .split('\n')
+    .filter((line) => line.search(MARKER_PATTERN) < 0)
+    .join('\n');
 }
 
 /** The system instruction's text, whatever shape it has (string, content, parts). */

@@ -42,7 +42,10 @@ export interface SessionRetention {
 }
 
 /** undefined when the scenario plants no facts or none was probed. */
-export function sessionRetention(facts: readonly WorldFact[], steps: readonly StepFacts[]): SessionRetention | undefined {
+export function sessionRetention(
+  facts: readonly WorldFact[],
+  steps: readonly StepFacts[],
+): SessionRetention | undefined {
   const probed = steps.filter((step) => step.facts !== undefined);
   if (facts.length === 0 || probed.length === 0) return undefined;
   const last = probed[probed.length - 1]!.facts!;
@@ -54,13 +57,21 @@ export function sessionRetention(facts: readonly WorldFact[], steps: readonly St
       const state = step.facts![fact.id];
       return state !== undefined && !isRetained(state);
     });
-    outcomes.push({ id: fact.id, kind: fact.kind, fromStep: first.step, final: last[fact.id] ?? 'lost', lostAtStep: lost?.step ?? null });
+    outcomes.push({
+      id: fact.id,
+      kind: fact.kind,
+      fromStep: first.step,
+      final: last[fact.id] ?? 'lost',
+      lostAtStep: lost?.step ?? null,
+    });
   }
   const kindOf = new Map(facts.map((fact) => [fact.id, fact.kind]));
   return {
     facts: outcomes,
     byKind: byKind(last, kindOf),
-    atCompactions: probed.filter((step) => step.compaction).map((step) => ({ step: step.step, byKind: byKind(step.facts!, kindOf) })),
+    atCompactions: probed
+      .filter((step) => step.compaction)
+      .map((step) => ({ step: step.step, byKind: byKind(step.facts!, kindOf) })),
   };
 }
 

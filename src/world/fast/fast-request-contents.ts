@@ -34,7 +34,9 @@ export class FastRequestContents implements RequestContentsBuilder {
     return withContentEvents(
       events,
       (contentEvents, appendOnly) => {
-        const list = appendOnly ? this.#included.list(contentEvents, flavour) : this.#included.listUncached(contentEvents, flavour);
+        const list = appendOnly
+          ? this.#included.list(contentEvents, flavour)
+          : this.#included.listUncached(contentEvents, flavour);
         const last = list.length > 0 ? list.sources[list.length - 1] : undefined;
         const extra = goContinueContent(flavour, last?.content.role);
         if (extra === undefined) return list;

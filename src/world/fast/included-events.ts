@@ -14,7 +14,13 @@
 import type { Content } from '@google/genai';
 import { AF_FUNCTION_CALL_ID_PREFIX, getFunctionCalls, getFunctionResponses, type Event } from '../events/event.ts';
 import type { Flavour } from '../world-scenario.ts';
-import { isZeroPart, rearrangeEventsForAsyncFunctionResponsesInHistory, rearrangeEventsForLatestFunctionResponse, requestContentOf, shouldIncludeEvent } from '../agents/processors/content-processor-utils.ts';
+import {
+  isZeroPart,
+  rearrangeEventsForAsyncFunctionResponsesInHistory,
+  rearrangeEventsForLatestFunctionResponse,
+  requestContentOf,
+  shouldIncludeEvent,
+} from '../agents/processors/content-processor-utils.ts';
 import { ContentSource } from '../request-contents/content-source.ts';
 import { sourceListOf, type ContentSourceList } from '../request-contents/content-source-list.ts';
 import { isFrozenJsonData } from '../sessions/frozen-json-data.ts';
@@ -44,7 +50,10 @@ export class IncludedEventsCache {
   list(events: readonly Event[], flavour: Flavour): ContentSourceList {
     let state = this.#byFlavour.get(flavour);
     const stale =
-      !state || state.first !== events[0] || state.scanned > events.length || (state.scanned > 0 && events[state.scanned - 1] !== state.lastScanned);
+      !state ||
+      state.first !== events[0] ||
+      state.scanned > events.length ||
+      (state.scanned > 0 && events[state.scanned - 1] !== state.lastScanned);
     if (!state || stale) {
       state = emptyIncludedEvents();
       this.#byFlavour.set(flavour, state);
@@ -60,9 +69,16 @@ export class IncludedEventsCache {
   #listOf(included: IncludedEvents, flavour: Flavour): ContentSourceList {
     if (included.canonical) {
       const length = included.sources.length;
-      return { sources: included.sources, length, extra: undefined, heuristic: included.heuristicPrefix[length] as number };
+      return {
+        sources: included.sources,
+        length,
+        extra: undefined,
+        heuristic: included.heuristicPrefix[length] as number,
+      };
     }
-    const list = rearrangeEventsForAsyncFunctionResponsesInHistory(rearrangeEventsForLatestFunctionResponse(included.included, flavour));
+    const list = rearrangeEventsForAsyncFunctionResponsesInHistory(
+      rearrangeEventsForLatestFunctionResponse(included.included, flavour),
+    );
     return sourceListOf(list.map((event) => this.#sourceFor(event, flavour)));
   }
 
@@ -74,7 +90,9 @@ export class IncludedEventsCache {
         const source = this.#sourceFor(event, flavour);
         state.included.push(event);
         state.sources.push(source);
-        state.heuristicPrefix.push((state.heuristicPrefix[state.heuristicPrefix.length - 1] as number) + source.heuristic);
+        state.heuristicPrefix.push(
+          (state.heuristicPrefix[state.heuristicPrefix.length - 1] as number) + source.heuristic,
+        );
       }
     }
     state.first = events[0];
@@ -84,12 +102,15 @@ export class IncludedEventsCache {
   }
 
   #sourceFor(event: Event, flavour: Flavour): ContentSource {
-    if (flavour === 'adk-go' && event.content?.parts?.some(isZeroPart)) return new ContentSource(requestContentOf(event, flavour));
+    if (flavour === 'adk-go' && event.content?.parts?.some(isZeroPart))
+      return new ContentSource(requestContentOf(event, flavour));
     let source = this.#eventSources.get(event);
     if (!source) {
       const original = event.content as Content;
       // When there is no client id to strip, the event's own deep-frozen content is the source.
-      source = new ContentSource(!hasClientFunctionCallId(original) && isFrozenJsonData(original) ? original : requestContentOf(event, flavour));
+      source = new ContentSource(
+        !hasClientFunctionCallId(original) && isFrozenJsonData(original) ? original : requestContentOf(event, flavour),
+      );
       this.#eventSources.set(event, source);
     }
     return source;
@@ -97,7 +118,16 @@ export class IncludedEventsCache {
 }
 
 function emptyIncludedEvents(): IncludedEvents {
-  return { first: undefined, scanned: 0, lastScanned: undefined, included: [], sources: [], heuristicPrefix: [0], canonical: true, answeredIds: new Set() };
+  return {
+    first: undefined,
+    scanned: 0,
+    lastScanned: undefined,
+    included: [],
+    sources: [],
+    heuristicPrefix: [0],
+    canonical: true,
+    answeredIds: new Set(),
+  };
 }
 
 function hasClientFunctionCallId(content: Content): boolean {

@@ -61,7 +61,9 @@ export function goScenario(cfg: GoSessionConfig, turns: readonly GoTurn[]): Worl
 
 function goTurn(turn: GoTurn, i: number): WorldTurn {
   const user: TextSpec =
-    typeof turn.user === 'string' ? { text: turn.user.replace('%d', String(i)) } : { kind: 'go-long-message', size: turn.user.longMessage, turn: i };
+    typeof turn.user === 'string'
+      ? { text: turn.user.replace('%d', String(i)) }
+      : { kind: 'go-long-message', size: turn.user.longMessage, turn: i };
   return {
     index: i,
     phase: 0,
@@ -74,7 +76,11 @@ function goTurn(turn: GoTurn, i: number): WorldTurn {
       args: { param: 'value' },
     })),
     sequential: turn.sequential ?? false,
-    modelResponse: { kind: 'go-analysis', size: turn.responseSize && turn.responseSize > 0 ? turn.responseSize : 120, turn: i },
+    modelResponse: {
+      kind: 'go-analysis',
+      size: turn.responseSize && turn.responseSize > 0 ? turn.responseSize : 120,
+      turn: i,
+    },
   };
 }
 

@@ -23,7 +23,12 @@ export function cacheChurn(previous: SentPrefix | undefined, current: SentPrefix
 /** How many leading contents `current` shares with `previous` (same preamble assumed). */
 export function sharedContents(previous: SentPrefix, current: SentPrefix): number {
   let same = 0;
-  while (same < previous.items.length && same < current.items.length && sameItem(previous.items[same]!, current.items[same]!)) same += 1;
+  while (
+    same < previous.items.length &&
+    same < current.items.length &&
+    sameItem(previous.items[same]!, current.items[same]!)
+  )
+    same += 1;
   return same;
 }
 

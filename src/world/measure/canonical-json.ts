@@ -7,7 +7,6 @@
  */
 import { quoteKey, scalarJson } from './digest-json.ts';
 
-
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {
     case 'string':

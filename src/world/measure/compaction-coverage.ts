@@ -69,7 +69,9 @@ export class CompactionCoverage {
       newly.push(content);
     }
     if (!summarized) return undefined;
-    const summary = step.sent.filter((item) => item.key === undefined || !builtKeys.has(item.key)).map((item) => item.content);
+    const summary = step.sent
+      .filter((item) => item.key === undefined || !builtKeys.has(item.key))
+      .map((item) => item.content);
     const sentTexts = summary.map(contentTextOf);
     const quoted: Content[] = [];
     const leftOut: Content[] = [];
@@ -81,7 +83,10 @@ export class CompactionCoverage {
     }
     return {
       summaryTokens: step.count(summary),
-      replyTokens: step.replies.reduce((sum, reply) => sum + step.count([{ role: 'model', parts: [{ text: reply }] }]), 0),
+      replyTokens: step.replies.reduce(
+        (sum, reply) => sum + step.count([{ role: 'model', parts: [{ text: reply }] }]),
+        0,
+      ),
       newlyCovered: newly.length,
       newlyCoveredTokens: step.count(newly),
       quotedTokens: step.count(quoted),
@@ -94,16 +99,21 @@ export class CompactionCoverage {
 /** The text parts of a content, joined by newlines ('' for none). */
 export function contentTextOf(content: Content | undefined): string {
   const texts: string[] = [];
-  for (const part of content?.parts ?? []) if (typeof part?.text === 'string' && part.text !== '') texts.push(part.text);
+  for (const part of content?.parts ?? [])
+    if (typeof part?.text === 'string' && part.text !== '') texts.push(part.text);
   return texts.join('\n');
 }
 
 /** The text of a request (system instruction and contents), what a summarizer request is searched in. */
-export function requestTextOf(request: { readonly contents?: readonly (Content | undefined | null)[]; readonly config?: { readonly systemInstruction?: unknown } }): string {
+export function requestTextOf(request: {
+  readonly contents?: readonly (Content | undefined | null)[];
+  readonly config?: { readonly systemInstruction?: unknown };
+}): string {
   const texts: string[] = [];
   const system = request.config?.systemInstruction;
   if (typeof system === 'string') texts.push(system);
-  else if (system !== null && typeof system === 'object' && 'parts' in system) texts.push(contentTextOf(system as Content));
+  else if (system !== null && typeof system === 'object' && 'parts' in system)
+    texts.push(contentTextOf(system as Content));
   for (const content of request.contents ?? []) texts.push(contentTextOf(content ?? undefined));
   return texts.join('\n');
 }

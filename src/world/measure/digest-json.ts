@@ -84,7 +84,8 @@ function serialize(input: unknown, key: string): string | undefined {
 }
 
 function enter(value: object): void {
-  if (ancestors.length >= CYCLE_CHECK_DEPTH && ancestors.includes(value)) throw new TypeError('Converting circular structure to JSON');
+  if (ancestors.length >= CYCLE_CHECK_DEPTH && ancestors.includes(value))
+    throw new TypeError('Converting circular structure to JSON');
   ancestors.push(value);
 }
 

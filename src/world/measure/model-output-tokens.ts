@@ -12,7 +12,8 @@ export function modelOutputTokens(appended: readonly Event[], countText: (text: 
     if (event.author === 'user' || event.content?.role !== 'model') continue;
     for (const part of event.content.parts ?? []) {
       if (typeof part.text === 'string') total += countText(part.text);
-      if (part.functionCall) total += countText(part.functionCall.name ?? '') + countText(JSON.stringify(part.functionCall.args ?? {}));
+      if (part.functionCall)
+        total += countText(part.functionCall.name ?? '') + countText(JSON.stringify(part.functionCall.args ?? {}));
     }
   }
   return total;

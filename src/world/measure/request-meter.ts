@@ -12,7 +12,10 @@ import { quarterOf } from '../ruler/utf8-bytes.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { contentItems, type ContentItem } from '../request-contents/content-items.ts';
 
-export function requestHeuristic(request: LlmRequest, items: readonly ContentItem[] = contentItems(request.contents ?? [])): number {
+export function requestHeuristic(
+  request: LlmRequest,
+  items: readonly ContentItem[] = contentItems(request.contents ?? []),
+): number {
   let total = 0;
   for (const item of items) {
     if (item.source) total += item.source.heuristic;
@@ -37,7 +40,8 @@ const schemaTokens = new WeakMap<object, number>();
 function declarationTokens(declaration: FunctionDeclaration | undefined | null): number {
   if (declaration === undefined || declaration === null) return 0;
   const schema = declaration.parametersJsonSchema ?? declaration.parameters;
-  if (schema === null || typeof schema !== 'object' || !Object.isFrozen(schema)) return quarterOf(declaration.name) + quarterOf(declaration.description) + schemaQuarterTokens(declaration);
+  if (schema === null || typeof schema !== 'object' || !Object.isFrozen(schema))
+    return quarterOf(declaration.name) + quarterOf(declaration.description) + schemaQuarterTokens(declaration);
   let tokens = schemaTokens.get(schema);
   if (tokens === undefined) {
     tokens = schemaQuarterTokens({ parametersJsonSchema: schema });

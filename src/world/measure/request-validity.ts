@@ -14,11 +14,20 @@ import type { ContentItem } from '../request-contents/content-items.ts';
 const ROLES = new Set(['user', 'model']);
 
 /** Keys that carry a part's data (google-genai `Part`); a part needs at least one. */
-const DATA_KEYS = ['text', 'inlineData', 'fileData', 'functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult'] as const;
+const DATA_KEYS = [
+  'text',
+  'inlineData',
+  'fileData',
+  'functionCall',
+  'functionResponse',
+  'executableCode',
+  'codeExecutionResult',
+] as const;
 
 /** Why `contents` is not valid request contents, or null when it is. */
 export function invalidContents(contents: unknown, items: readonly ContentItem[]): string | null {
-  if (contents === null || contents === undefined) return `request.contents is ${String(contents)}: expected a list of contents`;
+  if (contents === null || contents === undefined)
+    return `request.contents is ${String(contents)}: expected a list of contents`;
   if (!Array.isArray(contents)) return `request.contents is ${typeof contents}: expected a list of contents`;
   // (An empty list is not refused here: adk-js itself builds one when every event's text is empty;
   // a strategy that empties the request loses the user's request, which user-request-preserved flags.)
@@ -37,7 +46,8 @@ function invalidContent(content: unknown): string | null {
     return `role ${describe(content['role'])} is not 'user' or 'model'`;
   }
   const parts = content['parts'];
-  if (!Array.isArray(parts) || parts.length === 0) return `parts is ${Array.isArray(parts) ? 'empty' : describe(parts)}: expected a non-empty list of parts`;
+  if (!Array.isArray(parts) || parts.length === 0)
+    return `parts is ${Array.isArray(parts) ? 'empty' : describe(parts)}: expected a non-empty list of parts`;
   for (let k = 0; k < parts.length; k += 1) {
     const problem = invalidPart(parts[k]);
     if (problem !== null) return `parts[${k}]: ${problem}`;
@@ -50,11 +60,14 @@ function invalidPart(part: unknown): string | null {
   if (!DATA_KEYS.some((key) => part[key] !== undefined && part[key] !== null)) {
     return `no data (expected one of ${DATA_KEYS.join(', ')})`;
   }
-  if (part['text'] !== undefined && part['text'] !== null && typeof part['text'] !== 'string') return `text is ${describe(part['text'])}, not a string`;
+  if (part['text'] !== undefined && part['text'] !== null && typeof part['text'] !== 'string')
+    return `text is ${describe(part['text'])}, not a string`;
   const call = part['functionCall'];
-  if (call !== undefined && call !== null && !(isObject(call) && typeof call['name'] === 'string')) return 'functionCall has no name';
+  if (call !== undefined && call !== null && !(isObject(call) && typeof call['name'] === 'string'))
+    return 'functionCall has no name';
   const response = part['functionResponse'];
-  if (response !== undefined && response !== null && !(isObject(response) && typeof response['name'] === 'string')) return 'functionResponse has no name';
+  if (response !== undefined && response !== null && !(isObject(response) && typeof response['name'] === 'string'))
+    return 'functionResponse has no name';
   return null;
 }
 

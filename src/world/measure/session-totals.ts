@@ -18,7 +18,14 @@ export interface TotalsInput {
   readonly trailingWarnings?: number;
 }
 
-export function sessionTotals({ turns, steps, thrash, finalHistoryTokens, trailingSummarizerCalls = [], trailingWarnings = 0 }: TotalsInput): SessionTotals {
+export function sessionTotals({
+  turns,
+  steps,
+  thrash,
+  finalHistoryTokens,
+  trailingSummarizerCalls = [],
+  trailingWarnings = 0,
+}: TotalsInput): SessionTotals {
   let summarizations = 0;
   let summarizerCalls = 0;
   let fallbacks = 0;

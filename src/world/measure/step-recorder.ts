@@ -162,7 +162,10 @@ export class SessionRecorder implements StepObserver {
   constructor(options: SessionRecorderOptions) {
     this.#options = options;
     this.#measuring = options.measure !== false;
-    this.#facts = this.#measuring && options.facts !== undefined && options.facts.length > 0 ? new FactProbe(options.facts) : undefined;
+    this.#facts =
+      this.#measuring && options.facts !== undefined && options.facts.length > 0
+        ? new FactProbe(options.facts)
+        : undefined;
     this.digest = this.#measuring && options.traceDigest === true ? new TraceDigest() : undefined;
   }
 
@@ -230,7 +233,9 @@ export class SessionRecorder implements StepObserver {
     const open = this.#open;
     if (!open) return;
     const contents: unknown = request.contents;
-    const items = Array.isArray(contents) ? contentItems(contents as LlmRequest['contents'] & unknown[], open.origin) : [];
+    const items = Array.isArray(contents)
+      ? contentItems(contents as LlmRequest['contents'] & unknown[], open.origin)
+      : [];
     const invalid = invalidContents(contents, items);
     if (invalid !== null) {
       this.#options.onInvalidRequest?.(invalid);
@@ -337,18 +342,38 @@ export class SessionRecorder implements StepObserver {
     const changed = requestChanged(open.before, sent);
     const compacted = sent.heuristic < open.measuredBefore.heuristic;
     const facts = open.shortCircuited ? undefined : this.#facts?.probe(sent.items);
-    const compaction = open.shortCircuited || this.#projected || (!changed && open.summarizerCalls.length === 0 && open.measuredBefore === open.before)
-      ? undefined
-      : this.#coverage.observe({
-        built: builtContents(open.measuredBefore),
-        // Known by the content object of its session event: a request built again without the new
-        // compaction records makes new sources of the same contents.
-        sent: sent.items.map((item) => ({ key: item.source?.content, content: itemContent(item) ?? { parts: [] } })),
-        summarizerTexts: open.summarizerTexts,
-        replies: open.summarizerReplies,
-        count: (contents) => contents.length === 0 ? 0 : turn.tokenModel.countRequest({ contents: [...contents] }, contents.reduce((sum, content) => sum + contentQuarterTokens(content), 0)),
-      }, open.summarizerCalls.length > 0);
-    const rewrite = this.#summaries.classify({ addedTexts: addedTexts(sent.items), summarized: open.summarizerCalls.length > 0, changed, shrunk: compacted });
+    const compaction =
+      open.shortCircuited ||
+      this.#projected ||
+      (!changed && open.summarizerCalls.length === 0 && open.measuredBefore === open.before)
+        ? undefined
+        : this.#coverage.observe(
+            {
+              built: builtContents(open.measuredBefore),
+              // Known by the content object of its session event: a request built again without the new
+              // compaction records makes new sources of the same contents.
+              sent: sent.items.map((item) => ({
+                key: item.source?.content,
+                content: itemContent(item) ?? { parts: [] },
+              })),
+              summarizerTexts: open.summarizerTexts,
+              replies: open.summarizerReplies,
+              count: (contents) =>
+                contents.length === 0
+                  ? 0
+                  : turn.tokenModel.countRequest(
+                      { contents: [...contents] },
+                      contents.reduce((sum, content) => sum + contentQuarterTokens(content), 0),
+                    ),
+            },
+            open.summarizerCalls.length > 0,
+          );
+    const rewrite = this.#summaries.classify({
+      addedTexts: addedTexts(sent.items),
+      summarized: open.summarizerCalls.length > 0,
+      changed,
+      shrunk: compacted,
+    });
     this.steps.push({
       step: open.step,
       turn: turn.turn.index,
@@ -361,7 +386,11 @@ export class SessionRecorder implements StepObserver {
       heuristicAfter: sent.heuristic,
       realBefore: open.measuredBefore.real,
       realAfter: sent.real,
-      overflow: isOverflowStep({ shortCircuited: open.shortCircuited, realAfter: sent.real, contextWindow: turn.contextWindow }),
+      overflow: isOverflowStep({
+        shortCircuited: open.shortCircuited,
+        realAfter: sent.real,
+        contextWindow: turn.contextWindow,
+      }),
       shortCircuited: open.shortCircuited,
       summarizerCalls: open.summarizerCalls,
       reinjection: rewrite.reinjection,
@@ -369,7 +398,9 @@ export class SessionRecorder implements StepObserver {
       compacted,
       cacheChurn: churn,
       uncachedTokens: uncached,
-      outputTokens: open.shortCircuited ? 0 : modelOutputTokens(open.appended, (text) => turn.tokenModel.countText(text)),
+      outputTokens: open.shortCircuited
+        ? 0
+        : modelOutputTokens(open.appended, (text) => turn.tokenModel.countText(text)),
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userContent),
@@ -422,7 +453,10 @@ export class SessionRecorder implements StepObserver {
   /** The step's request as it would have been built without the compaction records appended since the last step. */
   #measureWithoutNewRecords(ctx: InvocationContext, request: LlmRequest): Built {
     const events = ctx.session.events.filter((event) => !this.#newRecords.has(event));
-    return this.#measureSources(request, this.#options.requestContents.sources(events, ctx.flavour, { appendOnly: false }));
+    return this.#measureSources(
+      request,
+      this.#options.requestContents.sources(events, ctx.flavour, { appendOnly: false }),
+    );
   }
 
   #measureSources(request: LlmRequest, sources: ContentSourceList): Built {
@@ -431,7 +465,9 @@ export class SessionRecorder implements StepObserver {
     const heuristic = configHeuristic(request.config) + sources.heuristic;
     const built = { sources, count: sourceCount(sources), heuristic, real: 0, preamble: preambleKey(request.config) };
     const model = turn.tokenModel;
-    built.real = model.readsContents ? model.countRequest(request, heuristic, untouchedItems(built)) : model.countRequest(request, heuristic);
+    built.real = model.readsContents
+      ? model.countRequest(request, heuristic, untouchedItems(built))
+      : model.countRequest(request, heuristic);
     return built;
   }
 
@@ -442,7 +478,13 @@ export class SessionRecorder implements StepObserver {
   #measureItems(request: LlmRequest, items: ContentItem[]): Measured {
     const turn = this.#requireTurn();
     const heuristic = requestHeuristic(request, items);
-    return { request, items, heuristic, real: turn.tokenModel.countRequest(request, heuristic, items), preamble: preambleKey(request.config) };
+    return {
+      request,
+      items,
+      heuristic,
+      real: turn.tokenModel.countRequest(request, heuristic, items),
+      preamble: preambleKey(request.config),
+    };
   }
 
   #requireTurn(): TurnContext {
@@ -496,7 +538,10 @@ function untouchedItems(built: Built): ContentItem[] {
 function snapshotRequest(request: LlmRequest, items: readonly ContentItem[]): LlmRequest {
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(request)) {
-    copy[key] = key === 'contents' ? items.map((item) => cloneValue(itemContent(item))) : cloneValue((request as unknown as Record<string, unknown>)[key]);
+    copy[key] =
+      key === 'contents'
+        ? items.map((item) => cloneValue(itemContent(item)))
+        : cloneValue((request as unknown as Record<string, unknown>)[key]);
   }
   return copy as unknown as LlmRequest;
 }

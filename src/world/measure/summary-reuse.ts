@@ -37,7 +37,9 @@ export class SummaryReuse {
       return { reinjection: false, trimmed: false };
     }
     if (!step.changed) return { reinjection: false, trimmed: false };
-    const reused = step.addedTexts.some((text) => this.#injected.has(text) || this.#replies.some((reply) => text.includes(reply)));
+    const reused = step.addedTexts.some(
+      (text) => this.#injected.has(text) || this.#replies.some((reply) => text.includes(reply)),
+    );
     return { reinjection: reused, trimmed: !reused && step.shrunk };
   }
 }

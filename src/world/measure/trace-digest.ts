@@ -54,7 +54,10 @@ export class TraceDigest {
   /** The number of each history content seen so far (saves re-serializing it every step). */
   readonly #sourceIds = new Map<ContentSource, number>();
   /** The last request sent (a short-circuited step sends none): its contents and their numbers. */
-  #previous: { readonly items: readonly ContentItem[]; readonly ids: Uint32Array } = { items: [], ids: new Uint32Array(0) };
+  #previous: { readonly items: readonly ContentItem[]; readonly ids: Uint32Array } = {
+    items: [],
+    ids: new Uint32Array(0),
+  };
   /** Scratch space for a request's content numbers. */
   #refs = Buffer.alloc(256);
   /**
@@ -85,7 +88,12 @@ export class TraceDigest {
       const item = items[i] as ContentItem;
       const before = i < previous.items.length ? (previous.items[i] as ContentItem) : undefined;
       // The same immutable source at the same position has the number it had: no look-up.
-      const id = item.source !== undefined && before?.source === item.source ? (previous.ids[i] as number) : item.source ? this.#sourceId(item.source) : this.#contentId(stableJson(item.content));
+      const id =
+        item.source !== undefined && before?.source === item.source
+          ? (previous.ids[i] as number)
+          : item.source
+            ? this.#sourceId(item.source)
+            : this.#contentId(stableJson(item.content));
       ids[i] = id;
       if (keep < 0 && (i >= previous.ids.length || previous.ids[i] !== id)) keep = i;
     }
@@ -142,4 +150,3 @@ export class TraceDigest {
     return id;
   }
 }
-

@@ -80,6 +80,11 @@ export class TurnAnswerWatch implements StepObserver {
  */
 function endingOf(event: Event, agentName: string, stepCalledModel: boolean): TurnEnding {
   if (event.errorCode !== undefined) return 'model-error';
-  const answered = stepCalledModel && event.author === agentName && event.content !== undefined && event.actions.compaction === undefined && isFinalResponse(event);
+  const answered =
+    stepCalledModel &&
+    event.author === agentName &&
+    event.content !== undefined &&
+    event.actions.compaction === undefined &&
+    isFinalResponse(event);
   return answered ? 'model-response' : 'no-answer';
 }

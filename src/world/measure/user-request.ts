@@ -8,7 +8,11 @@ import type { Content } from '@google/genai';
 import { deepEqual } from '../request-contents/clone-content.ts';
 import { itemContent, type ContentItem } from '../request-contents/content-items.ts';
 
-export function userRequestPresent(items: readonly ContentItem[], userText: string, userContent: Content | undefined): boolean {
+export function userRequestPresent(
+  items: readonly ContentItem[],
+  userText: string,
+  userContent: Content | undefined,
+): boolean {
   if (userText === '') return true;
   // The user's own message is usually near the end: look there first.
   if (userContent) {

@@ -13,11 +13,7 @@ export type RecordDetail = Pick<SummarizerCallRecord, 'summary' | 'failure'>;
 
 export type RecordCall = (outcome: SummarizerOutcome, text: string, detail: RecordDetail) => void;
 
-export async function askModel(
-  model: SummarizerModel,
-  request: LlmRequest,
-  record: RecordCall,
-): Promise<LlmResponse> {
+export async function askModel(model: SummarizerModel, request: LlmRequest, record: RecordCall): Promise<LlmResponse> {
   let response: LlmResponse;
   try {
     response = await model.generateContent(request);
@@ -28,11 +24,17 @@ export async function askModel(
   }
   if (response?.errorCode) {
     // The engine treats an error code as a failed call (ADK models report errors this way).
-    record('error', '', { failure: `${response.errorCode}${response.errorMessage ? `: ${response.errorMessage}` : ''}` });
+    record('error', '', {
+      failure: `${response.errorCode}${response.errorMessage ? `: ${response.errorMessage}` : ''}`,
+    });
     return response;
   }
   const text = responseText(response);
-  record(text === '' ? 'empty' : 'ok', text, text === '' ? { summary: '', failure: 'the model answered no text' } : { summary: text });
+  record(
+    text === '' ? 'empty' : 'ok',
+    text,
+    text === '' ? { summary: '', failure: 'the model answered no text' } : { summary: text },
+  );
   return response;
 }
 

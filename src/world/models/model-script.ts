@@ -14,11 +14,11 @@ import type { ToolCallSpec, WorldTurn } from '../world-scenario.ts';
 
 export type ScriptedReply =
   | {
-    readonly kind: 'calls';
-    readonly calls: readonly { readonly spec: ToolCallSpec; readonly index: number }[];
-    /** Replay: the text the recorded response carried beside its calls. */
-    readonly text?: string;
-  }
+      readonly kind: 'calls';
+      readonly calls: readonly { readonly spec: ToolCallSpec; readonly index: number }[];
+      /** Replay: the text the recorded response carried beside its calls. */
+      readonly text?: string;
+    }
   | { readonly kind: 'text'; readonly text: string };
 
 /** Told when a planted fact value reaches the session (a user message, a tool result, the final text). */
@@ -57,19 +57,27 @@ export class ModelScript {
     this.#cursor = 0;
     this.#pending.clear();
     const calls = turn.toolCalls.map((spec, index) => ({ spec, index }));
-    const text: ScriptedReply = { kind: 'text', text: generateText(turn.modelResponse, rngFor(this.#seed, 'turn', turn.index, 'model')) };
+    const text: ScriptedReply = {
+      kind: 'text',
+      text: generateText(turn.modelResponse, rngFor(this.#seed, 'turn', turn.index, 'model')),
+    };
     if (turn.replay) this.#replies = [...replayedCalls(turn, calls), text];
     else if (calls.length === 0) this.#replies = [text];
-    else if (turn.sequential) this.#replies = [...calls.map((call): ScriptedReply => ({ kind: 'calls', calls: [call] })), text];
+    else if (turn.sequential)
+      this.#replies = [...calls.map((call): ScriptedReply => ({ kind: 'calls', calls: [call] })), text];
     else this.#replies = [{ kind: 'calls', calls }, text];
   }
 
   /** The user's message for `turn`: its text, then one zero-filled inline attachment per spec. */
   userMessage(turn: WorldTurn): Content {
     const own = generateText(turn.user, rngFor(this.#seed, 'turn', turn.index, 'user'));
-    const parts: Part[] = [{ text: this.#sites.size === 0 ? own : this.#plant(siteKey({ turn: turn.index, in: 'user' }), own) }];
+    const parts: Part[] = [
+      { text: this.#sites.size === 0 ? own : this.#plant(siteKey({ turn: turn.index, in: 'user' }), own) },
+    ];
     for (const attachment of turn.attachments) {
-      parts.push({ inlineData: { mimeType: attachment.mimeType, data: Buffer.alloc(attachment.size).toString('base64') } });
+      parts.push({
+        inlineData: { mimeType: attachment.mimeType, data: Buffer.alloc(attachment.size).toString('base64') },
+      });
     }
     return { role: 'user', parts };
   }
@@ -105,7 +113,8 @@ export class ModelScript {
     if (!call || !turn) return { error: `the scripted model never called ${name} in this turn` };
     if (call.spec.recordedResponse) return structuredClone(call.spec.recordedResponse) as Record<string, unknown>;
     const own = generateText(call.spec.response, rngFor(this.#seed, 'turn', turn.index, 'tool', call.index));
-    const text = this.#sites.size === 0 ? own : this.#plant(siteKey({ turn: turn.index, in: 'tool', call: call.index }), own);
+    const text =
+      this.#sites.size === 0 ? own : this.#plant(siteKey({ turn: turn.index, in: 'tool', call: call.index }), own);
     return { [call.spec.responseKey]: text };
   }
 }

@@ -52,13 +52,22 @@ export class ScriptedLlm extends BaseLlm {
     const { script, usageMetadata, streamingChunks, countPromptTokens, refuseAbove } = this.#options;
     if (refuseAbove !== undefined) {
       const promptTokens = countPromptTokens(llmRequest);
-      if (promptTokens > refuseAbove) throw new ContextWindowExceededError(promptTokens, refuseAbove, geminiOverflowMessage(promptTokens, refuseAbove));
+      if (promptTokens > refuseAbove)
+        throw new ContextWindowExceededError(
+          promptTokens,
+          refuseAbove,
+          geminiOverflowMessage(promptTokens, refuseAbove),
+        );
     }
     const reply = script.nextReply();
     const usage = usageMetadata ? { usageMetadata: { promptTokenCount: countPromptTokens(llmRequest) } } : {};
     if (reply.kind === 'calls') {
       const parts: Part[] = reply.calls.map(({ spec }) => ({
-        functionCall: { ...(spec.id === undefined ? {} : { id: spec.id }), name: spec.name, args: cloneValue(spec.args) as Record<string, unknown> },
+        functionCall: {
+          ...(spec.id === undefined ? {} : { id: spec.id }),
+          name: spec.name,
+          args: cloneValue(spec.args) as Record<string, unknown>,
+        },
       }));
       // Replay: a recorded response may say something beside its calls; it comes first, as models write it.
       if (reply.text !== undefined) parts.unshift({ text: reply.text });
@@ -85,7 +94,10 @@ export class ScriptedLlm extends BaseLlm {
     const output = outputTokens(response, countText);
     if (cacheReadTokens) {
       const read = Math.min(prompt, cacheReadTokens(request));
-      this.#usage.set(response, modelUsage({ inputTokens: 0, cacheReadTokens: read, cacheWriteTokens: prompt - read, outputTokens: output }));
+      this.#usage.set(
+        response,
+        modelUsage({ inputTokens: 0, cacheReadTokens: read, cacheWriteTokens: prompt - read, outputTokens: output }),
+      );
     } else {
       this.#usage.set(response, modelUsage({ inputTokens: prompt, outputTokens: output }));
     }
@@ -103,7 +115,8 @@ export function splitText(text: string, count: number): string[] {
   const n = units === undefined ? text.length : units.length - 1;
   const at = (k: number): number => (units === undefined ? k : units[k]!);
   const pieces: string[] = [];
-  for (let i = 0; i < count; i += 1) pieces.push(text.slice(at(Math.floor((i * n) / count)), at(Math.floor(((i + 1) * n) / count))));
+  for (let i = 0; i < count; i += 1)
+    pieces.push(text.slice(at(Math.floor((i * n) / count)), at(Math.floor(((i + 1) * n) / count))));
   return pieces;
 }
 
@@ -131,7 +144,8 @@ function outputTokens(response: LlmResponse, countText: (text: string) => number
   let total = 0;
   for (const part of response.content?.parts ?? []) {
     if (typeof part.text === 'string') total += countText(part.text);
-    if (part.functionCall) total += countText(part.functionCall.name ?? '') + countText(JSON.stringify(part.functionCall.args ?? {}));
+    if (part.functionCall)
+      total += countText(part.functionCall.name ?? '') + countText(JSON.stringify(part.functionCall.args ?? {}));
   }
   return total;
 }

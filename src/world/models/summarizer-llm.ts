@@ -111,10 +111,19 @@ export class SummarizerLlm implements SummarizerModel {
     // Details are kept only for a caller-supplied model: simulated replies are reproducible from
     // the seed, and the deterministic reports stay as they were.
     const record = (outcome: SummarizerOutcome, text: string, detail: RecordDetail = {}): void =>
-      onCall({
-        inputTokens, inputRealTokens, contextWindow, maxOutputTokens, outputTokens: quarterOf(text), outcome,
-        ...(model === undefined ? {} : detail),
-      }, outcome === 'ok' ? text : '', request);
+      onCall(
+        {
+          inputTokens,
+          inputRealTokens,
+          contextWindow,
+          maxOutputTokens,
+          outputTokens: quarterOf(text),
+          outcome,
+          ...(model === undefined ? {} : detail),
+        },
+        outcome === 'ok' ? text : '',
+        request,
+      );
 
     if (contextWindow !== null && inputRealTokens > contextWindow) {
       const message = `prompt is too long: ${inputRealTokens} tokens > ${contextWindow} maximum`;
@@ -137,29 +146,52 @@ export class SummarizerLlm implements SummarizerModel {
       return { content: { role: 'model', parts: [] } };
     }
     if (model !== undefined) return askModel(model, request, record);
-    const text = this.#replyText(fault === 'oversize' ? 'exceed' : spec.reply, maxOutputTokens, call, phase.tokenModel, request);
+    const text = this.#replyText(
+      fault === 'oversize' ? 'exceed' : spec.reply,
+      maxOutputTokens,
+      call,
+      phase.tokenModel,
+      request,
+    );
     record(text === '' ? 'empty' : 'ok', text);
     // Usage as a provider reports it (docs/peer-strategies.md X6): adk-python puts it on its compaction event.
     const usageMetadata = { promptTokenCount: inputRealTokens, candidatesTokenCount: phase.tokenModel.countText(text) };
     return { content: { role: 'model', parts: text === '' ? [] : [{ text }] }, usageMetadata };
   }
 
-  #replyText(reply: SummarizerSpec['reply'], maxOutputTokens: number | null, call: number, tokenModel: TokenModel, request: LlmRequest): string {
+  #replyText(
+    reply: SummarizerSpec['reply'],
+    maxOutputTokens: number | null,
+    call: number,
+    tokenModel: TokenModel,
+    request: LlmRequest,
+  ): string {
     const { spec, seed } = this.#options;
     const countText = (text: string): number => tokenModel.countText(text);
     const fixed = reply === 'fixed' || maxOutputTokens === null;
-    const target = fixed ? null : reply === 'honour' ? maxOutputTokens : Math.floor(maxOutputTokens * spec.exceedFactor);
+    const target = fixed
+      ? null
+      : reply === 'honour'
+        ? maxOutputTokens
+        : Math.floor(maxOutputTokens * spec.exceedFactor);
     const facts = this.#options.facts ?? [];
-    const lines = facts.length === 0 ? [] : retainedFactLines({
-      request,
-      facts,
-      profile: spec.retention ?? DEFAULT_RETENTION_PROFILE,
-      // The fixed text is written whatever the budget; the facts get what it leaves.
-      budgetTokens: fixed ? (maxOutputTokens === null ? null : Math.max(0, maxOutputTokens - countText(spec.text))) : target,
-      countText,
-      seed,
-      call,
-    }).map((entry) => entry.line);
+    const lines =
+      facts.length === 0
+        ? []
+        : retainedFactLines({
+            request,
+            facts,
+            profile: spec.retention ?? DEFAULT_RETENTION_PROFILE,
+            // The fixed text is written whatever the budget; the facts get what it leaves.
+            budgetTokens: fixed
+              ? maxOutputTokens === null
+                ? null
+                : Math.max(0, maxOutputTokens - countText(spec.text))
+              : target,
+            countText,
+            seed,
+            call,
+          }).map((entry) => entry.line);
     if (lines.length === 0) {
       return target === null ? spec.text : summaryOfTokens(target, countText, () => rngFor(seed, 'summarizer', call));
     }

@@ -38,11 +38,14 @@ export interface TokenModel {
 
 export async function createTokenModel(spec: TokenModelSpec): Promise<TokenModel> {
   if (spec.kind === 'ratio') {
-    if (!(spec.ratio > 0) || !Number.isFinite(spec.ratio)) throw new Error(`token model ratio must be a positive number, got ${spec.ratio}`);
+    if (!(spec.ratio > 0) || !Number.isFinite(spec.ratio))
+      throw new Error(`token model ratio must be a positive number, got ${spec.ratio}`);
     return ratioTokenModel(spec.ratio);
   }
   if (spec.kind === 'tiktoken') return tiktokenTokenModel(spec.encoding, await loadBpeCounter(spec.encoding));
-  throw new Error(`unknown token model kind '${String((spec as { kind?: unknown }).kind)}' (expected ratio or tiktoken)`);
+  throw new Error(
+    `unknown token model kind '${String((spec as { kind?: unknown }).kind)}' (expected ratio or tiktoken)`,
+  );
 }
 
 export function ratioTokenModel(ratio: number): TokenModel {
@@ -58,7 +61,8 @@ export function ratioTokenModel(ratio: number): TokenModel {
 export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', counter: BpeCounter): TokenModel {
   const key = `tiktoken:${encoding}`;
   const texts = new TextCountCache(counter);
-  const countContent = (content: Content): number => MESSAGE_OVERHEAD_TOKENS + (content.parts ?? []).reduce((sum, part) => sum + countPart(part, texts), 0);
+  const countContent = (content: Content): number =>
+    MESSAGE_OVERHEAD_TOKENS + (content.parts ?? []).reduce((sum, part) => sum + countPart(part, texts), 0);
   return {
     spec: { kind: 'tiktoken', encoding },
     key,
@@ -68,7 +72,8 @@ export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', count
       let total = REQUEST_OVERHEAD_TOKENS;
       const config = request.config;
       const system = systemInstructionParts(config?.systemInstruction);
-      if (system.length > 0) total += MESSAGE_OVERHEAD_TOKENS + system.reduce((sum, part) => sum + countPart(part, texts), 0);
+      if (system.length > 0)
+        total += MESSAGE_OVERHEAD_TOKENS + system.reduce((sum, part) => sum + countPart(part, texts), 0);
       for (const tool of config?.tools ?? []) {
         if (!tool || !('functionDeclarations' in tool)) continue;
         for (const declaration of tool.functionDeclarations ?? []) total += countDeclaration(declaration, texts);
@@ -92,9 +97,12 @@ export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', count
 
 function countPart(part: Part, texts: TextCountCache): number {
   if (typeof part.text === 'string') return texts.count(part.text);
-  if (part.functionCall) return texts.count(part.functionCall.name ?? '') + texts.count(JSON.stringify(part.functionCall.args ?? {}));
+  if (part.functionCall)
+    return texts.count(part.functionCall.name ?? '') + texts.count(JSON.stringify(part.functionCall.args ?? {}));
   if (part.functionResponse) {
-    return texts.count(part.functionResponse.name ?? '') + texts.count(JSON.stringify(part.functionResponse.response ?? {}));
+    return (
+      texts.count(part.functionResponse.name ?? '') + texts.count(JSON.stringify(part.functionResponse.response ?? {}))
+    );
   }
   if (part.inlineData) return Math.floor((part.inlineData.data?.length ?? 0) / 4);
   return texts.count(JSON.stringify(part));

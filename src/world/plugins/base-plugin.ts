@@ -17,7 +17,10 @@ type Awaitable<T> = T | Promise<T>;
 export abstract class BasePlugin {
   constructor(readonly name: string) {}
 
-  onUserMessageCallback(_params: { userMessage: Content; invocationContext: InvocationContext }): Awaitable<Maybe<Content>> {
+  onUserMessageCallback(_params: {
+    userMessage: Content;
+    invocationContext: InvocationContext;
+  }): Awaitable<Maybe<Content>> {
     return undefined;
   }
   beforeRunCallback(_params: { invocationContext: InvocationContext }): Awaitable<Maybe<Content>> {
@@ -35,10 +38,18 @@ export abstract class BasePlugin {
   afterModelCallback(_params: { callbackContext: Context; llmResponse: LlmResponse }): Awaitable<Maybe<LlmResponse>> {
     return undefined;
   }
-  onModelErrorCallback(_params: { callbackContext: Context; llmRequest: LlmRequest; error: Error }): Awaitable<Maybe<LlmResponse>> {
+  onModelErrorCallback(_params: {
+    callbackContext: Context;
+    llmRequest: LlmRequest;
+    error: Error;
+  }): Awaitable<Maybe<LlmResponse>> {
     return undefined;
   }
-  beforeToolCallback(_params: { tool: WorldTool; toolArgs: Record<string, unknown>; toolContext: Context }): Awaitable<Maybe<Record<string, unknown>>> {
+  beforeToolCallback(_params: {
+    tool: WorldTool;
+    toolArgs: Record<string, unknown>;
+    toolContext: Context;
+  }): Awaitable<Maybe<Record<string, unknown>>> {
     return undefined;
   }
   afterToolCallback(_params: {
@@ -49,7 +60,12 @@ export abstract class BasePlugin {
   }): Awaitable<Maybe<Record<string, unknown>>> {
     return undefined;
   }
-  onToolErrorCallback(_params: { tool: WorldTool; toolArgs: Record<string, unknown>; toolContext: Context; error: Error }): Awaitable<Maybe<Record<string, unknown>>> {
+  onToolErrorCallback(_params: {
+    tool: WorldTool;
+    toolArgs: Record<string, unknown>;
+    toolContext: Context;
+    error: Error;
+  }): Awaitable<Maybe<Record<string, unknown>>> {
     return undefined;
   }
 }

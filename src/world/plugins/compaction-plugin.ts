@@ -27,7 +27,13 @@
 import type { Content } from '@google/genai';
 import { ContextGuard } from '../../engine/context-guard.ts';
 import type { CompactionRecord, ModelUsage, RequestOverhead, SessionEvent } from '../../engine/hook-types.ts';
-import type { CompactionContext, CompactionStrategy, LlmRequest, LlmResponse, SummarizerModel } from '../../engine/types.ts';
+import type {
+  CompactionContext,
+  CompactionStrategy,
+  LlmRequest,
+  LlmResponse,
+  SummarizerModel,
+} from '../../engine/types.ts';
 import { Context } from '../agents/context.ts';
 import type { State } from '../sessions/state.ts';
 import type { InvocationContext } from '../agents/invocation-context.ts';
@@ -63,7 +69,10 @@ export class CompactionPlugin extends BasePlugin {
   constructor(options: CompactionPluginOptions) {
     super('context_guard');
     this.#options = options;
-    this.#guard = new ContextGuard({ onStrategyError: (error) => options.onStrategyFailure(error), ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }) });
+    this.#guard = new ContextGuard({
+      onStrategyError: (error) => options.onStrategyFailure(error),
+      ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+    });
     this.#guard.add(options.agentName, options.strategy);
   }
 
@@ -88,9 +97,16 @@ export class CompactionPlugin extends BasePlugin {
   }
 
   // (The two per-step callbacks guard inline rather than through #guarded: no closure per step.)
-  override async beforeModelCallback({ callbackContext, llmRequest }: { callbackContext: Context; llmRequest: LlmRequest }): Promise<undefined> {
+  override async beforeModelCallback({
+    callbackContext,
+    llmRequest,
+  }: {
+    callbackContext: Context;
+    llmRequest: LlmRequest;
+  }): Promise<undefined> {
     try {
-      const count: unknown = (await this.#guard.beforeModel(this.#compactionContext(callbackContext), llmRequest))?.triggerCount;
+      const count: unknown = (await this.#guard.beforeModel(this.#compactionContext(callbackContext), llmRequest))
+        ?.triggerCount;
       if (typeof count === 'number' && Number.isFinite(count)) this.#options.onTriggerCount?.(count);
     } catch (error) {
       this.#options.onStrategyFailure(error);
@@ -98,9 +114,15 @@ export class CompactionPlugin extends BasePlugin {
     return undefined;
   }
 
-  override async afterModelCallback({ callbackContext, llmResponse }: { callbackContext: Context; llmResponse: LlmResponse }): Promise<undefined> {
+  override async afterModelCallback({
+    callbackContext,
+    llmResponse,
+  }: {
+    callbackContext: Context;
+    llmResponse: LlmResponse;
+  }): Promise<undefined> {
     const usage = llmResponse.partial ? undefined : this.#options.usageFor?.(llmResponse);
-    let outcome;
+    let outcome: Awaited<ReturnType<ContextGuard['afterModel']>> | undefined;
     try {
       outcome = await this.#guard.afterModel(this.#compactionContext(callbackContext), llmResponse, usage);
     } catch (error) {
@@ -110,13 +132,24 @@ export class CompactionPlugin extends BasePlugin {
     return undefined;
   }
 
-  override async onModelErrorCallback({ callbackContext, llmRequest, error }: { callbackContext: Context; llmRequest: LlmRequest; error: Error }): Promise<undefined> {
+  override async onModelErrorCallback({
+    callbackContext,
+    llmRequest,
+    error,
+  }: {
+    callbackContext: Context;
+    llmRequest: LlmRequest;
+    error: Error;
+  }): Promise<undefined> {
     if (!this.#guard.hasHook(this.#options.agentName, 'onModelError')) return undefined;
     const invocationContext = callbackContext.invocationContext;
     // adk-js builds the error event without the step's actions: state written here lives in the
     // invocation's working state only (records are appended as their own events).
-    const outcome = await this.#guarded(() => this.#guard.onModelError(this.#compactionContext(callbackContext), error, llmRequest));
-    for (const event of recordEvents(invocationContext, outcome?.append ?? [], createEventActions())) invocationContext.appendEvent(event);
+    const outcome = await this.#guarded(() =>
+      this.#guard.onModelError(this.#compactionContext(callbackContext), error, llmRequest),
+    );
+    for (const event of recordEvents(invocationContext, outcome?.append ?? [], createEventActions()))
+      invocationContext.appendEvent(event);
     if (outcome?.retry === true && !invocationContext.abortSignal.aborted) invocationContext.retryStep = true;
     return undefined;
   }
@@ -127,7 +160,8 @@ export class CompactionPlugin extends BasePlugin {
     const ctx = this.#compactionContext(new Context({ invocationContext, eventActions: actions }));
     const outcome = await this.#guarded(() => this.#guard.afterInvocation(ctx));
     if (invocationContext.abortSignal.aborted) return;
-    for (const event of recordEvents(invocationContext, outcome?.append ?? [], actions)) invocationContext.appendEvent(event);
+    for (const event of recordEvents(invocationContext, outcome?.append ?? [], actions))
+      invocationContext.appendEvent(event);
     if (outcome?.followUp) this.#followUp = outcome.followUp;
   }
 
@@ -201,8 +235,16 @@ class StateView {
  * One event per record (author: the agent, `actions.compaction`), the hook's state delta on the
  * first; a state-only event when there is a delta but no record.
  */
-function recordEvents(invocationContext: InvocationContext, records: readonly CompactionRecord[], actions: EventActions): Event[] {
-  const base = { invocationId: invocationContext.invocationId, author: invocationContext.agent.name, branch: invocationContext.branch };
+function recordEvents(
+  invocationContext: InvocationContext,
+  records: readonly CompactionRecord[],
+  actions: EventActions,
+): Event[] {
+  const base = {
+    invocationId: invocationContext.invocationId,
+    author: invocationContext.agent.name,
+    branch: invocationContext.branch,
+  };
   if (records.length === 0) {
     return Object.keys(actions.stateDelta).length > 0 ? [createEvent(invocationContext.env, { ...base, actions })] : [];
   }

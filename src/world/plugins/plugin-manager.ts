@@ -39,11 +39,12 @@ export class PluginManager {
         const callback = plugin[callbackName] as (p: ParamsOf<K>) => ResultOf<K> | Promise<ResultOf<K>>;
         result = await callback.call(plugin, params);
       } catch (error) {
-        throw new Error(`Error in plugin '${plugin.name}' during '${callbackName}' callback: ${String(error)}`, { cause: error });
+        throw new Error(`Error in plugin '${plugin.name}' during '${callbackName}' callback: ${String(error)}`, {
+          cause: error,
+        });
       }
       if (result !== undefined) return result;
     }
     return undefined;
   }
 }
-

@@ -27,7 +27,8 @@ export class BuiltContents {
     if (this.clones[index] === content) return sourceAt(this.sources, index);
     if (this.#sourceByClone === undefined) {
       this.#sourceByClone = new Map();
-      for (let i = 0; i < this.clones.length; i += 1) this.#sourceByClone.set(this.clones[i]!, sourceAt(this.sources, i)!);
+      for (let i = 0; i < this.clones.length; i += 1)
+        this.#sourceByClone.set(this.clones[i]!, sourceAt(this.sources, i)!);
     }
     return this.#sourceByClone.get(content);
   }

@@ -27,8 +27,12 @@ export function contentItems(contents: readonly (Content | undefined | null)[], 
   const items: ContentItem[] = new Array(contents.length);
   for (let i = 0; i < contents.length; i += 1) {
     const content = contents[i] ?? undefined;
-    const source = built !== undefined && content !== undefined && typeof content === 'object' ? built.sourceOfClone(content, i) : undefined;
-    items[i] = source !== undefined && deepEqual(content, source.content) ? source.untouched : { content, source: undefined };
+    const source =
+      built !== undefined && content !== undefined && typeof content === 'object'
+        ? built.sourceOfClone(content, i)
+        : undefined;
+    items[i] =
+      source !== undefined && deepEqual(content, source.content) ? source.untouched : { content, source: undefined };
   }
   return items;
 }

@@ -221,7 +221,8 @@ class MinHeap {
         const left = 2 * i + 1;
         if (left >= size) break;
         const right = left + 1;
-        const child = right < size && this.#less(ranks[right]!, starts[right]!, ranks[left]!, starts[left]!) ? right : left;
+        const child =
+          right < size && this.#less(ranks[right]!, starts[right]!, ranks[left]!, starts[left]!) ? right : left;
         if (!this.#less(ranks[child]!, starts[child]!, rank, start)) break;
         ranks[i] = ranks[child]!;
         starts[i] = starts[child]!;

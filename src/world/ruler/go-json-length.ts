@@ -14,7 +14,15 @@
  * - a `[]byte` (Uint8Array) is a base64 string.
  * A key whose value is `undefined` is absent (JSON drops it before Go sees the map).
  */
-import { arrayBufferIsView, arrayIsArray, bigintToString, charCodeAt, mathFloor, numberIsFinite, objectHasOwn } from './intrinsics.ts';
+import {
+  arrayBufferIsView,
+  arrayIsArray,
+  bigintToString,
+  charCodeAt,
+  mathFloor,
+  numberIsFinite,
+  objectHasOwn,
+} from './intrinsics.ts';
 import { utf8Bytes } from './utf8-bytes.ts';
 
 const MAX_DEPTH = 512;
@@ -87,7 +95,8 @@ export function jsonStringLength(text: string): number {
   for (let i = 0; i < text.length; i += 1) {
     const c = charCodeAt(text, i);
     if (c >= 0x20 && c < 0x7f) {
-      if (c === 0x22 || c === 0x5c) extra += 1; // \" \\
+      if (c === 0x22 || c === 0x5c)
+        extra += 1; // \" \\
       else if (c === 0x3c || c === 0x3e || c === 0x26) extra += 5; // \u003c \u003e \u0026
     } else if (c < 0x20) {
       extra += c === 0x08 || c === 0x0c || c === 0x0a || c === 0x0d || c === 0x09 ? 1 : 5;

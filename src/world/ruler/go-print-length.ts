@@ -12,7 +12,19 @@
  *   int (the world's values, like the Go simulator's, are ints), any other for a float64.
  * A key whose value is `undefined` is absent: JSON, the only way a map reaches Go, drops it.
  */
-import { arrayBufferIsView, arrayIsArray, bigintToString, charCodeAt, mathAbs, numberIsInteger, numberIsNaN, objectHasOwn, stringIndexOf, stringSlice, toExponential } from './intrinsics.ts';
+import {
+  arrayBufferIsView,
+  arrayIsArray,
+  bigintToString,
+  charCodeAt,
+  mathAbs,
+  numberIsInteger,
+  numberIsNaN,
+  objectHasOwn,
+  stringIndexOf,
+  stringSlice,
+  toExponential,
+} from './intrinsics.ts';
 import { utf8Bytes } from './utf8-bytes.ts';
 
 const GO_INT_RANGE = 2 ** 63;

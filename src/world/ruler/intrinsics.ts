@@ -21,19 +21,15 @@ export const bufferByteLength: (text: string, encoding: 'utf8' | 'base64') => nu
 
 // Math and Number
 export const mathFloor = Math.floor;
-export const mathMax = Math.max;
 export const mathAbs = Math.abs;
 export const numberIsInteger = Number.isInteger;
 export const numberIsFinite = Number.isFinite;
 export const numberIsNaN = Number.isNaN;
-export const objectIs = Object.is;
 export const toExponential: (n: number) => string = uncurry(Number.prototype.toExponential) as never;
 export const bigintToString: (n: bigint) => string = uncurry(BigInt.prototype.toString) as never;
 
 // Objects and arrays
-export const objectKeys = Object.keys;
 export const objectHasOwn: (o: object, key: PropertyKey) => boolean = uncurry(Object.prototype.hasOwnProperty) as never;
-export const objectIsFrozen = Object.isFrozen;
 export const arrayIsArray = Array.isArray;
 export const arrayBufferIsView = ArrayBuffer.isView;
 
@@ -41,16 +37,3 @@ export const arrayBufferIsView = ArrayBuffer.isView;
 export const charCodeAt: (s: string, index: number) => number = uncurry(String.prototype.charCodeAt) as never;
 export const stringIndexOf: (s: string, search: string) => number = uncurry(String.prototype.indexOf) as never;
 export const stringSlice: (s: string, start: number, end?: number) => string = uncurry(String.prototype.slice) as never;
-export const regExpTest: (re: RegExp, s: string) => boolean = uncurry(RegExp.prototype.test) as never;
-export const regExpExec: (re: RegExp, s: string) => RegExpExecArray | null = uncurry(RegExp.prototype.exec) as never;
-
-// JSON (the BPE path renders function calls and schemas as JSON text)
-export const jsonStringify = JSON.stringify;
-
-// Maps (the ruler's own memos)
-export const mapGet: <K, V>(map: Map<K, V>, key: K) => V | undefined = uncurry(Map.prototype.get) as never;
-export const mapSet: <K, V>(map: Map<K, V>, key: K, value: V) => Map<K, V> = uncurry(Map.prototype.set) as never;
-export const mapClear: (map: Map<unknown, unknown>) => void = uncurry(Map.prototype.clear) as never;
-export const mapSize: (map: Map<unknown, unknown>) => number = uncurry(Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!) as never;
-export const weakMapGet: <K extends object, V>(map: WeakMap<K, V>, key: K) => V | undefined = uncurry(WeakMap.prototype.get) as never;
-export const weakMapSet: <K extends object, V>(map: WeakMap<K, V>, key: K, value: V) => WeakMap<K, V> = uncurry(WeakMap.prototype.set) as never;

@@ -71,15 +71,19 @@ export function partQuarterTokens(part: Part | undefined | null): number {
   if (call !== undefined && call !== null) total += quarterOf(call.name) + entriesQuarterTokens(call.args);
   // FunctionResponse != nil → len(Name)/4 + len(%v of Response)/4 (the whole map)
   const response = part.functionResponse;
-  if (response !== undefined && response !== null) total += quarterOf(response.name) + mathFloor(goMapPrintLength(response.response) / 4);
+  if (response !== undefined && response !== null)
+    total += quarterOf(response.name) + mathFloor(goMapPrintLength(response.response) / 4);
   // InlineData != nil → len(MIMEType)/4 + len(Data)/4, Data being the raw bytes (not the base64 text)
   const blob = part.inlineData;
-  if (blob !== undefined && blob !== null) total += quarterOf(blob.mimeType) + mathFloor(base64DecodedBytes(blob.data) / 4);
+  if (blob !== undefined && blob !== null)
+    total += quarterOf(blob.mimeType) + mathFloor(base64DecodedBytes(blob.data) / 4);
   // ToolCall / ToolResponse != nil → len(%v of the *struct)/4
   const toolCall = part.toolCall;
-  if (toolCall !== undefined && toolCall !== null) total += mathFloor(structPointerLength(toolCall.id, toolCall.toolType, toolCall.args) / 4);
+  if (toolCall !== undefined && toolCall !== null)
+    total += mathFloor(structPointerLength(toolCall.id, toolCall.toolType, toolCall.args) / 4);
   const toolResponse = part.toolResponse;
-  if (toolResponse !== undefined && toolResponse !== null) total += mathFloor(structPointerLength(toolResponse.id, toolResponse.toolType, toolResponse.response) / 4);
+  if (toolResponse !== undefined && toolResponse !== null)
+    total += mathFloor(structPointerLength(toolResponse.id, toolResponse.toolType, toolResponse.response) / 4);
   // for each (k, v) in PartMetadata → len(k)/4 + len(%v of v)/4
   total += entriesQuarterTokens(part.partMetadata);
   return total;
@@ -130,7 +134,16 @@ export function base64DecodedBytes(data: string | undefined | null): number {
   let symbols = 0;
   for (let i = 0; i < data.length; i += 1) {
     const c = charCodeAt(data, i);
-    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95) symbols += 1;
+    if (
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      (c >= 48 && c <= 57) ||
+      c === 43 ||
+      c === 47 ||
+      c === 45 ||
+      c === 95
+    )
+      symbols += 1;
   }
   return mathFloor((symbols * 3) / 4);
 }

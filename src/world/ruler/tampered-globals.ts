@@ -44,9 +44,30 @@ const WATCHED: readonly (readonly [string, object])[] = [
  * to the host: a test runner adds and replaces its own globals freely).
  */
 const WATCHED_GLOBALS = new Set([
-  'Buffer', 'JSON', 'Math', 'Reflect', 'Object', 'Function', 'Array', 'String', 'Number', 'BigInt', 'RegExp',
-  'Map', 'Set', 'WeakMap', 'ArrayBuffer', 'Uint8Array', 'TextEncoder', 'TextDecoder', 'Proxy', 'Symbol',
-  'isNaN', 'isFinite', 'parseInt', 'parseFloat',
+  'Buffer',
+  'JSON',
+  'Math',
+  'Reflect',
+  'Object',
+  'Function',
+  'Array',
+  'String',
+  'Number',
+  'BigInt',
+  'RegExp',
+  'Map',
+  'Set',
+  'WeakMap',
+  'ArrayBuffer',
+  'Uint8Array',
+  'TextEncoder',
+  'TextDecoder',
+  'Proxy',
+  'Symbol',
+  'isNaN',
+  'isFinite',
+  'parseInt',
+  'parseFloat',
 ]);
 
 interface Recorded {
@@ -87,7 +108,8 @@ export function tamperedGlobals(): string[] {
   const changed: string[] = [];
   for (const { owner, target, key, descriptor } of recorded) {
     const now = getOwnPropertyDescriptor(target, key);
-    if (now === undefined || !sameDescriptor(descriptor, now)) changed.push(`${owner === 'globalThis' ? '' : `${owner}.`}${String(key)}`);
+    if (now === undefined || !sameDescriptor(descriptor, now))
+      changed.push(`${owner === 'globalThis' ? '' : `${owner}.`}${String(key)}`);
   }
   if (hasOwn(Object.prototype, 'toJSON')) changed.push('Object.prototype.toJSON');
   if (hasOwn(Array.prototype, 'toJSON')) changed.push('Array.prototype.toJSON');
@@ -95,5 +117,12 @@ export function tamperedGlobals(): string[] {
 }
 
 function sameDescriptor(a: PropertyDescriptor, b: PropertyDescriptor): boolean {
-  return Object.is(a.value, b.value) && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
+  return (
+    Object.is(a.value, b.value) &&
+    a.get === b.get &&
+    a.set === b.set &&
+    a.writable === b.writable &&
+    a.enumerable === b.enumerable &&
+    a.configurable === b.configurable
+  );
 }

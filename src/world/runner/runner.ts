@@ -31,7 +31,11 @@ export interface RunnerOptions {
 export class Runner {
   constructor(readonly options: RunnerOptions) {}
 
-  async *runAsync(params: { newMessage: Content; maxLlmCalls: number; streaming: boolean }): AsyncGenerator<Event, void, undefined> {
+  async *runAsync(params: {
+    newMessage: Content;
+    maxLlmCalls: number;
+    streaming: boolean;
+  }): AsyncGenerator<Event, void, undefined> {
     const { env, agent, sessionService, pluginManager, flavour, requestContents, observer, abortSignal } = this.options;
     const session = sessionService.getSession();
     let newMessage = params.newMessage;
@@ -55,11 +59,21 @@ export class Runner {
     if (replaced) newMessage = replaced;
     if (!newMessage.parts?.length) throw new Error('No parts in the newMessage.');
     // adk-js key order: invocationId, author, actions, content, customMetadata.
-    const userEvent = createEvent(env, { invocationId: invocationContext.invocationId, author: 'user', actions: undefined, content: newMessage, customMetadata: undefined });
+    const userEvent = createEvent(env, {
+      invocationId: invocationContext.invocationId,
+      author: 'user',
+      actions: undefined,
+      content: newMessage,
+      customMetadata: undefined,
+    });
     this.#append(session, userEvent);
     const early = await pluginManager.run('beforeRunCallback', { invocationContext });
     if (early) {
-      const earlyExit = createEvent(env, { invocationId: invocationContext.invocationId, author: 'model', content: early });
+      const earlyExit = createEvent(env, {
+        invocationId: invocationContext.invocationId,
+        author: 'model',
+        content: early,
+      });
       this.#append(session, earlyExit);
       yield earlyExit;
       return;
@@ -68,7 +82,14 @@ export class Runner {
       if (abortSignal.aborted) return;
       const modified = await pluginManager.run('onEventCallback', { invocationContext, event });
       const output = modified
-        ? { ...modified, id: event.id, invocationId: event.invocationId, timestamp: event.timestamp, author: modified.author || event.author, branch: modified.branch ?? event.branch }
+        ? {
+            ...modified,
+            id: event.id,
+            invocationId: event.invocationId,
+            timestamp: event.timestamp,
+            author: modified.author || event.author,
+            branch: modified.branch ?? event.branch,
+          }
         : event;
       if (!event.partial) this.#append(session, output);
       if (abortSignal.aborted) return;

@@ -24,5 +24,7 @@ export function deepFreeze<T>(value: T): T {
 /** Does `error` look like a write to frozen data (V8's TypeError messages for frozen objects)? */
 export function isFrozenWriteError(error: unknown): boolean {
   if (!(error instanceof TypeError)) return false;
-  return /read[- ]only|not extensible|Cannot delete property|Cannot redefine property|Cannot freeze|frozen/i.test(error.message);
+  return /read[- ]only|not extensible|Cannot delete property|Cannot redefine property|Cannot freeze|frozen/i.test(
+    error.message,
+  );
 }

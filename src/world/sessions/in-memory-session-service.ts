@@ -27,7 +27,14 @@ export class InMemorySessionService {
   #snapshot: readonly Event[] | undefined;
 
   createSession(params: { appName: string; userId: string; id: string; state?: Record<string, unknown> }): Session {
-    this.#storage = { id: params.id, appName: params.appName, userId: params.userId, state: { ...params.state }, events: [], lastUpdateTime: 0 };
+    this.#storage = {
+      id: params.id,
+      appName: params.appName,
+      userId: params.userId,
+      state: { ...params.state },
+      events: [],
+      lastUpdateTime: 0,
+    };
     this.#indexById.clear();
     this.#snapshot = undefined;
     return this.getSession();
@@ -118,7 +125,8 @@ function shareEmptyActions(event: Event): void {
   if (isEmptyRecord(actions.artifactDelta)) actions.artifactDelta = EMPTY_OBJECT;
   if (isEmptyRecord(actions.requestedAuthConfigs)) actions.requestedAuthConfigs = EMPTY_OBJECT;
   if (isEmptyRecord(actions.requestedToolConfirmations)) actions.requestedToolConfirmations = EMPTY_OBJECT;
-  if (event.longRunningToolIds.length === 0 && !Object.isFrozen(event.longRunningToolIds)) event.longRunningToolIds = EMPTY_LIST;
+  if (event.longRunningToolIds.length === 0 && !Object.isFrozen(event.longRunningToolIds))
+    event.longRunningToolIds = EMPTY_LIST;
   // Most events carry no action at all: they can share one frozen actions object too.
   if (!Object.isFrozen(event) && onlyEmptyMaps(actions)) event.actions = EMPTY_ACTIONS;
 }
@@ -135,7 +143,8 @@ const EMPTY_ACTION_KEYS = Object.keys(EMPTY_ACTIONS);
 /** Exactly `EMPTY_ACTIONS`'s keys, in its order, each the shared empty map; a plain object. */
 function onlyEmptyMaps(actions: EventActions): boolean {
   if (actions.stateDelta !== EMPTY_OBJECT || actions.artifactDelta !== EMPTY_OBJECT) return false; // the usual answer, found cheaply
-  if (actions.requestedAuthConfigs !== EMPTY_OBJECT || actions.requestedToolConfirmations !== EMPTY_OBJECT) return false;
+  if (actions.requestedAuthConfigs !== EMPTY_OBJECT || actions.requestedToolConfirmations !== EMPTY_OBJECT)
+    return false;
   if (Object.getPrototypeOf(actions) !== Object.prototype) return false;
   const keys = Reflect.ownKeys(actions);
   if (keys.length !== EMPTY_ACTION_KEYS.length) return false;
@@ -145,7 +154,8 @@ function onlyEmptyMaps(actions: EventActions): boolean {
 
 /** A plain, unfrozen object with no own keys (a frozen or non-plain one is left as the caller made it). */
 function isEmptyRecord(value: object): boolean {
-  if (value === EMPTY_OBJECT || Object.isFrozen(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (value === EMPTY_OBJECT || Object.isFrozen(value) || Object.getPrototypeOf(value) !== Object.prototype)
+    return false;
   return Reflect.ownKeys(value).length === 0;
 }
 

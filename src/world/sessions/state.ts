@@ -9,8 +9,6 @@
  */
 
 export const TEMP_PREFIX = 'temp:';
-export const APP_PREFIX = 'app:';
-export const USER_PREFIX = 'user:';
 
 let writeClock = 0;
 

@@ -12,7 +12,8 @@ const PARAM_DESCRIPTION_UNIT = 'Detailed description. ';
 const TOOL_DESCRIPTION_UNIT = 'Performs complex operations on the system. ';
 
 export function makeToolDeclarations(count: number, schemaSize: number): FunctionDeclaration[] {
-  if (!Number.isInteger(count) || count < 0) throw new Error(`tool declarations: count must be a whole number >= 0, got ${count}`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new Error(`tool declarations: count must be a whole number >= 0, got ${count}`);
   if (!Number.isInteger(schemaSize) || schemaSize < 0) {
     throw new Error(`tool declarations: schemaSize must be a whole number >= 0, got ${schemaSize}`);
   }

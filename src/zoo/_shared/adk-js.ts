@@ -24,7 +24,10 @@ export function compactedContent(record: CompactionRecord): string {
 }
 
 /** `getActiveEvents`: the latest compacted event, then every raw event after its end. */
-export function activeEvents(events: readonly SessionEvent[]): { compacted: SessionEvent | undefined; raw: SessionEvent[] } {
+export function activeEvents(events: readonly SessionEvent[]): {
+  compacted: SessionEvent | undefined;
+  raw: SessionEvent[];
+} {
   let latest = -1;
   for (let i = events.length - 1; i >= 0 && latest < 0; i -= 1) if (compactionRecordOf(events[i]!)) latest = i;
   if (latest < 0) return { compacted: undefined, raw: events.filter((e) => !e.partial) };
@@ -55,8 +58,15 @@ export function calculateRetainStartIndex(rawEvents: readonly SessionEvent[], ev
  * and responses add nothing); a first answer without text throws "LLM failed to return a valid
  * summary."; a failing call throws. Returns the record over everything through the last event.
  */
-export async function llmSummarize(ctx: CompactionContext, events: readonly SessionEvent[], previous: CompactionRecord | undefined): Promise<CompactionRecord> {
-  const items = [...(previous ? [{ author: 'system', text: compactedContent(previous) }] : []), ...events.map((e) => ({ author: e.author, text: textOnly(e.content) }))];
+export async function llmSummarize(
+  ctx: CompactionContext,
+  events: readonly SessionEvent[],
+  previous: CompactionRecord | undefined,
+): Promise<CompactionRecord> {
+  const items = [
+    ...(previous ? [{ author: 'system', text: compactedContent(previous) }] : []),
+    ...events.map((e) => ({ author: e.author, text: textOnly(e.content) })),
+  ];
   if (items.length === 0) throw new Error('Cannot summarize an empty list of events.');
   const formatted = items.map((item, i) => `[Event ${i + 1} - Author: ${item.author}]\n${item.text}\n`).join('');
   const outcome = await requestSummary(ctx, { contents: [userText(`${ADK_JS_SUMMARY_PROMPT}\n${formatted}`)] });
@@ -64,5 +74,8 @@ export async function llmSummarize(ctx: CompactionContext, events: readonly Sess
     if (outcome.reason === 'empty') throw new Error('LLM failed to return a valid summary.');
     throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
   }
-  return { endEventId: events[events.length - 1]!.id, contents: [userText(`${PREVIOUS_CONTEXT_SUMMARY}${outcome.text}`)] };
+  return {
+    endEventId: events[events.length - 1]!.id,
+    contents: [userText(`${PREVIOUS_CONTEXT_SUMMARY}${outcome.text}`)],
+  };
 }

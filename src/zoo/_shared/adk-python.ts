@@ -30,7 +30,9 @@ export async function summarizeEvents(
   seed: string | undefined,
   range: { readonly startEventId: string | undefined; readonly endEventId: string },
 ): Promise<CompactionRecord | undefined> {
-  const lines = events.map((event) => `${event.author ?? 'user'}: ${textOnly(event.content)}`).filter((line) => !line.endsWith(': '));
+  const lines = events
+    .map((event) => `${event.author ?? 'user'}: ${textOnly(event.content)}`)
+    .filter((line) => !line.endsWith(': '));
   if (seed !== undefined) lines.unshift(`model: ${seed}`);
   const outcome = await requestSummary(ctx, {
     model: ctx.summarizer.name,
@@ -49,7 +51,9 @@ export async function summarizeEvents(
 }
 
 /** The latest compaction record and where its range ends (index into `events`). */
-export function latestCompaction(events: readonly SessionEvent[]): { record: CompactionRecord; endIndex: number; startIndex: number } | undefined {
+export function latestCompaction(
+  events: readonly SessionEvent[],
+): { record: CompactionRecord; endIndex: number; startIndex: number } | undefined {
   for (let i = events.length - 1; i >= 0; i -= 1) {
     const record = compactionRecordOf(events[i]!);
     if (!record) continue;

@@ -10,14 +10,17 @@ import type { Content, Part } from '@google/genai';
 export function partText(part: Part): string {
   if (typeof part.text === 'string') return part.text;
   if (part.functionCall) return JSON.stringify({ name: part.functionCall.name, args: part.functionCall.args ?? {} });
-  if (part.functionResponse) return JSON.stringify({ name: part.functionResponse.name, response: part.functionResponse.response ?? {} });
+  if (part.functionResponse)
+    return JSON.stringify({ name: part.functionResponse.name, response: part.functionResponse.response ?? {} });
   if (part.inlineData) return `[${part.inlineData.mimeType ?? 'data'}]`;
   return '';
 }
 
 /** The text parts only (adk-python's and adk-js's summarizers, Goat's estimator). */
 export function textOnly(content: Content | undefined): string {
-  return (content?.parts ?? []).map((part) => (typeof part.text === 'string' && part.thought !== true ? part.text : '')).join('');
+  return (content?.parts ?? [])
+    .map((part) => (typeof part.text === 'string' && part.thought !== true ? part.text : ''))
+    .join('');
 }
 
 /** Every part serialized (text + JSON of calls and responses). */

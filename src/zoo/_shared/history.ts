@@ -34,7 +34,13 @@ export function projectedHistory(ctx: Pick<CompactionContext, 'events'>): Histor
       messages.push({ content: event.content!, event, fromRecord: false, record: undefined, throughEventId: event.id });
     } else if (included(entry.content)) {
       const record = entry.recordEvent.actions!.compaction!;
-      messages.push({ content: entry.content, event: entry.recordEvent, fromRecord: true, record, throughEventId: record.endEventId });
+      messages.push({
+        content: entry.content,
+        event: entry.recordEvent,
+        fromRecord: true,
+        record,
+        throughEventId: record.endEventId,
+      });
     }
   }
   return messages;

@@ -19,8 +19,10 @@ export const PRUNE_PROTECTED_TOOLS: readonly string[] = ['skill'];
 export const PRUNED_OUTPUT_TEXT = '[Old tool result content cleared]';
 /** The user message carrying the `compaction` part, as the model sees it. */
 export const COMPACTION_MARKER_TEXT = 'What did we do so far?';
-export const CONTINUE_TEXT = 'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.';
-export const OVERFLOW_NOTE_TEXT = "The previous request exceeded the provider's size limit. Continue from the summary above.";
+export const CONTINUE_TEXT =
+  'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.';
+export const OVERFLOW_NOTE_TEXT =
+  "The previous request exceeded the provider's size limit. Continue from the summary above.";
 export const SESSION_TOO_LARGE = 'Session too large to compact';
 
 /** `Token.estimate`: round(string length / 4), UTF-16 code units (CJK is undercounted about 4×). */
@@ -43,7 +45,10 @@ export interface OpencodeLimits {
 /** `isOverflow`: `count ≥ usable` (off when auto is false or the context limit is 0). */
 export function usableTokens(ctx: CompactionContext, limits: OpencodeLimits): number {
   const reserved = limits.reserved ?? Math.min(OPENCODE_RESERVED_MAX, limits.maxOutputTokens);
-  if (limits.reserveWithoutInputLimit) return limits.limitInput > 0 ? Math.max(0, limits.limitInput - reserved) : Math.max(0, ctx.contextWindow - limits.maxOutputTokens - reserved);
+  if (limits.reserveWithoutInputLimit)
+    return limits.limitInput > 0
+      ? Math.max(0, limits.limitInput - reserved)
+      : Math.max(0, ctx.contextWindow - limits.maxOutputTokens - reserved);
   return limits.limitInput > 0 ? limits.limitInput - reserved : ctx.contextWindow - limits.maxOutputTokens;
 }
 
@@ -52,7 +57,10 @@ const LAST_COUNT = 'opencode:lastStepTokens';
 /** The last finished assistant step's count: `tokens.total || input + output + cache.read + cache.write`. */
 export function recordStepTokens(ctx: CompactionContext, usage: ModelUsage): void {
   if (usage.missing) return;
-  ctx.state.set(LAST_COUNT, usage.totalTokens || usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens);
+  ctx.state.set(
+    LAST_COUNT,
+    usage.totalTokens || usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens,
+  );
 }
 
 export function lastStepTokens(ctx: CompactionContext): number {
@@ -72,7 +80,8 @@ export function lastIsSummary(history: readonly HistoryMessage[]): boolean {
 
 /** The index of the last real user message (typed, not a marker or a tool response). */
 export function lastRealUserIndex(history: readonly HistoryMessage[]): number {
-  for (let i = history.length - 1; i >= 0; i -= 1) if (!history[i]!.fromRecord && isTypedUserMessage(history[i]!.content)) return i;
+  for (let i = history.length - 1; i >= 0; i -= 1)
+    if (!history[i]!.fromRecord && isTypedUserMessage(history[i]!.content)) return i;
   return -1;
 }
 
@@ -108,7 +117,11 @@ export function pruneRecords(history: readonly HistoryMessage[]): CompactionReco
     }
   }
   if (pruned <= PRUNE_MINIMUM) return [];
-  return toPrune.reverse().map((message) => ({ startEventId: message.event.id, endEventId: message.event.id, contents: [prunedCopy(message.content)] }));
+  return toPrune.reverse().map((message) => ({
+    startEventId: message.event.id,
+    endEventId: message.event.id,
+    contents: [prunedCopy(message.content)],
+  }));
 }
 
 function prunedCopy(content: Content): Content {

@@ -27,7 +27,10 @@ export function truncateContent(content: string, maxChars: number): string {
  * (so a later condensation's range covers the earlier one, and the earlier summary is replaced),
  * or the session's first event when no head is kept.
  */
-export function rangeStartAfterHead(ctx: Pick<CompactionContext, 'events'>, head: readonly HistoryMessage[]): string | undefined {
+export function rangeStartAfterHead(
+  ctx: Pick<CompactionContext, 'events'>,
+  head: readonly HistoryMessage[],
+): string | undefined {
   if (head.length === 0) return undefined;
   const events = ctx.events ?? [];
   const lastHead = head[head.length - 1]!.throughEventId;
@@ -42,7 +45,9 @@ export function rangeStartAfterHead(ctx: Pick<CompactionContext, 'events'>, head
  */
 export class NothingToForgetError extends Error {
   constructor(strategy: string, viewLength: number) {
-    super(`${strategy}: min() arg is an empty sequence (a condensation of a view of ${viewLength} events has no event to forget)`);
+    super(
+      `${strategy}: min() arg is an empty sequence (a condensation of a view of ${viewLength} events has no event to forget)`,
+    );
     this.name = 'NothingToForgetError';
   }
 }

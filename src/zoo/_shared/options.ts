@@ -25,16 +25,27 @@ type ValueOf<S extends OptionSpec> = S['kind'] extends 'integer' | 'number'
 
 export type ReadOptions<S extends Record<string, OptionSpec>> = { readonly [K in keyof S]?: ValueOf<S[K]> };
 
-export function readOptions<S extends Record<string, OptionSpec>>(strategy: string, options: unknown, spec: S): ReadOptions<S> {
+export function readOptions<S extends Record<string, OptionSpec>>(
+  strategy: string,
+  options: unknown,
+  spec: S,
+): ReadOptions<S> {
   if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) throw new StrategyOptionsError(`${strategy}: options must be an object, got ${describe(options)}`);
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw new StrategyOptionsError(`${strategy}: options must be an object, got ${describe(options)}`);
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options as Record<string, unknown>)) {
     const option = spec[key];
-    if (!option) throw new StrategyOptionsError(`${strategy}: unknown option "${key}"; expected one of: ${Object.keys(spec).join(', ') || '(none)'}`);
+    if (!option)
+      throw new StrategyOptionsError(
+        `${strategy}: unknown option "${key}"; expected one of: ${Object.keys(spec).join(', ') || '(none)'}`,
+      );
     if (value === undefined) continue;
     const problem = check(option, value);
-    if (problem) throw new StrategyOptionsError(`${strategy}: option "${key}" (${option.meaning}) must be ${problem}, got ${describe(value)}`);
+    if (problem)
+      throw new StrategyOptionsError(
+        `${strategy}: option "${key}" (${option.meaning}) must be ${problem}, got ${describe(value)}`,
+      );
     result[key] = value;
   }
   return result as ReadOptions<S>;
@@ -43,16 +54,26 @@ export function readOptions<S extends Record<string, OptionSpec>>(strategy: stri
 function check(option: OptionSpec, value: unknown): string | null {
   switch (option.kind) {
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value) && value >= option.min ? null : `an integer >= ${option.min}`;
+      return typeof value === 'number' && Number.isInteger(value) && value >= option.min
+        ? null
+        : `an integer >= ${option.min}`;
     case 'number': {
-      const range = option.max === undefined ? `a number >= ${option.min}` : `a number from ${option.min} to ${option.max}`;
-      return typeof value === 'number' && Number.isFinite(value) && value >= option.min && (option.max === undefined || value <= option.max) ? null : range;
+      const range =
+        option.max === undefined ? `a number >= ${option.min}` : `a number from ${option.min} to ${option.max}`;
+      return typeof value === 'number' &&
+        Number.isFinite(value) &&
+        value >= option.min &&
+        (option.max === undefined || value <= option.max)
+        ? null
+        : range;
     }
     case 'boolean':
       return typeof value === 'boolean' ? null : 'true or false';
     case 'string':
       if (typeof value !== 'string') return 'a string';
-      return option.values === undefined || option.values.includes(value) ? null : `one of ${option.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return option.values === undefined || option.values.includes(value)
+        ? null
+        : `one of ${option.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'strings':
       return Array.isArray(value) && value.every((v) => typeof v === 'string') ? null : 'a list of strings';
     case 'json':

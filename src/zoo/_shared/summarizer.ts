@@ -8,14 +8,24 @@ import { isContextWindowExceeded } from '../../engine/errors/context-window-exce
 import type { CompactionContext, LlmRequest } from '../../engine/types.ts';
 
 export type SummaryOutcome =
-  | { readonly ok: true; readonly text: string; readonly usageMetadata: GenerateContentResponseUsageMetadata | undefined }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly usageMetadata: GenerateContentResponseUsageMetadata | undefined;
+    }
   | { readonly ok: false; readonly reason: 'overflow' | 'error' | 'empty'; readonly error: unknown };
 
-export async function requestSummary(ctx: Pick<CompactionContext, 'summarizer'>, request: LlmRequest): Promise<SummaryOutcome> {
+export async function requestSummary(
+  ctx: Pick<CompactionContext, 'summarizer'>,
+  request: LlmRequest,
+): Promise<SummaryOutcome> {
   try {
     const response = await ctx.summarizer.generateContent(request);
-    if (response.errorCode) return { ok: false, reason: 'error', error: new Error(`${response.errorCode}: ${response.errorMessage ?? ''}`) };
-    const text = (response.content?.parts ?? []).map((part) => (typeof part.text === 'string' && part.thought !== true ? part.text : '')).join('');
+    if (response.errorCode)
+      return { ok: false, reason: 'error', error: new Error(`${response.errorCode}: ${response.errorMessage ?? ''}`) };
+    const text = (response.content?.parts ?? [])
+      .map((part) => (typeof part.text === 'string' && part.thought !== true ? part.text : ''))
+      .join('');
     if (text === '') return { ok: false, reason: 'empty', error: new Error('the summarizer answered no text') };
     return { ok: true, text, usageMetadata: response.usageMetadata };
   } catch (error) {

@@ -3,7 +3,12 @@
  * with only the fields a test cares about set, everything else neutral (nothing overflowed,
  * nothing summarized, the user request present).
  */
-import type { SessionResult, SessionTotals, StepRecord, SummarizerCallRecord } from '../../../src/world/session-result.ts';
+import type {
+  SessionResult,
+  SessionTotals,
+  StepRecord,
+  SummarizerCallRecord,
+} from '../../../src/world/session-result.ts';
 import type { PhaseSettings, WorldScenario, WorldTurn } from '../../../src/world/world-scenario.ts';
 
 export function phase(overrides: Partial<PhaseSettings> = {}): PhaseSettings {
@@ -93,9 +98,24 @@ export function step(index: number, overrides: Partial<StepRecord> = {}): StepRe
 }
 
 const ZERO_TOTALS: SessionTotals = {
-  turns: 0, llmSteps: 0, summarizations: 0, summarizerCalls: 0, reinjections: 0, trimmedSteps: 0, fallbacks: 0,
-  compactedSteps: 0, overflowSteps: 0, peakRealTokens: 0, peakPercent: 0, summarizerInputTokens: 0,
-  summarizerOverflows: 0, loops: 0, thrash: 0, orphanSteps: 0, missingUserRequestSteps: 0, cacheChurnTotal: 0,
+  turns: 0,
+  llmSteps: 0,
+  summarizations: 0,
+  summarizerCalls: 0,
+  reinjections: 0,
+  trimmedSteps: 0,
+  fallbacks: 0,
+  compactedSteps: 0,
+  overflowSteps: 0,
+  peakRealTokens: 0,
+  peakPercent: 0,
+  summarizerInputTokens: 0,
+  summarizerOverflows: 0,
+  loops: 0,
+  thrash: 0,
+  orphanSteps: 0,
+  missingUserRequestSteps: 0,
+  cacheChurnTotal: 0,
 };
 
 export function session(steps: readonly StepRecord[], overrides: Partial<SessionResult> = {}): SessionResult {

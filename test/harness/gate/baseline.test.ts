@@ -8,8 +8,34 @@ import { readBaseline, serializeBaseline, writeBaseline, type Baseline } from '.
 const sample: Baseline = {
   version: 1,
   scenarios: {
-    'z.yaml#z': { thrash: 0, passed: true, failedExpectations: [], llmSteps: 3, summarizations: 0, summarizerCalls: 0, reinjections: 0, fallbacks: 0, compactedSteps: 0, peakRealTokens: 900, overflowSteps: 0, loops: 0 },
-    'a.yaml#a': { passed: false, failedExpectations: ['noOverflow'], llmSteps: 9, summarizations: 1, summarizerCalls: 1, reinjections: 2, fallbacks: 0, compactedSteps: 1, peakRealTokens: 8100, overflowSteps: 1, loops: 0, thrash: 0 },
+    'z.yaml#z': {
+      thrash: 0,
+      passed: true,
+      failedExpectations: [],
+      llmSteps: 3,
+      summarizations: 0,
+      summarizerCalls: 0,
+      reinjections: 0,
+      fallbacks: 0,
+      compactedSteps: 0,
+      peakRealTokens: 900,
+      overflowSteps: 0,
+      loops: 0,
+    },
+    'a.yaml#a': {
+      passed: false,
+      failedExpectations: ['noOverflow'],
+      llmSteps: 9,
+      summarizations: 1,
+      summarizerCalls: 1,
+      reinjections: 2,
+      fallbacks: 0,
+      compactedSteps: 1,
+      peakRealTokens: 8100,
+      overflowSteps: 1,
+      loops: 0,
+      thrash: 0,
+    },
   },
 };
 

@@ -46,14 +46,21 @@ describe('compareWithBaseline', () => {
   });
 
   it('flags more loops or thrash as regressions even with a generous tolerance', () => {
-    const loose = { ...DEFAULT_TOLERANCES, loops: { kind: 'absolute' as const, value: 10 }, thrash: { kind: 'absolute' as const, value: 10 } };
+    const loose = {
+      ...DEFAULT_TOLERANCES,
+      loops: { kind: 'absolute' as const, value: 10 },
+      thrash: { kind: 'absolute' as const, value: 10 },
+    };
     const changes = compareWithBaseline(
       baseline({ a: entry() }),
       baseline({ a: entry({ loops: 1, thrash: 2 }) }),
       loose,
       everything(['a']),
     );
-    expect(changes.map((c) => [c.what, c.kind])).toEqual([['loops', 'regression'], ['thrash', 'regression']]);
+    expect(changes.map((c) => [c.what, c.kind])).toEqual([
+      ['loops', 'regression'],
+      ['thrash', 'regression'],
+    ]);
   });
 
   it('flags a scenario that stopped passing and its newly failing expectation', () => {
@@ -70,7 +77,12 @@ describe('compareWithBaseline', () => {
   });
 
   it('tolerates peak drift within 2 % but not beyond, and counts exactly', () => {
-    const within = compareWithBaseline(baseline({ a: entry() }), baseline({ a: entry({ peakRealTokens: 10_150 }) }), DEFAULT_TOLERANCES, everything(['a']));
+    const within = compareWithBaseline(
+      baseline({ a: entry() }),
+      baseline({ a: entry({ peakRealTokens: 10_150 }) }),
+      DEFAULT_TOLERANCES,
+      everything(['a']),
+    );
     expect(within).toEqual([]);
     const beyond = compareWithBaseline(
       baseline({ a: entry() }),
@@ -98,8 +110,14 @@ describe('compareWithBaseline', () => {
     const before = baseline({ a: entry(), gone: entry() });
     const now = baseline({ a: entry(), fresh: entry() });
     const all = compareWithBaseline(before, now, DEFAULT_TOLERANCES, everything(['a', 'fresh']));
-    expect(all.map((c) => [c.id, c.kind])).toEqual([['fresh', 'added'], ['gone', 'removed']]);
-    const otherShard = compareWithBaseline(before, now, DEFAULT_TOLERANCES, { suiteIds: ['a', 'fresh'], reportRemoved: false });
+    expect(all.map((c) => [c.id, c.kind])).toEqual([
+      ['fresh', 'added'],
+      ['gone', 'removed'],
+    ]);
+    const otherShard = compareWithBaseline(before, now, DEFAULT_TOLERANCES, {
+      suiteIds: ['a', 'fresh'],
+      reportRemoved: false,
+    });
     expect(otherShard.map((c) => [c.id, c.kind])).toEqual([['fresh', 'added']]);
   });
 
@@ -111,7 +129,9 @@ describe('compareWithBaseline', () => {
 
   it('treats every scenario as added when there is no baseline yet', () => {
     const changes = compareWithBaseline(null, baseline({ a: entry() }), DEFAULT_TOLERANCES, everything(['a']));
-    expect(changes).toEqual([{ id: 'a', kind: 'added', what: 'scenario', baseline: '—', current: 'passed', tolerance: '' }]);
+    expect(changes).toEqual([
+      { id: 'a', kind: 'added', what: 'scenario', baseline: '—', current: 'passed', tolerance: '' },
+    ]);
   });
 
   it('flags a session that no longer completes (measurements gone) as a regression', () => {

@@ -22,7 +22,10 @@ function gateInProcess(baseline: string, options: Omit<GateOptions, 'baseline'> 
   return gateApi({ paths: [SUITE], baseline, jobs: 1, cwd: ROOT, ...options });
 }
 
-function editBaseline(from: string, edit: (data: { scenarios: Record<string, Record<string, unknown>> }) => void): string {
+function editBaseline(
+  from: string,
+  edit: (data: { scenarios: Record<string, Record<string, unknown>> }) => void,
+): string {
   const data = JSON.parse(readFileSync(from, 'utf8'));
   edit(data);
   const path = join(tempDir('gate-edit'), 'baseline.json');
@@ -35,7 +38,8 @@ describe('gate', () => {
   let written = '';
   /** The failing gate two tests read (its exit code and table; its advice): one process for both. */
   let neverCompactsRun: ReturnType<typeof gate> | undefined;
-  const neverCompactsAgainstBaseline = () => (neverCompactsRun ??= gate(baseline, '--strategy', `${STRATEGIES}/never-compacts.ts`));
+  const neverCompactsAgainstBaseline = () =>
+    (neverCompactsRun ??= gate(baseline, '--strategy', `${STRATEGIES}/never-compacts.ts`));
 
   beforeAll(async () => {
     baseline = join(tempDir('gate'), 'baseline.json');
@@ -91,7 +95,11 @@ describe('gate', () => {
       });
       const result = await gateInProcess(edited, neverCompacts);
       expect(result.passed).toBe(false);
-      expect(result.changes.map((change) => [change.id, change.kind, change.what])).toContainEqual([CHAIN, 'regression', 'overflowSteps']);
+      expect(result.changes.map((change) => [change.id, change.kind, change.what])).toContainEqual([
+        CHAIN,
+        'regression',
+        'overflowSteps',
+      ]);
     });
 
     it('fails when a count drifts from the baseline, unless a --tolerance allows it', async () => {
@@ -100,21 +108,32 @@ describe('gate', () => {
         entry['summarizations'] = (entry['summarizations'] as number) + 1;
       });
       // The comparison through the API; the flag through the command line, on its passing side.
-      const [strict, tolerant] = await Promise.all([gateInProcess(edited), gate(edited, '--tolerance', 'summarizations=1')]);
+      const [strict, tolerant] = await Promise.all([
+        gateInProcess(edited),
+        gate(edited, '--tolerance', 'summarizations=1'),
+      ]);
       expect(strict.passed).toBe(false);
-      expect(strict.changes.map((change) => [change.id, change.kind, change.what])).toEqual([[CHAIN, 'drift', 'summarizations']]);
+      expect(strict.changes.map((change) => [change.id, change.kind, change.what])).toEqual([
+        [CHAIN, 'drift', 'summarizations'],
+      ]);
       expect(tolerant.code, tolerant.stdout).toBe(0);
     });
 
     it('fails on a scenario added to or removed from the suite', async () => {
       const edited = editBaseline(baseline, (data) => {
-        data.scenarios['test/fixtures/scenarios/suite/gone.yaml#gone'] = data.scenarios[CHAIN] as Record<string, unknown>;
+        data.scenarios['test/fixtures/scenarios/suite/gone.yaml#gone'] = data.scenarios[CHAIN] as Record<
+          string,
+          unknown
+        >;
         delete data.scenarios[CHAIN];
       });
       const result = await gateInProcess(edited);
       expect(result.passed).toBe(false);
       expect(result.changes.map((change) => [change.id, change.kind])).toEqual(
-        expect.arrayContaining([[CHAIN, 'added'], ['test/fixtures/scenarios/suite/gone.yaml#gone', 'removed']]),
+        expect.arrayContaining([
+          [CHAIN, 'added'],
+          ['test/fixtures/scenarios/suite/gone.yaml#gone', 'removed'],
+        ]),
       );
     });
 
@@ -141,19 +160,34 @@ describe('gate', () => {
       const result = await neverCompactsAgainstBaseline();
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('A regression is a bug to fix, not a number to update.');
-      expect(result.stdout).toMatch(/To accept changes on purpose .*reviewed row by row.*commit .*baseline\.json with a message that says why/);
+      expect(result.stdout).toMatch(
+        /To accept changes on purpose .*reviewed row by row.*commit .*baseline\.json with a message that says why/,
+      );
       expect(result.stdout).not.toMatch(/accept them with: npm run gate/);
     });
 
     it('never records a strategy that hangs: --update-baseline refuses it (exit 1), and nothing is written', async () => {
       const hung = join(tempDir('gate-hung'), 'baseline.json');
-      const result = await gate(hung, '--update-baseline', '--strategy', `${STRATEGIES}/never-resolves.mjs`, '--timeout', '1000');
+      const result = await gate(
+        hung,
+        '--update-baseline',
+        '--strategy',
+        `${STRATEGIES}/never-resolves.mjs`,
+        '--timeout',
+        '1000',
+      );
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^compaction-sim: baseline not written: 4 of 4 scenarios crashed, hung or timed out \(.*strategy-hung: no result within 1000 ms.*\)\. A run that did not play measures nothing and is never recorded into /);
+      expect(result.stderr).toMatch(
+        /^compaction-sim: baseline not written: 4 of 4 scenarios crashed, hung or timed out \(.*strategy-hung: no result within 1000 ms.*\)\. A run that did not play measures nothing and is never recorded into /,
+      );
       expect(result.stderr).not.toMatch(STACK_LINE);
       expect(result.stdout).not.toContain('baseline written');
       expect(existsSync(hung)).toBe(false);
-      const api = await gateInProcess(hung, { strategy: `./${STRATEGIES}/never-resolves.mjs`, timeoutMs: 1000, updateBaseline: true });
+      const api = await gateInProcess(hung, {
+        strategy: `./${STRATEGIES}/never-resolves.mjs`,
+        timeoutMs: 1000,
+        updateBaseline: true,
+      });
       expect(api.passed).toBe(false);
       expect(api.refusal).toMatch(/^baseline not written: 4 of 4 scenarios crashed, hung or timed out/);
       expect(existsSync(hung)).toBe(false);
@@ -161,7 +195,20 @@ describe('gate', () => {
 
     it('never prints "gate passed" while scenarios fail, even when the baseline recorded them failing (exit 1)', async () => {
       // A baseline that recorded the hang (as an older version wrote it): the run matches it exactly.
-      const hungEntry = { passed: false, failedExpectations: ['strategy-hung'], llmSteps: null, summarizations: null, summarizerCalls: null, reinjections: null, fallbacks: null, compactedSteps: null, peakRealTokens: null, overflowSteps: null, loops: null, thrash: null };
+      const hungEntry = {
+        passed: false,
+        failedExpectations: ['strategy-hung'],
+        llmSteps: null,
+        summarizations: null,
+        summarizerCalls: null,
+        reinjections: null,
+        fallbacks: null,
+        compactedSteps: null,
+        peakRealTokens: null,
+        overflowSteps: null,
+        loops: null,
+        thrash: null,
+      };
       const recorded = editBaseline(baseline, (data) => {
         for (const id of Object.keys(data.scenarios)) data.scenarios[id] = { ...hungEntry };
       });
@@ -173,13 +220,27 @@ describe('gate', () => {
     });
 
     it('gates a subset: only its scenarios are compared, the others are not reported removed', async () => {
-      const result = await runCli(['gate', `${SUITE}/chain-8k.yaml`, '--baseline', baseline, '--report-dir', tempDir('gate-out'), '--quiet']);
+      const result = await runCli([
+        'gate',
+        `${SUITE}/chain-8k.yaml`,
+        '--baseline',
+        baseline,
+        '--report-dir',
+        tempDir('gate-out'),
+        '--quiet',
+      ]);
       expect(result.code, result.stdout + result.stderr).toBe(0);
       expect(result.stdout).toContain('gate passed: 1 scenario match');
       // Updating from a subset keeps the other entries.
       const copy = join(tempDir('gate-subset'), 'baseline.json');
       writeFileSync(copy, written);
-      const update = await gateApi({ paths: [`${SUITE}/chain-8k.yaml`], baseline: copy, jobs: 1, cwd: ROOT, updateBaseline: true });
+      const update = await gateApi({
+        paths: [`${SUITE}/chain-8k.yaml`],
+        baseline: copy,
+        jobs: 1,
+        cwd: ROOT,
+        updateBaseline: true,
+      });
       expect(update.changes).toEqual([]);
       expect(readFileSync(copy, 'utf8')).toBe(written);
     });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOLERANCES, describeTolerance, parseTolerances, withinTolerance } from '../../../src/harness/gate/tolerances.ts';
+import {
+  DEFAULT_TOLERANCES,
+  describeTolerance,
+  parseTolerances,
+  withinTolerance,
+} from '../../../src/harness/gate/tolerances.ts';
 
 describe('tolerances', () => {
   it('defaults to exact counts and ±2 % peak tokens', () => {

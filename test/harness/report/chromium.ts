@@ -26,19 +26,23 @@ export const CHROMIUM_MISSING =
 /** Runs headless Chromium on a file URL with the extra `args`; returns its stdout. */
 export function runChromium(binary: string, url: string, args: readonly string[]): string {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-  const result = spawnSync(binary, [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--hide-scrollbars',
-    `--user-data-dir=${profile}`,
-    ...args,
-    url,
-  ], { encoding: 'utf8', timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(
+    binary,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--hide-scrollbars',
+      `--user-data-dir=${profile}`,
+      ...args,
+      url,
+    ],
+    { encoding: 'utf8', timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
+  );
   if (result.error !== undefined) throw result.error;
   if (result.status !== 0) throw new Error(`chromium exited with ${result.status}: ${result.stderr}`);
   return result.stdout;

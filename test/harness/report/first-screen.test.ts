@@ -34,7 +34,8 @@ function suite(count: number): ScenarioOutcome[] {
   });
 }
 
-const render = (outcomes: ScenarioOutcome[]): string => REPORTERS.table.render(buildSuiteReport(outcomes, '/somewhere'), { color: false });
+const render = (outcomes: ScenarioOutcome[]): string =>
+  REPORTERS.table.render(buildSuiteReport(outcomes, '/somewhere'), { color: false });
 
 describe('the table as a first screen', () => {
   const text = render(suite(21));
@@ -75,9 +76,15 @@ describe('the table as a first screen', () => {
 
 describe('where the reports went', () => {
   it('names the folder relative to the working directory, the HTML report first', () => {
-    const paths = ['report.json', 'report.md', 'junit.xml', 'report.html', 'run-meta.json'].map((name) => `/project/reports/out/${name}`);
-    expect(reportsWrittenLine(paths, '/project')).toBe('Reports in reports/out/: open reports/out/report.html; also report.json, report.md, junit.xml, run-meta.json.');
-    expect(reportsWrittenLine(paths, '/elsewhere')).toBe('Reports in /project/reports/out/: open /project/reports/out/report.html; also report.json, report.md, junit.xml, run-meta.json.');
+    const paths = ['report.json', 'report.md', 'junit.xml', 'report.html', 'run-meta.json'].map(
+      (name) => `/project/reports/out/${name}`,
+    );
+    expect(reportsWrittenLine(paths, '/project')).toBe(
+      'Reports in reports/out/: open reports/out/report.html; also report.json, report.md, junit.xml, run-meta.json.',
+    );
+    expect(reportsWrittenLine(paths, '/elsewhere')).toBe(
+      'Reports in /project/reports/out/: open /project/reports/out/report.html; also report.json, report.md, junit.xml, run-meta.json.',
+    );
   });
 });
 
@@ -85,7 +92,11 @@ describe('a scenario name longer than the table allows', () => {
   it('wraps onto a second line of its row, cut after a separator, and the table still fits 120 columns', () => {
     const name = 'sliding-window-retry-halves-the-tail-and-carries-the-summary';
     expect(wrapName(name, NAME_WIDTH)).toBe('sliding-window-retry-halves-the-tail-\nand-carries-the-summary');
-    expect(wrapName('x'.repeat(90), NAME_WIDTH).split('\n').map((line) => line.length)).toEqual([40, 40, 10]);
+    expect(
+      wrapName('x'.repeat(90), NAME_WIDTH)
+        .split('\n')
+        .map((line) => line.length),
+    ).toEqual([40, 40, 10]);
     const [outcome] = suite(1);
     const text = render([{ ...outcome!, scenario: { ...outcome!.scenario, name } }]);
     expect(text).toMatch(/^sliding-window-retry-halves-the-tail- .* PASS\*\nand-carries-the-summary\n/m);

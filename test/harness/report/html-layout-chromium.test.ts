@@ -26,12 +26,28 @@ function wideSuite(): ScenarioOutcome[] {
     const name = `200k_SequentialToolChain_Large_${String(index).padStart(2, '0')}xxxxxxx`;
     // Each request grows 9000 tokens past a 1200 floor: the summarized request (10,200) was
     // larger than the 8000 window, and was never sent.
-    const steps = sampleSteps(30, 8000, { growth: 9000, trigger: 6400, floor: 1200, ...(index === 20 ? { overflowAt: 7 } : {}) });
+    const steps = sampleSteps(30, 8000, {
+      growth: 9000,
+      trigger: 6400,
+      floor: 1200,
+      ...(index === 20 ? { overflowAt: 7 } : {}),
+    });
     return {
       scenario: sampleScenario(name, 'threshold', 8000),
       result: sampleResult(name, steps, 8000),
-      failures: index === 20 ? [{ expectation: 'noOverflow', message: 'noOverflow: step 7 sent more than the window' }] : [],
-      accepted: index === 20 ? [] : [{ property: 'user-request-preserved', strategy: 'threshold', reason: 'go-compat hides the user content', message: 'm' }],
+      failures:
+        index === 20 ? [{ expectation: 'noOverflow', message: 'noOverflow: step 7 sent more than the window' }] : [],
+      accepted:
+        index === 20
+          ? []
+          : [
+              {
+                property: 'user-request-preserved',
+                strategy: 'threshold',
+                reason: 'go-compat hides the user content',
+                message: 'm',
+              },
+            ],
       infeasible: [],
       reproduced: [],
     };
@@ -60,7 +76,14 @@ addEventListener('load', () => {
 });
 </script>`;
 
-interface Box { left: number; right: number; top: number; bottom: number; width: number; height: number }
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
 interface Layout {
   viewport: number;
   scrollWidth: number;
@@ -86,7 +109,7 @@ function measure(html: string, width: number): Layout {
 describe.skipIf(chromium === null && !inCi)('report.html at 1280 px', () => {
   const html = REPORTERS.html.render(buildSuiteReport(wideSuite(), '/somewhere'), { color: false });
 
-  it('shows every row\'s verdict, peak, overflow steps and loops/thrash within the viewport', () => {
+  it("shows every row's verdict, peak, overflow steps and loops/thrash within the viewport", () => {
     if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
     const layout = measure(html, 1280);
     expect(layout.viewport).toBe(1280);
@@ -100,7 +123,13 @@ describe.skipIf(chromium === null && !inCi)('report.html at 1280 px', () => {
       }
     }
     // The columns a reader looks for come right after the name, in this order.
-    expect(layout.heads.slice(0, 5).map((head) => head.text)).toEqual(['scenario', 'verdict', 'peak real tokens', 'overflow steps', 'loops/thrash']);
+    expect(layout.heads.slice(0, 5).map((head) => head.text)).toEqual([
+      'scenario',
+      'verdict',
+      'peak real tokens',
+      'overflow steps',
+      'loops/thrash',
+    ]);
     expect(layout.verdict.right).toBeLessThanOrEqual(1280);
   });
 

@@ -37,7 +37,7 @@ describe('writeReportFolder', () => {
     expect(leftovers(dir)).toEqual([]);
   });
 
-  it('replaces an earlier run\'s reports whole: none of its files stays beside the new ones', async () => {
+  it("replaces an earlier run's reports whole: none of its files stays beside the new ones", async () => {
     const dir = join(tempDir('folder-old'), 'out');
     mkdirSync(dir);
     for (const name of ['report.json', 'gate.json', 'gate.md', 'run-meta.json']) writeFileSync(join(dir, name), 'old');
@@ -47,7 +47,7 @@ describe('writeReportFolder', () => {
     expect(leftovers(dir)).toEqual([]);
   });
 
-  it('never moves what is not a report: another command\'s subfolder and the user\'s files stay, stale reports go', async () => {
+  it("never moves what is not a report: another command's subfolder and the user's files stay, stale reports go", async () => {
     const dir = join(tempDir('folder-mixed'), 'out');
     mkdirSync(join(dir, 'compare'), { recursive: true });
     writeFileSync(join(dir, 'compare', 'compare.json'), 'theirs');

@@ -14,21 +14,54 @@ describe('json reporter', () => {
     expect(parsed.summary).toEqual({ total: 3, passed: 1, failed: 2 });
     expect(parsed.scenarios).toHaveLength(3);
     for (const record of parsed.scenarios) {
-      for (const field of ['name', 'passed', 'failures', 'accepted', 'infeasible', 'llmSteps', 'summarizations', 'summarizerCalls', 'reinjections', 'trimmedSteps', 'fallbacks', 'peakRealTokens', 'overflowSteps', 'loops', 'thrash', 'settings', 'totals', 'steps']) {
+      for (const field of [
+        'name',
+        'passed',
+        'failures',
+        'accepted',
+        'infeasible',
+        'llmSteps',
+        'summarizations',
+        'summarizerCalls',
+        'reinjections',
+        'trimmedSteps',
+        'fallbacks',
+        'peakRealTokens',
+        'overflowSteps',
+        'loops',
+        'thrash',
+        'settings',
+        'totals',
+        'steps',
+      ]) {
         expect(record).toHaveProperty(field);
       }
     }
     const [passing, failing, hung] = parsed.scenarios;
     expect(passing.failures).toEqual([]);
-    expect(passing.settings).toMatchObject({ seed: 7, model: 'sim-model', contextWindow: 8000, strategy: { name: 'threshold', options: { maxCompactionAttempts: 3 } } });
+    expect(passing.settings).toMatchObject({
+      seed: 7,
+      model: 'sim-model',
+      contextWindow: 8000,
+      strategy: { name: 'threshold', options: { maxCompactionAttempts: 3 } },
+    });
     expect(passing.steps).toHaveLength(30);
     expect(passing.summarizations).toBe(passing.totals.summarizations);
     expect(failing.failures.map((f: { expectation: string }) => f.expectation)).toEqual(['noOverflow']);
     expect(failing.overflowSteps).toBe(1);
     expect(hung.llmSteps).toBeNull();
     expect(hung.steps).toEqual([]);
-    expect(passing.accepted).toEqual([{ property: 'no-thrash', strategy: 'threshold', reason: 'summarizes <every> turn & on purpose', message: 'no-thrash: 3 summarizations within 3 steps' }]);
-    expect(passing.infeasible).toEqual([expect.objectContaining({ property: 'no-overflow', reason: 'fixed-overhead-over-window' })]);
+    expect(passing.accepted).toEqual([
+      {
+        property: 'no-thrash',
+        strategy: 'threshold',
+        reason: 'summarizes <every> turn & on purpose',
+        message: 'no-thrash: 3 summarizations within 3 steps',
+      },
+    ]);
+    expect(passing.infeasible).toEqual([
+      expect.objectContaining({ property: 'no-overflow', reason: 'fixed-overhead-over-window' }),
+    ]);
   });
 
   it('is deterministic and free of absolute paths', () => {
@@ -54,9 +87,15 @@ describe('table reporter', () => {
   it('marks a pass with an accepted limitation and lists each one with its reason', () => {
     const text = REPORTERS.table.render(sampleReport(), plain);
     expect(text).toMatch(/steady-threshold .* PASS \(bug\)\*\n/);
-    expect(text).toContain('PASS (bug): reported bugs reproduced (the property broke, as its users saw):\n  - steady-threshold: no-orphans (threshold) reproduces owner/repo#42');
-    expect(text).toContain('* Accepted limitations (tolerated, not passed) in 1 of 3 scenarios, by reason:\n  - no-thrash (threshold) in steady-threshold:\n    summarizes <every> turn & on purpose');
-    expect(text).toContain('Infeasible, excused (no strategy could avoid them; details in report.json): no-overflow × 1 (fixed-overhead-over-window)');
+    expect(text).toContain(
+      'PASS (bug): reported bugs reproduced (the property broke, as its users saw):\n  - steady-threshold: no-orphans (threshold) reproduces owner/repo#42',
+    );
+    expect(text).toContain(
+      '* Accepted limitations (tolerated, not passed) in 1 of 3 scenarios, by reason:\n  - no-thrash (threshold) in steady-threshold:\n    summarizes <every> turn & on purpose',
+    );
+    expect(text).toContain(
+      'Infeasible, excused (no strategy could avoid them; details in report.json): no-overflow × 1 (fixed-overhead-over-window)',
+    );
   });
 
   it('uses ANSI colour only when allowed', () => {
@@ -84,10 +123,16 @@ describe('markdown reporter', () => {
 
   it('shows a pass with an accepted limitation as such, and every accepted limitation with its reason', () => {
     expect(rowsOf('| scenario |')[0]).toContain('✅ pass, reproduced: `no-orphans`, accepted: `no-thrash`');
-    expect(rowsOf('| scenario | property | strategy | issue |')).toEqual(['| `steady-threshold` | `no-orphans` | `threshold` | owner/repo#42 |']);
+    expect(rowsOf('| scenario | property | strategy | issue |')).toEqual([
+      '| `steady-threshold` | `no-orphans` | `threshold` | owner/repo#42 |',
+    ]);
     expect(text).toContain('### Accepted limitations');
-    expect(rowsOf('| scenario | property | strategy | reason |')).toEqual(['| `steady-threshold` | `no-thrash` | `threshold` | summarizes <every> turn & on purpose |']);
-    expect(text).toContain('### Infeasible (excused: no strategy could avoid them)\n\n- no-overflow × 1 (fixed-overhead-over-window)');
+    expect(rowsOf('| scenario | property | strategy | reason |')).toEqual([
+      '| `steady-threshold` | `no-thrash` | `threshold` | summarizes <every> turn & on purpose |',
+    ]);
+    expect(text).toContain(
+      '### Infeasible (excused: no strategy could avoid them)\n\n- no-overflow × 1 (fixed-overhead-over-window)',
+    );
   });
 
   it('keeps table rows intact when names contain pipes', () => {
@@ -116,7 +161,9 @@ describe('junit reporter', () => {
   it('names every accepted limitation with its reason, and every infeasible violation, in the testcase output', () => {
     expect(xml).toContain('accepted no-thrash (strategy threshold): summarizes &lt;every&gt; turn &amp; on purpose');
     expect(xml).toContain('reproduced no-orphans (strategy threshold): owner/repo#42');
-    expect(xml).toContain('infeasible no-overflow (fixed-overhead-over-window): system prompt + tool declarations = 9000 real tokens &gt; window 8000');
+    expect(xml).toContain(
+      'infeasible no-overflow (fixed-overhead-over-window): system prompt + tool declarations = 9000 real tokens &gt; window 8000',
+    );
   });
 });
 
@@ -139,9 +186,15 @@ describe('html reporter', () => {
   });
 
   it('shows a pass with accepted limitations apart, with each reason, and the infeasible violations', () => {
-    expect(html).toContain('<span class="pill accepted" title="a reported bug reproduced, as expected">pass, reproduced: no-orphans</span>');
-    expect(html).toContain('<ul class="reproduced"><li><b>no-orphans</b> broke for <b>threshold</b>, reproducing owner/repo#42');
-    expect(html).toContain('<ul class="accepted"><li><b>no-thrash</b> accepted for <b>threshold</b>: summarizes &lt;every&gt; turn &amp; on purpose');
+    expect(html).toContain(
+      '<span class="pill accepted" title="a reported bug reproduced, as expected">pass, reproduced: no-orphans</span>',
+    );
+    expect(html).toContain(
+      '<ul class="reproduced"><li><b>no-orphans</b> broke for <b>threshold</b>, reproducing owner/repo#42',
+    );
+    expect(html).toContain(
+      '<ul class="accepted"><li><b>no-thrash</b> accepted for <b>threshold</b>: summarizes &lt;every&gt; turn &amp; on purpose',
+    );
     expect(html).toContain('<ul class="infeasible"><li><b>no-overflow</b> infeasible (fixed-overhead-over-window)');
   });
 
@@ -154,13 +207,21 @@ describe('html reporter', () => {
 
 describe('a real-summarizer run', () => {
   const report = realSummarizerReport();
-  const BANNER = 'Real summarizer gemini-2.5-flash wrote the summaries: results are not deterministic, and expectations that depend on the simulated summary may fail.';
+  const BANNER =
+    'Real summarizer gemini-2.5-flash wrote the summaries: results are not deterministic, and expectations that depend on the simulated summary may fail.';
 
   it('is marked in report.json, with the full texts in the step records; a simulated run carries no such field', () => {
     const parsed = JSON.parse(REPORTERS.json.render(report, plain));
     expect(Object.keys(parsed).slice(0, 2)).toEqual(['schemaVersion', 'realSummarizer']);
-    expect(parsed.realSummarizer).toEqual({ model: 'gemini-2.5-flash', timeoutMs: 30_000, note: expect.stringContaining('not deterministic') });
-    expect(parsed.scenarios[0].settings.realSummarizer).toEqual({ model: 'gemini-2.5-flash', faultsNotApplied: [{ kind: 'oversize', calls: [2, 3] }] });
+    expect(parsed.realSummarizer).toEqual({
+      model: 'gemini-2.5-flash',
+      timeoutMs: 30_000,
+      note: expect.stringContaining('not deterministic'),
+    });
+    expect(parsed.scenarios[0].settings.realSummarizer).toEqual({
+      model: 'gemini-2.5-flash',
+      faultsNotApplied: [{ kind: 'oversize', calls: [2, 3] }],
+    });
     const calls = parsed.scenarios[0].steps.flatMap((step: { summarizerCalls: unknown[] }) => step.summarizerCalls);
     expect(calls[0].summary).toMatch(/^The user <asked> \| to check pods\.\nNext: read (logs ){200}TAIL$/);
     const simulated = REPORTERS.json.render(sampleReport(), plain);
@@ -173,9 +234,13 @@ describe('a real-summarizer run', () => {
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toBe(BANNER);
     expect(lines.at(-1)).toBe('1 passed, 0 failed');
-    expect(text).toContain('Summaries by gemini-2.5-flash (in full in report.json):\nreal-run\n  (scenario faults not applied to the real model: oversize on calls 2, 3)\n');
+    expect(text).toContain(
+      'Summaries by gemini-2.5-flash (in full in report.json):\nreal-run\n  (scenario faults not applied to the real model: oversize on calls 2, 3)\n',
+    );
     const first = lines.find((line) => line.includes('ok: The user'))!;
-    expect(first).toMatch(/^ {2}step \d+ \(turn \d+\), ok: The user <asked> \| to check pods\. Next: read logs logs .*…$/);
+    expect(first).toMatch(
+      /^ {2}step \d+ \(turn \d+\), ok: The user <asked> \| to check pods\. Next: read logs logs .*…$/,
+    );
     expect(first.length - first.indexOf('ok: ') - 'ok: '.length).toBe(100);
     expect(text).toMatch(/step \d+ \(turn \d+\), error: \{"error":\{"code":429,"message":"quota exhausted"\}\}\n/);
     expect(text).toMatch(/step \d+ \(turn \d+\), empty: the model answered no text\n/);

@@ -19,7 +19,16 @@ export function sampleWorld(name: string, contextWindow: number): WorldScenario 
     declareCalledTools: true,
     exposeUserContent: true,
     summarizer: { reply: 'fixed', text: 'summary', exceedFactor: 3, contextWindow: null, faults: [] },
-    phases: [{ name: 'main', modelName: 'sim-model', contextWindow, usageMetadata: true, tokenModel: { kind: 'ratio', ratio: 2 }, streamingChunks: 0 }],
+    phases: [
+      {
+        name: 'main',
+        modelName: 'sim-model',
+        contextWindow,
+        usageMetadata: true,
+        tokenModel: { kind: 'ratio', ratio: 2 },
+        streamingChunks: 0,
+      },
+    ],
     turns: Array.from({ length: 4 }, (_, index) => ({
       index,
       phase: 0,
@@ -41,7 +50,11 @@ export function sampleScenario(name: string, strategy: string, contextWindow: nu
     name,
     description: '',
     world: sampleWorld(name, contextWindow),
-    strategy: { name: strategy, options: strategy === 'threshold' ? { maxCompactionAttempts: 3 } : {}, baseDir: '/somewhere/absolute/scenarios' },
+    strategy: {
+      name: strategy,
+      options: strategy === 'threshold' ? { maxCompactionAttempts: 3 } : {},
+      baseDir: '/somewhere/absolute/scenarios',
+    },
     expect: { noOverflow: true },
     accept: [],
     reproduces: [],
@@ -49,7 +62,11 @@ export function sampleScenario(name: string, strategy: string, contextWindow: nu
 }
 
 /** Tokens grow by `growth` per step; a summarization brings them back to `floor` when above `trigger`. */
-export function sampleSteps(count: number, contextWindow: number, options: { growth: number; trigger: number; floor: number; overflowAt?: number }): StepRecord[] {
+export function sampleSteps(
+  count: number,
+  contextWindow: number,
+  options: { growth: number; trigger: number; floor: number; overflowAt?: number },
+): StepRecord[] {
   const steps: StepRecord[] = [];
   let tokens = options.floor;
   for (let step = 0; step < count; step += 1) {
@@ -71,7 +88,16 @@ export function sampleSteps(count: number, contextWindow: number, options: { gro
       overflow: after > contextWindow,
       shortCircuited: false,
       summarizerCalls: summarize
-        ? [{ inputTokens: before, inputRealTokens: before, contextWindow, maxOutputTokens: 800, outputTokens: 30, outcome: 'ok' }]
+        ? [
+            {
+              inputTokens: before,
+              inputRealTokens: before,
+              contextWindow,
+              maxOutputTokens: 800,
+              outputTokens: 30,
+              outcome: 'ok',
+            },
+          ]
         : [],
       reinjection: !summarize && step > 0 && step % 4 === 0,
       trimmed: false,
@@ -114,7 +140,14 @@ export function totalsOf(steps: readonly StepRecord[], contextWindow: number): S
 }
 
 export function sampleResult(name: string, steps: StepRecord[], contextWindow: number): SessionResult {
-  return { scenario: name, seed: 7, totals: totalsOf(steps, contextWindow), steps, failure: null, traceDigest: `digest-${name}` };
+  return {
+    scenario: name,
+    seed: 7,
+    totals: totalsOf(steps, contextWindow),
+    steps,
+    failure: null,
+    traceDigest: `digest-${name}`,
+  };
 }
 
 /**
@@ -134,8 +167,20 @@ export function realSummarizerReport(): SuiteReport {
     summarizerCalls: step.summarizerCalls.map((record) => ({ ...record, ...answers[call++ % answers.length]! })),
   }));
   const scenario = sampleScenario('real-run', 'threshold', 8000);
-  const world = { ...scenario.world, summarizer: { ...scenario.world.summarizer, faults: [{ kind: 'oversize' as const, calls: [2, 3] }] } };
-  const outcomes: ScenarioOutcome[] = [{ scenario: { ...scenario, world }, result: sampleResult('real-run', steps, 8000), failures: [], accepted: [], infeasible: [], reproduced: [] }];
+  const world = {
+    ...scenario.world,
+    summarizer: { ...scenario.world.summarizer, faults: [{ kind: 'oversize' as const, calls: [2, 3] }] },
+  };
+  const outcomes: ScenarioOutcome[] = [
+    {
+      scenario: { ...scenario, world },
+      result: sampleResult('real-run', steps, 8000),
+      failures: [],
+      accepted: [],
+      infeasible: [],
+      reproduced: [],
+    },
+  ];
   return buildSuiteReport(outcomes, '/somewhere/absolute', { model: 'gemini-2.5-flash', timeoutMs: 30_000 });
 }
 
@@ -148,14 +193,40 @@ export function sampleReport(): SuiteReport {
       scenario: sampleScenario('steady-threshold', 'threshold', 8000),
       result: sampleResult('steady-threshold', passingSteps, 8000),
       failures: [],
-      accepted: [{ property: 'no-thrash', strategy: 'threshold', reason: 'summarizes <every> turn & on purpose', message: 'no-thrash: 3 summarizations within 3 steps' }],
-      infeasible: [{ property: 'no-overflow', reason: 'fixed-overhead-over-window', detail: 'system prompt + tool declarations = 9000 real tokens > window 8000', message: 'no-overflow: step 3 sent it all' }],
-      reproduced: [{ property: 'no-orphans', strategy: 'threshold', issue: 'owner/repo#42', message: 'no-orphans: step 5 sent 1 response without its call' }],
+      accepted: [
+        {
+          property: 'no-thrash',
+          strategy: 'threshold',
+          reason: 'summarizes <every> turn & on purpose',
+          message: 'no-thrash: 3 summarizations within 3 steps',
+        },
+      ],
+      infeasible: [
+        {
+          property: 'no-overflow',
+          reason: 'fixed-overhead-over-window',
+          detail: 'system prompt + tool declarations = 9000 real tokens > window 8000',
+          message: 'no-overflow: step 3 sent it all',
+        },
+      ],
+      reproduced: [
+        {
+          property: 'no-orphans',
+          strategy: 'threshold',
+          issue: 'owner/repo#42',
+          message: 'no-orphans: step 5 sent 1 response without its call',
+        },
+      ],
     },
     {
       scenario: sampleScenario('overflow <&> "quoted" | piped', 'sliding_window', 16000),
       result: sampleResult('overflow', failingSteps, 16000),
-      failures: [{ expectation: 'noOverflow', message: 'noOverflow: 1 step sent more than the window (first: step 17, turn 5, 16,400 > 16,000) & <more>' }],
+      failures: [
+        {
+          expectation: 'noOverflow',
+          message: 'noOverflow: 1 step sent more than the window (first: step 17, turn 5, 16,400 > 16,000) & <more>',
+        },
+      ],
       accepted: [],
       infeasible: [],
       reproduced: [],

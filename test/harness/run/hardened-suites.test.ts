@@ -12,7 +12,9 @@ import { ROOT } from '../../cli/run-cli.ts';
 describe('hardened on every suite', () => {
   it('passes every scenario, needs no acceptance, and never overflows where it could fit', async () => {
     const run = await runSuite({ paths: ['scenarios'], strategy: 'hardened', jobs: 2, timeoutMs: 120_000, cwd: ROOT });
-    const failed = run.outcomes.filter((outcome) => outcome.failures.length > 0).map((outcome) => `${outcome.scenario.id}: ${outcome.failures.map((f) => f.message).join('; ')}`);
+    const failed = run.outcomes
+      .filter((outcome) => outcome.failures.length > 0)
+      .map((outcome) => `${outcome.scenario.id}: ${outcome.failures.map((f) => f.message).join('; ')}`);
     expect(failed).toEqual([]);
     expect(run.outcomes.filter((outcome) => outcome.scenario.file.startsWith('scenarios/probes/')).length).toBe(36);
     expect(run.outcomes.flatMap((outcome) => outcome.accepted)).toEqual([]);

@@ -54,17 +54,21 @@ describe('strategy isolation (one run, every hostile strategy beside a well-beha
     expect(message('logs-to-stdout')).toContain('"compacting 1 contents\\n"');
   });
 
-  it('forwards what a strategy printed, labelled with its scenario, for the CLI\'s stderr', () => {
+  it("forwards what a strategy printed, labelled with its scenario, for the CLI's stderr", () => {
     expect(output).toContain('logs-to-stdout: compacting 1 contents\n');
     expect(output.some((line) => line.startsWith('writes-fd1: raw bytes on fd 1'))).toBe(true);
   });
 
   it('imports a module afresh for each scenario: module-level state never depends on scheduling', () => {
-    const digests = ['module-state-1', 'module-state-2', 'module-state-3'].map((name) => byName.get(name)!.result!.traceDigest);
+    const digests = ['module-state-1', 'module-state-2', 'module-state-3'].map(
+      (name) => byName.get(name)!.result!.traceDigest,
+    );
     expect(new Set(digests).size).toBe(1);
     // The state did act, once per scenario: one step of each shrank.
     for (const name of ['module-state-1', 'module-state-2', 'module-state-3']) {
-      expect(byName.get(name)!.result!.steps.filter((step) => step.contentsAfter < step.contentsBefore)).toHaveLength(1);
+      expect(byName.get(name)!.result!.steps.filter((step) => step.contentsAfter < step.contentsBefore)).toHaveLength(
+        1,
+      );
     }
   });
 });

@@ -17,7 +17,11 @@ describe('parseShard', () => {
 describe('selectShard', () => {
   it('deals the id-sorted items round-robin: disjoint shards whose union is everything', () => {
     const shards = [1, 2, 3].map((index) => selectShard(items, { index, count: 3 }).map((item) => item.id));
-    expect(shards).toEqual([['a', 'd', 'g'], ['b', 'e'], ['c', 'f']]);
+    expect(shards).toEqual([
+      ['a', 'd', 'g'],
+      ['b', 'e'],
+      ['c', 'f'],
+    ]);
     expect(shards.flat().sort()).toEqual(items.map((item) => item.id).sort());
   });
 

@@ -19,11 +19,15 @@ afterEach(() => {
 /** Each scenario's id, failures and trace digest: what must not depend on how the worker booted. */
 async function outcomes(): Promise<string[]> {
   const run = await runSuite({ paths: ['test/fixtures/scenarios/suite'], jobs: 1, timeoutMs: 60_000 });
-  return run.outcomes.map((outcome) => JSON.stringify([outcome.scenario.id, outcome.failures, outcome.result?.traceDigest ?? null]));
+  return run.outcomes.map((outcome) =>
+    JSON.stringify([outcome.scenario.id, outcome.failures, outcome.result?.traceDigest ?? null]),
+  );
 }
 
 describe('worker threads of the sources', () => {
-  it('run the compiled twin when one is named, and boot tsx when none is (same results)', { timeout: 120_000 }, async () => {
+  it('run the compiled twin when one is named, and boot tsx when none is (same results)', {
+    timeout: 120_000,
+  }, async () => {
     expect(compiled).toMatch(/dist$/);
     const twin = await outcomes();
     delete process.env[COMPILED_WORKERS_ENV];
@@ -41,7 +45,9 @@ describe('worker threads of the sources', () => {
       mkdirSync(join(dist, 'harness/run'), { recursive: true });
       writeFileSync(join(dist, 'harness/run/scenario-worker.js'), "throw new Error('the twin ran');\n");
       process.env[COMPILED_WORKERS_ENV] = dist;
-      await expect(runSuite({ paths: ['test/fixtures/scenarios/suite/chain-8k.yaml'], jobs: 1, timeoutMs: 10_000 })).rejects.toThrow('the twin ran');
+      await expect(
+        runSuite({ paths: ['test/fixtures/scenarios/suite/chain-8k.yaml'], jobs: 1, timeoutMs: 10_000 }),
+      ).rejects.toThrow('the twin ran');
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

@@ -4,7 +4,18 @@ import { runInWorkerPool, type TaskOutcome } from '../../../src/harness/run/work
 /** What the test worker (fixtures/task-worker.mjs) does with a task. */
 type TestTask =
   | { readonly kind: 'square'; readonly n: number }
-  | { readonly kind: 'spin' | 'pending' | 'exit' | 'kill' | 'stdout' | 'floating' | 'late-timer' | 'forever-timer' | 'hog' };
+  | {
+      readonly kind:
+        | 'spin'
+        | 'pending'
+        | 'exit'
+        | 'kill'
+        | 'stdout'
+        | 'floating'
+        | 'late-timer'
+        | 'forever-timer'
+        | 'hog';
+    };
 
 const entry = new URL('./fixtures/task-worker.mjs', import.meta.url);
 
@@ -46,7 +57,12 @@ describe('runInWorkerPool', () => {
   });
 
   it('stops a synchronous spin and a pending promise, and still runs the other tasks', async () => {
-    const tasks: TestTask[] = [{ kind: 'square', n: 2 }, { kind: 'spin' }, { kind: 'pending' }, { kind: 'square', n: 3 }];
+    const tasks: TestTask[] = [
+      { kind: 'square', n: 2 },
+      { kind: 'spin' },
+      { kind: 'pending' },
+      { kind: 'square', n: 3 },
+    ];
     const { outcomes, seen } = run(tasks, 1, 1_000);
     expect((await outcomes).map(brief)).toEqual(['square:4', 'hung', 'hung', 'square:9']);
     expect([...seen].sort()).toEqual([0, 1, 2, 3]);
@@ -55,12 +71,21 @@ describe('runInWorkerPool', () => {
   it('stops process.exit and process.kill of its own process as incidents; the thread and the pool live on', async () => {
     const tasks: TestTask[] = [{ kind: 'exit' }, { kind: 'kill' }, { kind: 'square', n: 5 }];
     const outcomes = await run(tasks, 1).outcomes;
-    expect(outcomes.map(brief)).toEqual(['exited:process.exit(3) was called [exit]', 'exited:process.kill [exit]', 'square:25']);
+    expect(outcomes.map(brief)).toEqual([
+      'exited:process.exit(3) was called [exit]',
+      'exited:process.kill [exit]',
+      'square:25',
+    ]);
     expect(outcomes[0]!.incidents[0]!.message).toBe('the strategy called process.exit(3)');
   });
 
   it('reports stdout writes, floating rejections and exceptions thrown in timers, after draining the timers', async () => {
-    const tasks: TestTask[] = [{ kind: 'stdout' }, { kind: 'floating' }, { kind: 'late-timer' }, { kind: 'square', n: 4 }];
+    const tasks: TestTask[] = [
+      { kind: 'stdout' },
+      { kind: 'floating' },
+      { kind: 'late-timer' },
+      { kind: 'square', n: 4 },
+    ];
     const { outcomes, output } = run(tasks, 1);
     expect((await outcomes).map(brief)).toEqual([
       'printed [stdout-write]',

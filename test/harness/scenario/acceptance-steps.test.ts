@@ -11,7 +11,10 @@ describe('pinned steps', () => {
   });
 
   it('refuse what is not a step list, with what was expected', () => {
-    expect(parseSteps('3..5')).toEqual({ ok: false, message: expect.stringMatching(/^'3\.\.5': expected step numbers and ranges, e\.g\. "3-5, 9"/) });
+    expect(parseSteps('3..5')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^'3\.\.5': expected step numbers and ranges, e\.g\. "3-5, 9"/),
+    });
     expect(parseSteps('5-3')).toEqual({ ok: false, message: "'5-3': a range must not run backwards" });
   });
 
@@ -44,26 +47,32 @@ describe('recordAcceptances', () => {
     '',
   ].join('\n');
 
-  it('writes the measured steps, turns a rule\'s verbatim reason into the rule, reports stale entries and leaves the rest byte for byte', () => {
-    const recorded = recordAcceptances(file, [{ index: 0, steps: [2, 3] }, { index: 1, steps: [4, 'end'] }, { index: 2, steps: [] }]);
+  it("writes the measured steps, turns a rule's verbatim reason into the rule, reports stale entries and leaves the rest byte for byte", () => {
+    const recorded = recordAcceptances(file, [
+      { index: 0, steps: [2, 3] },
+      { index: 1, steps: [4, 'end'] },
+      { index: 2, steps: [] },
+    ]);
     expect(recorded.stale).toEqual([2]);
-    expect(recorded.text).toBe([
-      'description: >-',
-      '  folded text that a YAML printer would',
-      '  re-flow',
-      'expect:',
-      '  appliesTo: [threshold]',
-      'accept:',
-      '  - strategy: threshold',
-      '    property: no-loop',
-      '    reason: "why"',
-      '    steps: "2-3"',
-      '  - rule: go-compat-continuation-without-user-content',
-      '    steps: "4, end"',
-      '  - strategy: threshold',
-      '    property: no-overflow',
-      '    reason: "gone"',
-      '',
-    ].join('\n'));
+    expect(recorded.text).toBe(
+      [
+        'description: >-',
+        '  folded text that a YAML printer would',
+        '  re-flow',
+        'expect:',
+        '  appliesTo: [threshold]',
+        'accept:',
+        '  - strategy: threshold',
+        '    property: no-loop',
+        '    reason: "why"',
+        '    steps: "2-3"',
+        '  - rule: go-compat-continuation-without-user-content',
+        '    steps: "4, end"',
+        '  - strategy: threshold',
+        '    property: no-overflow',
+        '    reason: "gone"',
+        '',
+      ].join('\n'),
+    );
   });
 });

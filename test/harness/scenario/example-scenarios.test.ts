@@ -17,11 +17,17 @@ describe('scenarios/examples', () => {
     expect(coding.summarizer.reply).toBe('honour');
     expect(coding.turns.some((t) => t.sequential)).toBe(true);
 
-    expect(byName.get('summarizer-faults')!.summarizer.faults.map((f) => f.kind)).toEqual(['error', 'empty', 'timeout', 'oversize']);
+    expect(byName.get('summarizer-faults')!.summarizer.faults.map((f) => f.kind)).toEqual([
+      'error',
+      'empty',
+      'timeout',
+      'oversize',
+    ]);
 
     const switching = byName.get('model-switch-phases')!;
     expect(switching.phases.map((p) => [p.modelName, p.contextWindow, p.usageMetadata])).toEqual([
-      ['gpt-4o', 128_000, true], ['small-16k', 16_000, false],
+      ['gpt-4o', 128_000, true],
+      ['small-16k', 16_000, false],
     ]);
 
     const media = byName.get('attachments-and-streaming')!;
@@ -30,6 +36,9 @@ describe('scenarios/examples', () => {
     expect(media.turns[1]!.attachments).toEqual([]);
     expect(media.turns[0]!.user).toMatchObject({ kind: 'cjk' });
 
-    expect(examples.find((s) => s.name === 'sliding-window-tool-storm')!.strategy).toMatchObject({ name: 'sliding_window', options: { maxTurns: 10 } });
+    expect(examples.find((s) => s.name === 'sliding-window-tool-storm')!.strategy).toMatchObject({
+      name: 'sliding_window',
+      options: { maxTurns: 10 },
+    });
   });
 });

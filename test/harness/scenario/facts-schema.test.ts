@@ -39,7 +39,14 @@ describe('facts in scenario files', () => {
     const world = loadScenarioSource(GOOD, 'ok.yaml', '/tmp').world;
     expect(world.facts?.map((fact) => [fact.id, fact.kind, fact.values.map((value) => value.site)])).toEqual([
       ['goal', 'goal', [{ turn: 0, in: 'user' }]],
-      ['db', 'artifact', [{ turn: 0, in: 'tool', call: 1 }, { turn: 2, in: 'response' }]],
+      [
+        'db',
+        'artifact',
+        [
+          { turn: 0, in: 'tool', call: 1 },
+          { turn: 2, in: 'response' },
+        ],
+      ],
     ]);
     const markers = world.facts!.flatMap((fact) => fact.values.map((value) => value.marker));
     expect(new Set(markers).size).toBe(3);
@@ -61,29 +68,46 @@ describe('facts in scenario files', () => {
   });
 
   it('refuses a tool call the turn does not make, and a tool site without a call', () => {
-    expect(errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: x, at: { turn: 1, in: tool, call: 0 } }\n`).message)
-      .toContain('facts[0].at.call: expected a tool call of turn 1, which has no tool calls, got 0');
-    expect(errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: x, at: { turn: 0, in: tool, call: 2 } }\n`).message)
-      .toContain('which has tool calls 0 to 1, got 2');
-    expect(errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: x, at: { turn: 0, in: tool } }\n`).message)
-      .toContain("facts[0].at.call: 'in: tool' needs 'call'");
+    expect(
+      errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: x, at: { turn: 1, in: tool, call: 0 } }\n`).message,
+    ).toContain('facts[0].at.call: expected a tool call of turn 1, which has no tool calls, got 0');
+    expect(
+      errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: x, at: { turn: 0, in: tool, call: 2 } }\n`).message,
+    ).toContain('which has tool calls 0 to 1, got 2');
+    expect(
+      errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: x, at: { turn: 0, in: tool } }\n`).message,
+    ).toContain("facts[0].at.call: 'in: tool' needs 'call'");
   });
 
   it('refuses an update that does not come after the value it supersedes', () => {
-    const error = errorOf(`${TURNS}\nfacts:\n  - id: d\n    kind: decision\n    text: "use REST"\n    at: { turn: 2, in: user }\n    updates:\n      - { text: "use gRPC", at: { turn: 1, in: response } }\n`);
-    expect(error.message).toContain('facts[0].updates[0].at: expected an update after the value it supersedes (turn 2, user), got turn 1, response');
+    const error = errorOf(
+      `${TURNS}\nfacts:\n  - id: d\n    kind: decision\n    text: "use REST"\n    at: { turn: 2, in: user }\n    updates:\n      - { text: "use gRPC", at: { turn: 1, in: response } }\n`,
+    );
+    expect(error.message).toContain(
+      'facts[0].updates[0].at: expected an update after the value it supersedes (turn 2, user), got turn 1, response',
+    );
   });
 
   it('refuses duplicate ids, unknown kinds, multi-line texts and a bad retention bound', () => {
-    expect(errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: x, at: { turn: 0, in: user } }\n  - { id: g, kind: goal, text: y, at: { turn: 1, in: user } }\n`).message)
-      .toContain("facts[1].id: duplicate fact id 'g'");
-    expect(errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: wish, text: x, at: { turn: 0, in: user } }\n`).message)
-      .toContain("facts[0].kind: expected one of 'goal', 'constraint', 'artifact', 'decision', 'error', 'next-step', got 'wish'");
-    expect(errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: "a\\nb", at: { turn: 0, in: user } }\n`).message)
-      .toContain('expected one line');
-    expect(errorOf(`${TURNS}\nexpect: { retention: { goal: "about 1" } }\n`).message)
-      .toContain('expect.retention.goal:');
-    expect(loadScenarioSource(`${TURNS}\nexpect: { retention: { goal: 1, artifact: ">= 0.9" } }\n`, 'ok.yaml', '/tmp').expect.retention)
-      .toEqual({ goal: 1, artifact: '>= 0.9' });
+    expect(
+      errorOf(
+        `${TURNS}\nfacts:\n  - { id: g, kind: goal, text: x, at: { turn: 0, in: user } }\n  - { id: g, kind: goal, text: y, at: { turn: 1, in: user } }\n`,
+      ).message,
+    ).toContain("facts[1].id: duplicate fact id 'g'");
+    expect(
+      errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: wish, text: x, at: { turn: 0, in: user } }\n`).message,
+    ).toContain(
+      "facts[0].kind: expected one of 'goal', 'constraint', 'artifact', 'decision', 'error', 'next-step', got 'wish'",
+    );
+    expect(
+      errorOf(`${TURNS}\nfacts:\n  - { id: g, kind: goal, text: "a\\nb", at: { turn: 0, in: user } }\n`).message,
+    ).toContain('expected one line');
+    expect(errorOf(`${TURNS}\nexpect: { retention: { goal: "about 1" } }\n`).message).toContain(
+      'expect.retention.goal:',
+    );
+    expect(
+      loadScenarioSource(`${TURNS}\nexpect: { retention: { goal: 1, artifact: ">= 0.9" } }\n`, 'ok.yaml', '/tmp').expect
+        .retention,
+    ).toEqual({ goal: 1, artifact: '>= 0.9' });
   });
 });

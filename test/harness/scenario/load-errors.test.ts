@@ -23,20 +23,30 @@ describe('scenario load errors', () => {
   });
 
   it('supports YAML anchors and merge keys for shared turn templates', () => {
-    const source = 'session: { contextWindow: 8000 }\nturns:\n  - &base { user: hi, tools: [ { name: t, size: 5 } ] }\n  - { <<: *base, user: bye }\n';
+    const source =
+      'session: { contextWindow: 8000 }\nturns:\n  - &base { user: hi, tools: [ { name: t, size: 5 } ] }\n  - { <<: *base, user: bye }\n';
     const turns = loadScenarioSource(source, 'ok.yaml', '/tmp').world.turns;
-    expect(turns.map((t) => [t.user, t.toolCalls.length])).toEqual([[{ text: 'hi' }, 1], [{ text: 'bye' }, 1]]);
+    expect(turns.map((t) => [t.user, t.toolCalls.length])).toEqual([
+      [{ text: 'hi' }, 1],
+      [{ text: 'bye' }, 1],
+    ]);
   });
 
   it('names an unknown field with its line and a suggestion', () => {
-    const error = errorOf('session: { contextWindow: 8000 }\nturns:\n  - user: hi\n    tools:\n      - { name: a, sise: 30 }\n');
+    const error = errorOf(
+      'session: { contextWindow: 8000 }\nturns:\n  - user: hi\n    tools:\n      - { name: a, sise: 30 }\n',
+    );
     expect(error.code).toBe('SIM_SCENARIO_INVALID');
-    expect(error.message).toBe("bad/scenario.yaml:5:20: turns[0].tools[0].sise: unknown field 'sise' (did you mean 'size'?)");
+    expect(error.message).toBe(
+      "bad/scenario.yaml:5:20: turns[0].tools[0].sise: unknown field 'sise' (did you mean 'size'?)",
+    );
   });
 
   it('lists the allowed fields when nothing is close', () => {
     const error = errorOf(`${MINIMAL}zebra: 1\n`);
-    expect(error.message).toMatch(/:4:1: zebra: unknown field 'zebra' \(allowed: \$schema, name, description, seed, profile/);
+    expect(error.message).toMatch(
+      /:4:1: zebra: unknown field 'zebra' \(allowed: \$schema, name, description, seed, profile/,
+    );
   });
 
   it('reports a wrong type in plain words with what it got', () => {
@@ -46,7 +56,9 @@ describe('scenario load errors', () => {
 
   it('reports a negative size at its field path', () => {
     const error = errorOf(`${MINIMAL}    tools:\n      - name: read\n        size: -5\n`);
-    expect(error.message).toBe('bad/scenario.yaml:6:9: turns[0].tools[0].size: expected a non-negative integer, got -5');
+    expect(error.message).toBe(
+      'bad/scenario.yaml:6:9: turns[0].tools[0].size: expected a non-negative integer, got -5',
+    );
     expect(error.issues[0]).toMatchObject({ path: ['turns', 0, 'tools', 0, 'size'], line: 6 });
   });
 
@@ -58,38 +70,62 @@ describe('scenario load errors', () => {
 
   it('points a file still using knownLimitation at the accept list that replaced it', () => {
     const error = errorOf(`${MINIMAL}expect:\n  knownLimitation: the provider hides usage\n`);
-    expect(error.message).toMatch(/^bad\/scenario\.yaml:5:3: expect\.knownLimitation: 'knownLimitation' was replaced by the top-level 'accept' list: accept: \[\{ strategy: <name>, property: no-overflow/);
+    expect(error.message).toMatch(
+      /^bad\/scenario\.yaml:5:3: expect\.knownLimitation: 'knownLimitation' was replaced by the top-level 'accept' list: accept: \[\{ strategy: <name>, property: no-overflow/,
+    );
   });
 
   it('reads accept entries: a strategy, a universal property, a reason and the steps it was recorded at', () => {
-    const scenario = loadScenarioSource(`${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: the provider hides usage\n    steps: "2-4, 7"\n`, 'ok.yaml', '/tmp');
-    expect(scenario.accept).toEqual([{ strategy: 'threshold', property: 'no-thrash', reason: 'the provider hides usage', steps: [2, 3, 4, 7] }]);
+    const scenario = loadScenarioSource(
+      `${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: the provider hides usage\n    steps: "2-4, 7"\n`,
+      'ok.yaml',
+      '/tmp',
+    );
+    expect(scenario.accept).toEqual([
+      { strategy: 'threshold', property: 'no-thrash', reason: 'the provider hides usage', steps: [2, 3, 4, 7] },
+    ]);
   });
 
   it('refuses malformed steps, an unknown rule, and a rule mixed with its own fields, naming each', () => {
-    const error = errorOf(`${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: r\n    steps: "2..4"\n  - rule: nope\n    steps: "1"\n  - rule: go-compat-continuation-without-user-content\n    reason: mine\n    steps: "1"\n`);
+    const error = errorOf(
+      `${MINIMAL}accept:\n  - strategy: threshold\n    property: no-thrash\n    reason: r\n    steps: "2..4"\n  - rule: nope\n    steps: "1"\n  - rule: go-compat-continuation-without-user-content\n    reason: mine\n    steps: "1"\n`,
+    );
     expect(error.message).toContain(`accept[0].steps: '2..4': expected step numbers and ranges`);
-    expect(error.message).toContain(`accept[1].rule: unknown acceptance rule 'nope' (known: go-compat-continuation-without-user-content, `);
-    expect(error.message).toContain(`accept[2].reason: 'reason' comes from rule 'go-compat-continuation-without-user-content'`);
+    expect(error.message).toContain(
+      `accept[1].rule: unknown acceptance rule 'nope' (known: go-compat-continuation-without-user-content, `,
+    );
+    expect(error.message).toContain(
+      `accept[2].reason: 'reason' comes from rule 'go-compat-continuation-without-user-content'`,
+    );
   });
 
   it('refuses an accept entry for an integrity property, or without a reason', () => {
-    const error = errorOf(`${MINIMAL}accept:\n  - strategy: threshold\n    property: session-completes\n  - strategy: mine\n    property: no-loop\n`);
+    const error = errorOf(
+      `${MINIMAL}accept:\n  - strategy: threshold\n    property: session-completes\n  - strategy: mine\n    property: no-loop\n`,
+    );
     expect(error.message).toContain('accept[0].property: expected one of');
     expect(error.message).toContain('accept[1].reason');
   });
 
   it('refuses summarizerInputFits under go-compat, whose summarizer has no window unless the file gives one', () => {
     const error = errorOf(`profile: go-compat\n${MINIMAL}expect:\n  summarizerInputFits: true\n`);
-    expect(error.message).toMatch(/^bad\/scenario\.yaml:6:3: expect\.summarizerInputFits: the go-compat profile's summarizer has no window of its own .*set summarizer\.contextWindow, or drop summarizerInputFits$/);
-    const windowed = loadScenarioSource(`profile: go-compat\nsummarizer: { contextWindow: 4000 }\n${MINIMAL}expect:\n  summarizerInputFits: true\n`, 'ok.yaml', '/tmp');
+    expect(error.message).toMatch(
+      /^bad\/scenario\.yaml:6:3: expect\.summarizerInputFits: the go-compat profile's summarizer has no window of its own .*set summarizer\.contextWindow, or drop summarizerInputFits$/,
+    );
+    const windowed = loadScenarioSource(
+      `profile: go-compat\nsummarizer: { contextWindow: 4000 }\n${MINIMAL}expect:\n  summarizerInputFits: true\n`,
+      'ok.yaml',
+      '/tmp',
+    );
     expect(windowed.world.summarizer.contextWindow).toBe(4000);
   });
 
   it('requires contextWindow for a model the registry does not know', () => {
     const error = errorOf('session:\n  model: small-model\nturns:\n  - user: hi\n');
     expect(error.code).toBe('SIM_SCENARIO_INVALID');
-    expect(error.message).toMatch(/^bad\/scenario\.yaml:1:1: session\.contextWindow: missing contextWindow: 'small-model' is not a well-known model ID/);
+    expect(error.message).toMatch(
+      /^bad\/scenario\.yaml:1:1: session\.contextWindow: missing contextWindow: 'small-model' is not a well-known model ID/,
+    );
   });
 
   it('takes the window of a well-known model from the engine registry', () => {
@@ -118,12 +154,17 @@ describe('scenario load errors', () => {
   });
 
   it('locates issues in JSON files too', () => {
-    const error = errorOf('{\n  "session": { "contextWindow": 8000 },\n  "turns": [ { "user": "x", "tols": [] } ]\n}', 'bad/s.json');
+    const error = errorOf(
+      '{\n  "session": { "contextWindow": 8000 },\n  "turns": [ { "user": "x", "tols": [] } ]\n}',
+      'bad/s.json',
+    );
     expect(error.message).toBe("bad/s.json:3:29: turns[0].tols: unknown field 'tols' (did you mean 'tools'?)");
   });
 
   it('lists every problem of a file, in file order, one per line', () => {
-    const error = errorOf('profile: go-compatt\nsession: { contextWindow: 0 }\nturns:\n  - user: { longMesage: 3 }\n    repeat: 0\n');
+    const error = errorOf(
+      'profile: go-compatt\nsession: { contextWindow: 0 }\nturns:\n  - user: { longMesage: 3 }\n    repeat: 0\n',
+    );
     expect(error.message.split('\n')).toEqual([
       'bad/scenario.yaml: 4 problems',
       "  bad/scenario.yaml:1:1: profile: expected one of 'go-compat', 'adk', got 'go-compatt' (did you mean 'go-compat'?)",
@@ -135,19 +176,24 @@ describe('scenario load errors', () => {
   });
 
   it('reports a missing required field and a file with neither turns nor phases', () => {
-    expect(errorOf('session: { contextWindow: 8000 }\nturns:\n  - repeat: 2\n').message)
-      .toBe("bad/scenario.yaml:3:5: turns[0].user: missing required field 'user'");
-    expect(errorOf('session: { contextWindow: 8000 }\n').message)
-      .toBe("bad/scenario.yaml:1:1: (top level): expected exactly one of 'turns', 'phases' or 'sessions'");
+    expect(errorOf('session: { contextWindow: 8000 }\nturns:\n  - repeat: 2\n').message).toBe(
+      "bad/scenario.yaml:3:5: turns[0].user: missing required field 'user'",
+    );
+    expect(errorOf('session: { contextWindow: 8000 }\n').message).toBe(
+      "bad/scenario.yaml:1:1: (top level): expected exactly one of 'turns', 'phases' or 'sessions'",
+    );
   });
 
   it('explains a value of the wrong shape for a union field', () => {
-    expect(errorOf('session: { contextWindow: 8000 }\nturns:\n  - user: [a, b]\n').message)
-      .toBe('bad/scenario.yaml:3:5: turns[0].user: expected a user message: a string, { longMessage }, { size, kind } or { text }, got a list of 2');
+    expect(errorOf('session: { contextWindow: 8000 }\nturns:\n  - user: [a, b]\n').message).toBe(
+      'bad/scenario.yaml:3:5: turns[0].user: expected a user message: a string, { longMessage }, { size, kind } or { text }, got a list of 2',
+    );
   });
 
   it('rejects rules without a condition and bad rule combinations', () => {
-    const error = errorOf(`${MINIMAL}    rules:\n      - { tools: [] }\n      - { odd: true, even: true }\n      - { offset: 2, turns: [5, 3] }\n`);
+    const error = errorOf(
+      `${MINIMAL}    rules:\n      - { tools: [] }\n      - { odd: true, even: true }\n      - { offset: 2, turns: [5, 3] }\n`,
+    );
     expect(error.issues.map((i) => i.message)).toEqual([
       'a rule needs a condition: every, turns, odd or even',
       "'odd' and 'even' exclude each other",
@@ -169,7 +215,9 @@ describe('scenario load errors', () => {
   });
 
   it('says the file is empty', () => {
-    expect(errorOf('# nothing here\n').message).toBe('bad/scenario.yaml: the file is empty: expected a scenario (name, session, turns, expect, ...)');
+    expect(errorOf('# nothing here\n').message).toBe(
+      'bad/scenario.yaml: the file is empty: expected a scenario (name, session, turns, expect, ...)',
+    );
   });
 
   describe('on disk', () => {
@@ -186,7 +234,9 @@ describe('scenario load errors', () => {
     it('names the file relative to the working directory', async () => {
       writeFileSync(join(dir, 'typo.yaml'), 'sesion: {}\nturns: [ { user: x } ]\n');
       const error = await loadScenario(join(dir, 'typo.yaml'), { cwd: dir }).catch((e: unknown) => e);
-      expect((error as ScenarioError).message).toBe("typo.yaml:1:1: sesion: unknown field 'sesion' (did you mean 'session'?)");
+      expect((error as ScenarioError).message).toBe(
+        "typo.yaml:1:1: sesion: unknown field 'sesion' (did you mean 'session'?)",
+      );
     });
   });
 });

@@ -21,7 +21,10 @@ describe('loadScenarios', () => {
     mkdirSync(join(dir, 'suite/nested'), { recursive: true });
     writeFileSync(join(dir, 'suite/b-second.yaml'), scenarioText('beta'));
     writeFileSync(join(dir, 'suite/a-first.yml'), scenarioText('alpha'));
-    writeFileSync(join(dir, 'suite/nested/c-third.json'), JSON.stringify({ name: 'gamma', session: { contextWindow: 8000 }, turns: [{ user: 'hi' }] }));
+    writeFileSync(
+      join(dir, 'suite/nested/c-third.json'),
+      JSON.stringify({ name: 'gamma', session: { contextWindow: 8000 }, turns: [{ user: 'hi' }] }),
+    );
     writeFileSync(join(dir, 'suite/scenario.schema.json'), '{ "not": "a scenario" }');
     writeFileSync(join(dir, 'suite/notes.txt'), 'ignored');
     // A project's dependencies and hidden folders hold JSON files that are not scenarios.
@@ -35,7 +38,9 @@ describe('loadScenarios', () => {
   it('walks folders recursively (not node_modules or hidden folders), skips schema and other files, sorts by path', async () => {
     const loaded = await loadScenarios(['suite'], { cwd: dir });
     expect(loaded.map((s) => s.id)).toEqual([
-      'suite/a-first.yml#alpha', 'suite/b-second.yaml#beta', 'suite/nested/c-third.json#gamma',
+      'suite/a-first.yml#alpha',
+      'suite/b-second.yaml#beta',
+      'suite/nested/c-third.json#gamma',
     ]);
     expect(loaded[0]!.strategy.baseDir).toBe(join(dir, 'suite'));
   });
@@ -70,7 +75,9 @@ describe('loadScenarios', () => {
   it('surfaces the first invalid file with its location', async () => {
     writeFileSync(join(dir, 'broken.yaml'), 'session: { contextWindow: 8000 }\nturns: [ { user: hi, repeat: -1 } ]\n');
     const error = await loadScenarios(['broken.yaml'], { cwd: dir }).catch((e: unknown) => e);
-    expect((error as ScenarioError).message).toBe('broken.yaml:2:22: turns[0].repeat: expected a positive integer, got -1');
+    expect((error as ScenarioError).message).toBe(
+      'broken.yaml:2:22: turns[0].repeat: expected a positive integer, got -1',
+    );
   });
 });
 
@@ -82,8 +89,17 @@ describe('serializeScenario', () => {
     session: { model: 'm', contextWindow: 8000, tokenModel: { ratio: 2.5 }, usageMetadata: false },
     summarizer: { faults: [{ kind: 'error', calls: 'all' }] },
     turns: [
-      { repeat: 3, user: { longMessage: 700 }, tools: [{ name: 'tool_{k}', repeat: 2, size: 1500 }], rules: [{ every: 2, response: 900 }] },
-      { user: 'Turn {i}: "quoted" and: colon', sequential: true, tools: [{ name: 'x', size: { min: 1, max: 9 }, kind: 'json' }] },
+      {
+        repeat: 3,
+        user: { longMessage: 700 },
+        tools: [{ name: 'tool_{k}', repeat: 2, size: 1500 }],
+        rules: [{ every: 2, response: 900 }],
+      },
+      {
+        user: 'Turn {i}: "quoted" and: colon',
+        sequential: true,
+        tools: [{ name: 'x', size: { min: 1, max: 9 }, kind: 'json' }],
+      },
     ],
     expect: { noOverflow: true, compactedSteps: { min: 1 } },
   };
@@ -98,7 +114,10 @@ describe('serializeScenario', () => {
   });
 
   it('takes another schema path and drops a $schema field', () => {
-    const text = serializeScenario({ ...spec, $schema: 'old.json' }, { schemaPath: '../../scenarios/scenario.schema.json' });
+    const text = serializeScenario(
+      { ...spec, $schema: 'old.json' },
+      { schemaPath: '../../scenarios/scenario.schema.json' },
+    );
     expect(text.startsWith('# yaml-language-server: $schema=../../scenarios/scenario.schema.json\n')).toBe(true);
     expect(text).not.toContain('old.json');
   });

@@ -65,7 +65,8 @@ const TABLE: readonly [string, number, string, number, boolean, number, number, 
   ['8k_SequentialChain_NoUsageMetadata', 8000, 'custom-model', 400, false, 2.0, 10, ['NO-OVF', 'C>=1']],
 ];
 
-const tools = (turn: WorldTurn) => turn.toolCalls.map((c) => `${c.name}:${'size' in c.response ? c.response.size : '?'}`);
+const tools = (turn: WorldTurn) =>
+  turn.toolCalls.map((c) => `${c.name}:${'size' in c.response ? c.response.size : '?'}`);
 const userOf = (turn: WorldTurn) => ('text' in turn.user ? turn.user.text : turn.user);
 
 function assertionsOf(s: ResolvedScenario): Assertion[] {
@@ -90,7 +91,7 @@ describe('the 47 ported upstream scenarios', () => {
     return scenario;
   };
 
-  it('has 26 stress files and 21 brutal files, kebab-case, one session each but LateUsageMetadata\'s two', () => {
+  it("has 26 stress files and 21 brutal files, kebab-case, one session each but LateUsageMetadata's two", () => {
     const stress = readdirSync(`${REPO}scenarios/stress`);
     const brutal = readdirSync(`${REPO}scenarios/brutal`);
     expect(stress).toHaveLength(26);
@@ -102,31 +103,78 @@ describe('the 47 ported upstream scenarios', () => {
     expect(get('8k_SequentialToolChain').file).toBe('scenarios/brutal/8k-sequential-tool-chain.yaml');
   });
 
-  it.each(TABLE)('%s: window %i, model %s, sys %i, usage %s, ratio %d, %i turns, %j', (name, window, model, sys, usage, ratio, turns, assertions) => {
-    const { world, expect: expectations } = get(name);
-    expect(world.phases).toEqual([{ name: 'main', modelName: model, contextWindow: window, usageMetadata: usage, tokenModel: { kind: 'ratio', ratio }, streamingChunks: 0 }]);
-    expect(world.systemPrompt).toEqual({ kind: 'go-system-prompt', size: sys });
-    expect(world.turns).toHaveLength(turns);
-    expect(world).toMatchObject({ exposeUserContent: false, declareCalledTools: false, agentName: 'test-agent', toolDeclarations: null });
-    expect(world.summarizer.text).toHaveLength(120);
-    expect(assertionsOf(get(name)).sort()).toEqual([...assertions].sort());
-    // A strict noOverflow and an accepted overflow would contradict each other.
-    expect(expectations.noOverflow === true && assertions.includes('KNOWN')).toBe(false);
-  });
+  it.each(TABLE)(
+    '%s: window %i, model %s, sys %i, usage %s, ratio %d, %i turns, %j',
+    (name, window, model, sys, usage, ratio, turns, assertions) => {
+      const { world, expect: expectations } = get(name);
+      expect(world.phases).toEqual([
+        {
+          name: 'main',
+          modelName: model,
+          contextWindow: window,
+          usageMetadata: usage,
+          tokenModel: { kind: 'ratio', ratio },
+          streamingChunks: 0,
+        },
+      ]);
+      expect(world.systemPrompt).toEqual({ kind: 'go-system-prompt', size: sys });
+      expect(world.turns).toHaveLength(turns);
+      expect(world).toMatchObject({
+        exposeUserContent: false,
+        declareCalledTools: false,
+        agentName: 'test-agent',
+        toolDeclarations: null,
+      });
+      expect(world.summarizer.text).toHaveLength(120);
+      expect(assertionsOf(get(name)).sort()).toEqual([...assertions].sort());
+      // A strict noOverflow and an accepted overflow would contradict each other.
+      expect(expectations.noOverflow === true && assertions.includes('KNOWN')).toBe(false);
+    },
+  );
 
   it('LateUsageMetadata: two independent sessions, as upstream runs it: 5 turns without usage at ratio 2.0, 20 with usage at 2.5', () => {
     const phase1 = get('200k_LateUsageMetadata/phase1');
     const phase2 = get('200k_LateUsageMetadata/phase2');
-    expect([phase1.file, phase2.file]).toEqual(['scenarios/stress/200k-late-usage-metadata.yaml', 'scenarios/stress/200k-late-usage-metadata.yaml']);
-    expect(phase1.world.phases).toEqual([{ name: 'main', modelName: 'custom-model', contextWindow: 200_000, usageMetadata: false, tokenModel: { kind: 'ratio', ratio: 2.0 }, streamingChunks: 0 }]);
-    expect(phase2.world.phases).toEqual([{ name: 'main', modelName: 'custom-model', contextWindow: 200_000, usageMetadata: true, tokenModel: { kind: 'ratio', ratio: 2.5 }, streamingChunks: 0 }]);
+    expect([phase1.file, phase2.file]).toEqual([
+      'scenarios/stress/200k-late-usage-metadata.yaml',
+      'scenarios/stress/200k-late-usage-metadata.yaml',
+    ]);
+    expect(phase1.world.phases).toEqual([
+      {
+        name: 'main',
+        modelName: 'custom-model',
+        contextWindow: 200_000,
+        usageMetadata: false,
+        tokenModel: { kind: 'ratio', ratio: 2.0 },
+        streamingChunks: 0,
+      },
+    ]);
+    expect(phase2.world.phases).toEqual([
+      {
+        name: 'main',
+        modelName: 'custom-model',
+        contextWindow: 200_000,
+        usageMetadata: true,
+        tokenModel: { kind: 'ratio', ratio: 2.5 },
+        streamingChunks: 0,
+      },
+    ]);
     for (const s of [phase1, phase2]) {
       expect(s.world.systemPrompt).toEqual({ kind: 'go-system-prompt', size: 2000 });
-      expect(s.world).toMatchObject({ exposeUserContent: false, declareCalledTools: false, agentName: 'test-agent', toolDeclarations: null });
+      expect(s.world).toMatchObject({
+        exposeUserContent: false,
+        declareCalledTools: false,
+        agentName: 'test-agent',
+        toolDeclarations: null,
+      });
       expect(s.expect).toEqual({ noOverflow: true });
     }
-    expect(phase1.world.turns.map(userOf)).toEqual(Array.from({ length: 5 }, (_, i) => `Phase1 turn ${i}: initial exploration`));
-    expect(phase2.world.turns.map(userOf)).toEqual(Array.from({ length: 20 }, (_, i) => `Phase2 turn ${i}: deeper investigation`));
+    expect(phase1.world.turns.map(userOf)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `Phase1 turn ${i}: initial exploration`),
+    );
+    expect(phase2.world.turns.map(userOf)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Phase2 turn ${i}: deeper investigation`),
+    );
     expect(phase1.world.turns.map(tools)).toEqual(Array(5).fill(['tool:5000']));
     expect(phase2.world.turns.map(tools)).toEqual(Array(20).fill(['tool:10000']));
   });
@@ -140,7 +188,9 @@ describe('the 47 ported upstream scenarios', () => {
     expect(tools(turns[30]!)).toEqual(['big_fetch:50000']);
     expect(tools(turns[15]!)).toEqual(['small_tool:2000', 'medium_tool:5000']);
     expect(tools(turns[7]!)).toEqual([]);
-    expect(userOf(turns[42]!)).toBe('Turn 42: Continue the multi-step investigation of the distributed system failure across clusters');
+    expect(userOf(turns[42]!)).toBe(
+      'Turn 42: Continue the multi-step investigation of the distributed system failure across clusters',
+    );
     const counted = turns.filter((t) => t.toolCalls.length > 0).length;
     expect(counted).toBe(10 + 10 + 27); // multiples of 10; of 5 not 10; of 3 not 5
   });
@@ -174,36 +224,74 @@ describe('the 47 ported upstream scenarios', () => {
   it('scripted turns, bursts and sequential chains', () => {
     const giant = get('200k_SingleGiantToolResponse').world.turns;
     expect(giant.map(userOf)).toEqual([
-      'Get all pods in JSON format for analysis', 'Now analyze the pod statuses and identify failures', 'What about the failing ones? Show me the details',
+      'Get all pods in JSON format for analysis',
+      'Now analyze the pod statuses and identify failures',
+      'What about the failing ones? Show me the details',
     ]);
     expect(giant.map(tools)).toEqual([['kubectl_get_pods:300000'], [], []]);
-    expect(tools(get('200k_ToolBurst_10Parallel').world.turns[0]!)).toEqual(Array.from({ length: 10 }, (_, k) => `tool_${k + 1}:5000`));
+    expect(tools(get('200k_ToolBurst_10Parallel').world.turns[0]!)).toEqual(
+      Array.from({ length: 10 }, (_, k) => `tool_${k + 1}:5000`),
+    );
     expect(tools(get('200k_ToolBurst_10Parallel').world.turns[2]!)).toEqual(['edit_file:2000', 'run_tests:10000']);
-    expect(tools(get('200k_MassiveToolBurst').world.turns[0]!)).toEqual(Array.from({ length: 15 }, (_, k) => `service_${k}:50000`));
-    expect(tools(get('200k_SingleTurnFillsWindow').world.turns[0]!)).toEqual(Array.from({ length: 20 }, (_, k) => `audit_${k}:30000`));
+    expect(tools(get('200k_MassiveToolBurst').world.turns[0]!)).toEqual(
+      Array.from({ length: 15 }, (_, k) => `service_${k}:50000`),
+    );
+    expect(tools(get('200k_SingleTurnFillsWindow').world.turns[0]!)).toEqual(
+      Array.from({ length: 20 }, (_, k) => `audit_${k}:30000`),
+    );
 
     const chain = get('8k_SequentialToolChain').world.turns;
     expect(chain.every((t) => t.sequential)).toBe(true);
-    expect(tools(chain[3]!)).toEqual(['read_file:2000', 'grep_logs:1500', 'query_db:2500', 'fetch_api:1000', 'analyze:1500']);
+    expect(tools(chain[3]!)).toEqual([
+      'read_file:2000',
+      'grep_logs:1500',
+      'query_db:2500',
+      'fetch_api:1000',
+      'analyze:1500',
+    ]);
     expect(userOf(chain[3]!)).toBe('Turn 3: investigate step by step');
     expect(get('200k_SequentialToolChain_LargeResponses').world.turns.every((t) => t.sequential)).toBe(true);
-    expect(tools(get('8k_SequentialChain_NoUsageMetadata').world.turns[0]!)).toEqual(['check:1000', 'fix:800', 'verify:1200']);
+    expect(tools(get('8k_SequentialChain_NoUsageMetadata').world.turns[0]!)).toEqual([
+      'check:1000',
+      'fix:800',
+      'verify:1200',
+    ]);
     // Parallel despite its name (spec §11a #35).
     expect(get('8k_ToolChain_MultipleRoundtrips').world.turns.some((t) => t.sequential)).toBe(false);
   });
 
   it('message generators and response sizes', () => {
-    expect(get('8k_NormalConversation').world.turns[12]!.user).toEqual({ kind: 'go-long-message', size: 800, turn: 12 });
-    expect(get('8k_EveryTurnExceedsWindow').world.turns[0]!.user).toEqual({ kind: 'go-long-message', size: 2000, turn: 0 });
-    expect(get('8k_VeryLargeModelResponses').world.turns[4]!.modelResponse).toEqual({ kind: 'go-analysis', size: 2000, turn: 4 });
-    expect(get('8k_NormalConversation').world.turns[4]!.modelResponse).toEqual({ kind: 'go-analysis', size: 120, turn: 4 });
+    expect(get('8k_NormalConversation').world.turns[12]!.user).toEqual({
+      kind: 'go-long-message',
+      size: 800,
+      turn: 12,
+    });
+    expect(get('8k_EveryTurnExceedsWindow').world.turns[0]!.user).toEqual({
+      kind: 'go-long-message',
+      size: 2000,
+      turn: 0,
+    });
+    expect(get('8k_VeryLargeModelResponses').world.turns[4]!.modelResponse).toEqual({
+      kind: 'go-analysis',
+      size: 2000,
+      turn: 4,
+    });
+    expect(get('8k_NormalConversation').world.turns[4]!.modelResponse).toEqual({
+      kind: 'go-analysis',
+      size: 120,
+      turn: 4,
+    });
     expect(tools(get('8k_EmptyToolResponses').world.turns[0]!)).toEqual(['ping:5', 'health:10', 'status:3']);
     expect(get('8k_ToolBurst').world.turns.map(tools)).toEqual([
-      ['diag_1:3000', 'diag_2:3000', 'diag_3:3000'], [], ['fix:1000', 'verify:2000'],
+      ['diag_1:3000', 'diag_2:3000', 'diag_3:3000'],
+      [],
+      ['fix:1000', 'verify:2000'],
     ]);
   });
 
   it('BeyondDefault accepts no overflow: the run has none, and a tolerance that never fires would hide the first one', () => {
-    expect(get('8k_NoUsageMetadata_BeyondDefault').accept.filter((entry) => entry.property === 'no-overflow')).toEqual([]);
+    expect(get('8k_NoUsageMetadata_BeyondDefault').accept.filter((entry) => entry.property === 'no-overflow')).toEqual(
+      [],
+    );
   });
 });

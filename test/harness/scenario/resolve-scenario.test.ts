@@ -15,19 +15,20 @@ function resolve(spec: ScenarioSpec): ResolvedScenario {
 
 const session = { contextWindow: 8000 };
 const toolNames = (turn: WorldTurn) => turn.toolCalls.map((call) => call.name);
-const toolSizes = (turn: WorldTurn) => turn.toolCalls.map((call) => ('size' in call.response ? call.response.size : -1));
+const toolSizes = (turn: WorldTurn) =>
+  turn.toolCalls.map((call) => ('size' in call.response ? call.response.size : -1));
 
 describe('resolveScenario', () => {
   it('expands repeat groups in order with session-wide indices and {i} per phase', () => {
     const { world } = resolve({
       session,
-      turns: [
-        { repeat: 3, user: 'Turn {i}: go' },
-        { user: 'last {i} and {i}' },
-      ],
+      turns: [{ repeat: 3, user: 'Turn {i}: go' }, { user: 'last {i} and {i}' }],
     });
     expect(world.turns.map((t) => t.user)).toEqual([
-      { text: 'Turn 0: go' }, { text: 'Turn 1: go' }, { text: 'Turn 2: go' }, { text: 'last 3 and 3' },
+      { text: 'Turn 0: go' },
+      { text: 'Turn 1: go' },
+      { text: 'Turn 2: go' },
+      { text: 'last 3 and 3' },
     ]);
     expect(world.turns.map((t) => t.index)).toEqual([0, 1, 2, 3]);
   });
@@ -35,16 +36,18 @@ describe('resolveScenario', () => {
   it('applies the FIRST matching rule (Go if / else-if), on the phase turn index', () => {
     const { world } = resolve({
       session,
-      turns: [{
-        repeat: 31,
-        user: 'u',
-        tools: [{ name: 'default', size: 1 }],
-        rules: [
-          { every: 10, tools: [{ name: 'ten', size: 10 }] },
-          { every: 5, tools: [{ name: 'five', size: 5 }] },
-          { every: 3, tools: [] },
-        ],
-      }],
+      turns: [
+        {
+          repeat: 31,
+          user: 'u',
+          tools: [{ name: 'default', size: 1 }],
+          rules: [
+            { every: 10, tools: [{ name: 'ten', size: 10 }] },
+            { every: 5, tools: [{ name: 'five', size: 5 }] },
+            { every: 3, tools: [] },
+          ],
+        },
+      ],
     });
     const names = world.turns.map((t) => toolNames(t).join(','));
     expect(names[0]).toBe('ten');
@@ -61,34 +64,67 @@ describe('resolveScenario', () => {
     // The upstream shape: tools every 6th turn and an attachment every 4th, both on turn 12.
     const { world } = resolve({
       session,
-      turns: [{
-        repeat: 13,
-        user: 'u',
-        tools: [{ name: 'base', size: 1 }],
-        rules: [
-          { every: 6, add: { tools: [{ name: 'search_{k}', repeat: 2, size: 6 }] } },
-          { every: 4, add: { attachments: [{ mimeType: 'image/png', size: 40 }] } },
-          { every: 3, tools: [{ name: 'three', size: 3 }] },
-          { every: 2, tools: [] },
-          { turns: [12, 12], add: { tools: [{ name: 'last', size: 12 }], attachments: [{ mimeType: 'application/pdf', size: 12 }] } },
-        ],
-      }],
+      turns: [
+        {
+          repeat: 13,
+          user: 'u',
+          tools: [{ name: 'base', size: 1 }],
+          rules: [
+            { every: 6, add: { tools: [{ name: 'search_{k}', repeat: 2, size: 6 }] } },
+            { every: 4, add: { attachments: [{ mimeType: 'image/png', size: 40 }] } },
+            { every: 3, tools: [{ name: 'three', size: 3 }] },
+            { every: 2, tools: [] },
+            {
+              turns: [12, 12],
+              add: { tools: [{ name: 'last', size: 12 }], attachments: [{ mimeType: 'application/pdf', size: 12 }] },
+            },
+          ],
+        },
+      ],
     });
     const attachments = (t: WorldTurn) => t.attachments.map((a) => `${a.mimeType}:${a.size}`);
     expect(world.turns.map((t) => toolNames(t).join(','))).toEqual([
-      'three,search_1,search_2', 'base', '', 'three', '', 'base', 'three,search_1,search_2', 'base', '', 'three', '', 'base',
+      'three,search_1,search_2',
+      'base',
+      '',
+      'three',
+      '',
+      'base',
+      'three,search_1,search_2',
+      'base',
+      '',
+      'three',
+      '',
+      'base',
       'three,search_1,search_2,last',
     ]);
     expect(world.turns.map((t) => attachments(t).join(','))).toEqual([
-      'image/png:40', '', '', '', 'image/png:40', '', '', '', 'image/png:40', '', '', '', 'image/png:40,application/pdf:12',
+      'image/png:40',
+      '',
+      '',
+      '',
+      'image/png:40',
+      '',
+      '',
+      '',
+      'image/png:40',
+      '',
+      '',
+      '',
+      'image/png:40,application/pdf:12',
     ]);
     expect(toolSizes(world.turns[12]!)).toEqual([3, 6, 6, 12]);
   });
 
-  it('adds after the turn\'s own items, so their seeded sizes do not move', () => {
+  it("adds after the turn's own items, so their seeded sizes do not move", () => {
     const group = { repeat: 4, user: 'u', tools: [{ name: 't', size: { min: 1, max: 1_000_000 } }] };
     const plain = resolve({ session, turns: [group] }).world.turns.map(toolSizes);
-    const added = resolve({ session, turns: [{ ...group, rules: [{ even: true as const, add: { tools: [{ name: 'x', size: { min: 1, max: 9 } }] } }] }] }).world.turns;
+    const added = resolve({
+      session,
+      turns: [
+        { ...group, rules: [{ even: true as const, add: { tools: [{ name: 'x', size: { min: 1, max: 9 } }] } }] },
+      ],
+    }).world.turns;
     expect(added.map((t) => toolSizes(t)[0])).toEqual(plain.map((sizes) => sizes[0]));
     expect(added.map((t) => toolNames(t))).toEqual([['t', 'x'], ['t'], ['t', 'x'], ['t']]);
   });
@@ -105,18 +141,22 @@ describe('resolveScenario', () => {
     const { world } = resolve({
       profile: 'go-compat',
       session,
-      turns: [{
-        repeat: 2,
-        user: 'ok',
-        rules: [{
-          odd: true,
-          user: { longMessage: 300 },
-          sequential: true,
-          response: 2000,
-          attachments: [{ mimeType: 'image/png', size: 64 }],
-          tools: [{ name: 'big_read', size: 10000 }],
-        }],
-      }],
+      turns: [
+        {
+          repeat: 2,
+          user: 'ok',
+          rules: [
+            {
+              odd: true,
+              user: { longMessage: 300 },
+              sequential: true,
+              response: 2000,
+              attachments: [{ mimeType: 'image/png', size: 64 }],
+              tools: [{ name: 'big_read', size: 10000 }],
+            },
+          ],
+        },
+      ],
     });
     const [even, odd] = world.turns;
     expect(even).toMatchObject({ user: { text: 'ok' }, sequential: false, attachments: [], toolCalls: [] });
@@ -131,7 +171,15 @@ describe('resolveScenario', () => {
   it('expands tool_{k} repeats from 1 by default, or from `from`', () => {
     const { world } = resolve({
       session,
-      turns: [{ user: 'u', tools: [{ name: 'tool_{k}', repeat: 3, size: 5 }, { name: 'svc_{k}_t{i}', repeat: 2, from: 0, size: 7 }] }],
+      turns: [
+        {
+          user: 'u',
+          tools: [
+            { name: 'tool_{k}', repeat: 3, size: 5 },
+            { name: 'svc_{k}_t{i}', repeat: 2, from: 0, size: 7 },
+          ],
+        },
+      ],
     });
     expect(toolNames(world.turns[0]!)).toEqual(['tool_1', 'tool_2', 'tool_3', 'svc_0_t0', 'svc_1_t0']);
     expect(toolSizes(world.turns[0]!)).toEqual([5, 5, 5, 7, 7]);
@@ -141,9 +189,12 @@ describe('resolveScenario', () => {
     const spec = (seed: number): ScenarioSpec => ({
       seed,
       session,
-      turns: [{ repeat: 20, user: { size: { min: 100, max: 900 } }, tools: [{ name: 't', size: { min: 1000, max: 2000 } }] }],
+      turns: [
+        { repeat: 20, user: { size: { min: 100, max: 900 } }, tools: [{ name: 't', size: { min: 1000, max: 2000 } }] },
+      ],
     });
-    const sizes = (s: ResolvedScenario) => s.world.turns.flatMap((t) => ['size' in t.user ? t.user.size : -1, ...toolSizes(t)]);
+    const sizes = (s: ResolvedScenario) =>
+      s.world.turns.flatMap((t) => ['size' in t.user ? t.user.size : -1, ...toolSizes(t)]);
     const first = sizes(resolve(spec(1)));
     expect(sizes(resolve(spec(1)))).toEqual(first);
     expect(sizes(resolve(spec(2)))).not.toEqual(first);
@@ -168,24 +219,47 @@ describe('resolveScenario', () => {
       turns: [{ repeat: 2, user: { longMessage: 800 }, tools: [{ name: 'web_search', size: 1000 }] }],
     });
     const { world } = scenario;
-    expect(GO_SUMMARY_TEXT).toBe('Summary: conversation involved investigating issues with tools. Key decisions were made. Specific next steps identified.');
+    expect(GO_SUMMARY_TEXT).toBe(
+      'Summary: conversation involved investigating issues with tools. Key decisions were made. Specific next steps identified.',
+    );
     expect(Buffer.byteLength(GO_SUMMARY_TEXT, 'utf8')).toBe(120);
     // The Go simulator's mock summarizer has no window: it answers whatever it is sent (spec §10).
-    expect(world.summarizer).toEqual({ reply: 'fixed', text: GO_SUMMARY_TEXT, exceedFactor: 3, contextWindow: 'none', faults: [] });
+    expect(world.summarizer).toEqual({
+      reply: 'fixed',
+      text: GO_SUMMARY_TEXT,
+      exceedFactor: 3,
+      contextWindow: 'none',
+      faults: [],
+    });
     expect(world.exposeUserContent).toBe(false);
     expect(world.declareCalledTools).toBe(false);
     expect(world.agentName).toBe('test-agent');
     expect(world.systemPrompt).toEqual({ kind: 'go-system-prompt', size: 500 });
     expect(world.turns[1]!.user).toEqual({ kind: 'go-long-message', size: 800, turn: 1 });
     expect(world.turns[1]!.toolCalls[0]).toEqual({
-      name: 'web_search', response: { kind: 'x', size: 1000 }, responseKey: 'result', args: { param: 'value' },
+      name: 'web_search',
+      response: { kind: 'x', size: 1000 },
+      responseKey: 'result',
+      args: { param: 'value' },
     });
     expect(world.turns[1]!.modelResponse).toEqual({ kind: 'go-analysis', size: 120, turn: 1 });
-    expect(world.phases).toEqual([{
-      name: 'main', modelName: 'sim-model', contextWindow: 8000, usageMetadata: true,
-      tokenModel: { kind: 'ratio', ratio: 2 }, streamingChunks: 0,
-    }]);
-    expect(world).toMatchObject({ seed: 1, flavour: 'adk-js', thrash: { count: 3, withinSteps: 5 }, maxLlmCallsPerTurn: 500, toolDeclarations: null });
+    expect(world.phases).toEqual([
+      {
+        name: 'main',
+        modelName: 'sim-model',
+        contextWindow: 8000,
+        usageMetadata: true,
+        tokenModel: { kind: 'ratio', ratio: 2 },
+        streamingChunks: 0,
+      },
+    ]);
+    expect(world).toMatchObject({
+      seed: 1,
+      flavour: 'adk-js',
+      thrash: { count: 3, withinSteps: 5 },
+      maxLlmCallsPerTurn: 500,
+      toolDeclarations: null,
+    });
     expect(scenario.strategy).toEqual({ name: 'threshold', options: {}, baseDir: '/repo/scenarios/test' });
     expect(scenario.id).toBe('scenarios/test/example.yaml#example');
   });
@@ -211,18 +285,51 @@ describe('resolveScenario', () => {
   it('lets the file override profile defaults and pass explicit texts and kinds', () => {
     const { world } = resolve({
       profile: 'go-compat',
-      session: { ...session, agentName: 'a', exposeUserContent: true, declareCalledTools: true, systemPrompt: { text: 'Be brief.' } },
-      summarizer: { reply: 'exceed', exceedFactor: 5, contextWindow: 4000, text: 'S', faults: [{ kind: 'error', calls: [1, 2] }, { kind: 'timeout', calls: 'all' }] },
+      session: {
+        ...session,
+        agentName: 'a',
+        exposeUserContent: true,
+        declareCalledTools: true,
+        systemPrompt: { text: 'Be brief.' },
+      },
+      summarizer: {
+        reply: 'exceed',
+        exceedFactor: 5,
+        contextWindow: 4000,
+        text: 'S',
+        faults: [
+          { kind: 'error', calls: [1, 2] },
+          { kind: 'timeout', calls: 'all' },
+        ],
+      },
       thrash: { count: 2, withinSteps: 3 },
       flavour: 'adk-go',
       strategy: { name: 'sliding_window', options: { maxTurns: 10 } },
-      turns: [{ user: { text: 'hi {i}' }, tools: [{ name: 't', text: 'done {k}', responseKey: 'out', args: { q: 1 } }], response: { size: 50, kind: 'cjk' } }],
+      turns: [
+        {
+          user: { text: 'hi {i}' },
+          tools: [{ name: 't', text: 'done {k}', responseKey: 'out', args: { q: 1 } }],
+          response: { size: 50, kind: 'cjk' },
+        },
+      ],
     });
-    expect(world).toMatchObject({ agentName: 'a', exposeUserContent: true, declareCalledTools: true, flavour: 'adk-go', thrash: { count: 2, withinSteps: 3 } });
+    expect(world).toMatchObject({
+      agentName: 'a',
+      exposeUserContent: true,
+      declareCalledTools: true,
+      flavour: 'adk-go',
+      thrash: { count: 2, withinSteps: 3 },
+    });
     expect(world.systemPrompt).toEqual({ text: 'Be brief.' });
     expect(world.summarizer).toEqual({
-      reply: 'exceed', text: 'S', exceedFactor: 5, contextWindow: 4000,
-      faults: [{ kind: 'error', calls: [1, 2] }, { kind: 'timeout', calls: 'all' }],
+      reply: 'exceed',
+      text: 'S',
+      exceedFactor: 5,
+      contextWindow: 4000,
+      faults: [
+        { kind: 'error', calls: [1, 2] },
+        { kind: 'timeout', calls: 'all' },
+      ],
     });
     expect(world.turns[0]).toMatchObject({
       user: { text: 'hi 0' },
@@ -236,22 +343,49 @@ describe('resolveScenario', () => {
       session: { model: 'gpt-4o', tokenModel: { ratio: 2 }, streaming: 1 },
       phases: [
         { name: 'first', usageMetadata: false, turns: [{ repeat: 2, user: 'P1 {i}' }] },
-        { name: 'second', model: 'small', contextWindow: 16000, tokenModel: { tokenizer: 'o200k_base' }, streaming: 0, turns: [{ repeat: 2, user: 'P2 {i}' }] },
+        {
+          name: 'second',
+          model: 'small',
+          contextWindow: 16000,
+          tokenModel: { tokenizer: 'o200k_base' },
+          streaming: 0,
+          turns: [{ repeat: 2, user: 'P2 {i}' }],
+        },
       ],
     });
     expect(world.phases).toEqual([
-      { name: 'first', modelName: 'gpt-4o', contextWindow: 128_000, usageMetadata: false, tokenModel: { kind: 'ratio', ratio: 2 }, streamingChunks: 1 },
-      { name: 'second', modelName: 'small', contextWindow: 16000, usageMetadata: true, tokenModel: { kind: 'tiktoken', encoding: 'o200k_base' }, streamingChunks: 0 },
+      {
+        name: 'first',
+        modelName: 'gpt-4o',
+        contextWindow: 128_000,
+        usageMetadata: false,
+        tokenModel: { kind: 'ratio', ratio: 2 },
+        streamingChunks: 1,
+      },
+      {
+        name: 'second',
+        modelName: 'small',
+        contextWindow: 16000,
+        usageMetadata: true,
+        tokenModel: { kind: 'tiktoken', encoding: 'o200k_base' },
+        streamingChunks: 0,
+      },
     ]);
     expect(world.turns.map((t) => [t.index, t.phase, t.user])).toEqual([
-      [0, 0, { text: 'P1 0' }], [1, 0, { text: 'P1 1' }], [2, 1, { text: 'P2 0' }], [3, 1, { text: 'P2 1' }],
+      [0, 0, { text: 'P1 0' }],
+      [1, 0, { text: 'P1 1' }],
+      [2, 1, { text: 'P2 0' }],
+      [3, 1, { text: 'P2 1' }],
     ]);
   });
 
-  it('uses a known model\'s registry window for a phase that switches to it', () => {
+  it("uses a known model's registry window for a phase that switches to it", () => {
     const { world } = resolve({
       session: { model: 'small', contextWindow: 8000 },
-      phases: [{ name: 'a', turns: [{ user: 'x' }] }, { name: 'b', model: 'o3', turns: [{ user: 'y' }] }],
+      phases: [
+        { name: 'a', turns: [{ user: 'x' }] },
+        { name: 'b', model: 'o3', turns: [{ user: 'y' }] },
+      ],
     });
     expect(world.phases.map((p) => p.contextWindow)).toEqual([8000, 200_000]);
   });
@@ -260,6 +394,8 @@ describe('resolveScenario', () => {
     const bad = { session, turns: [{ user: 'x', tools: [{ name: 't', size: -1 }] }] } as unknown as ScenarioSpec;
     expect(() => resolve(bad)).toThrow(ScenarioError);
     expect(() => resolve(bad)).toThrow('turns[0].tools[0].size: expected a non-negative integer, got -1');
-    expect(() => resolve({ session, thrash: { count: 6 }, turns: [{ user: 'x' }] })).toThrow('thrash: count (6) must not exceed withinSteps (5)');
+    expect(() => resolve({ session, thrash: { count: 6 }, turns: [{ user: 'x' }] })).toThrow(
+      'thrash: count (6) must not exceed withinSteps (5)',
+    );
   });
 });

@@ -10,7 +10,9 @@ import { runSession } from '../../../src/world/index.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 // The trace pack (scenarios/traces) replays real sessions and states no expectations: it is data to compare strategies on, not a suite that must pass.
-const scenarios = (await loadScenarios(['scenarios'], { cwd: REPO })).filter((s) => !s.file.startsWith('scenarios/traces/'));
+const scenarios = (await loadScenarios(['scenarios'], { cwd: REPO })).filter(
+  (s) => !s.file.startsWith('scenarios/traces/'),
+);
 
 describe('shipped scenarios hold their expectations', () => {
   it('loads the 47 ports (48 sessions: LateUsageMetadata has two) and the examples', () => {

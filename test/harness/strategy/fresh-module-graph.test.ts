@@ -36,9 +36,10 @@ export default function factory() {
 }
 `;
 const ESM_HELPER = 'let calls = 0;\nexport function nextCall() { calls += 1; return calls; }\n';
-const CJS_SOURCE = (specifier: string) => ESM_SOURCE(specifier)
-  .replace(`import { nextCall } from '${specifier}';`, `const { nextCall } = require('${specifier}');`)
-  .replace('export default function factory', 'module.exports = function factory');
+const CJS_SOURCE = (specifier: string) =>
+  ESM_SOURCE(specifier)
+    .replace(`import { nextCall } from '${specifier}';`, `const { nextCall } = require('${specifier}');`)
+    .replace('export default function factory', 'module.exports = function factory');
 const CJS_HELPER = 'let calls = 0;\nexports.nextCall = function nextCall() { calls += 1; return calls; };\n';
 
 /** The cases of a folder: what each extension means there, and how its helper is imported. */
@@ -58,7 +59,16 @@ function casesFor(kind: 'esm-package' | 'cjs-package' | 'no-package'): Case[] {
 const PACKAGES = {
   'esm-package': { name: 'esm-package', version: '1.0.0', type: 'module' },
   // What `npm init -y` writes: no "type", so .js and .ts are CommonJS.
-  'cjs-package': { name: 'cjs-package', version: '1.0.0', description: '', main: 'index.js', scripts: { test: 'echo "Error: no test specified" && exit 1' }, keywords: [], author: '', license: 'ISC' },
+  'cjs-package': {
+    name: 'cjs-package',
+    version: '1.0.0',
+    description: '',
+    main: 'index.js',
+    scripts: { test: 'echo "Error: no test specified" && exit 1' },
+    keywords: [],
+    author: '',
+    license: 'ISC',
+  },
   'no-package': null,
 } as const;
 
@@ -68,7 +78,10 @@ const PACKAGES = {
  */
 function writeProjects(root: string): string[] {
   const dirs: string[] = [];
-  for (const [kind, manifest] of Object.entries(PACKAGES) as [keyof typeof PACKAGES, (typeof PACKAGES)[keyof typeof PACKAGES]][]) {
+  for (const [kind, manifest] of Object.entries(PACKAGES) as [
+    keyof typeof PACKAGES,
+    (typeof PACKAGES)[keyof typeof PACKAGES],
+  ][]) {
     const dir = join(root, kind);
     mkdirSync(join(dir, 'scenarios'), { recursive: true });
     if (manifest !== null) writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -95,7 +108,8 @@ describe('a fresh module instance per scenario, in every module system', () => {
     const run = async (name: string, jobs: string) => {
       const out = join(root, name);
       const result = await runCli(['simulate', ...dirs, '--report-dir', out, '--jobs', jobs]);
-      if (result.code !== 0 && result.code !== 1) throw new Error(`simulate exited ${result.code}: ${result.stderr}${result.stdout}`);
+      if (result.code !== 0 && result.code !== 1)
+        throw new Error(`simulate exited ${result.code}: ${result.stderr}${result.stdout}`);
       return { result, report: readFileSync(join(out, 'report.json'), 'utf8') };
     };
     const one = await run('jobs-1', '1');

@@ -28,7 +28,10 @@ describe('loadStrategyFactory / createStrategy', () => {
     ['treshold', /unknown strategy "treshold": use a built-in \(adk-js-anchored, .*, sliding_window, .*threshold\)/],
     ['./missing.ts', /strategy module not found: \.\/missing\.ts/],
     ['./not-a-strategy.ts', /must default-export a CompactionStrategy/],
-    ['./fails-to-import.ts', /strategy module \.\/fails-to-import\.ts failed to load: fixture module cannot be imported/],
+    [
+      './fails-to-import.ts',
+      /strategy module \.\/fails-to-import\.ts failed to load: fixture module cannot be imported/,
+    ],
   ])('rejects %s with a load error', async (name, message) => {
     const attempt = createStrategy(spec(name));
     await expect(attempt).rejects.toBeInstanceOf(StrategyLoadError);

@@ -5,7 +5,11 @@ import type { WorldFact } from '../../../src/world/facts/fact-types.ts';
 import { runSession } from '../../../src/world/run-session.ts';
 import { noopStrategy, scenario, tool } from '../helpers/world-fixtures.ts';
 
-const GOAL: WorldFact = { id: 'goal', kind: 'goal', values: [{ site: { turn: 0, in: 'user' }, text: 'Goal: ship v2', marker: 'FACT-AAAAAAAA' }] };
+const GOAL: WorldFact = {
+  id: 'goal',
+  kind: 'goal',
+  values: [{ site: { turn: 0, in: 'user' }, text: 'Goal: ship v2', marker: 'FACT-AAAAAAAA' }],
+};
 const FILE: WorldFact = {
   id: 'file',
   kind: 'artifact',
@@ -14,7 +18,11 @@ const FILE: WorldFact = {
     { site: { turn: 2, in: 'tool', call: 0 }, text: 'a.ts: v2', marker: 'FACT-CCCCCCCC' },
   ],
 };
-const NEXT: WorldFact = { id: 'next', kind: 'next-step', values: [{ site: { turn: 1, in: 'response' }, text: 'Next: run tests', marker: 'FACT-DDDDDDDD' }] };
+const NEXT: WorldFact = {
+  id: 'next',
+  kind: 'next-step',
+  values: [{ site: { turn: 1, in: 'response' }, text: 'Next: run tests', marker: 'FACT-DDDDDDDD' }],
+};
 
 const world = scenario({
   facts: [GOAL, FILE, NEXT],
@@ -27,7 +35,10 @@ const world = scenario({
 });
 
 /** Keeps the contents whose index `keep` accepts, and prepends `summary` as a user text when given. */
-function rewriting(keep: (index: number, count: number) => boolean, summary?: (request: LlmRequest) => string): CompactionStrategy {
+function rewriting(
+  keep: (index: number, count: number) => boolean,
+  summary?: (request: LlmRequest) => string,
+): CompactionStrategy {
   return {
     name: 'rewriting',
     compact(_ctx, request) {
@@ -38,12 +49,21 @@ function rewriting(keep: (index: number, count: number) => boolean, summary?: (r
   };
 }
 
-const statesOf = (steps: readonly { readonly facts?: Readonly<Record<string, string>> }[]) => steps.map((step) => step.facts ?? null);
+const statesOf = (steps: readonly { readonly facts?: Readonly<Record<string, string>> }[]) =>
+  steps.map((step) => step.facts ?? null);
 
 describe('facts probed on every request (the world ruler)', () => {
   it('plants each value where it occurs and probes it from the first step after it reached the session', async () => {
     const result = await runSession(world, { strategy: noopStrategy });
-    expect(result.steps.map((step) => step.label)).toEqual(['user', 'tool-chain-0', 'tool-chain-1', 'user', 'user', 'tool-results', 'user']);
+    expect(result.steps.map((step) => step.label)).toEqual([
+      'user',
+      'tool-chain-0',
+      'tool-chain-1',
+      'user',
+      'user',
+      'tool-results',
+      'user',
+    ]);
     expect(statesOf(result.steps)).toEqual([
       { goal: 'kept' },
       { goal: 'kept' },
@@ -61,15 +81,22 @@ describe('facts probed on every request (the world ruler)', () => {
       'next-step': { facts: 1, retained: 1, ratio: 1 },
     });
     expect(result.retention?.facts.map((fact) => [fact.id, fact.fromStep, fact.final, fact.lostAtStep])).toEqual([
-      ['goal', 0, 'kept', null], ['file', 2, 'kept', null], ['next', 4, 'kept', null],
+      ['goal', 0, 'kept', null],
+      ['file', 2, 'kept', null],
+      ['next', 4, 'kept', null],
     ]);
   });
 
   it('tells lost, stale and carried-by-a-summary apart by the markers alone', async () => {
     // Keeps only the first content (the user's first message, with the goal) and the last one, and
     // writes a "summary" that quotes the next step's marker.
-    const strategy = rewriting((index, count) => index === 0 || index === count - 1, (request) =>
-      JSON.stringify(request.contents).includes('FACT-DDDDDDDD') ? 'Summary: Next: run tests [FACT-DDDDDDDD]' : 'Summary: nothing');
+    const strategy = rewriting(
+      (index, count) => index === 0 || index === count - 1,
+      (request) =>
+        JSON.stringify(request.contents).includes('FACT-DDDDDDDD')
+          ? 'Summary: Next: run tests [FACT-DDDDDDDD]'
+          : 'Summary: nothing',
+    );
     const result = await runSession(world, { strategy });
     const last = result.steps[result.steps.length - 1]!.facts;
     expect(last).toEqual({ goal: 'kept', file: 'lost', next: 'summary' });
@@ -97,9 +124,18 @@ describe('facts probed on every request (the world ruler)', () => {
       compact(_ctx, request) {
         request.contents = request.contents.map((content) => ({
           role: content.role,
-          parts: (content.parts ?? []).map((part) => (part.functionResponse
-            ? { functionResponse: { ...part.functionResponse, response: { result: String((part.functionResponse.response as { result: string }).result).slice(-40) } } }
-            : part)),
+          parts: (content.parts ?? []).map((part) =>
+            part.functionResponse
+              ? {
+                  functionResponse: {
+                    ...part.functionResponse,
+                    response: {
+                      result: String((part.functionResponse.response as { result: string }).result).slice(-40),
+                    },
+                  },
+                }
+              : part,
+          ),
         }));
       },
     };
@@ -108,13 +144,22 @@ describe('facts probed on every request (the world ruler)', () => {
   });
 
   it('a session without facts has no fact read-outs at all', async () => {
-    const result = await runSession(scenario({ turnInputs: [{ user: 'hi' }, { user: 'again' }] }), { strategy: noopStrategy });
+    const result = await runSession(scenario({ turnInputs: [{ user: 'hi' }, { user: 'again' }] }), {
+      strategy: noopStrategy,
+    });
     expect(result.steps.every((step) => step.facts === undefined)).toBe(true);
     expect(result.retention).toBeUndefined();
   });
 
   it('the ruler imports nothing from the engine or any strategy', () => {
-    for (const file of ['fact-probe.ts', 'fact-types.ts', 'retention.ts', 'fact-sites.ts', 'fact-marker.ts', 'retention-policy.ts']) {
+    for (const file of [
+      'fact-probe.ts',
+      'fact-types.ts',
+      'retention.ts',
+      'fact-sites.ts',
+      'fact-marker.ts',
+      'retention-policy.ts',
+    ]) {
       const source = readFileSync(new URL(`../../../src/world/facts/${file}`, import.meta.url), 'utf8');
       expect(source, file).not.toMatch(/from '[^']*(engine|zoo|strategies)\//);
     }
@@ -130,7 +175,18 @@ describe('facts probed in what a caller-supplied summarizer wrote (the real-summ
       async generateContent(request: LlmRequest) {
         const input = JSON.stringify(request.contents);
         seen.push(input);
-        return { content: { role: 'model', parts: [{ text: input.includes('FACT-AAAAAAAA') ? 'The user wants: Goal: ship v2 [FACT-AAAAAAAA]' : 'nothing to keep' }] } };
+        return {
+          content: {
+            role: 'model',
+            parts: [
+              {
+                text: input.includes('FACT-AAAAAAAA')
+                  ? 'The user wants: Goal: ship v2 [FACT-AAAAAAAA]'
+                  : 'nothing to keep',
+              },
+            ],
+          },
+        };
       },
     };
     // Summarizes everything but the latest content on every step after the first.

@@ -7,15 +7,44 @@ import { SUMMARIZE_SYSTEM_PROMPT } from '../../../src/engine/summary/summarize-s
 
 const taken = new Set<string>();
 function fact(id: string, kind: FactKind, ...texts: string[]): WorldFact {
-  return { id, kind, values: texts.map((text, v) => ({ site: { turn: v, in: 'user' as const }, text, marker: factMarker(1, id, v, taken) })) };
+  return {
+    id,
+    kind,
+    values: texts.map((text, v) => ({
+      site: { turn: v, in: 'user' as const },
+      text,
+      marker: factMarker(1, id, v, taken),
+    })),
+  };
 }
 
 const countText = (text: string): number => Math.ceil(text.length / 4);
 
-function input(transcript: string, facts: readonly WorldFact[], overrides: Partial<RetentionInput> = {}): RetentionInput {
+function input(
+  transcript: string,
+  facts: readonly WorldFact[],
+  overrides: Partial<RetentionInput> = {},
+): RetentionInput {
   return {
-    request: { contents: [{ role: 'user', parts: [{ text: `Summarize this conversation: goals, constraints, files, decisions, errors and next steps.\n${transcript}` }] }] },
-    facts, profile: 'extractive', budgetTokens: null, countText, seed: 1, call: 1, ...overrides,
+    request: {
+      contents: [
+        {
+          role: 'user',
+          parts: [
+            {
+              text: `Summarize this conversation: goals, constraints, files, decisions, errors and next steps.\n${transcript}`,
+            },
+          ],
+        },
+      ],
+    },
+    facts,
+    profile: 'extractive',
+    budgetTokens: null,
+    countText,
+    seed: 1,
+    call: 1,
+    ...overrides,
   };
 }
 
@@ -33,29 +62,47 @@ describe('the simulated summarizer keeps facts by a declared policy', () => {
   it('writes the newest value it was sent; an older one only when the newer is missing', () => {
     const both = `${factStatement(FILE.values[0]!)}\n${factStatement(FILE.values[1]!)}`;
     expect(retainedFactLines(input(both, [FILE])).map((line) => line.value.text)).toEqual(['a.ts: v2']);
-    expect(retainedFactLines(input(factStatement(FILE.values[0]!), [FILE])).map((line) => line.value.text)).toEqual(['a.ts: v1']);
+    expect(retainedFactLines(input(factStatement(FILE.values[0]!), [FILE])).map((line) => line.value.text)).toEqual([
+      'a.ts: v1',
+    ]);
   });
 
-  it('reads the kinds the prompt asks for from its words, not from the transcript\'s fact lines', () => {
-    expect([...askedKinds({ config: { systemInstruction: SUMMARIZE_SYSTEM_PROMPT }, contents: [{ role: 'user', parts: [{ text: 'x' }] }] })].sort())
-      .toEqual(['constraint', 'decision', 'goal', 'next-step']);
+  it("reads the kinds the prompt asks for from its words, not from the transcript's fact lines", () => {
+    expect(
+      [
+        ...askedKinds({
+          config: { systemInstruction: SUMMARIZE_SYSTEM_PROMPT },
+          contents: [{ role: 'user', parts: [{ text: 'x' }] }],
+        }),
+      ].sort(),
+    ).toEqual(['constraint', 'decision', 'goal', 'next-step']);
     // A fact line that says "files" does not make the prompt ask for files.
-    expect([...askedKinds({ contents: [{ role: 'user', parts: [{ text: 'Summarize.\nfiles changed [FACT-ABCDEFGH]' }] }] })]).toEqual([]);
+    expect([
+      ...askedKinds({ contents: [{ role: 'user', parts: [{ text: 'Summarize.\nfiles changed [FACT-ABCDEFGH]' }] }] }),
+    ]).toEqual([]);
   });
 
   it('fits the lines to its output budget: asked kinds first, the rest dropped', () => {
     const transcript = [GOAL, FILE, RULE].map((f) => factStatement(f.values[f.values.length - 1]!)).join('\n');
-    const request = { config: { systemInstruction: 'Keep the goal and the constraints.' }, contents: [{ role: 'user', parts: [{ text: transcript }] }] };
+    const request = {
+      config: { systemInstruction: 'Keep the goal and the constraints.' },
+      contents: [{ role: 'user', parts: [{ text: transcript }] }],
+    };
     const all = retainedFactLines(input('', [GOAL, FILE, RULE], { request }));
     expect(all.map((line) => line.fact.id)).toEqual(['goal', 'rule', 'file']);
     const budget = countText(`${all[0]!.line}\n`) + countText(`${all[1]!.line}\n`);
-    expect(retainedFactLines(input('', [GOAL, FILE, RULE], { request, budgetTokens: budget })).map((line) => line.fact.id)).toEqual(['goal', 'rule']);
+    expect(
+      retainedFactLines(input('', [GOAL, FILE, RULE], { request, budgetTokens: budget })).map((line) => line.fact.id),
+    ).toEqual(['goal', 'rule']);
   });
 
   it('structured keeps every asked fact on a first pass and drops about half of the unasked; lossy drops some asked ones', () => {
     const many = Array.from({ length: 200 }, (_, n) => fact(`f${n}`, n % 2 === 0 ? 'goal' : 'artifact', `fact ${n}`));
     const transcript = many.map((f) => factStatement(f.values[0]!)).join('\n');
-    const request = { config: { systemInstruction: 'State the user\'s goal.' }, contents: [{ role: 'user', parts: [{ text: transcript }] }] };
+    const request = {
+      config: { systemInstruction: "State the user's goal." },
+      contents: [{ role: 'user', parts: [{ text: transcript }] }],
+    };
     const kept = (profile: RetentionInput['profile'], kind: FactKind) =>
       retainedFactLines(input('', many, { request, profile })).filter((line) => line.fact.kind === kind).length;
     expect(kept('extractive', 'goal')).toBe(100);
@@ -75,7 +122,16 @@ describe('the simulated summarizer keeps facts by a declared policy', () => {
       let text = first;
       let lines: ReturnType<typeof retainedFactLines> = [];
       for (let call = 1; call <= passes; call += 1) {
-        lines = retainedFactLines(input('', many, { request: { config: { systemInstruction: 'Keep the goal.' }, contents: [{ role: 'user', parts: [{ text }] }] }, profile, call }));
+        lines = retainedFactLines(
+          input('', many, {
+            request: {
+              config: { systemInstruction: 'Keep the goal.' },
+              contents: [{ role: 'user', parts: [{ text }] }],
+            },
+            profile,
+            call,
+          }),
+        );
         text = lines.map((line) => line.line).join('\n');
       }
       return lines;
@@ -94,7 +150,8 @@ describe('the simulated summarizer keeps facts by a declared policy', () => {
   it('is deterministic: the same seed and call keep the same facts', () => {
     const many = Array.from({ length: 50 }, (_, n) => fact(`h${n}`, 'decision', `decision ${n}`));
     const transcript = many.map((f) => factStatement(f.values[0]!)).join('\n');
-    const ids = (seed: number) => retainedFactLines(input(transcript, many, { profile: 'lossy', seed })).map((line) => line.fact.id);
+    const ids = (seed: number) =>
+      retainedFactLines(input(transcript, many, { profile: 'lossy', seed })).map((line) => line.fact.id);
     expect(ids(1)).toEqual(ids(1));
     expect(ids(1)).not.toEqual(ids(2));
   });

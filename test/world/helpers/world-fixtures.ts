@@ -1,6 +1,12 @@
 /** Small scenario builders and strategies for the world's tests. */
 import type { CompactionStrategy } from '../../../src/engine/types.ts';
-import type { PhaseSettings, TextSpec, ToolCallSpec, WorldScenario, WorldTurn } from '../../../src/world/world-scenario.ts';
+import type {
+  PhaseSettings,
+  TextSpec,
+  ToolCallSpec,
+  WorldScenario,
+  WorldTurn,
+} from '../../../src/world/world-scenario.ts';
 
 export const noopStrategy: CompactionStrategy = { name: 'noop', compact() {} };
 
@@ -16,7 +22,12 @@ export interface TurnInput {
   readonly phase?: number;
 }
 
-export function scenario(overrides: Partial<WorldScenario> & { readonly turnInputs?: readonly TurnInput[]; readonly phase?: Partial<PhaseSettings> } = {}): WorldScenario {
+export function scenario(
+  overrides: Partial<WorldScenario> & {
+    readonly turnInputs?: readonly TurnInput[];
+    readonly phase?: Partial<PhaseSettings>;
+  } = {},
+): WorldScenario {
   const { turnInputs = [{}], phase, ...rest } = overrides;
   const turns: WorldTurn[] = turnInputs.map((input, index) => ({
     index,
@@ -38,7 +49,15 @@ export function scenario(overrides: Partial<WorldScenario> & { readonly turnInpu
     exposeUserContent: true,
     summarizer: { reply: 'fixed', text: 'SUMMARY', exceedFactor: 3, contextWindow: null, faults: [] },
     phases: [
-      { name: 'main', modelName: 'sim-model', contextWindow: 100_000, usageMetadata: true, tokenModel: { kind: 'ratio', ratio: 2 }, streamingChunks: 0, ...phase },
+      {
+        name: 'main',
+        modelName: 'sim-model',
+        contextWindow: 100_000,
+        usageMetadata: true,
+        tokenModel: { kind: 'ratio', ratio: 2 },
+        streamingChunks: 0,
+        ...phase,
+      },
     ],
     turns,
     thrash: { count: 3, withinSteps: 5 },

@@ -17,16 +17,21 @@ function filesUnder(folder: string): string[] {
 }
 
 /** Relative runtime imports of a module (`import type` / `export type` left out). */
-export function runtimeImports(file: string): string[] {
+function runtimeImports(file: string): string[] {
   const source = readFileSync(file, 'utf8');
   const found: string[] = [];
-  const statement = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const statement =
+    /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const match of source.matchAll(statement)) {
     const [, , typeOnly, clause, from, bare, dynamic] = match;
     const specifier = from ?? bare ?? dynamic;
     if (specifier === undefined || !specifier.startsWith('.')) continue;
     // `import { type A, type B } from` is type-only too.
-    if (typeOnly !== undefined || (clause !== undefined && /^\{\s*(type\s+[\w$]+\s*(as\s+[\w$]+\s*)?,?\s*)+\}$/.test(clause.trim()))) continue;
+    if (
+      typeOnly !== undefined ||
+      (clause !== undefined && /^\{\s*(type\s+[\w$]+\s*(as\s+[\w$]+\s*)?,?\s*)+\}$/.test(clause.trim()))
+    )
+      continue;
     found.push(resolve(dirname(file), specifier));
   }
   return found;
@@ -51,7 +56,11 @@ function pathToEngine(start: string): string[] | null {
 describe('the ruler is independent of the engine', () => {
   it('finds an import of the engine when there is one (the walk can fail)', () => {
     expect(pathToEngine(join(ROOT, 'src/world/plugins/compaction-plugin.ts'))).not.toBeNull();
-    expect(runtimeImports(join(ROOT, 'src/world/measure/step-recorder.ts')).some((file) => file.endsWith('content-items.ts'))).toBe(true);
+    expect(
+      runtimeImports(join(ROOT, 'src/world/measure/step-recorder.ts')).some((file) =>
+        file.endsWith('content-items.ts'),
+      ),
+    ).toBe(true);
   });
 
   for (const folder of ['src/world/ruler', 'src/checker']) {

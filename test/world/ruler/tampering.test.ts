@@ -25,7 +25,9 @@ describe('a strategy that patches a global', () => {
     });
     const outcome = run.outcomes[0]!;
     expect(outcome.failures.map((failure) => failure.expectation)).toContain('strategy-tampered');
-    expect(outcome.failures.find((failure) => failure.expectation === 'strategy-tampered')!.message).toContain('Buffer.byteLength');
+    expect(outcome.failures.find((failure) => failure.expectation === 'strategy-tampered')!.message).toContain(
+      'Buffer.byteLength',
+    );
     expect(outcome.result!.totals.peakPercent).toBeGreaterThan(100);
     expect(outcome.result!.totals.overflowSteps).toBeGreaterThan(5);
   }, 180_000);
@@ -39,7 +41,10 @@ describe('a strategy that patches a global', () => {
       },
     };
     try {
-      const big = scenario({ phase: { contextWindow: 4000 }, turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('read', 6000)] })) });
+      const big = scenario({
+        phase: { contextWindow: 4000 },
+        turnInputs: Array.from({ length: 6 }, () => ({ tools: [tool('read', 6000)] })),
+      });
       const outcome = await runSession(big, { strategy: patching });
       expect(outcome.failure?.kind).toBe('strategy-tampered');
       expect(outcome.failure?.message).toContain('Buffer.byteLength');
@@ -52,7 +57,9 @@ describe('a strategy that patches a global', () => {
   });
 
   it('a well-behaved strategy leaves every watched global as it was', async () => {
-    const outcome = await runSession(scenario({ turnInputs: [{ tools: [tool('read', 500)] }] }), { strategy: thresholdStrategy() });
+    const outcome = await runSession(scenario({ turnInputs: [{ tools: [tool('read', 500)] }] }), {
+      strategy: thresholdStrategy(),
+    });
     expect(outcome.failure).toBeNull();
     expect(tamperedGlobals()).toEqual([]);
   });

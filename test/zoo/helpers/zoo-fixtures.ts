@@ -12,14 +12,16 @@ export interface FakeContext extends CompactionContext {
 }
 
 /** A context over plain data; the summarizer answers `summarize(request, call)` (a string, or an Error to throw). */
-export function fakeContext(options: {
-  window?: number;
-  events?: readonly SessionEvent[];
-  summarize?: (request: LlmRequest, call: number) => string | Error;
-  state?: Record<string, unknown>;
-  invocationId?: string;
-  userContent?: Content;
-} = {}): FakeContext {
+export function fakeContext(
+  options: {
+    window?: number;
+    events?: readonly SessionEvent[];
+    summarize?: (request: LlmRequest, call: number) => string | Error;
+    state?: Record<string, unknown>;
+    invocationId?: string;
+    userContent?: Content;
+  } = {},
+): FakeContext {
   const values = new Map(Object.entries(options.state ?? {}));
   const summarizerRequests: LlmRequest[] = [];
   const warnings: string[] = [];
@@ -33,7 +35,10 @@ export function fakeContext(options: {
         summarizerRequests.push(request);
         const answer = (options.summarize ?? (() => 'SUMMARY'))(request, summarizerRequests.length);
         if (answer instanceof Error) throw answer;
-        return { content: { role: 'model', parts: answer === '' ? [] : [{ text: answer }] }, usageMetadata: { promptTokenCount: 777, candidatesTokenCount: 11 } };
+        return {
+          content: { role: 'model', parts: answer === '' ? [] : [{ text: answer }] },
+          usageMetadata: { promptTokenCount: 777, candidatesTokenCount: 11 },
+        };
       },
     },
     contextWindow: options.window ?? 100_000,
@@ -47,7 +52,13 @@ export function fakeContext(options: {
 }
 
 let nextTimestamp = 1;
-const event = (id: string, author: string, content: Content | undefined, invocationId: string, extra: Partial<SessionEvent> = {}): SessionEvent => ({
+const event = (
+  id: string,
+  author: string,
+  content: Content | undefined,
+  invocationId: string,
+  extra: Partial<SessionEvent> = {},
+): SessionEvent => ({
   id,
   invocationId,
   author,
@@ -56,19 +67,44 @@ const event = (id: string, author: string, content: Content | undefined, invocat
   ...extra,
 });
 
-export const user = (id: string, text: string, inv = 'inv-1'): SessionEvent => event(id, 'user', { role: 'user', parts: [{ text }] }, inv);
+export const user = (id: string, text: string, inv = 'inv-1'): SessionEvent =>
+  event(id, 'user', { role: 'user', parts: [{ text }] }, inv);
 export const model = (id: string, text: string, inv = 'inv-1', promptTokenCount?: number): SessionEvent =>
-  event(id, 'agent', { role: 'model', parts: [{ text }] }, inv, promptTokenCount === undefined ? {} : { usageMetadata: { promptTokenCount } });
+  event(
+    id,
+    'agent',
+    { role: 'model', parts: [{ text }] },
+    inv,
+    promptTokenCount === undefined ? {} : { usageMetadata: { promptTokenCount } },
+  );
 export const call = (id: string, name: string, inv = 'inv-1', promptTokenCount?: number): SessionEvent =>
-  event(id, 'agent', { role: 'model', parts: [{ functionCall: { id: `c-${id}`, name, args: {} } }] }, inv, promptTokenCount === undefined ? {} : { usageMetadata: { promptTokenCount } });
+  event(
+    id,
+    'agent',
+    { role: 'model', parts: [{ functionCall: { id: `c-${id}`, name, args: {} } }] },
+    inv,
+    promptTokenCount === undefined ? {} : { usageMetadata: { promptTokenCount } },
+  );
 /** The response to the call event `callId` made. */
 export const response = (id: string, callEventId: string, name: string, text: string, inv = 'inv-1'): SessionEvent =>
-  event(id, 'agent', { role: 'user', parts: [{ functionResponse: { id: `c-${callEventId}`, name, response: { result: text } } }] }, inv);
-export const recordEvent = (id: string, record: CompactionRecord, inv = 'inv-1'): SessionEvent => event(id, 'agent', undefined, inv, { actions: { compaction: record } });
+  event(
+    id,
+    'agent',
+    { role: 'user', parts: [{ functionResponse: { id: `c-${callEventId}`, name, response: { result: text } } }] },
+    inv,
+  );
+export const recordEvent = (id: string, record: CompactionRecord, inv = 'inv-1'): SessionEvent =>
+  event(id, 'agent', undefined, inv, { actions: { compaction: record } });
 
 /** The text of a content's parts, calls as `call:name`, responses as `resp:name`. */
 export function textOf(content: Content | undefined): string {
-  return (content?.parts ?? []).map((p) => p.text ?? (p.functionCall ? `call:${p.functionCall.name}` : p.functionResponse ? `resp:${p.functionResponse.name}` : '')).join('|');
+  return (content?.parts ?? [])
+    .map(
+      (p) =>
+        p.text ??
+        (p.functionCall ? `call:${p.functionCall.name}` : p.functionResponse ? `resp:${p.functionResponse.name}` : ''),
+    )
+    .join('|');
 }
 
 export async function play(scenario: WorldScenario, strategy: CompactionStrategy) {

@@ -24,7 +24,10 @@ export const ZOO_SMOKE_FILES = ['zoo-smoke.test.ts', 'zoo-smoke-2.test.ts'] as c
  * ends most turns after a few steps: played as the generation before the breaker, so the rest of
  * its code runs through whole sessions (the breaker has its own unit tests).
  */
-const OPTIONS: Record<string, Record<string, unknown>> = { 'cline-sdk': { enabled: true }, 'claude-code': { thrash_breaker: false } };
+const OPTIONS: Record<string, Record<string, unknown>> = {
+  'cline-sdk': { enabled: true },
+  'claude-code': { thrash_breaker: false },
+};
 
 export const seedScenarios = await loadScenarios(['scenarios/stress', 'scenarios/brutal']);
 
@@ -35,17 +38,23 @@ export function zooSmokeFilesExist(): boolean {
 
 /** Declares the smoke test of the strategies dealt to `file`. */
 export function zooSmoke(file: (typeof ZOO_SMOKE_FILES)[number]): void {
-  const share = ZOO_STRATEGIES.map((s) => s.name).filter((_, i) => i % ZOO_SMOKE_FILES.length === ZOO_SMOKE_FILES.indexOf(file));
-  it.each(share)('%s plays all 48 seed sessions without crashing', async (name) => {
-    const crashes: string[] = [];
-    let steps = 0;
-    for (const scenario of seedScenarios) {
-      const strategy = await createStrategy({ name, options: OPTIONS[name] ?? {}, baseDir: process.cwd() });
-      const result = await runSession(scenario.world, { strategy });
-      steps += result.totals.llmSteps;
-      if (result.failure) crashes.push(`${scenario.name}: ${result.failure.kind}: ${result.failure.message}`);
-    }
-    expect(crashes).toEqual([]);
-    expect(steps).toBeGreaterThan(2_000);
-  }, 120_000);
+  const share = ZOO_STRATEGIES.map((s) => s.name).filter(
+    (_, i) => i % ZOO_SMOKE_FILES.length === ZOO_SMOKE_FILES.indexOf(file),
+  );
+  it.each(share)(
+    '%s plays all 48 seed sessions without crashing',
+    async (name) => {
+      const crashes: string[] = [];
+      let steps = 0;
+      for (const scenario of seedScenarios) {
+        const strategy = await createStrategy({ name, options: OPTIONS[name] ?? {}, baseDir: process.cwd() });
+        const result = await runSession(scenario.world, { strategy });
+        steps += result.totals.llmSteps;
+        if (result.failure) crashes.push(`${scenario.name}: ${result.failure.kind}: ${result.failure.message}`);
+      }
+      expect(crashes).toEqual([]);
+      expect(steps).toBeGreaterThan(2_000);
+    },
+    120_000,
+  );
 }

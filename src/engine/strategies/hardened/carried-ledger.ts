@@ -28,7 +28,11 @@ export interface CarriedLedger {
   readonly files: readonly (readonly [string, string])[];
 }
 
-export const EMPTY_LEDGER: CarriedLedger = Object.freeze({ first: '', userLines: Object.freeze([]), files: Object.freeze([]) });
+export const EMPTY_LEDGER: CarriedLedger = Object.freeze({
+  first: '',
+  userLines: Object.freeze([]),
+  files: Object.freeze([]),
+});
 
 /** Bounds on what the ledger keeps in state (the rendered text has its own token budget). */
 const MAX_ENTRIES = 64;
@@ -38,13 +42,18 @@ const MAX_LINE_BYTES = 400;
 const MAX_FIRST_BYTES = 4000;
 
 /** Tool names that write something: their results describe the new state of what they name. */
-const WRITE_TOOL = /(write|edit|patch|apply|create|save|update|replace|rename|move|delete|remove|insert|append|mkdir|commit|comment)/i;
+const WRITE_TOOL =
+  /(write|edit|patch|apply|create|save|update|replace|rename|move|delete|remove|insert|append|mkdir|commit|comment)/i;
 /** A path at the start of a line: a token with a slash or a dotted extension, then a colon, space or the end. */
 const LEADING_PATH = /^\s*([\w@~.+-]*\/[\w@~.+/-]*\w|[\w@~+-][\w@~.+-]*\.[A-Za-z0-9]+)(?=[:\s]|$)/;
 /** Call arguments that name the file a tool wrote. */
 const PATH_ARGS = ['path', 'file', 'file_path', 'filePath', 'filename', 'target', 'target_file'] as const;
 /** Texts a host or a strategy wrote into user contents: not the user's words. */
-const NOT_USER_WORDS = ['Continue processing previous requests as instructed.', SUMMARY_PREFIX, '[System: The conversation was compacted'];
+const NOT_USER_WORDS = [
+  'Continue processing previous requests as instructed.',
+  SUMMARY_PREFIX,
+  '[System: The conversation was compacted',
+];
 
 /** The ledger with `folded` (contents leaving the request for good, oldest first) taken in. */
 export function foldIntoLedger(ledger: CarriedLedger, folded: readonly Content[]): CarriedLedger {
@@ -56,7 +65,8 @@ export function foldIntoLedger(ledger: CarriedLedger, folded: readonly Content[]
   const callArgs = new Map<string, Record<string, unknown>>();
   for (const content of folded) {
     for (const part of content?.parts ?? []) {
-      if (part?.functionCall) callArgs.set(part.functionCall.id ?? part.functionCall.name ?? '', part.functionCall.args ?? {});
+      if (part?.functionCall)
+        callArgs.set(part.functionCall.id ?? part.functionCall.name ?? '', part.functionCall.args ?? {});
     }
     if (content?.role === 'user' && !(content.parts ?? []).some((part) => part?.functionResponse)) {
       const text = userText(content);
@@ -75,7 +85,8 @@ export function foldIntoLedger(ledger: CarriedLedger, folded: readonly Content[]
       const response = part?.functionResponse;
       if (!response || !WRITE_TOOL.test(response.name ?? '')) continue;
       const args = callArgs.get(response.id ?? response.name ?? '') ?? callArgs.get(response.name ?? '') ?? {};
-      for (const [path, line] of artifactLines(strings(response.response), args)) moveToEnd(files, path, keepEnds(line, MAX_LINE_BYTES));
+      for (const [path, line] of artifactLines(strings(response.response), args))
+        moveToEnd(files, path, keepEnds(line, MAX_LINE_BYTES));
     }
   }
   return { first, userLines: [...userLines.values()], files: [...files] };
@@ -122,7 +133,10 @@ export function renderLedger(ledger: CarriedLedger, tokens: number): string {
     out.push(title, ...kept);
   };
   section('The user also said:', ledger.userLines);
-  section('Files written (latest state of each):', ledger.files.map(([, line]) => line));
+  section(
+    'Files written (latest state of each):',
+    ledger.files.map(([, line]) => line),
+  );
   return out.join('\n');
 }
 
@@ -133,7 +147,10 @@ function fitted(text: string, bytes: number): string {
 
 /** The user's words in a user content: its text parts, unless a host or a strategy wrote them. */
 function userText(content: Content): string {
-  const text = (content.parts ?? []).map((part) => (part && typeof part.text === 'string' ? part.text : '')).filter((t) => t !== '').join('\n');
+  const text = (content.parts ?? [])
+    .map((part) => (part && typeof part.text === 'string' ? part.text : ''))
+    .filter((t) => t !== '')
+    .join('\n');
   return NOT_USER_WORDS.some((prefix) => text.startsWith(prefix)) ? '' : text;
 }
 
@@ -164,9 +181,17 @@ function artifactLines(texts: readonly string[], args: Record<string, unknown>):
     }
   }
   if (found.size > 0) return [...found];
-  const named = PATH_ARGS.map((key) => args[key]).find((value): value is string => typeof value === 'string' && value !== '');
+  const named = PATH_ARGS.map((key) => args[key]).find(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
   if (named === undefined) return [];
-  const last = texts.join('\n').split('\n').map((line) => line.trim()).filter((line) => line !== '').at(-1) ?? '';
+  const last =
+    texts
+      .join('\n')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .at(-1) ?? '';
   return [[named, `${named}: ${last}`]];
 }
 
@@ -176,8 +201,14 @@ function keepEnds(text: string, bytes: number): string {
   const note = ' […] ';
   const half = Math.max(0, Math.floor((bytes - note.length) / 2));
   const buffer = Buffer.from(text, 'utf8');
-  const head = buffer.subarray(0, half).toString('utf8').replace(/\uFFFD+$/, '');
-  const tail = buffer.subarray(buffer.length - half).toString('utf8').replace(/^\uFFFD+/, '');
+  const head = buffer
+    .subarray(0, half)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
+  const tail = buffer
+    .subarray(buffer.length - half)
+    .toString('utf8')
+    .replace(/^\uFFFD+/, '');
   return `${head}${note}${tail}`;
 }
 
@@ -186,9 +217,14 @@ export function ledgerFrom(value: unknown): CarriedLedger {
   if (value === null || typeof value !== 'object') return EMPTY_LEDGER;
   const record = value as Record<string, unknown>;
   const first = typeof record.first === 'string' ? record.first : '';
-  const userLines = Array.isArray(record.userLines) ? record.userLines.filter((line): line is string => typeof line === 'string') : [];
+  const userLines = Array.isArray(record.userLines)
+    ? record.userLines.filter((line): line is string => typeof line === 'string')
+    : [];
   const files = Array.isArray(record.files)
-    ? record.files.filter((entry): entry is [string, string] => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string')
+    ? record.files.filter(
+        (entry): entry is [string, string] =>
+          Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string',
+      )
     : [];
   return { first, userLines, files };
 }

@@ -17,7 +17,10 @@ export function clipText(text: string, tokens: number, note = ' […cut by compa
   if (text.length * 3 <= maxBytes) return text;
   if (text.length <= maxBytes && utf8ByteLength(text) <= maxBytes) return text;
   const room = Math.max(0, maxBytes - utf8ByteLength(note));
-  const head = Buffer.from(text.slice(0, room), 'utf8').subarray(0, room).toString('utf8').replace(/\uFFFD+$/, '');
+  const head = Buffer.from(text.slice(0, room), 'utf8')
+    .subarray(0, room)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   return `${head}${note}`;
 }
 
@@ -28,7 +31,10 @@ export function clipTextKeepingEnd(text: string, tokens: number): string {
   const note = '[…earlier part cut by compaction] ';
   const room = Math.max(0, maxBytes - utf8ByteLength(note));
   const bytes = Buffer.from(text, 'utf8');
-  const tail = bytes.subarray(bytes.length - room).toString('utf8').replace(/^\uFFFD+/, '');
+  const tail = bytes
+    .subarray(bytes.length - room)
+    .toString('utf8')
+    .replace(/^\uFFFD+/, '');
   return `${note}${tail}`;
 }
 
@@ -75,7 +81,12 @@ function clipPart(part: Part, tokens: number, keepText: boolean): Part {
     // The usual shape, `{ result: "<text>" }`: cut the text itself; anything else, its JSON.
     const values = Object.values(response);
     const text = values.length === 1 && typeof values[0] === 'string' ? values[0] : JSON.stringify(response);
-    return { functionResponse: { ...functionResponse, response: { result: clipText(text, Math.max(1, tokens - 4), ' […tool result cut by compaction]') } } };
+    return {
+      functionResponse: {
+        ...functionResponse,
+        response: { result: clipText(text, Math.max(1, tokens - 4), ' […tool result cut by compaction]') },
+      },
+    };
   }
   if (part.inlineData) {
     const bytes = Math.floor(((part.inlineData.data?.length ?? 0) * 3) / 4);

@@ -60,7 +60,12 @@ export function loadMemory(ctx: StateContext): HardenedMemory {
 export function saveMemory(ctx: StateContext, changes: Partial<HardenedMemory>): void {
   const set = (key: string, value: unknown): void => ctx.state.set(`${PREFIX}${key}_${ctx.agentName}`, value);
   if (changes.summary !== undefined) set('summary', changes.summary);
-  if (changes.ledger !== undefined) set('ledger', { first: changes.ledger.first, userLines: [...changes.ledger.userLines], files: changes.ledger.files.map((entry) => [...entry]) });
+  if (changes.ledger !== undefined)
+    set('ledger', {
+      first: changes.ledger.first,
+      userLines: [...changes.ledger.userLines],
+      files: changes.ledger.files.map((entry) => [...entry]),
+    });
   if (changes.carried !== undefined) set('carried', changes.carried);
   if (changes.covered !== undefined) set('covered', changes.covered);
   if (changes.boundary !== undefined) set('boundary', changes.boundary);

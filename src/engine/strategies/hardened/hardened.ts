@@ -62,7 +62,14 @@ import { buildFallbackSummary } from '../../summary/build-fallback-summary.ts';
 import { continuationText, summaryContent } from '../../summary/summary-content.ts';
 import { computeBuffer } from '../../tokens/compute-buffer.ts';
 import { estimateContentTokens, estimateTokens } from '../../tokens/estimate-tokens.ts';
-import type { CompactionContext, CompactionOutcome, CompactionStrategy, LlmRequest, OptionSpace, SummarizerModel } from '../../types.ts';
+import type {
+  CompactionContext,
+  CompactionOutcome,
+  CompactionStrategy,
+  LlmRequest,
+  OptionSpace,
+  SummarizerModel,
+} from '../../types.ts';
 import { createSerializer } from '../serialize.ts';
 import { readIntegerOptions } from '../strategy-options.ts';
 import { coveredCount, fingerprint } from './boundary.ts';
@@ -138,7 +145,9 @@ const SUMMARIZER_COUNT_MARGIN = 1.25;
 /** Per-part caps tried, largest first, when the tail must shrink. */
 const TAIL_PART_CAPS = [4096, 1024, 256, 64, 16] as const;
 
-export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Record<string, unknown>>): CompactionStrategy {
+export function hardenedStrategy(
+  options?: HardenedStrategyOptions | Readonly<Record<string, unknown>>,
+): CompactionStrategy {
   const read = readIntegerOptions(STRATEGY_HARDENED, options, {
     maxTokens: { min: 0, meaning: 'context window override in tokens, 0 = the model window' },
     maxSummarizationsPerWindow: { min: 1, meaning: 'summarizing steps allowed per window of steps' },
@@ -175,7 +184,22 @@ export function hardenedStrategy(options?: HardenedStrategyOptions | Readonly<Re
     if (providerCount(ctx, request, heuristic, window, threshold) < threshold) return { requestTokens: heuristic };
 
     return serialize(() =>
-      compactNow({ ctx, request, memory, step, window, threshold, built, requestText, covered, live, perWindow, windowSteps, shares }));
+      compactNow({
+        ctx,
+        request,
+        memory,
+        step,
+        window,
+        threshold,
+        built,
+        requestText,
+        covered,
+        live,
+        perWindow,
+        windowSteps,
+        shares,
+      }),
+    );
   }
 
   return { name: STRATEGY_HARDENED, compact, declarations: { optionSpace: HARDENED_OPTION_SPACE } };
@@ -203,10 +227,14 @@ interface Compaction {
 async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   const { ctx, request, memory, step, live } = c;
   const factor = calibrationFactor(ctx, request);
-  const overhead = estimateTokens({ contents: [], ...(request.config === undefined ? {} : { config: request.config }) });
+  const overhead = estimateTokens({
+    contents: [],
+    ...(request.config === undefined ? {} : { config: request.config }),
+  });
   // What the host built, without reading the covered part: its tokens were recorded when covered.
   // (When the boundary moved, the recorded figure describes other contents: those are sized again.)
-  const coveredTokens = c.covered === memory.covered ? memory.coveredTokens : contentsTokens(c.built.slice(0, c.covered));
+  const coveredTokens =
+    c.covered === memory.covered ? memory.coveredTokens : contentsTokens(c.built.slice(0, c.covered));
   const builtHeuristic = overhead + coveredTokens + contentsTokens(live);
   const heuristicOf = (contents: readonly Content[]): number => overhead + contentsTokens(contents);
   const underThreshold = Math.floor(c.threshold / factor) - overhead;
@@ -216,8 +244,10 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   const room = cramped ? Math.floor(c.window / factor) - overhead : underThreshold;
   const summaryBudget = cramped
     ? Math.max(0, Math.floor(room * c.shares.summary))
-    : Math.max(16, Math.min(Math.floor(room * c.shares.summary), Math.floor(computeBuffer(c.window) * 0.5 / factor)));
-  const goal = cramped ? room : summaryBudget + SUMMARY_WRAPPER + continuationTokens + Math.floor(room * c.shares.keepRecent);
+    : Math.max(16, Math.min(Math.floor(room * c.shares.summary), Math.floor((computeBuffer(c.window) * 0.5) / factor)));
+  const goal = cramped
+    ? room
+    : summaryBudget + SUMMARY_WRAPPER + continuationTokens + Math.floor(room * c.shares.keepRecent);
 
   // Fix 1 and 5: a verbatim tail within what is left; everything older is folded, when folding
   // makes the request smaller at all (folding only the user's message would not: it comes back
@@ -225,7 +255,11 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
   const unfolded = heuristicOf(arrange(headText(memory.carried, memory.summary), live, c.requestText));
   let split = tailStart(live, Math.max(0, goal - summaryBudget - SUMMARY_WRAPPER - continuationTokens));
   const foldedAtMost = (at: number): number =>
-    overhead + summaryBudget + SUMMARY_WRAPPER + (carriesText(live.slice(at), c.requestText) ? 0 : continuationTokens) + contentsTokens(live.slice(at));
+    overhead +
+    summaryBudget +
+    SUMMARY_WRAPPER +
+    (carriesText(live.slice(at), c.requestText) ? 0 : continuationTokens) +
+    contentsTokens(live.slice(at));
   if (split > 0 && foldedAtMost(split) >= unfolded) split = 0;
   const old = live.slice(0, split);
   let tail: Content[] = live.slice(split);
@@ -239,12 +273,15 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
 
   const recent = memory.summarizedAt.filter((at) => at > step - c.windowSteps);
   // What summarizing can save: the old contents but the user's message, which must come back anyway.
-  const oldTokens = contentsTokens(old.filter((content) => !carriesText([content], c.requestText) || c.requestText === ''));
-  const summarizeNow = !cramped
-    && old.length > 0
-    && oldTokens > summarizerBudget
-    && recent.length < c.perWindow
-    && foldedAtMost(split) <= Math.floor(builtHeuristic * SHRINK_REQUIRED);
+  const oldTokens = contentsTokens(
+    old.filter((content) => !carriesText([content], c.requestText) || c.requestText === ''),
+  );
+  const summarizeNow =
+    !cramped &&
+    old.length > 0 &&
+    oldTokens > summarizerBudget &&
+    recent.length < c.perWindow &&
+    foldedAtMost(split) <= Math.floor(builtHeuristic * SHRINK_REQUIRED);
 
   let summary: string;
   let called = false;
@@ -253,7 +290,10 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
     called = outcome.called;
     summary = outcome.summary ?? foldMechanically(old, memory.summary, summarizerBudget);
   } else {
-    summary = old.length === 0 ? clipText(memory.summary, summarizerBudget) : foldMechanically(old, memory.summary, summarizerBudget);
+    summary =
+      old.length === 0
+        ? clipText(memory.summary, summarizerBudget)
+        : foldMechanically(old, memory.summary, summarizerBudget);
   }
   // What goes in front of the request: the carried ledger, then the summary.
   const stored = summary;
@@ -261,7 +301,8 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
 
   // Fix 7: cut the tail until the request is under the threshold (cramped: the window), the
   // user's request kept whole. Measured as the provider counts near the window (see `measured`).
-  const count = (contents: Content[]): number => measured(ctx, { ...request, contents }, heuristicOf(contents), factor, c.window);
+  const count = (contents: Content[]): number =>
+    measured(ctx, { ...request, contents }, heuristicOf(contents), factor, c.window);
   const limit = (cramped ? c.window : c.threshold) - 1;
   request.contents = arrange(summary, tail, c.requestText);
   for (const cap of TAIL_PART_CAPS) {
@@ -306,7 +347,9 @@ async function compactNow(c: Compaction): Promise<CompactionOutcome> {
     // the smallest request that still carries the user's request (regressions/hardened-attachment-over-window).
     // Only the request's own text: not a marker left where an attachment was cut, nor other parts.
     const plainMessage: Content = { role: 'user', parts: [{ text: c.requestText }] };
-    const plainTail = tail.map((content) => (content.role === 'user' && carriesText([content], c.requestText) ? plainMessage : content));
+    const plainTail = tail.map((content) =>
+      content.role === 'user' && carriesText([content], c.requestText) ? plainMessage : content,
+    );
     preferSmaller(arrange(summary, plainTail, c.requestText, plainMessage));
   }
 
@@ -337,10 +380,17 @@ function headText(carried: string, summary: string): string {
  * user's own message instead of the continuation (59 tokens smaller: what fits when the message
  * alone nearly fills the window).
  */
-function arrange(summary: string, rest: readonly Content[], requestText: string, bare: Content | null = null): Content[] {
+function arrange(
+  summary: string,
+  rest: readonly Content[],
+  requestText: string,
+  bare: Content | null = null,
+): Content[] {
   const head = summary === '' ? [] : [summaryContent(summary)];
   const carried = carriesText(head, requestText) || carriesText(rest, requestText);
-  const continuation: Content[] = carried ? [] : [bare ?? { role: 'user', parts: [{ text: continuationText(requestText) }] }];
+  const continuation: Content[] = carried
+    ? []
+    : [bare ?? { role: 'user', parts: [{ text: continuationText(requestText) }] }];
   return [...head, ...continuation, ...rest];
 }
 
@@ -421,10 +471,17 @@ async function summarizeOld(
   window: number,
 ): Promise<{ readonly summary: string | null; readonly called: boolean }> {
   const summarizer: SummarizerModel = ctx.summarizer;
-  const count = ctx.countTokens
-    ?? ((request: LlmRequest) => Math.ceil(estimateTokens(request) * (calibrated(ctx) ? factor * SUMMARIZER_COUNT_MARGIN : MAX_OBSERVED_RATIO)));
+  const count =
+    ctx.countTokens ??
+    ((request: LlmRequest) =>
+      Math.ceil(estimateTokens(request) * (calibrated(ctx) ? factor * SUMMARIZER_COUNT_MARGIN : MAX_OBSERVED_RATIO)));
   const request = fittedSummarizeRequest(
-    { model: summarizer.name, window: summarizer.contextWindow ?? window, maxOutputTokens: Math.max(16, Math.floor(budget * factor)), count },
+    {
+      model: summarizer.name,
+      window: summarizer.contextWindow ?? window,
+      maxOutputTokens: Math.max(16, Math.floor(budget * factor)),
+      count,
+    },
     old,
     clipText(previous, budget),
     loadTodos(ctx),
@@ -462,8 +519,15 @@ function calibrated(ctx: CompactionContext): boolean {
  * factor. ContextGuard keeps the cold factor until usage arrives, and overflows when the real
  * ratio is beyond it (README "Known limitations").
  */
-function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: number, window: number, threshold: number): number {
-  if (!calibrated(ctx)) return ctx.countTokens ? ctx.countTokens(request) : Math.trunc(heuristic * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
+function providerCount(
+  ctx: CompactionContext,
+  request: LlmRequest,
+  heuristic: number,
+  window: number,
+  threshold: number,
+): number {
+  if (!calibrated(ctx))
+    return ctx.countTokens ? ctx.countTokens(request) : Math.trunc(heuristic * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
   // As ContextGuard's `tokenCount` (never less than the last real count), with the ratio capped at
   // 16 rather than 5: a provider counting 8 tokens where the heuristic sees 1 is still measured.
   const estimate = Math.max(loadRealTokens(ctx), Math.trunc(heuristic * observedRatio(ctx)));
@@ -472,7 +536,9 @@ function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: n
   // provider's ratio (2 observed, 8 now) a request well under the threshold by it can overflow.
   // So the host's count decides whenever some ratio up to the cap could reach the threshold
   // (regressions/hardened-model-switch-ratio-jump), and from half the window on in any case.
-  return estimate >= window * NEAR_WINDOW || heuristic * MAX_OBSERVED_RATIO >= threshold ? ctx.countTokens(request) : estimate;
+  return estimate >= window * NEAR_WINDOW || heuristic * MAX_OBSERVED_RATIO >= threshold
+    ? ctx.countTokens(request)
+    : estimate;
 }
 
 /**
@@ -483,7 +549,13 @@ function providerCount(ctx: CompactionContext, request: LlmRequest, heuristic: n
 const NEAR_WINDOW = 0.5;
 
 /** `request` as the provider will count it: the calibrated estimate, or the host's count near the window. */
-function measured(ctx: CompactionContext, request: LlmRequest, heuristic: number, factor: number, window: number): number {
+function measured(
+  ctx: CompactionContext,
+  request: LlmRequest,
+  heuristic: number,
+  factor: number,
+  window: number,
+): number {
   const estimate = Math.trunc(heuristic * factor);
   return ctx.countTokens && estimate >= window * NEAR_WINDOW ? ctx.countTokens(request) : estimate;
 }
@@ -497,7 +569,8 @@ function measured(ctx: CompactionContext, request: LlmRequest, heuristic: number
 function calibrationFactor(ctx: CompactionContext, request: LlmRequest): number {
   const heuristic = estimateTokens(request);
   // The host's count of this very request, when it has one: no ratio is closer to the truth.
-  const counted = ctx.countTokens && heuristic > 0 ? Math.max(MIN_CORRECTION_FACTOR, ctx.countTokens(request) / heuristic) : null;
+  const counted =
+    ctx.countTokens && heuristic > 0 ? Math.max(MIN_CORRECTION_FACTOR, ctx.countTokens(request) / heuristic) : null;
   if (calibrated(ctx)) return counted === null ? observedRatio(ctx) : Math.max(observedRatio(ctx), counted);
   return counted ?? DEFAULT_HEURISTIC_CORRECTION_FACTOR;
 }

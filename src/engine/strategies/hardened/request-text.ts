@@ -32,7 +32,13 @@ export function currentRequestText(userContent: Content | undefined, built: read
     if (content.role === 'model' && !contentHasFunctionCall(content)) return '';
     if (content.role !== 'user' || contentHasFunctionResponse(content)) continue;
     const text = firstText(content);
-    if (text === '' || text.startsWith(HOST_NUDGE) || text.startsWith(SUMMARY_PREFIX) || text.startsWith(CONTINUATION_PREFIX)) continue;
+    if (
+      text === '' ||
+      text.startsWith(HOST_NUDGE) ||
+      text.startsWith(SUMMARY_PREFIX) ||
+      text.startsWith(CONTINUATION_PREFIX)
+    )
+      continue;
     return text;
   }
   return '';

@@ -61,12 +61,20 @@ export function summarizeRequest(
  * The largest summarize request over `contents` (newest kept) and `previous` that fits, or null
  * when not even the prompt and the previous summary do (the caller then folds mechanically).
  */
-export function fittedSummarizeRequest(fit: SummarizerFit, contents: readonly Content[], previous: string, todos: readonly TodoItem[]): LlmRequest | null {
+export function fittedSummarizeRequest(
+  fit: SummarizerFit,
+  contents: readonly Content[],
+  previous: string,
+  todos: readonly TodoItem[],
+): LlmRequest | null {
   const limit = Math.floor(fit.window * INPUT_SHARE);
   const fits = (request: LlmRequest): boolean => fit.count(request) <= limit;
   // The structured prompt when the window can hold it with room to spare, else the brief one.
-  const brief = !fits(summarizeRequest(fit.model, [], '', todos, fit.maxOutputTokens)) || fit.count(summarizeRequest(fit.model, [], '', todos, fit.maxOutputTokens)) > limit / 2;
-  const build = (transcript: readonly Content[], summary: string): LlmRequest => summarizeRequest(fit.model, transcript, summary, todos, fit.maxOutputTokens, brief);
+  const brief =
+    !fits(summarizeRequest(fit.model, [], '', todos, fit.maxOutputTokens)) ||
+    fit.count(summarizeRequest(fit.model, [], '', todos, fit.maxOutputTokens)) > limit / 2;
+  const build = (transcript: readonly Content[], summary: string): LlmRequest =>
+    summarizeRequest(fit.model, transcript, summary, todos, fit.maxOutputTokens, brief);
 
   let request = build(contents, previous);
   if (fits(request)) return request;

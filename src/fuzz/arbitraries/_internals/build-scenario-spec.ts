@@ -53,16 +53,27 @@ function withFirstUserBytes(draft: ScenarioDraft, bytes: number): ScenarioDraft 
   const resized: TurnDraft = { ...first!, repeat: 1, user: { form: 'sized', size: { anchor: 'bytes', bytes }, kind } };
   const split = first!.repeat > 1;
   const turns = split ? [resized, { ...first!, repeat: first!.repeat - 1 }, ...rest] : [resized, ...rest];
-  const phaseSwitch = split && draft.phaseSwitch !== null ? { ...draft.phaseSwitch, atGroup: draft.phaseSwitch.atGroup + 1 } : draft.phaseSwitch;
+  const phaseSwitch =
+    split && draft.phaseSwitch !== null
+      ? { ...draft.phaseSwitch, atGroup: draft.phaseSwitch.atGroup + 1 }
+      : draft.phaseSwitch;
   return { ...draft, turns, phaseSwitch, coldThreshold: null };
 }
 
 function buildPlainSpec(draft: ScenarioDraft): ScenarioSpec {
   const context = sizeContext(draft);
-  const systemPromptBytes = draft.systemPrompt === null ? null : resolveSize(draft.systemPrompt, { ...context, overheadTokens: 0 });
+  const systemPromptBytes =
+    draft.systemPrompt === null ? null : resolveSize(draft.systemPrompt, { ...context, overheadTokens: 0 });
   const sized = draft.turns.map((turn) => sizeGroup(turn, context));
-  const tokenizer = !('ratio' in draft.tokenModel) || (draft.phaseSwitch?.tokenModel != null && !('ratio' in draft.phaseSwitch.tokenModel));
-  const budget = fitBudget(sized, 4 * context.overheadTokens, tokenizer, resolveSize({ anchor: 'window', percent: 100 }, context));
+  const tokenizer =
+    !('ratio' in draft.tokenModel) ||
+    (draft.phaseSwitch?.tokenModel != null && !('ratio' in draft.phaseSwitch.tokenModel));
+  const budget = fitBudget(
+    sized,
+    4 * context.overheadTokens,
+    tokenizer,
+    resolveSize({ anchor: 'window', percent: 100 }, context),
+  );
   const scale = (bytes: number) => scaleBytes(bytes, budget.sizeScale);
   const groups = draft.turns.map((turn, i) => turnGroupSpec(turn, budget.repeats[i]!, context, scale));
 
@@ -87,24 +98,28 @@ function buildPlainSpec(draft: ScenarioDraft): ScenarioSpec {
 
 function sizeContext(draft: ScenarioDraft): SizeContext {
   const ratio = 'ratio' in draft.tokenModel ? draft.tokenModel.ratio : 1;
-  const systemBytes = draft.systemPrompt === null
-    ? 0
-    : resolveSize(draft.systemPrompt, { contextWindow: draft.contextWindow, ratio, overheadTokens: 0 });
+  const systemBytes =
+    draft.systemPrompt === null
+      ? 0
+      : resolveSize(draft.systemPrompt, { contextWindow: draft.contextWindow, ratio, overheadTokens: 0 });
   // makeMCPTools declarations cost about 0.28 heuristic tokens per schema byte (docs/contextguard.md §10 table).
-  const toolTokens = draft.toolDeclarations === null
-    ? 0
-    : Math.round(draft.toolDeclarations.count * draft.toolDeclarations.schemaSize * 0.28);
+  const toolTokens =
+    draft.toolDeclarations === null
+      ? 0
+      : Math.round(draft.toolDeclarations.count * draft.toolDeclarations.schemaSize * 0.28);
   return { contextWindow: draft.contextWindow, ratio, overheadTokens: Math.floor(systemBytes / 4) + toolTokens };
 }
 
 function sizeGroup(turn: TurnDraft, context: SizeContext): SizedGroup {
   const bytes = (size: SizeDraft) => resolveSize(size, context);
   const toolBytes = turn.tools.reduce((sum, tool) => sum + bytes(tool.size) * tool.repeat, 0);
-  const userBytes = turn.user.form === 'empty' ? 0 : turn.user.form === 'literal' ? turn.user.text.length : bytes(turn.user.size);
+  const userBytes =
+    turn.user.form === 'empty' ? 0 : turn.user.form === 'literal' ? turn.user.text.length : bytes(turn.user.size);
   const attachmentBytes = turn.attachments.reduce((sum, a) => sum + bytes(a.size), 0);
   const responseBytes = turn.response === null ? DEFAULT_RESPONSE_BYTES : bytes(turn.response);
   // A burst turn carries the burst tools instead of the group's: budget for the larger of the two.
-  const burstBytes = turn.burst === null ? 0 : turn.burst.tools.reduce((sum, tool) => sum + bytes(tool.size) * tool.repeat, 0);
+  const burstBytes =
+    turn.burst === null ? 0 : turn.burst.tools.reduce((sum, tool) => sum + bytes(tool.size) * tool.repeat, 0);
   const calls = turn.tools.reduce((sum, tool) => sum + tool.repeat, 0);
   const toolSteps = calls === 0 ? 0 : turn.sequential ? calls : 1;
   return {
@@ -114,19 +129,33 @@ function sizeGroup(turn: TurnDraft, context: SizeContext): SizedGroup {
   };
 }
 
-function turnGroupSpec(turn: TurnDraft, repeat: number, context: SizeContext, scale: (bytes: number) => number): TurnGroupSpec {
+function turnGroupSpec(
+  turn: TurnDraft,
+  repeat: number,
+  context: SizeContext,
+  scale: (bytes: number) => number,
+): TurnGroupSpec {
   const bytes = (size: SizeDraft) => scale(resolveSize(size, context));
   const tools = turn.tools.map((tool, j) => toolSpec(tool, TOOL_NAMES[j % TOOL_NAMES.length]!, j, bytes));
   return {
     ...(repeat > 1 ? { repeat } : {}),
     user: userSpec(turn.user, bytes),
-    ...(turn.attachments.length === 0 ? {} : { attachments: turn.attachments.map((a) => ({ mimeType: a.mimeType, size: bytes(a.size) })) }),
+    ...(turn.attachments.length === 0
+      ? {}
+      : { attachments: turn.attachments.map((a) => ({ mimeType: a.mimeType, size: bytes(a.size) })) }),
     ...(tools.length > 0 && turn.sequential ? { sequential: true } : {}),
     ...(tools.length === 0 ? {} : { tools }),
     ...(turn.response === null ? {} : { response: bytes(turn.response) }),
     ...(turn.burst === null
       ? {}
-      : { rules: [{ every: turn.burst.every, tools: turn.burst.tools.map((tool, j) => toolSpec(tool, BURST_NAMES[j % BURST_NAMES.length]!, j, bytes)) }] }),
+      : {
+          rules: [
+            {
+              every: turn.burst.every,
+              tools: turn.burst.tools.map((tool, j) => toolSpec(tool, BURST_NAMES[j % BURST_NAMES.length]!, j, bytes)),
+            },
+          ],
+        }),
   };
 }
 
@@ -160,8 +189,14 @@ function summarizerSpec(draft: ScenarioDraft): { summarizer?: NonNullable<Scenar
   const spec = {
     ...(s.reply === 'fixed' ? {} : { reply: s.reply }),
     ...(needsFactor && s.exceedFactor !== null ? { exceedFactor: s.exceedFactor } : {}),
-    ...(s.windowPercent === null ? {} : { contextWindow: Math.max(100, Math.floor((draft.contextWindow * s.windowPercent) / 100)) }),
-    ...(s.faults.length === 0 ? {} : { faults: s.faults.map((f) => ({ kind: f.kind, calls: f.calls === 'all' ? ('all' as const) : [...f.calls] })) }),
+    ...(s.windowPercent === null
+      ? {}
+      : { contextWindow: Math.max(100, Math.floor((draft.contextWindow * s.windowPercent) / 100)) }),
+    ...(s.faults.length === 0
+      ? {}
+      : {
+          faults: s.faults.map((f) => ({ kind: f.kind, calls: f.calls === 'all' ? ('all' as const) : [...f.calls] })),
+        }),
   };
   return Object.keys(spec).length === 0 ? {} : { summarizer: spec };
 }
@@ -171,13 +206,20 @@ function turnsOrPhases(draft: ScenarioDraft, groups: readonly TurnGroupSpec[]): 
   const change = draft.phaseSwitch;
   if (draft.usage !== 'late' && change === null) return { turns: [...groups] };
   const [before, after] = splitGroups(groups, change?.atGroup ?? 1);
-  const first: PhaseSpec = { name: 'before', ...(draft.usage === 'late' ? { usageMetadata: false } : {}), turns: before };
+  const first: PhaseSpec = {
+    name: 'before',
+    ...(draft.usage === 'late' ? { usageMetadata: false } : {}),
+    turns: before,
+  };
   const second: PhaseSpec = {
     name: 'after',
     ...(draft.usage === 'late' ? { usageMetadata: true } : {}),
     ...(change?.tokenModel ? { tokenModel: { ...change.tokenModel } } : {}),
     ...(change?.windowPercent
-      ? { model: 'switched-model', contextWindow: Math.max(MIN_WINDOW, Math.floor((draft.contextWindow * change.windowPercent) / 100)) }
+      ? {
+          model: 'switched-model',
+          contextWindow: Math.max(MIN_WINDOW, Math.floor((draft.contextWindow * change.windowPercent) / 100)),
+        }
       : {}),
     ...(change?.streaming ? { streaming: change.streaming } : {}),
     turns: after,

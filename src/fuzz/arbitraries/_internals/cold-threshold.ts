@@ -26,9 +26,16 @@ export function coldThresholdUserBytes(spec: ScenarioSpec, tokens: number): numb
   const script = new ModelScript(world.seed);
   // The first turn's attachments ride in the same user content as the text being sized.
   const firstTurn = world.turns[0];
-  const attachments = firstTurn === undefined ? [] : (script.userMessage(firstTurn).parts ?? []).filter((part) => part.text === undefined);
-  const request: LlmRequest = { ...requestPreamble(world, script), contents: attachments.length === 0 ? [] : [{ role: 'user', parts: attachments }] };
+  const attachments =
+    firstTurn === undefined
+      ? []
+      : (script.userMessage(firstTurn).parts ?? []).filter((part) => part.text === undefined);
+  const request: LlmRequest = {
+    ...requestPreamble(world, script),
+    contents: attachments.length === 0 ? [] : [{ role: 'user', parts: attachments }],
+  };
   const window = world.phases[0]!.contextWindow;
-  const heuristic = Math.ceil(computeThreshold(window) / DEFAULT_HEURISTIC_CORRECTION_FACTOR) - estimateTokens(request) + tokens;
+  const heuristic =
+    Math.ceil(computeThreshold(window) / DEFAULT_HEURISTIC_CORRECTION_FACTOR) - estimateTokens(request) + tokens;
   return heuristic <= 0 ? null : heuristic * 4;
 }

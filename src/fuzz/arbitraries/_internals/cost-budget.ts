@@ -50,7 +50,12 @@ export interface Budget {
 }
 
 /** `windowBytes`: the bytes that fill the (first) window in real tokens. */
-export function fitBudget(groups: readonly SizedGroup[], overheadBytes: number, tokenizer: boolean, windowBytes: number): Budget {
+export function fitBudget(
+  groups: readonly SizedGroup[],
+  overheadBytes: number,
+  tokenizer: boolean,
+  windowBytes: number,
+): Budget {
   const maxContent = Math.min(tokenizer ? MAX_CONTENT_BYTES_BPE : MAX_CONTENT_BYTES, MAX_CONTENT_WINDOWS * windowBytes);
   let repeats = capSteps(groups, capTurns(groups.map((g) => g.repeat)), tokenizer ? MAX_STEPS_BPE : MAX_STEPS);
   while (measuredBytes(groups, repeats, overheadBytes, 1) > MAX_MEASURED_BYTES && repeats.some((r) => r > 1)) {
@@ -88,7 +93,12 @@ function contentBytes(groups: readonly SizedGroup[], repeats: readonly number[])
 }
 
 /** Σ over steps of (overhead + history so far): what measuring every request costs. */
-function measuredBytes(groups: readonly SizedGroup[], repeats: readonly number[], overheadBytes: number, scale: number): number {
+function measuredBytes(
+  groups: readonly SizedGroup[],
+  repeats: readonly number[],
+  overheadBytes: number,
+  scale: number,
+): number {
   let history = 0;
   let total = 0;
   groups.forEach((group, i) => {

@@ -49,9 +49,7 @@ export interface TurnDraft {
   readonly burst: { readonly every: number; readonly tools: readonly ToolDraft[] } | null;
 }
 
-export type TokenModelDraft =
-  | { readonly ratio: number }
-  | { readonly tokenizer: 'o200k_base' | 'cl100k_base' };
+export type TokenModelDraft = { readonly ratio: number } | { readonly tokenizer: 'o200k_base' | 'cl100k_base' };
 
 export type SummarizerFaultKind = 'error' | 'empty' | 'timeout' | 'oversize';
 

@@ -30,18 +30,36 @@ export function plantFacts(spec: ScenarioSpec, draft: FactsDraft, anchored: bool
   const facts: FactSpec[] = [];
   const add = (id: string, kind: FactSpec['kind'], values: readonly { text: string; at: Site }[]): void => {
     const [first, ...later] = values;
-    if (first !== undefined) facts.push({ id, kind, text: first.text, at: first.at, ...(later.length === 0 ? {} : { updates: later.map((v) => ({ text: v.text, at: v.at })) }) });
+    if (first !== undefined)
+      facts.push({
+        id,
+        kind,
+        text: first.text,
+        at: first.at,
+        ...(later.length === 0 ? {} : { updates: later.map((v) => ({ text: v.text, at: v.at })) }),
+      });
   };
-  if (draft.goal && users.length > 0) add('goal', 'goal', [{ text: 'Goal: make the nightly export job finish under ten minutes', at: users[0]! }]);
+  if (draft.goal && users.length > 0)
+    add('goal', 'goal', [{ text: 'Goal: make the nightly export job finish under ten minutes', at: users[0]! }]);
   draft.constraints.forEach((at, k) => {
     const site = pick(users, at);
-    if (site !== undefined) add(`constraint-${k + 1}`, 'constraint', [{ text: `Constraint ${k + 1}: never modify lib/frozen-${k + 1}.ts`, at: site }]);
+    if (site !== undefined)
+      add(`constraint-${k + 1}`, 'constraint', [
+        { text: `Constraint ${k + 1}: never modify lib/frozen-${k + 1}.ts`, at: site },
+      ]);
   });
   draft.artifacts.forEach((artifact, k) => {
     const start = index(tools, artifact.at);
     if (start === undefined) return;
     const sites = [tools[start]!, ...spread(tools.slice(start + 1), artifact.updates)];
-    add(`artifact-${k + 1}`, 'artifact', sites.map((at, n) => ({ text: `src/module-${k + 1}.ts edit ${n + 1}: revision ${n + 1} of module ${k + 1}`, at })));
+    add(
+      `artifact-${k + 1}`,
+      'artifact',
+      sites.map((at, n) => ({
+        text: `src/module-${k + 1}.ts edit ${n + 1}: revision ${n + 1} of module ${k + 1}`,
+        at,
+      })),
+    );
   });
   if (draft.decision !== null) {
     const start = index(answers, draft.decision.at);
@@ -50,7 +68,9 @@ export function plantFacts(spec: ScenarioSpec, draft: FactsDraft, anchored: bool
       const reversal = draft.decision.reversed ? pick(answers.slice(start + 1), 50) : undefined;
       add('decision', 'decision', [
         { text: 'Decision: batch the export by tenant', at: answers[start]! },
-        ...(reversal === undefined ? [] : [{ text: 'Decision reversed: stream the export in one pass, batching doubled the memory', at: reversal }]),
+        ...(reversal === undefined
+          ? []
+          : [{ text: 'Decision reversed: stream the export in one pass, batching doubled the memory', at: reversal }]),
       ]);
     }
   }
@@ -60,12 +80,18 @@ export function plantFacts(spec: ScenarioSpec, draft: FactsDraft, anchored: bool
       const fix = answers.find((answer) => answer.turn >= site.turn);
       add('error', 'error', [
         { text: 'Error: export.test.ts fails: expected 120 rows, got 0', at: site },
-        ...(fix === undefined ? [] : [{ text: 'Fixed: export.test.ts passes after the tenant filter was removed', at: fix }]),
+        ...(fix === undefined
+          ? []
+          : [{ text: 'Fixed: export.test.ts passes after the tenant filter was removed', at: fix }]),
       ]);
     }
   }
   const plan = spread(answers, draft.nextSteps);
-  add('next-step', 'next-step', plan.map((at, n) => ({ text: `Next: step ${n + 1} of the plan, check the export timing again`, at })));
+  add(
+    'next-step',
+    'next-step',
+    plan.map((at, n) => ({ text: `Next: step ${n + 1} of the plan, check the export timing again`, at })),
+  );
   return facts.length === 0 ? spec : { ...spec, facts };
 }
 

@@ -53,7 +53,9 @@ export function warmThresholdSpec(spec: ScenarioSpec, tokens: number): WarmAncho
   if (secondBytes === null || secondBytes === 0) return null;
   const sized = (bytes: number): ScenarioSpec => {
     const anchored = [first, { ...second, user: sizedUser(second.user, bytes) }, ...turns.slice(2)];
-    return spec.turns !== undefined ? { ...spec, turns: anchored } : { ...spec, phases: [{ ...firstPhase!, turns: anchored }, ...spec.phases!.slice(1)] };
+    return spec.turns !== undefined
+      ? { ...spec, turns: anchored }
+      : { ...spec, phases: [{ ...firstPhase!, turns: anchored }, ...spec.phases!.slice(1)] };
   };
 
   const world = resolveScenario(sized(secondBytes), { file: 'fuzz-case.yaml', baseDir: '.' }).world;
@@ -76,8 +78,12 @@ export function warmThresholdSpec(spec: ScenarioSpec, tokens: number): WarmAncho
   if (Math.trunc(heuristic0 * DEFAULT_HEURISTIC_CORRECTION_FACTOR) >= threshold) return null;
   const real0 = Math.floor(heuristic0 * ratio);
   const keys = stateKeys(AGENT);
-  const state = new Map<string, unknown>([[keys.realTokens, real0], [keys.lastHeuristic, heuristic0]]);
-  const count = (heuristic: number): number => calibratedTokenCount({ agentName: AGENT, state: { get: (key: string) => state.get(key) } } as never, heuristic);
+  const state = new Map<string, unknown>([
+    [keys.realTokens, real0],
+    [keys.lastHeuristic, heuristic0],
+  ]);
+  const count = (heuristic: number): number =>
+    calibratedTokenCount({ agentName: AGENT, state: { get: (key: string) => state.get(key) } } as never, heuristic);
 
   // The second step's heuristic with the drawn message; 4 bytes more or less move it by one token.
   const heuristic1 = estimateTokens({ ...preamble, contents: [user0, model0, script.userMessage(turn1)] });

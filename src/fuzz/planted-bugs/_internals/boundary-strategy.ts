@@ -24,13 +24,17 @@ export interface BoundaryOptions {
 const MAX_CONTENTS = 20;
 
 export function boundaryStrategy(options: BoundaryOptions): CompactionStrategy {
-  const count = (request: LlmRequest): number => options.counting === 'contents'
-    ? request.contents.length
-    : Math.trunc(estimateTokens(request) * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
-  const trigger = (contextWindow: number): number => options.counting === 'contents' ? MAX_CONTENTS + 1 : computeThreshold(contextWindow);
+  const count = (request: LlmRequest): number =>
+    options.counting === 'contents'
+      ? request.contents.length
+      : Math.trunc(estimateTokens(request) * DEFAULT_HEURISTIC_CORRECTION_FACTOR);
+  const trigger = (contextWindow: number): number =>
+    options.counting === 'contents' ? MAX_CONTENTS + 1 : computeThreshold(contextWindow);
   return {
     name: options.name,
-    declarations: { ownTrigger: { at: trigger, counts: options.counting === 'contents' ? 'contents' : 'tokens (estimate x 2.5)' } },
+    declarations: {
+      ownTrigger: { at: trigger, counts: options.counting === 'contents' ? 'contents' : 'tokens (estimate x 2.5)' },
+    },
     async compact(ctx, request) {
       const triggerCount = count(request);
       if (!options.compactsAt(triggerCount, trigger(ctx.contextWindow))) return { triggerCount };

@@ -31,6 +31,7 @@ export function asUtf16Units(request: LlmRequest): LlmRequest {
 function ascii(value: unknown): unknown {
   if (typeof value === 'string') return 'a'.repeat(value.length);
   if (Array.isArray(value)) return value.map(ascii);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, ascii(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, ascii(v)]));
   return value;
 }

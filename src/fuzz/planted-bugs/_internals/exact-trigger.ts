@@ -8,12 +8,16 @@
 import type { CompactionStrategy, DeclaredTrigger, LlmRequest } from '../../../engine/types.ts';
 import { summarizeContents, summaryContent } from './planted-helpers.ts';
 
-export const EXACT_TRIGGER: DeclaredTrigger = { tokens: (contextWindow) => Math.floor(contextWindow * 0.8), tolerance: 0 };
+export const EXACT_TRIGGER: DeclaredTrigger = {
+  tokens: (contextWindow) => Math.floor(contextWindow * 0.8),
+  tolerance: 0,
+};
 
 export function exactTriggerStrategy(options: { readonly skipSystemInstruction: boolean }): CompactionStrategy {
-  const counted = (request: LlmRequest): LlmRequest => options.skipSystemInstruction && request.config
-    ? { ...request, config: { ...request.config, systemInstruction: undefined } }
-    : request;
+  const counted = (request: LlmRequest): LlmRequest =>
+    options.skipSystemInstruction && request.config
+      ? { ...request, config: { ...request.config, systemInstruction: undefined } }
+      : request;
   return {
     name: options.skipSystemInstruction ? 'planted:undercount-system-instruction' : 'exact-trigger',
     declarations: { trigger: EXACT_TRIGGER },

@@ -15,7 +15,11 @@ export function overThreshold(ctx: CompactionContext, request: LlmRequest): bool
 }
 
 /** The same trigger with another estimator (the planted estimator bugs). */
-export function overThresholdBy(estimate: (request: LlmRequest) => number, ctx: CompactionContext, request: LlmRequest): boolean {
+export function overThresholdBy(
+  estimate: (request: LlmRequest) => number,
+  ctx: CompactionContext,
+  request: LlmRequest,
+): boolean {
   return estimate(request) * COLD_FACTOR >= computeThreshold(ctx.contextWindow);
 }
 
@@ -47,5 +51,7 @@ export function hasFunctionResponse(content: Content): boolean {
 }
 
 export function isUserText(content: Content): boolean {
-  return content.role === 'user' && (content.parts ?? []).some((part) => typeof part.text === 'string' && part.text !== '');
+  return (
+    content.role === 'user' && (content.parts ?? []).some((part) => typeof part.text === 'string' && part.text !== '')
+  );
 }

@@ -9,7 +9,10 @@
 import type { CompactionStrategy, LlmRequest } from '../../../engine/types.ts';
 import { overThreshold, summarizeContents, summaryContent } from './planted-helpers.ts';
 
-export function rollingSummaryStrategy(options: { readonly name: string; readonly appendsPrevious: boolean }): CompactionStrategy {
+export function rollingSummaryStrategy(options: {
+  readonly name: string;
+  readonly appendsPrevious: boolean;
+}): CompactionStrategy {
   const keys = { summary: `${options.name}:summary`, covered: `${options.name}:covered` };
   return {
     name: options.name,

@@ -47,7 +47,12 @@ export function renderStepChart(input: StepChartInput): string {
     grid(axis.ticks, frame),
     overflowBands(steps, frame),
     sentArea(steps, frame),
-    levelLine(steps.map((s) => s.contextWindow), frame, 'window-line', 'window'),
+    levelLine(
+      steps.map((s) => s.contextWindow),
+      frame,
+      'window-line',
+      'window',
+    ),
     levelLine(thresholds, frame, 'threshold-line', 'threshold'),
     sentLine(steps, frame),
     summarizationMarkers(steps, frame),
@@ -74,7 +79,9 @@ function xAxis(steps: readonly StepRecord[], frame: Frame): string {
   const every = Math.max(1, Math.ceil(n / 12));
   const labels: string[] = [];
   for (let index = 0; index < n; index += every) {
-    labels.push(`<text class="tick-label" x="${r(frame.x(index))}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle">${steps[index]?.step ?? index}</text>`);
+    labels.push(
+      `<text class="tick-label" x="${r(frame.x(index))}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle">${steps[index]?.step ?? index}</text>`,
+    );
   }
   const baseline = `<line class="axis-line" x1="${MARGIN.left}" x2="${MARGIN.left + PLOT_W}" y1="${MARGIN.top + PLOT_H}" y2="${MARGIN.top + PLOT_H}"/>`;
   const title = `<text class="axis-title" x="${MARGIN.left + PLOT_W / 2}" y="${HEIGHT - 6}" text-anchor="middle">LLM step</text>`;
@@ -83,9 +90,11 @@ function xAxis(steps: readonly StepRecord[], frame: Frame): string {
 
 function overflowBands(steps: readonly StepRecord[], frame: Frame): string {
   return steps
-    .map((step, index) => (step.overflow
-      ? `<rect class="overflow-band" x="${r(frame.x(index) - frame.slot / 2)}" y="${MARGIN.top}" width="${r(Math.max(frame.slot, 2))}" height="${PLOT_H}"><title>step ${step.step}: overflow (${formatCount(step.realAfter)} &gt; ${formatCount(step.contextWindow)})</title></rect>`
-      : ''))
+    .map((step, index) =>
+      step.overflow
+        ? `<rect class="overflow-band" x="${r(frame.x(index) - frame.slot / 2)}" y="${MARGIN.top}" width="${r(Math.max(frame.slot, 2))}" height="${PLOT_H}"><title>step ${step.step}: overflow (${formatCount(step.realAfter)} &gt; ${formatCount(step.contextWindow)})</title></rect>`
+        : '',
+    )
     .join('');
 }
 
@@ -142,11 +151,18 @@ function summarizationMarkers(steps: readonly StepRecord[], frame: Frame): strin
       const windowY = r(frame.y(step.contextWindow));
       // Solid from the lower of (before, window) down to what was sent; dashed above the window.
       const solidTop = Math.max(beforeY, windowY);
-      const unsent = beforeY < windowY
-        ? `<line class="summarization-unsent" x1="${x}" x2="${x}" y1="${beforeY}" y2="${windowY}"/>`
-        : '';
-      const solid = solidTop < afterY ? `<line class="summarization-drop" x1="${x}" x2="${x}" y1="${solidTop}" y2="${afterY}"/>` : '';
-      const head = afterY - solidTop >= 6 ? `<path class="summarization-arrow" d="M${r(x - 4)},${r(afterY - 6)} L${r(x + 4)},${r(afterY - 6)} L${x},${afterY} Z"/>` : '';
+      const unsent =
+        beforeY < windowY
+          ? `<line class="summarization-unsent" x1="${x}" x2="${x}" y1="${beforeY}" y2="${windowY}"/>`
+          : '';
+      const solid =
+        solidTop < afterY
+          ? `<line class="summarization-drop" x1="${x}" x2="${x}" y1="${solidTop}" y2="${afterY}"/>`
+          : '';
+      const head =
+        afterY - solidTop >= 6
+          ? `<path class="summarization-arrow" d="M${r(x - 4)},${r(afterY - 6)} L${r(x + 4)},${r(afterY - 6)} L${x},${afterY} Z"/>`
+          : '';
       const before = clipped
         ? `<text class="summarization-clipped" x="${x + 4}" y="${top + 10}">↑${shortNumber(step.realBefore)}</text>`
         : `<circle class="summarization-before" cx="${x}" cy="${beforeY}" r="3"/>`;
@@ -182,9 +198,11 @@ function trimMarkers(steps: readonly StepRecord[], frame: Frame): string {
 
 function overflowPoints(steps: readonly StepRecord[], frame: Frame): string {
   return steps
-    .map((step, index) => (step.overflow
-      ? `<circle class="overflow-point" cx="${r(frame.x(index))}" cy="${r(frame.y(step.realAfter))}" r="${markerSize(frame)}"/>`
-      : ''))
+    .map((step, index) =>
+      step.overflow
+        ? `<circle class="overflow-point" cx="${r(frame.x(index))}" cy="${r(frame.y(step.realAfter))}" r="${markerSize(frame)}"/>`
+        : '',
+    )
     .join('');
 }
 

@@ -5,8 +5,11 @@ import type { InvocationContext } from '../invocation-context.ts';
 import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
 
 class BasicLlmRequestProcessor implements BaseLlmRequestProcessor {
-  // eslint-disable-next-line require-yield
-  async *runAsync(invocationContext: InvocationContext, llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
+  // biome-ignore lint/correctness/useYield: as in adk-js, this processor edits the request and yields no event
+  async *runAsync(
+    invocationContext: InvocationContext,
+    llmRequest: LlmRequest,
+  ): AsyncGenerator<Event, void, undefined> {
     this.run(invocationContext, llmRequest);
   }
 

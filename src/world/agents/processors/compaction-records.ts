@@ -16,7 +16,10 @@ import { cloneValue } from '../../request-contents/clone-content.ts';
 export class CompactionProjectionError extends Error {
   readonly code = 'SIM_COMPACTION_PROJECTION_FAILED';
   constructor(cause: unknown) {
-    super(`the contents could not be built over the strategy's compaction records: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(
+      `the contents could not be built over the strategy's compaction records: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
     this.name = 'CompactionProjectionError';
   }
 }
@@ -51,7 +54,9 @@ const recordEventCache = new WeakMap<Event, Event[]>();
  * record's contents as events of their own (stable objects, so their content sources are cached).
  */
 export function projectedEvents(events: readonly Event[]): Event[] {
-  return projectCompactionRecords(events).map((entry) => (entry.kind === 'event' ? entry.event : recordContentEvent(entry.recordEvent, entry.content, entry.index)));
+  return projectCompactionRecords(events).map((entry) =>
+    entry.kind === 'event' ? entry.event : recordContentEvent(entry.recordEvent, entry.content, entry.index),
+  );
 }
 
 function recordContentEvent(recordEvent: Event, content: Content, index: number): Event {

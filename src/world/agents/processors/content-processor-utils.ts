@@ -27,14 +27,17 @@ import type { Flavour } from '../../world-scenario.ts';
  */
 export function getContents(events: readonly Event[], flavour: Flavour): Content[] {
   const filteredEvents = events.filter((event) => shouldIncludeEvent(event, flavour));
-  const resultEvents = rearrangeEventsForAsyncFunctionResponsesInHistory(rearrangeEventsForLatestFunctionResponse(filteredEvents, flavour));
+  const resultEvents = rearrangeEventsForAsyncFunctionResponsesInHistory(
+    rearrangeEventsForLatestFunctionResponse(filteredEvents, flavour),
+  );
   return resultEvents.map((event) => requestContentOf(event, flavour));
 }
 
 /** One event's request content: a deep copy, client ids removed (adk-go: zero-value parts deleted). */
 export function requestContentOf(event: Event, flavour: Flavour): Content {
   const content = cloneValue(event.content as Content);
-  if (flavour === 'adk-go' && content.parts?.some(isZeroPart)) content.parts = content.parts.filter((part) => !isZeroPart(part));
+  if (flavour === 'adk-go' && content.parts?.some(isZeroPart))
+    content.parts = content.parts.filter((part) => !isZeroPart(part));
   removeClientFunctionCallId(content);
   return content;
 }
@@ -52,7 +55,10 @@ export function shouldIncludeEvent(event: Event, flavour: Flavour): boolean {
     return false;
   }
   for (const part of parts ?? []) {
-    if (EXCLUDED_FUNCTION_NAMES.has(part.functionCall?.name ?? '') || EXCLUDED_FUNCTION_NAMES.has(part.functionResponse?.name ?? '')) {
+    if (
+      EXCLUDED_FUNCTION_NAMES.has(part.functionCall?.name ?? '') ||
+      EXCLUDED_FUNCTION_NAMES.has(part.functionResponse?.name ?? '')
+    ) {
       return false;
     }
   }
@@ -82,7 +88,8 @@ export function rearrangeEventsForLatestFunctionResponse(events: readonly Event[
   if (responses.length === 0) return [...events];
   const responseIds = new Set(responses.flatMap((r) => (r.id ? [r.id] : [])));
   const secondLatest = events[events.length - 2];
-  if (secondLatest && getFunctionCalls(secondLatest).some((call) => call.id && responseIds.has(call.id))) return [...events];
+  if (secondLatest && getFunctionCalls(secondLatest).some((call) => call.id && responseIds.has(call.id)))
+    return [...events];
 
   const match = findCallEvent(events, responseIds);
   const related: Event[] = [];
@@ -91,13 +98,17 @@ export function rearrangeEventsForLatestFunctionResponse(events: readonly Event[
     const event = events[idx] as Event;
     const eventResponses = getFunctionResponses(event);
     if (eventResponses.some((r) => r.id && match.callIds.has(r.id))) related.push(event);
-    else if (flavour === 'adk-go' && (getFunctionCalls(event).length > 0 || eventResponses.length > 0)) kept.push(event);
+    else if (flavour === 'adk-go' && (getFunctionCalls(event).length > 0 || eventResponses.length > 0))
+      kept.push(event);
   }
   related.push(latest);
   return [...events.slice(0, match.eventIdx + 1), ...kept, mergeFunctionResponseEvents(related)];
 }
 
-function findCallEvent(events: readonly Event[], responseIds: ReadonlySet<string>): { eventIdx: number; callIds: Set<string> } {
+function findCallEvent(
+  events: readonly Event[],
+  responseIds: ReadonlySet<string>,
+): { eventIdx: number; callIds: Set<string> } {
   for (let idx = events.length - 2; idx >= 0; idx -= 1) {
     const calls = getFunctionCalls(events[idx] as Event);
     if (!calls.some((call) => call.id && responseIds.has(call.id))) continue;
@@ -132,7 +143,8 @@ export function rearrangeEventsForAsyncFunctionResponsesInHistory(events: readon
       if (index !== undefined) indices.add(index);
     }
     if (indices.size === 1) result.push(events[[...indices][0] as number] as Event);
-    else if (indices.size > 1) result.push(mergeFunctionResponseEvents([...indices].sort((a, b) => a - b).map((i) => events[i] as Event)));
+    else if (indices.size > 1)
+      result.push(mergeFunctionResponseEvents([...indices].sort((a, b) => a - b).map((i) => events[i] as Event)));
   }
   return result;
 }

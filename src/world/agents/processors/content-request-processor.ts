@@ -28,13 +28,19 @@ export const GO_CONTINUE_TEXT =
   'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.';
 
 class ContentRequestProcessor implements BaseLlmRequestProcessor {
-  // eslint-disable-next-line require-yield
-  async *runAsync(invocationContext: InvocationContext, llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
+  // biome-ignore lint/correctness/useYield: as in adk-js, this processor edits the request and yields no event
+  async *runAsync(
+    invocationContext: InvocationContext,
+    llmRequest: LlmRequest,
+  ): AsyncGenerator<Event, void, undefined> {
     this.run(invocationContext, llmRequest);
   }
 
   run(invocationContext: InvocationContext, llmRequest: LlmRequest): void {
-    llmRequest.contents = invocationContext.requestContents.build(invocationContext.session.events, invocationContext.flavour).contents;
+    llmRequest.contents = invocationContext.requestContents.build(
+      invocationContext.session.events,
+      invocationContext.flavour,
+    ).contents;
   }
 }
 

@@ -13,7 +13,10 @@ import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
 export class ContextCompactorRequestProcessor implements BaseLlmRequestProcessor {
   constructor(readonly compact: (invocationContext: InvocationContext) => Promise<readonly Event[]>) {}
 
-  async *runAsync(invocationContext: InvocationContext, _llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
+  async *runAsync(
+    invocationContext: InvocationContext,
+    _llmRequest: LlmRequest,
+  ): AsyncGenerator<Event, void, undefined> {
     for (const event of await this.compact(invocationContext)) {
       if (invocationContext.abortSignal.aborted) return;
       yield event;

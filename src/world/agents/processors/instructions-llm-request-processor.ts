@@ -13,8 +13,11 @@ import type { InvocationContext } from '../invocation-context.ts';
 import type { BaseLlmRequestProcessor } from './base-llm-processor.ts';
 
 class InstructionsLlmRequestProcessor implements BaseLlmRequestProcessor {
-  // eslint-disable-next-line require-yield
-  async *runAsync(invocationContext: InvocationContext, llmRequest: LlmRequest): AsyncGenerator<Event, void, undefined> {
+  // biome-ignore lint/correctness/useYield: as in adk-js, this processor edits the request and yields no event
+  async *runAsync(
+    invocationContext: InvocationContext,
+    llmRequest: LlmRequest,
+  ): AsyncGenerator<Event, void, undefined> {
     this.run(invocationContext, llmRequest);
   }
 
@@ -31,5 +34,6 @@ export function appendInstructions(llmRequest: LlmRequest, instructions: readonl
   llmRequest.config ??= {};
   const joined = instructions.join('\n\n');
   const existing = llmRequest.config.systemInstruction;
-  llmRequest.config.systemInstruction = typeof existing === 'string' && existing !== '' ? `${existing}\n\n${joined}` : joined;
+  llmRequest.config.systemInstruction =
+    typeof existing === 'string' && existing !== '' ? `${existing}\n\n${joined}` : joined;
 }

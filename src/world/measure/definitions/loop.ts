@@ -7,7 +7,9 @@
  */
 import type { StepRecord } from '../../session-result.ts';
 
-export function isLoopStep(step: Pick<StepRecord, 'summarizerCalls' | 'shortCircuited' | 'realBefore' | 'realAfter'>): boolean {
+export function isLoopStep(
+  step: Pick<StepRecord, 'summarizerCalls' | 'shortCircuited' | 'realBefore' | 'realAfter'>,
+): boolean {
   return step.summarizerCalls.length > 0 && !step.shortCircuited && step.realAfter >= step.realBefore;
 }
 

@@ -28,6 +28,11 @@ export function overflowSteps<T extends StepRecord>(steps: readonly T[]): T[] {
  * window, or the summarizer refused it as too long (outcome `overflow`). A summarizer without a
  * window of its own (null) only overflows by refusing.
  */
-export function isSummarizerOverflow(call: Pick<SummarizerCallRecord, 'contextWindow' | 'inputRealTokens' | 'outcome'>): boolean {
-  return (call.contextWindow !== null && exceedsWindow(call.inputRealTokens, call.contextWindow)) || call.outcome === 'overflow';
+export function isSummarizerOverflow(
+  call: Pick<SummarizerCallRecord, 'contextWindow' | 'inputRealTokens' | 'outcome'>,
+): boolean {
+  return (
+    (call.contextWindow !== null && exceedsWindow(call.inputRealTokens, call.contextWindow)) ||
+    call.outcome === 'overflow'
+  );
 }
