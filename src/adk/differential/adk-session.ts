@@ -73,7 +73,9 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
   // ADK logs plugin registration and experimental-API warnings at INFO/WARN: noise in a report.
   setLogLevel(LogLevel.ERROR);
   const recordTrace = options.recordTrace === true;
-  const script = new ModelScript(scenario.seed);
+  // The same scripted texts as the world, planted facts included (the probes are the world's; the
+  // texts the model and the user send must be the same on both sides).
+  const script = new ModelScript(scenario.seed, scenario.facts ?? []);
   const tokenModels = await Promise.all(scenario.phases.map((phase) => createTokenModel(phase.tokenModel)));
   const meter = new AdkStepMeter({ recordTrace, measure: options.measure ?? true });
   const abort = new AbortController();

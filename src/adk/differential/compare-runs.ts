@@ -84,11 +84,12 @@ function sessionDifference(
  * the count the strategy reported against its trigger (what the strategy said, not what either
  * runtime measured: only the world's plugin records it, for the fuzzer's declared-trigger), nor
  * what a compaction covered (only the world's recorder knows history contents by their session
- * event, which that measure needs).
+ * event, which that measure needs), nor the planted facts' states (the world's probe of the
+ * request; the requests themselves are compared, so equal requests mean equal states).
  */
 function measurements(record: StepRecord | undefined): unknown {
   if (!record) return undefined;
-  const { clock: _clock, triggerCount: _triggerCount, compaction: _compaction, ...rest } = record;
+  const { clock: _clock, triggerCount: _triggerCount, compaction: _compaction, facts: _facts, ...rest } = record;
   return rest;
 }
 
