@@ -74,6 +74,12 @@ const PROOFS: Readonly<Record<string, Proof>> = {
   'gemini-cli-compresses-every-turn.yaml': notFixed(
     'PR #16826 closed; PR #23946 (open) trades the thrash for an overflow',
   ),
+  'goose-compaction-fails-without-tool-responses.yaml': notFixed(
+    'the summarizer input is the whole conversation at @0036b819; PR #10500 only skips the identical retries and rewords the error',
+  ),
+  'goose-no-check-in-tool-loop.yaml': notFixed(
+    'no mid-turn check at @0036b819; PRs #11681 and #11903 (re-check after tool responses) were open when read',
+  ),
   'langchain-error-as-summary.yaml': {
     kind: 'fixed',
     upstream: 'langchain-ai/langchain PR #39268: a failed summary raises instead of becoming the summary',
