@@ -104,7 +104,9 @@ describe('compaction-sim compare', () => {
     const museum = report.museum.find((row) => row.name === 'museum_Crush_UncappedToolResult')!;
     expect(museum.results.map((r) => [r.strategy, r.broken.map((b) => `${b.property}:${b.how}`)])).toEqual([
       ['crush', ['no-overflow:reproduced']],
-      ['threshold', []],
+      // ContextGuard's known limitation (rule threshold-summarizer-cut-counts-tool-payloads): its
+      // transcript cut counts the 1.7 MB tool payload it then writes as a one-line marker.
+      ['threshold', ['summarizer-input-budget:failed']],
     ]);
   }, 180_000);
 });

@@ -100,6 +100,8 @@ describe('the comparison report', () => {
       'no-orphans': 0,
       'user-request-preserved': 0,
       'summarizer-input-fits': 0,
+      'summarizer-input-budget': 0,
+      'no-summary-growth': 0,
       'model-answers': 0,
       'goal-preserved': 0,
     });
@@ -130,7 +132,7 @@ describe('the comparison report', () => {
     );
     const markdown = renderComparisonMarkdown(report);
     expect(markdown).toContain(
-      '| 1 | `codex` | 2/2 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | 200 | 100 | $0.0000 | — | 40.0% |',
+      '| 1 | `codex` | 2/2 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | 200 | 100 | $0.0000 | — | 40.0% |',
     );
     expect(markdown).toContain('| museum | crush: charmbracelet/crush#3620 | overflow* | crash: strategy-threw | ok |');
     expect(markdown).toContain('| `crush` | 1/0/1 |');

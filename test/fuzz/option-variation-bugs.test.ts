@@ -21,12 +21,12 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const BUG = './src/fuzz/planted-bugs/sliding-window-split-at-zero.ts';
 
-// Seed 8's run 0 draws maxTurns 2 and differs on no-loop (a seed search over seeds 1-30, one run
-// each: seeds 4 and 8 differ; 8's scenario is the cheaper).
+// Thirty runs from seed 8: runs that draw a small maxTurns differ on no-loop. Not one hand-picked
+// run: the corpus changes whenever the generator draws something new (facts, since issue 29).
 const options: DifferentialOptions = {
   strategy: { name: BUG, options: {} },
   against: { name: 'sliding_window', options: {} },
-  runs: 1,
+  runs: 30,
   seed: 8,
   properties: ['no-loop'],
   outDir: out,
@@ -38,31 +38,33 @@ describe('a bug only non-default options show', () => {
   it('is invisible while every run plays the defaults', async () => {
     const report = await runDifferentialFuzz({ ...options, varyOptions: false, outDir: null });
     expect(report.optionSpace).toBeNull();
-    expect(report.properties[0]).toMatchObject({ compared: 1, onlyMine: [], onlyReference: [] });
+    expect(report.properties[0]).toMatchObject({ compared: 30, onlyMine: [], onlyReference: [] });
   });
 
   it('is found with drawn options, both sides playing the same ones, and replays with them', {
-    timeout: 60_000,
+    timeout: 300_000,
   }, async () => {
     const report = await runDifferentialFuzz(options);
     expect(report.optionSpace).toEqual(SLIDING_WINDOW_OPTION_SPACE);
     expect(report.optionsNote).toBeNull();
     const [property] = report.properties;
-    expect(property!.onlyMine).toEqual([0]);
+    expect(property!.onlyMine.length).toBeGreaterThan(0);
+    expect(property!.onlyReference).toEqual([]);
     expect(report.failed).toBe(true);
 
     // The window the bug needs (fast-check shrinks the scenario before the options, and 4
     // candidates may leave the attempts as drawn: test/fuzz/option-variation.test.ts shows the options shrinking).
     const found = property!.counterexample!;
     const played = found.failure.spec.strategy!.options!;
-    expect(played.maxTurns).toBe(2);
+    // Below the default of 20: the bug needs a drawn window.
+    expect(played.maxTurns).toBeLessThan(20);
     const drawn = `--strategy-options '${JSON.stringify(played)}'`;
     expect(found.file.simulateCommand).toContain(`--strategy ${BUG} ${drawn}`);
     expect(found.file.referenceCommand).toContain(`--strategy sliding_window ${drawn}`);
     expect(found.file.fuzzCommand).not.toContain('--strategy-options'); // the path draws them again
     const text = readFileSync(found.file.file, 'utf8');
     expect(text).toContain(
-      `Strategy options drawn for this run (shrunk towards the defaults): maxCompactionAttempts ${String(played.maxCompactionAttempts)}, maxTurns 2.`,
+      `Strategy options drawn for this run (shrunk towards the defaults): maxCompactionAttempts ${String(played.maxCompactionAttempts)}, maxTurns ${String(played.maxTurns)}.`,
     );
 
     // simulate: with the file's options the variant breaks no-loop at a step where the sliding

@@ -81,6 +81,13 @@ export class CompactionCoverage {
       if (sentTexts.some((text) => text.includes(probe))) quoted.push(content);
       else if (!step.summarizerTexts.some((text) => text.includes(probe))) leftOut.push(content);
     }
+    // Lines the summary material carries verbatim from the history this step newly covers (a
+    // strategy's ledger of the user's words or of the files a tool wrote, taken from text or from a
+    // tool's response): quoted history, which a summary may grow by.
+    const coveredText = newly.map(historyTextOf).join('\n');
+    const quotedLines = [...new Set(sentTexts.flatMap((text) => text.split('\n')))].filter((line) =>
+      quotedForms(line).some((form) => form.length >= MIN_PROBE_CHARS && coveredText.includes(form)),
+    );
     return {
       summaryTokens: step.count(summary),
       replyTokens: step.replies.reduce(
@@ -89,11 +96,31 @@ export class CompactionCoverage {
       ),
       newlyCovered: newly.length,
       newlyCoveredTokens: step.count(newly),
-      quotedTokens: step.count(quoted),
+      quotedTokens:
+        step.count(quoted) + (quotedLines.length === 0 ? 0 : step.count([{ role: 'user', parts: [{ text: quotedLines.join('\n') }] }])),
       leftOutOfSummarizer: leftOut.length,
       newestLeftOutTokens: leftOut.length === 0 ? 0 : step.count([leftOut.at(-1)!]),
     };
   }
+}
+
+/**
+ * The forms in which a summary line may quote history: the line itself, without a list bullet, and
+ * what follows its label ("- src/app.ts: wrote 42 lines" quotes "wrote 42 lines").
+ */
+function quotedForms(line: string): string[] {
+  const bare = line.trim().replace(/^[-*•]\s+/, '');
+  const label = bare.indexOf(': ');
+  return label === -1 ? [line.trim(), bare] : [line.trim(), bare, bare.slice(label + 2)];
+}
+
+/** A content's text parts and its tool responses' payloads as JSON, joined by newlines. */
+function historyTextOf(content: Content): string {
+  const texts = [contentTextOf(content)];
+  for (const part of content.parts ?? []) {
+    if (part?.functionResponse) texts.push(JSON.stringify(part.functionResponse.response ?? {}));
+  }
+  return texts.join('\n');
 }
 
 /** The text parts of a content, joined by newlines ('' for none). */
