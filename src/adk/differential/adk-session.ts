@@ -105,6 +105,8 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
         clock: new LogicalClock(),
         phase: summarizerPhase,
         onCall: (record, reply) => meter.summarizerCall(record, reply),
+        // The same retention model as the world's summarizer: the planted facts it keeps.
+        facts: scenario.facts ?? [],
       });
   const models = scenario.phases.map((p, i) => {
     const world = new ScriptedLlm(p.modelName, {
