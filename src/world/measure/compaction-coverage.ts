@@ -97,7 +97,8 @@ export class CompactionCoverage {
       newlyCovered: newly.length,
       newlyCoveredTokens: step.count(newly),
       quotedTokens:
-        step.count(quoted) + (quotedLines.length === 0 ? 0 : step.count([{ role: 'user', parts: [{ text: quotedLines.join('\n') }] }])),
+        step.count(quoted) +
+        (quotedLines.length === 0 ? 0 : step.count([{ role: 'user', parts: [{ text: quotedLines.join('\n') }] }])),
       leftOutOfSummarizer: leftOut.length,
       newestLeftOutTokens: leftOut.length === 0 ? 0 : step.count([leftOut.at(-1)!]),
     };
