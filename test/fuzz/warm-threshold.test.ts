@@ -19,7 +19,9 @@ const OFFSETS = [0, -1, 1] as const;
 
 /** Drafts of the generator with the anchor drawn (cycling through the offsets), and what it built. */
 function anchoredDrafts(runs: number) {
-  return fc.sample(scenarioDraftArbitrary(), { seed: 18, numRuns: runs }).map((draft, i) => {
+  // Without planted facts: the generator plants them after anchoring (away from the anchored
+  // turns), and the anchor is about the sizes of turns 0 and 1 alone.
+  return fc.sample(scenarioDraftArbitrary(), { seed: 18, numRuns: runs }).map(({ facts: _facts, ...draft }, i) => {
     const offset = OFFSETS[i % OFFSETS.length]!;
     const base = buildScenarioSpec({ ...draft, warmThreshold: null });
     return {
@@ -55,7 +57,7 @@ describe('the warm-threshold anchor', () => {
   });
 
   it('lands the count exactly where it says: threshold strategy counts it, and compacts exactly from the threshold', {
-    timeout: 60_000,
+    timeout: 180_000,
   }, async () => {
     for (const { offset, anchor } of anchored.slice(0, 24)) {
       const played = await secondTurnStep(anchor!);
