@@ -84,9 +84,16 @@ export class CompactionCoverage {
     // Lines the summary material carries verbatim from the history this step newly covers (a
     // strategy's ledger of the user's words or of the files a tool wrote, taken from text or from a
     // tool's response): quoted history, which a summary may grow by.
-    const coveredText = newly.map(historyTextOf).join('\n');
+    // (Lines of contents already counted whole as quoted are not counted again.)
+    const coveredText = newly
+      .filter((content) => !quoted.includes(content))
+      .map(historyTextOf)
+      .join('\n');
+    const wholeText = quoted.map(historyTextOf).join('\n');
     const quotedLines = [...new Set(sentTexts.flatMap((text) => text.split('\n')))].filter((line) =>
-      quotedForms(line).some((form) => form.length >= MIN_PROBE_CHARS && coveredText.includes(form)),
+      quotedForms(line).some(
+        (form) => form.length >= MIN_PROBE_CHARS && coveredText.includes(form) && !wholeText.includes(form),
+      ),
     );
     return {
       summaryTokens: step.count(summary),
