@@ -20,6 +20,7 @@ import { forgetLongStringTokens } from './measure/digest-json.ts';
 import { stableJson } from './measure/trace-digest.ts';
 import { SessionRecorder } from './measure/step-recorder.ts';
 import { TurnAnswerWatch } from './measure/turn-answers.ts';
+import { refusalLimit } from './measure/definitions/provider-refusal.ts';
 import { sessionTotals } from './measure/session-totals.ts';
 import { ModelScript } from './models/model-script.ts';
 import { ScriptedLlm } from './models/scripted-llm.ts';
@@ -173,7 +174,8 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
         streamingChunks: p.streamingChunks,
         countPromptTokens: (request) => (i === phaseIndex ? recorder.countPromptTokens(request) : 0),
         countText: (text) => tokenModels[i]!.countText(text),
-        refuseAbove: scenario.refuseOverWindow === true ? p.contextWindow : undefined,
+        refuseAbove: refusalLimit(scenario, p.contextWindow),
+        refusal: scenario.provider?.refusal,
         cacheReadTokens: scenario.promptCache === 'prefix' ? (request) => recorder.cacheReadTokens(request) : undefined,
       }),
   );

@@ -318,6 +318,33 @@ const phaseSettings = {
   }).optional(),
 };
 
+
+const providerRefusal = z
+  .strictObject({
+    status: z
+      .int({ error: 'expected an HTTP status (an integer from 400 to 599)' })
+      .min(400, { error: 'expected an HTTP status from 400 to 599' })
+      .max(599, { error: 'expected an HTTP status from 400 to 599' })
+      .describe('The HTTP status of the refusal (400 Bad Request, 413 Payload Too Large, ...).'),
+    message: nonEmptyText(
+      "The provider's error text, as its SDK reports it; {prompt} and {limit} become the request's tokens and the limit (e.g. Ollama: 'request ({prompt} tokens) exceeds the available context size ({limit} tokens), try increasing it').",
+    ),
+  })
+  .describe(
+    "What the provider's refusal looks like: thrown as a plain provider error carrying this status and text (not the engine's typed overflow error), so each strategy classifies it by its own rules. Default: the typed error with Gemini's text.",
+  );
+
+const providerSpec = z
+  .strictObject({
+    limit: positiveInt(
+      "The provider's real limit: it refuses a request its count puts above this many tokens, even below the window the strategy is told (an Ollama num_ctx smaller than the agent's configured window; a gateway refusing a 1M model at 940k). Default: the phase's window. Overflow is still judged against the window; a turn refused below it is judged by model-answers.",
+    ).optional(),
+    refusal: providerRefusal.optional(),
+  })
+  .describe(
+    'The provider as it really is, when it differs from what the strategy is told. Setting it makes the provider refuse over its limit (refuseOverWindow is implied).',
+  );
+
 const session = z
   .strictObject({
     ...phaseSettings,
@@ -359,6 +386,7 @@ const session = z
     refuseOverWindow: flag(
       'The provider refuses a request above the window with a context-overflow error, reporting no usage, instead of answering it; strategies may recover (onModelError). Default false: it answers everything and the overflow is measured.',
     ).optional(),
+    provider: providerSpec.optional(),
   })
   .describe('The agent session.');
 
