@@ -52,8 +52,8 @@ export const modelAnswers: FuzzProperty = {
         answer.ending === 'model-error'
           ? `its last request was refused by the provider below the window (the error ended the turn after ${answer.modelCalls} model call(s))`
           : answer.modelCalls === 0
-          ? 'the model was never called for it (the invocation was ended or answered before the model)'
-          : `the model was called ${answer.modelCalls} time(s), but the turn ended without its final response (the invocation was ended or answered in its place)`;
+            ? 'the model was never called for it (the invocation was ended or answered before the model)'
+            : `the model was called ${answer.modelCalls} time(s), but the turn ended without its final response (the invocation was ended or answered in its place)`;
       const step = result.steps.findLast((record) => record.turn === answer.turn)?.step ?? null;
       return violation('model-answers', { step, turn: answer.turn }, `turn ${answer.turn} got no model answer: ${how}`);
     }

@@ -318,7 +318,6 @@ const phaseSettings = {
   }).optional(),
 };
 
-
 const providerRefusal = z
   .strictObject({
     status: z
