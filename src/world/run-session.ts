@@ -166,6 +166,16 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt'))
     : undefined;
   const tools = worldTools(scenario, script);
+  // provider.errors: the session's model calls are counted across phases; each listed call fails once.
+  const providerErrors = new Map((scenario.provider?.errors ?? []).map((e) => [e.call, e]));
+  let providerCalls = 0;
+  const scriptedError =
+    providerErrors.size === 0
+      ? undefined
+      : () => {
+          providerCalls += 1;
+          return providerErrors.get(providerCalls);
+        };
   const models = scenario.phases.map(
     (p, i) =>
       new ScriptedLlm(p.modelName, {
@@ -176,6 +186,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
         countText: (text) => tokenModels[i]!.countText(text),
         refuseAbove: refusalLimit(scenario, p.contextWindow),
         refusal: scenario.provider?.refusal,
+        scriptedError,
         cacheReadTokens: scenario.promptCache === 'prefix' ? (request) => recorder.cacheReadTokens(request) : undefined,
       }),
   );

@@ -51,5 +51,13 @@ export function validateWorldScenario(scenario: WorldScenario): void {
       if (typeof refusal.message !== 'string' || refusal.message === '')
         fail('provider.refusal.message must be a non-empty string');
     }
+    for (const [i, error] of (provider.errors ?? []).entries()) {
+      if (!Number.isInteger(error.call) || error.call < 1)
+        fail(`provider.errors[${i}].call must be a whole number >= 1`);
+      if (!Number.isInteger(error.status) || error.status < 400 || error.status > 599)
+        fail(`provider.errors[${i}].status must be an HTTP status from 400 to 599, got ${String(error.status)}`);
+      if (typeof error.message !== 'string' || error.message === '')
+        fail(`provider.errors[${i}].message must be a non-empty string`);
+    }
   }
 }

@@ -214,7 +214,8 @@ export interface WorldScenario {
    * the phase's window (an Ollama server whose `num_ctx` is smaller than the agent's configured
    * window; a gateway that refuses a "1M" model at 940k); absent = the phase's window.
    * `refusal`: its own status and text ({prompt} and {limit} filled in), thrown as a plain provider
-   * error, not the engine's typed one; absent = the typed error with Gemini's text. The verdicts
+   * error, not the engine's typed one; absent = the typed error with Gemini's text. `errors`:
+   * calls that fail whatever their size (a transient 500), also plain errors. The verdicts
    * still judge overflow against the phase's window; a turn the provider refused below it is judged
    * by `model-answers` (world/measure/provider-refusal.ts).
    */
@@ -239,4 +240,6 @@ export interface WorldScenario {
 export interface WorldProvider {
   readonly limit?: number;
   readonly refusal?: { readonly status: number; readonly message: string };
+  /** Errors that are not about size: the 1-based model `call` of the session fails once with this status and text. */
+  readonly errors?: readonly { readonly call: number; readonly status: number; readonly message: string }[];
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { modelAnswers } from '../../src/checker/properties/model-answers.ts';
 import { noThrash } from '../../src/checker/properties/no-thrash.ts';
 import { ContextWindowExceededError } from '../../src/engine/errors/context-window-exceeded.ts';
-import { loadScenarioFile } from '../../src/harness/scenario/load-scenario.ts';
+import { loadScenarioFile, loadScenarioSource } from '../../src/harness/scenario/load-scenario.ts';
 import { ProviderApiError } from '../../src/world/models/provider-error.ts';
 import { runWorld } from '../../src/world/run-session.ts';
 import type { WorldScenario } from '../../src/world/world-scenario.ts';
@@ -124,4 +124,40 @@ describe('the museum pieces against their counterfactuals', () => {
     expect(modelAnswers.check(worded, recovered)).toBeNull();
     expect(recovered.steps.some((s) => s.summarizerCalls.length > 0)).toBe(true);
   }, 120_000);
+});
+
+describe('an error that is not about size (provider.errors), read by opencode', () => {
+  // A gateway's empty-body 400 on the 4th model call, with the context at about a tenth of the window.
+  const source = (message: string) => `
+session:
+  contextWindow: 128000
+  systemPrompt: 4000
+  tokenModel: { ratio: 1.0 }
+  provider:
+    errors: [{ call: 4, status: 400, message: "${message}" }]
+turns:
+  - user: "Fix the failing parser tests"
+    sequential: true
+    tools: [{ name: "run_test_{k}", repeat: 6, size: 8000, kind: logs }]
+`;
+  const played = async (message: string) => {
+    const world = loadScenarioSource(source(message), 'errors.yaml', '/tmp').world;
+    return { world, result: await runWorld(world, { strategy: opencodeTailStrategy({}) }) };
+  };
+
+  it('an empty-body 400 is on the list: opencode compacts a context far from full (the pi #9482 class)', async () => {
+    const { result } = await played('400 status code (no body)');
+    const compacted = result.steps.filter((s) => s.summarizerCalls.length > 0);
+    expect(compacted).toHaveLength(1);
+    expect(compacted[0]!.realBefore).toBeLessThan(128_000 / 5);
+    expect(result.turnAnswers?.map((a) => a.ending)).toEqual(['model-response']);
+  });
+
+  it('a transient 500 is not: the turn ends on it, unjudged by model-answers (ADK surfaces a model error)', async () => {
+    const { world, result } = await played('Internal Server Error: llama runner process has terminated');
+    expect(result.steps.some((s) => s.summarizerCalls.length > 0)).toBe(false);
+    expect(result.turnAnswers?.map((a) => a.ending)).toEqual(['model-error']);
+    expect(result.turnAnswers?.[0]?.modelCalls).toBe(4);
+    expect(modelAnswers.check(world, result)).toBeNull();
+  });
 });

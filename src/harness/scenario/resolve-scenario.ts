@@ -199,5 +199,8 @@ function providerOf(spec: NonNullable<NonNullable<ScenarioSpec['session']>['prov
   return {
     ...(spec.limit === undefined ? {} : { limit: spec.limit }),
     ...(spec.refusal ? { refusal: { status: spec.refusal.status, message: spec.refusal.message } } : {}),
+    ...(spec.errors && spec.errors.length > 0
+      ? { errors: spec.errors.map(({ call, status, message }) => ({ call, status, message })) }
+      : {}),
   };
 }
