@@ -1,7 +1,9 @@
 /**
  * What a played scenario cost, from its step records:
  * - billed: the real input tokens of every model request the provider answered (a request it
- *   refused, `session.refuseOverWindow` or `session.provider`, or one a callback answered instead, bills nothing) and of
+ *   refused, `session.refuseOverWindow` or `session.provider`, or one a callback answered instead, bills nothing;
+ *   a call failed by a scripted `session.provider.errors` entry is billed, its step record not
+ *   saying it failed) and of
  *   every summarizer call that was answered (`ok` or `empty`; one rejected as over its window, or
  *   failed, bills nothing);
  * - uncached: of the answered model requests, the tokens a prefix cache could not serve (the
