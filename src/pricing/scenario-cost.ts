@@ -1,7 +1,9 @@
 /**
  * What a played scenario cost, from its step records:
  * - billed: the real input tokens of every model request the provider answered (a request it
- *   refused, `session.refuseOverWindow`, or one a callback answered instead, bills nothing) and of
+ *   refused, `session.refuseOverWindow` or `session.provider`, or one a callback answered instead, bills nothing;
+ *   a call failed by a scripted `session.provider.errors` entry is billed, its step record not
+ *   saying it failed) and of
  *   every summarizer call that was answered (`ok` or `empty`; one rejected as over its window, or
  *   failed, bills nothing);
  * - uncached: of the answered model requests, the tokens a prefix cache could not serve (the
@@ -15,6 +17,7 @@ import { DEFAULT_PRICED_MODEL, MODEL_PRICES, priceOf, type ModelPrice } from './
 import { priceSessionResult } from './price-session.ts';
 import type { SessionResult, StepRecord, SummarizerCallRecord } from '../world/session-result.ts';
 import type { WorldScenario } from '../world/world-scenario.ts';
+import { isRefusedStep } from '../world/measure/definitions/provider-refusal.ts';
 
 export interface ScenarioCost {
   readonly billedTokens: number;
@@ -30,12 +33,13 @@ export interface ScenarioCost {
 export function scenarioCost(
   world: {
     readonly refuseOverWindow?: WorldScenario['refuseOverWindow'];
+    readonly provider?: WorldScenario['provider'];
     readonly phases?: readonly { readonly modelName: string }[];
   },
   result: SessionResult,
   prices: Readonly<Record<string, ModelPrice>> = MODEL_PRICES,
 ): ScenarioCost {
-  const answered = (step: StepRecord) => !step.shortCircuited && !(world.refuseOverWindow === true && step.overflow);
+  const answered = (step: StepRecord) => !step.shortCircuited && !isRefusedStep(world, step);
   let billed = 0;
   let uncached = 0;
   for (const step of result.steps) {

@@ -20,6 +20,7 @@ import { forgetLongStringTokens } from './measure/digest-json.ts';
 import { stableJson } from './measure/trace-digest.ts';
 import { SessionRecorder } from './measure/step-recorder.ts';
 import { TurnAnswerWatch } from './measure/turn-answers.ts';
+import { refusalLimit } from './measure/definitions/provider-refusal.ts';
 import { sessionTotals } from './measure/session-totals.ts';
 import { ModelScript } from './models/model-script.ts';
 import { ScriptedLlm } from './models/scripted-llm.ts';
@@ -165,6 +166,16 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     ? generateText(scenario.systemPrompt, rngFor(scenario.seed, 'system-prompt'))
     : undefined;
   const tools = worldTools(scenario, script);
+  // provider.errors: the session's model calls are counted across phases; each listed call fails once.
+  const providerErrors = new Map((scenario.provider?.errors ?? []).map((e) => [e.call, e]));
+  let providerCalls = 0;
+  const scriptedError =
+    providerErrors.size === 0
+      ? undefined
+      : () => {
+          providerCalls += 1;
+          return providerErrors.get(providerCalls);
+        };
   const models = scenario.phases.map(
     (p, i) =>
       new ScriptedLlm(p.modelName, {
@@ -173,7 +184,9 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
         streamingChunks: p.streamingChunks,
         countPromptTokens: (request) => (i === phaseIndex ? recorder.countPromptTokens(request) : 0),
         countText: (text) => tokenModels[i]!.countText(text),
-        refuseAbove: scenario.refuseOverWindow === true ? p.contextWindow : undefined,
+        refuseAbove: refusalLimit(scenario, p.contextWindow),
+        refusal: scenario.provider?.refusal,
+        scriptedError,
         cacheReadTokens: scenario.promptCache === 'prefix' ? (request) => recorder.cacheReadTokens(request) : undefined,
       }),
   );

@@ -40,4 +40,24 @@ export function validateWorldScenario(scenario: WorldScenario): void {
   if (summarizerWindow !== null && summarizerWindow !== 'none' && !(summarizerWindow > 0)) {
     fail(`summarizer.contextWindow must be > 0, null (the agent's window) or 'none', got ${String(summarizerWindow)}`);
   }
+  const provider = scenario.provider;
+  if (provider !== undefined) {
+    if (provider.limit !== undefined && !(Number.isInteger(provider.limit) && provider.limit > 0))
+      fail(`provider.limit must be a whole number > 0, got ${String(provider.limit)}`);
+    const refusal = provider.refusal;
+    if (refusal !== undefined) {
+      if (!Number.isInteger(refusal.status) || refusal.status < 400 || refusal.status > 599)
+        fail(`provider.refusal.status must be an HTTP status from 400 to 599, got ${String(refusal.status)}`);
+      if (typeof refusal.message !== 'string' || refusal.message === '')
+        fail('provider.refusal.message must be a non-empty string');
+    }
+    for (const [i, error] of (provider.errors ?? []).entries()) {
+      if (!Number.isInteger(error.call) || error.call < 1)
+        fail(`provider.errors[${i}].call must be a whole number >= 1`);
+      if (!Number.isInteger(error.status) || error.status < 400 || error.status > 599)
+        fail(`provider.errors[${i}].status must be an HTTP status from 400 to 599, got ${String(error.status)}`);
+      if (typeof error.message !== 'string' || error.message === '')
+        fail(`provider.errors[${i}].message must be a non-empty string`);
+    }
+  }
 }

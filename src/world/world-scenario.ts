@@ -209,6 +209,18 @@ export interface WorldScenario {
    */
   readonly refuseOverWindow?: boolean;
   /**
+   * The provider as it really is, when it differs from what the strategy is told (implies
+   * refusing): `limit`, the tokens (by the provider's count) above which it refuses, may be below
+   * the phase's window (an Ollama server whose `num_ctx` is smaller than the agent's configured
+   * window; a gateway that refuses a "1M" model at 940k); absent = the phase's window.
+   * `refusal`: its own status and text ({prompt} and {limit} filled in), thrown as a plain provider
+   * error, not the engine's typed one; absent = the typed error with Gemini's text. `errors`:
+   * calls that fail whatever their size (a transient 500), also plain errors. The verdicts
+   * still judge overflow against the phase's window; a turn the provider refused below it is judged
+   * by `model-answers` (world/measure/provider-refusal.ts).
+   */
+  readonly provider?: WorldProvider;
+  /**
    * docs/peer-strategies.md X7: how the provider reports prompt caching in the usage a strategy sees. 'prefix': it
    * caches every prompt, so the prefix shared with the last answered request is a cache read and
    * the rest a cache write (Anthropic-style). Absent: no cache, all input. Events carry
@@ -222,4 +234,12 @@ export interface WorldScenario {
    * every later request. Absent or empty: nothing is planted and every text is as generated.
    */
   readonly facts?: readonly WorldFact[];
+}
+
+/** `WorldScenario.provider`: the provider's real limit and the words of its refusal. */
+export interface WorldProvider {
+  readonly limit?: number;
+  readonly refusal?: { readonly status: number; readonly message: string };
+  /** Errors that are not about size: the 1-based model `call` of the session fails once with this status and text. */
+  readonly errors?: readonly { readonly call: number; readonly status: number; readonly message: string }[];
 }

@@ -11,7 +11,10 @@
  *   [marker (user), summary (assistant), "Continue if you have next steps…" (user)].
  * - Reactive path (X3): a provider overflow summarizes the history before the last real user
  *   message and replays that message after the summary (or adds a note when there is none), then
- *   retries; it runs even when `auto` is false (#30664).
+ *   retries; it runs even when `auto` is false (#30664). "Overflow" is opencode's own reading of
+ *   the provider's error (`_shared/opencode-provider-error.ts`: its message patterns and the 413
+ *   status), not the engine's typed check: a refusal in other words ends the turn (#50574), and
+ *   any error in listed words is compacted for, whatever its cause (#49965).
  * - A summarizer failure (overflow included: "Session too large to compact") stops the run (X9).
  * - `prune()` after the loop (X2) clears old tool outputs (PRUNE_PROTECT 40,000, PRUNE_MINIMUM
  *   20,000), on by default in this generation unless `prune` is false.
@@ -19,7 +22,6 @@
  * summarizer gets the whole over-window history), #8089/#6286 (schemas and late trigger), #30664.
  */
 import type { CompactionContext, CompactionStrategy, Content } from '../engine/types.ts';
-import { isContextWindowExceeded } from '../engine/errors/context-window-exceeded.ts';
 import { userText } from './_shared/content-text.ts';
 import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import {
@@ -37,6 +39,7 @@ import {
   usableTokens,
   type OpencodeLimits,
 } from './_shared/opencode.ts';
+import { isOpencodeContextOverflow, type OpencodeClassifier } from './_shared/opencode-provider-error.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
@@ -49,10 +52,12 @@ export const AUDIT: StrategyAudit = {
     'packages/opencode/src/session/compaction.ts (isOverflow, prune, process) @fd78ec63',
     'packages/opencode/src/util/token.ts @0f7d18ad (Token.estimate)',
     'the prompt loop check from index copies of prompt.ts',
+    'packages/opencode/src/provider/error.ts @00badcb8 lines 9-26 (OVERFLOW_PATTERNS), 37-44 (isOverflow) and parseAPICallError (413, body code): the overflow classifier of the reactive path',
   ],
   leavesOut: [
     'the reactive path (replay of the last user message on a provider overflow) belongs to the later tail generation; at @fd78ec63 an overflow stopped the run (kept: only scenarios that refuse over-window requests reach it)',
     'prune counts only typed user turns (upstream counts every user-role message, the marker included)',
+    "the classifier's response-body parsing (`message()` joining the body's message): the world's provider errors carry their text in `message` and no body",
   ],
 };
 
@@ -111,7 +116,7 @@ export function opencodeClassicStrategy(options?: Record<string, unknown>): Comp
       return { append: [{ endEventId: end, contents: [...summaryContents(summary), userText(CONTINUE_TEXT)] }] };
     },
 
-    onModelError: reactiveCompaction(summarize),
+    onModelError: reactiveCompaction(summarize, 'classic'),
 
     afterInvocation: (ctx) => (prune ? { append: pruneRecords(projectedHistory(ctx)) } : undefined),
   };
@@ -139,9 +144,12 @@ export function reactiveSplit(history: readonly HistoryMessage[]): {
  */
 export function reactiveCompaction(
   summarize: (ctx: CompactionContext, head: readonly HistoryMessage[]) => Promise<string | undefined>,
+  classifier: OpencodeClassifier,
 ): NonNullable<CompactionStrategy['onModelError']> {
   return async (ctx, error) => {
-    if (!isContextWindowExceeded(error)) return undefined;
+    // opencode reads no typed error: `parseAPICallError` matches the provider's text (and the 413
+    // status) against its own list; anything else is an API error the turn ends on.
+    if (!isOpencodeContextOverflow(error, classifier)) return undefined;
     const end = lastEventId(ctx);
     if (end === undefined) return undefined;
     const { head, replayed } = reactiveSplit(projectedHistory(ctx));

@@ -74,6 +74,7 @@ export const AUDIT: StrategyAudit = {
     'packages/opencode/src/session/compaction.ts (constants, serialize, turns, splitTurn with an exclusive end, select, prune opt-in) [index copy]',
     'packages/opencode/src/session/overflow.ts (usable subtracts reserved in both cases; isOverflow) [index copy]',
     'compaction.ts processCompaction: the prepend path lands the summary whatever its text (summaryText undefined is not checked; only the opt-in suffix mode falls back on an empty summary)',
+    'packages/llm/src/provider-error.ts @3d19c909 lines 4-35 (patterns), 37 (exclusions), 39-41 (isContextOverflow), called by error.ts parseAPICallError with the 413 and body-code checks: the overflow classifier of the reactive path',
   ],
   leavesOut: [
     'the opt-in "suffix" mode (reuses the live request; off by default)',
@@ -90,6 +91,7 @@ export const AUDIT_2026_04: StrategyAudit = {
   follows: [
     'packages/opencode/src/session/compaction.ts select/splitTurn (tail_turns 2, 8,000 max), prune on by default',
     'packages/opencode/src/session/compaction.ts @fd78ec63 isOverflow (usable without reserved when there is no input limit)',
+    'packages/opencode/src/provider/error.ts @00badcb8 OVERFLOW_PATTERNS (lines 9-26) and isOverflow (37-44): the classifier of the reactive path',
   ],
   leavesOut: [
     'no single pinned commit: assembled from the two PRs as merged',
@@ -170,7 +172,7 @@ function opencodeTail(
       };
     },
 
-    onModelError: reactiveCompaction(summarize),
+    onModelError: reactiveCompaction(summarize, current ? 'current' : 'classic'),
 
     afterInvocation: (ctx) => (prune ? { append: pruneRecords(projectedHistory(ctx)) } : undefined),
   };

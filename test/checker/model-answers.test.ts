@@ -127,6 +127,35 @@ describe('model-answers', () => {
     expect(modelAnswers.check(bounded.world, result)).toBeNull();
   });
 
+  it('judges a turn the provider refused below the window (session.provider.limit), not one refused over it', async () => {
+    // Turn 2's tool result (about 3,000 tokens) is over the provider's 2,000 but under the 8,000 window.
+    const turns: ScenarioSpec['turns'] = [
+      { user: 'hello {i}', repeat: 2 },
+      { user: 'look it up', tools: [{ name: 'lookup', size: 12000 }], sequential: true },
+    ];
+    const under = scenario({
+      session: { contextWindow: 8000, provider: { limit: 2000, refusal: { status: 400, message: 'too big' } } },
+      turns,
+    });
+    const strategy: CompactionStrategy = { name: 'noop', compact() {} };
+    const result = await runSession(under.world, { strategy });
+    expect(result.turnAnswers?.map((answer) => answer.ending)).toEqual([
+      'model-response',
+      'model-response',
+      'model-error',
+    ]);
+    expect(result.steps.at(-1)!.overflow).toBe(false);
+    expect(modelAnswers.check(under.world, result)?.message).toBe(
+      'turn 2 got no model answer: its last request was refused by the provider below the window (the error ended the turn after 2 model call(s))',
+    );
+    // The same refusal at the window is an overflow: left to no-overflow, as before.
+    const over = scenario({ session: { contextWindow: 2000, refuseOverWindow: true }, turns });
+    const overResult = await runSession(over.world, { strategy });
+    expect(overResult.turnAnswers?.at(-1)?.ending).toBe('model-error');
+    expect(overResult.steps.at(-1)!.overflow).toBe(true);
+    expect(modelAnswers.check(over.world, overResult)).toBeNull();
+  });
+
   it('is a schema-checked scenario field: anything but true or false is refused with its path', () => {
     const load = () =>
       loadScenarioSource(

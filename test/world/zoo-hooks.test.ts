@@ -277,6 +277,56 @@ describe('X3 the refusing provider, onModelError and retry', () => {
     expect(modelTexts(r.trace!.events)).toEqual(['answer 0', 'call:t1', 'answer 1']);
   });
 
+  it('a provider in its own words: a plain error with its status and text, below the window it told the strategy', async () => {
+    const errors: unknown[] = [];
+    const strategy: CompactionStrategy = {
+      name: 'watch',
+      compact() {},
+      onModelError: (_ctx, error) => void errors.push(error),
+    };
+    // Turn 1 is under the 4000-token window the strategy is told, over the server's 500.
+    const world = scenario({
+      phase: { contextWindow: 4000 },
+      turnInputs: [{}, { user: { kind: 'x', size: 2400 }, tools: [tool('t1', 10)] }],
+    });
+    const r = await runWorld(
+      {
+        ...world,
+        provider: {
+          limit: 500,
+          refusal: {
+            status: 400,
+            message: 'request ({prompt} tokens) exceeds the available context size ({limit} tokens)',
+          },
+        },
+      },
+      { strategy, recordTrace: true },
+    );
+    expect(r.failure).toBeNull();
+    expect(r.steps[1]!.overflow).toBe(false);
+    expect(r.steps[1]!.realAfter).toBeGreaterThan(500);
+    expect(errors).toHaveLength(1);
+    expect(isContextWindowExceeded(errors[0])).toBe(false);
+    expect(errors[0]).toBeInstanceOf(Error);
+    expect(errors[0]).toMatchObject({
+      status: 400,
+      message: `request (${r.steps[1]!.realAfter} tokens) exceeds the available context size (500 tokens)`,
+    });
+    // adk-js turns a non-JSON error into an UNKNOWN_ERROR event carrying the provider's text.
+    const errorEvent = r.trace!.events.find((e) => e.errorCode)!;
+    expect(errorEvent).toMatchObject({ errorCode: 'UNKNOWN_ERROR', author: 'agent' });
+    expect(errorEvent.errorMessage).toContain('exceeds the available context size (500 tokens)');
+    expect(r.turnAnswers?.map((a) => a.ending)).toEqual(['model-response', 'model-error']);
+    // Without a refusal text, the same limit refuses with the typed error.
+    const typed: unknown[] = [];
+    await runWorld(
+      { ...world, provider: { limit: 500 } },
+      { strategy: { ...strategy, onModelError: (_ctx, error) => void typed.push(error) } },
+    );
+    expect(typed).toHaveLength(1);
+    expect(isContextWindowExceeded(typed[0])).toBe(true);
+  });
+
   it('a strategy that always retries is bounded by maxLlmCalls', async () => {
     const strategy: CompactionStrategy = { name: 'stubborn', compact() {}, onModelError: () => ({ retry: true }) };
     const r = await runWorld({ ...big, maxLlmCallsPerTurn: 4 }, { strategy });

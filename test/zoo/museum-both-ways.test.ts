@@ -109,6 +109,12 @@ const PROOFS: Readonly<Record<string, Proof>> = {
   'openai-agents-count-not-tokens.yaml': notFixed(
     'openai/openai-agents-python#3126 was declined; the count-based default is unchanged at @04c49c78',
   ),
+  'opencode-1m-refusal-not-overflow.yaml': notFixed(
+    'anomalyco/opencode#50574 is open; no overflow pattern can match a 400 that names no overflow (the classifier is played with overflow words in test/zoo/opencode-misread.test.ts)',
+  ),
+  'opencode-ollama-error-read-as-overflow.yaml': notFixed(
+    'anomalyco/opencode#49965 is open; the remedy is configuration (num_ctx equal to limit.context), played in test/zoo/opencode-misread.test.ts',
+  ),
   'opencode-empty-summary-lands.yaml': notFixed(
     'no check at @31e22f65; PR #42063 (reject empty summaries) was closed unmerged',
   ),

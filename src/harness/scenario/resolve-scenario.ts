@@ -6,7 +6,7 @@
  * issues carry field paths (the loader adds line numbers).
  */
 import { basename, extname } from 'node:path';
-import type { SummarizerSpec, WorldScenario, WorldTurn } from '../../world/world-scenario.ts';
+import type { SummarizerSpec, WorldProvider, WorldScenario, WorldTurn } from '../../world/world-scenario.ts';
 import type { Expectations } from './expectations.ts';
 import { GO_SUMMARY_TEXT, profileDefaults, type ProfileDefaults } from './profiles.ts';
 import type { ResolvedScenario } from './resolved-scenario.ts';
@@ -161,6 +161,7 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     thrash,
     maxLlmCallsPerTurn: session.maxLlmCallsPerTurn ?? DEFAULT_MAX_LLM_CALLS_PER_TURN,
     ...(session.refuseOverWindow === true ? { refuseOverWindow: true } : {}),
+    ...(session.provider ? { provider: providerOf(session.provider) } : {}),
     ...(session.promptCache === 'prefix' ? { promptCache: 'prefix' as const } : {}),
     ...(spec.replay?.tools ? { recordedTools: recordedToolsOf(spec.replay) } : {}),
     ...(facts.length > 0 ? { facts } : {}),
@@ -189,6 +190,17 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
             ...(spec.replay.source ? { source: spec.replay.source } : {}),
           },
         }
+      : {}),
+  };
+}
+
+/** `session.provider` as the world takes it (only the fields the file gives). */
+function providerOf(spec: NonNullable<NonNullable<ScenarioSpec['session']>['provider']>): WorldProvider {
+  return {
+    ...(spec.limit === undefined ? {} : { limit: spec.limit }),
+    ...(spec.refusal ? { refusal: { status: spec.refusal.status, message: spec.refusal.message } } : {}),
+    ...(spec.errors && spec.errors.length > 0
+      ? { errors: spec.errors.map(({ call, status, message }) => ({ call, status, message })) }
       : {}),
   };
 }

@@ -23,6 +23,8 @@ export const LIMITS = {
   schemaBytes: 1024 * 1024,
   streamingChunks: 10_000,
   llmCallsPerTurn: 100_000,
+  /** Scripted provider errors (`session.provider.errors`). */
+  providerErrors: 10_000,
   /** Everything the session generates (every turn's texts and attachments): 512 MiB. */
   sessionBytes: 512 * 1024 * 1024,
 } as const;

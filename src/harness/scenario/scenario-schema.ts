@@ -305,6 +305,60 @@ const phaseSettings = {
   }).optional(),
 };
 
+const httpStatus = z
+  .int({ error: 'expected an HTTP status (an integer from 400 to 599)' })
+  .min(400, { error: 'expected an HTTP status from 400 to 599' })
+  .max(599, { error: 'expected an HTTP status from 400 to 599' })
+  .describe('The HTTP status of the error (400 Bad Request, 413 Payload Too Large, 500, ...).');
+
+const providerRefusal = z
+  .strictObject({
+    status: httpStatus,
+    message: nonEmptyText(
+      "The provider's error text, as its SDK reports it; {prompt} and {limit} become the request's tokens and the limit (e.g. Ollama: 'request ({prompt} tokens) exceeds the available context size ({limit} tokens), try increasing it').",
+    ),
+  })
+  .describe(
+    "What the provider's refusal looks like: thrown as a plain provider error carrying this status and text (not the engine's typed overflow error), so each strategy classifies it by its own rules. Default: the typed error with Gemini's text.",
+  );
+
+const providerError = z
+  .strictObject({
+    call: positiveInt('The 1-based model call of the session that fails (refused calls and retries count).', {
+      value: LIMITS.llmCallsPerTurn * LIMITS.turns,
+      unit: 'calls',
+    }),
+    status: httpStatus,
+    message: nonEmptyText("The provider's error text, as its SDK reports it."),
+  })
+  .describe(
+    'A provider error that is not about size (a transient 500, a runner that stopped, an empty-body 400): that call fails with this status and text, once, whatever the request holds.',
+  );
+
+const providerSpec = z
+  .strictObject({
+    limit: positiveInt(
+      "The provider's real limit: it refuses a request its count puts above this many tokens, even below the window the strategy is told (an Ollama num_ctx smaller than the agent's configured window; a gateway refusing a 1M model at 940k). Default: the phase's window. Overflow is still judged against the window; a turn refused below it is judged by model-answers.",
+    ).optional(),
+    refusal: providerRefusal.optional(),
+    errors: z
+      .array(providerError, { error: 'expected a list of provider errors' })
+      .max(LIMITS.providerErrors, { error: `expected at most ${LIMITS.providerErrors} provider errors` })
+      .superRefine((errors, ctx) => {
+        const seen = new Set<number>();
+        errors.forEach((error, i) => {
+          if (seen.has(error.call))
+            ctx.addIssue({ code: 'custom', path: [i, 'call'], message: `call ${error.call} is listed twice` });
+          seen.add(error.call);
+        });
+      })
+      .describe('Errors the provider answers given model calls with, whatever their size (default none).')
+      .optional(),
+  })
+  .describe(
+    'The provider as it really is, when it differs from what the strategy is told. Setting it makes the provider refuse over its limit (refuseOverWindow is implied).',
+  );
+
 const session = z
   .strictObject({
     ...phaseSettings,
@@ -346,6 +400,7 @@ const session = z
     refuseOverWindow: flag(
       'The provider refuses a request above the window with a context-overflow error, reporting no usage, instead of answering it; strategies may recover (onModelError). Default false: it answers everything and the overflow is measured.',
     ).optional(),
+    provider: providerSpec.optional(),
   })
   .describe('The agent session.');
 

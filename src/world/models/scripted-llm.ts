@@ -5,9 +5,13 @@
  * partial chunks followed by the complete response (function calls arrive whole, as Gemini sends
  * them).
  *
- * A provider that refuses (`refuseAbove`, the scenario's `refuseOverWindow`) throws a typed
- * `ContextWindowExceededError` for a request it counts above the window: nothing is answered, no
- * usage is reported and the script does not advance, so a retry gets the same reply (docs/peer-strategies.md X3).
+ * A provider that refuses (`refuseAbove`, the scenario's `refuseOverWindow` or `provider`) throws
+ * for a request it counts above its limit: a typed `ContextWindowExceededError` with Gemini's text
+ * by default, or, when the scenario gives the provider's own words (`refusal`), a plain
+ * `ProviderApiError` with that status and text, which each strategy classifies by its own rules.
+ * Nothing is answered, no usage is reported and the script does not advance, so a retry gets the
+ * same reply (docs/peer-strategies.md X3). A scenario may also script errors that are not about size
+ * (`provider.errors`: a given call fails once with a status and text), thrown the same way.
  * Every complete response also has a usage breakdown (X7, `usageOf`): the prompt count, and the
  * output counted by the same token model; without a prompt cache the whole prompt is input, with
  * one (`promptCache: prefix`) the prefix shared with the last answered request is read from the
@@ -21,6 +25,7 @@ import type { LlmRequest, LlmResponse } from '../../engine/types.ts';
 import { cloneValue } from '../request-contents/clone-content.ts';
 import { BaseLlm } from './base-llm.ts';
 import type { ModelScript } from './model-script.ts';
+import { ProviderApiError, refusalError, type ProviderRefusal } from './provider-error.ts';
 
 export interface ScriptedLlmOptions {
   readonly script: ModelScript;
@@ -37,6 +42,13 @@ export interface ScriptedLlmOptions {
   readonly cacheReadTokens?: ((request: LlmRequest) => number) | undefined;
   /** Refuse requests counted above this many tokens (the phase's window); undefined = answer everything. */
   readonly refuseAbove?: number | undefined;
+  /** How the provider words a refusal; undefined = the typed engine error with Gemini's text. */
+  readonly refusal?: ProviderRefusal | undefined;
+  /**
+   * Called once per request that reaches the provider (every phase's model shares the count): the
+   * error it answers this call with whatever its size (a transient 500), or undefined.
+   */
+  readonly scriptedError?: (() => ProviderRefusal | undefined) | undefined;
 }
 
 export class ScriptedLlm extends BaseLlm {
@@ -49,15 +61,16 @@ export class ScriptedLlm extends BaseLlm {
   }
 
   async *generateContentAsync(llmRequest: LlmRequest, stream: boolean): AsyncGenerator<LlmResponse, void, undefined> {
-    const { script, usageMetadata, streamingChunks, countPromptTokens, refuseAbove } = this.#options;
+    const { script, usageMetadata, streamingChunks, countPromptTokens, refuseAbove, refusal, scriptedError } =
+      this.#options;
+    const failure = scriptedError?.();
+    if (failure) throw new ProviderApiError(failure.status, failure.message);
     if (refuseAbove !== undefined) {
       const promptTokens = countPromptTokens(llmRequest);
       if (promptTokens > refuseAbove)
-        throw new ContextWindowExceededError(
-          promptTokens,
-          refuseAbove,
-          geminiOverflowMessage(promptTokens, refuseAbove),
-        );
+        throw refusal
+          ? refusalError(refusal, promptTokens, refuseAbove)
+          : new ContextWindowExceededError(promptTokens, refuseAbove, geminiOverflowMessage(promptTokens, refuseAbove));
     }
     const reply = script.nextReply();
     const usage = usageMetadata ? { usageMetadata: { promptTokenCount: countPromptTokens(llmRequest) } } : {};

@@ -42,6 +42,37 @@ describe('scenario load errors', () => {
     );
   });
 
+  it('resolves session.provider (its limit and refusal) and locates a bad refusal status', () => {
+    const source =
+      'session:\n  contextWindow: 32768\n  provider:\n    limit: 8192\n    refusal: { status: 400, message: "too big ({prompt} > {limit})" }\nturns:\n  - user: hi\n';
+    const world = loadScenarioSource(source, 'ok.yaml', '/tmp').world;
+    expect(world.provider).toEqual({ limit: 8192, refusal: { status: 400, message: 'too big ({prompt} > {limit})' } });
+    expect(loadScenarioSource(MINIMAL, 'ok.yaml', '/tmp').world.provider).toBeUndefined();
+    const error = errorOf(source.replace('status: 400', 'status: 200'));
+    expect(error.code).toBe('SIM_SCENARIO_INVALID');
+    expect(error.message).toMatch(
+      /^bad\/scenario\.yaml:5:\d+: session\.provider\.refusal\.status: expected an HTTP status from 400 to 599/,
+    );
+    const errors =
+      'session:\n  contextWindow: 32768\n  provider:\n    errors:\n      - { call: 2, status: 500, message: boom }\n      - { call: 2, status: 500, message: again }\nturns:\n  - user: hi\n';
+    expect(errorOf(errors).message).toMatch(/:6:\d+: session\.provider\.errors\[1\]\.call: call 2 is listed twice/);
+    expect(
+      loadScenarioSource(
+        errors.replace('call: 2, status: 500, message: again', 'call: 3, status: 503, message: again'),
+        'ok.yaml',
+        '/tmp',
+      ).world.provider,
+    ).toEqual({
+      errors: [
+        { call: 2, status: 500, message: 'boom' },
+        { call: 3, status: 503, message: 'again' },
+      ],
+    });
+    expect(errorOf(source.replace('limit: 8192', 'limit: 0')).message).toMatch(
+      /:4:\d+: session\.provider\.limit: expected a positive integer/,
+    );
+  });
+
   it('lists the allowed fields when nothing is close', () => {
     const error = errorOf(`${MINIMAL}zebra: 1\n`);
     expect(error.message).toMatch(
