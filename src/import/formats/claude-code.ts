@@ -5,7 +5,8 @@
  * of a response, all with the same `message.id` and `message.usage`: they are joined back into one
  * response, even when the results of its first calls were written between them. Sub-agent lines
  * (`isSidechain`) are another conversation and are left out; the summary a compaction wrote
- * (`isCompactSummary`) is the recorded strategy's output, not input, and is left out too; `system` lines with `subtype: compact_boundary` are recorded compactions
+ * (`isCompactSummary`) is the recorded strategy's output, not input, and is left out too;
+ * `system` lines with `subtype: compact_boundary` are recorded compactions
  * (`compactMetadata.trigger`, `preTokens`). The system prompt and tool declarations are not in the
  * transcript.
  */
