@@ -19,6 +19,16 @@ describe('import --from claude-code', () => {
     expect(spec!.replay!.compactions).toEqual([{ turn: 1, trigger: 'auto', preTokens: 155321 }]);
   });
 
+  it('keeps parallel calls one response when their results were written between its lines (as real transcripts do)', () => {
+    const [spec] = importOk('claude-code-interleaved.jsonl', 'claude-code');
+    const steps = spec!.replay!.turns[0]!.steps;
+    expect(steps).toHaveLength(2);
+    expect(steps[0]!.calls!.map((c) => c.id)).toEqual(['toolu_s', 'toolu_d', 'toolu_l']);
+    expect(steps[0]!.usage).toMatchObject({ input: 9203, cacheWrite: 200, cacheRead: 9000 });
+    expect(steps[1]!.text).toBe('One file changed: app.js, on top of two commits.');
+    expect(spec!.replay!.turns[1]!.user).toBe('Thanks.');
+  });
+
   it('reports a line without its message, a line that is not an object and the unanswered call, by line', () => {
     expect(importProblems('claude-code-hostile.jsonl', 'claude-code')).toEqual([
       'claude-code-hostile.jsonl: 3 problems',

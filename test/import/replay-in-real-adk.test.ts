@@ -19,6 +19,8 @@ describe('replay scenarios in the real @google/adk runner', async () => {
   const traces = await loadScenarios([
     'scenarios/traces/swe-agent/function_calling_simple.yaml',
     'scenarios/traces/swe-agent/ctf-crypto-katy.yaml',
+    'scenarios/traces/claude-code/agtrace-claude_session.yaml',
+    'scenarios/traces/codex-rollout/agtrace-codex_session.yaml',
   ]);
 
   for (const scenario of [...imported, ...traces]) {

@@ -3,9 +3,10 @@
  * describes it). Lines `{ type: user|assistant|system|summary|..., message, isSidechain,
  * isCompactSummary, isMeta, timestamp }`. Claude Code writes one assistant line per content block
  * of a response, all with the same `message.id` and `message.usage`: they are joined back into one
- * response. Sub-agent lines (`isSidechain`) are another conversation and are left out; the
- * summary a compaction wrote (`isCompactSummary`) is the recorded strategy's output, not input,
- * and is left out too; `system` lines with `subtype: compact_boundary` are recorded compactions
+ * response, even when the results of its first calls were written between them. Sub-agent lines
+ * (`isSidechain`) are another conversation and are left out; the summary a compaction wrote
+ * (`isCompactSummary`) is the recorded strategy's output, not input, and is left out too;
+ * `system` lines with `subtype: compact_boundary` are recorded compactions
  * (`compactMetadata.trigger`, `preTokens`). The system prompt and tool declarations are not in the
  * transcript.
  */
@@ -41,8 +42,12 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
     const message = problems.object(row['message'], at(where, 'message'), 'the message ({ role, content })');
     if (!message) continue;
     if (type === 'user') {
-      open = undefined;
-      entries.push(...anthropicBlocks('user', message['content'], at(where, 'message'), problems));
+      const blocks = anthropicBlocks('user', message['content'], at(where, 'message'), problems);
+      // A line of tool results only does not end the response being joined: with parallel calls,
+      // Claude Code writes the result of the first call before the line of the next call of the
+      // same response (same `message.id`), as real transcripts show.
+      if (blocks.some((entry) => entry.kind !== 'result')) open = undefined;
+      entries.push(...blocks);
       continue;
     }
     const modelName = message['model'];
