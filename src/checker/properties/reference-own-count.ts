@@ -27,7 +27,8 @@ import type { SessionResult, StepRecord } from '../../world/session-result.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 
 /** docs/contextguard.md §2 and §6: the factor before any real count, and its clamp. */
-const COLD_FACTOR = 2.5;
+export const CONTEXTGUARD_COLD_FACTOR = 2.5;
+const COLD_FACTOR = CONTEXTGUARD_COLD_FACTOR;
 const MIN_FACTOR = 1;
 const MAX_FACTOR = 5;
 
@@ -106,6 +107,20 @@ function calibratedCounts(scenario: WorldScenario, steps: readonly StepRecord[])
     if (answeredWithUsage(scenario, step)) real = step.realAfter;
   }
   return counts;
+}
+
+/**
+ * docs/contextguard.md §2: where ContextGuard compacts, window − buffer (the buffer 20,000 from a
+ * 200,000 window on, else 20 % of the window truncated). The fuzzer aims its boundary drafts here.
+ */
+export function contextGuardThreshold(contextWindow: number): number {
+  const buffer = contextWindow >= 200_000 ? 20_000 : Math.trunc(contextWindow * 0.2);
+  return contextWindow - buffer;
+}
+
+/** §6: the calibrated count of a request of heuristic `heuristic`, given the real count and the heuristic stored last (0: none). */
+export function contextGuardCalibrated(heuristic: number, real: number, last: number): number {
+  return calibrated(heuristic, real, last);
 }
 
 function calibrated(heuristic: number, real: number, last: number): number {
