@@ -83,6 +83,11 @@ describe('the checker counts as docs/contextguard.md says', () => {
     expect(referenceOwnCounts('contextguard-calibrated', world(true), session(steps))).toEqual([
       1_000, 1_125, 1_200, 5_000,
     ]);
+    // The second request failed (a scripted provider error): its count never reached the host.
+    const failing = { ...world(true), provider: { errors: [{ call: 2, status: 500, message: 'overloaded' }] } };
+    expect(referenceOwnCounts('contextguard-calibrated', failing as WorldScenario, session(steps))).toEqual([
+      1_000, 1_125, 900, 5_000,
+    ]);
     // Without usage the count stays cold.
     expect(referenceOwnCounts('contextguard-calibrated', world(false), session(steps))).toEqual([
       1_000, 1_250, 250, 2_500,

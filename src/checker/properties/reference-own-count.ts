@@ -24,6 +24,7 @@
  */
 import type { OwnCountKind } from '../../engine/types.ts';
 import type { SessionResult, StepRecord } from '../../world/session-result.ts';
+import { isRefusedStep } from '../../world/measure/definitions/provider-refusal.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 
 /** docs/contextguard.md §2 and §6: the factor before any real count, and its clamp. */
@@ -40,7 +41,7 @@ export function referenceOwnCounts(
 ): readonly (number | undefined)[] {
   switch (kind) {
     case 'contextguard-calibrated':
-      return calibratedCounts(scenario, result.steps);
+      return calibratedCounts(scenario, result);
     case 'contextguard-cold':
       return judgedRequests(result.steps).map((judged) =>
         judged === undefined ? undefined : Math.trunc(judged.heuristic * COLD_FACTOR),
@@ -90,8 +91,10 @@ function judgedRequests(steps: readonly StepRecord[]): (JudgedRequest | undefine
  * heuristic of every request sent after a consulted step, the provider's count of every answered
  * step that reports usage; both reset by a compaction before the host stores the new heuristic).
  */
-function calibratedCounts(scenario: WorldScenario, steps: readonly StepRecord[]): (number | undefined)[] {
+function calibratedCounts(scenario: WorldScenario, result: SessionResult): (number | undefined)[] {
+  const steps = result.steps;
   const judged = judgedRequests(steps);
+  const answered = answeredWithUsage(scenario, result);
   const counts: (number | undefined)[] = [];
   let real = 0;
   let last = 0;
@@ -104,7 +107,7 @@ function calibratedCounts(scenario: WorldScenario, steps: readonly StepRecord[])
       if (compactedOn(step)) real = 0;
       last = step.heuristicAfter;
     }
-    if (answeredWithUsage(scenario, step)) real = step.realAfter;
+    if (answered[index]) real = step.realAfter;
   }
   return counts;
 }
@@ -146,10 +149,19 @@ function compactedOn(step: StepRecord): boolean {
   return step.summarizerCalls.length > 0 || step.trimmed;
 }
 
-/** The provider answered the step and reported its prompt count (the phase reports usage; a refused request reports none). */
-function answeredWithUsage(scenario: WorldScenario, step: StepRecord): boolean {
-  if (step.shortCircuited || step.realAfter <= 0) return false;
-  const phase = scenario.phases[scenario.turns[step.turn]?.phase ?? 0];
-  if (phase === undefined || !phase.usageMetadata) return false;
-  return !(scenario.refuseOverWindow === true && step.realAfter > step.contextWindow);
+/**
+ * Per step, whether the provider answered it and reported its prompt count: the phase reports
+ * usage, and the request was neither refused for its size (world/measure/definitions/provider-refusal.ts)
+ * nor failed by the scenario (`provider.errors`: the n-th request that reaches the provider, from 1).
+ */
+function answeredWithUsage(scenario: WorldScenario, result: SessionResult): boolean[] {
+  const failing = new Set((scenario.provider?.errors ?? []).map((error) => error.call));
+  let calls = 0;
+  return result.steps.map((step) => {
+    if (step.shortCircuited) return false;
+    calls += 1;
+    if (failing.has(calls) || step.realAfter <= 0 || isRefusedStep(scenario, step)) return false;
+    const phase = scenario.phases[scenario.turns[step.turn]?.phase ?? 0];
+    return phase?.usageMetadata === true;
+  });
 }
