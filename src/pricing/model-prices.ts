@@ -89,9 +89,12 @@ const OPENAI_SECONDARY = 'OpenAI pricing page, as copied by third-party price li
 export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = Object.freeze({
   'claude-sonnet-4-5': anthropic(3, 15, 1024, 'platform.claude.com/docs/en/models/sonnet-4-5/overview', '2026-11-26'),
   'claude-haiku-4-5': anthropic(1, 5, 4096, 'platform.claude.com model comparison table', '2026-11-26'),
+  // $5 / $25 from Anthropic's model page; the 4,096-token cache minimum from third-party copies of its caching table.
+  'claude-opus-4-6': anthropic(5, 25, 4096, 'platform.claude.com/docs/en/models/opus-4-6/overview', '2026-11-26'),
   // Secondary: third-party copies of OpenAI's pricing page (developers.openai.com/api/docs/pricing); verify before billing.
   'gpt-4o': openai(2.5, 10, 1.25, OPENAI_SECONDARY, '2026-11-26'),
   'gpt-4o-mini': openai(0.15, 0.6, 0.075, OPENAI_SECONDARY, '2026-11-26'),
+  'gpt-5.5': openai(5, 30, 0.5, OPENAI_SECONDARY, '2026-11-26'),
   // Paid tier, text input, prompts up to 200k tokens (ai.google.dev/gemini-api/docs/pricing).
   'gemini-2.5-flash': gemini(0.3, 2.5, 1024, 'ai.google.dev/gemini-api/docs/pricing (paid tier, text)', '2026-11-26'),
   'gemini-2.5-pro': gemini(
