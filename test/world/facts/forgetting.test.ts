@@ -119,7 +119,7 @@ describe('forgetting has a price: the scripted agent recovers a needed fact its 
     expect(result.retention?.recoveries).toMatchObject({ calls: 3, rereadLoops: 1 });
     expect(result.retention?.recoveries?.facts[0]?.recovered).toBe(false);
     // The turn still ends with the model's answer.
-    expect(result.turnAnswers.at(-1)).toMatchObject({ turn: 3, ending: 'model-response' });
+    expect(result.turnAnswers?.at(-1)).toMatchObject({ turn: 3, ending: 'model-response' });
   });
 
   it('recovers with a tool only the recovery calls: the agent owns it, declared like the called tools', async () => {
