@@ -139,9 +139,9 @@ describe('facts probed in the real summarizer output (issue 29), over the loopba
     behaviour = (res) => {
       const body = seen[seen.length - 1]!.body as { contents?: { parts?: { text?: string }[] }[] };
       const prompt = JSON.stringify(body.contents ?? []);
-      answerWith(prompt.includes('FACT-AAAAAAAA') ? 'Summary. Goal: ship v2 [FACT-AAAAAAAA]' : 'Summary. Nothing kept.')(
-        res,
-      );
+      answerWith(
+        prompt.includes('FACT-AAAAAAAA') ? 'Summary. Goal: ship v2 [FACT-AAAAAAAA]' : 'Summary. Nothing kept.',
+      )(res);
     };
     seen.length = 0;
     const { runSession } = await import('../../src/world/run-session.ts');

@@ -112,7 +112,9 @@ describe('compare: retention by kind', () => {
     expect(renderComparisonMarkdown(withCost)).toContain(
       '| 2 | `cheap` | 33.3% | 50.0% | — | 25.0% | — | — | — | 4 | 16,500 | 1 |',
     );
-    expect(renderComparisonMarkdown(withCost)).toContain('| 1 | `keeper` | 100.0% | 100.0% | — | 100.0% | — | — | — | 0 | 0 | 0 |');
+    expect(renderComparisonMarkdown(withCost)).toContain(
+      '| 1 | `keeper` | 100.0% | 100.0% | — | 100.0% | — | — | — | 0 | 0 | 0 |',
+    );
     expect(renderComparisonTable(withCost, false)).toContain('re-read loops');
     expect(renderComparisonHtml(withCost)).toContain('<th>re-reads</th>');
     // Without a re-read, no such columns.

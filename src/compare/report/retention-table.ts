@@ -10,8 +10,7 @@ import { RETENTION_HEADERS, RETENTION_NOTE, retentionPercent } from '../retentio
 
 /** Forgetting has a price: columns of re-reads only when some contender made one (other comparisons unchanged). */
 const RECOVERY_HEADERS = ['re-reads', 're-read tokens', 're-read loops'] as const;
-const hasRecoveries = (report: ComparisonReport): boolean =>
-  report.league.some((row) => row.recoveries !== undefined);
+const hasRecoveries = (report: ComparisonReport): boolean => report.league.some((row) => row.recoveries !== undefined);
 
 function headers(report: ComparisonReport): string[] {
   return ['#', 'strategy', ...RETENTION_HEADERS, ...(hasRecoveries(report) ? RECOVERY_HEADERS : [])];

@@ -65,9 +65,10 @@ export function recoveriesLines(report: SuiteReport): string {
     return text === '' ? [] : [`  ${record.name}: ${text}`];
   });
   if (lines.length === 0) return '';
-  return ['What forgetting cost (the agent re-read needed facts its request lacked; requests of those steps in tokens):', ...lines].join(
-    '\n',
-  );
+  return [
+    'What forgetting cost (the agent re-read needed facts its request lacked; requests of those steps in tokens):',
+    ...lines,
+  ].join('\n');
 }
 
 /** The Markdown section: one row per scenario with facts; '' when none has any. */

@@ -59,7 +59,9 @@ const need = z
     ),
     tool: z
       .string({ error: 'expected a tool name' })
-      .regex(/^[A-Za-z_][\w.-]*$/, { error: 'expected a tool name (letters, digits, _ . -, not starting with a digit)' })
+      .regex(/^[A-Za-z_][\w.-]*$/, {
+        error: 'expected a tool name (letters, digits, _ . -, not starting with a digit)',
+      })
       .describe(
         'The tool the agent calls to recover the fact (re-read the file, re-run the command). Default: the call whose result carries the newest value, again with the same arguments.',
       )
@@ -69,7 +71,7 @@ const need = z
       .describe('Arguments of the recovery call (default: those of the call that carried the newest value, else none).')
       .optional(),
     attempts: z
-      .int({ error: 'expected an integer from 1 to ' + MAX_NEED_ATTEMPTS })
+      .int({ error: `expected an integer from 1 to ${MAX_NEED_ATTEMPTS}` })
       .min(1, { error: `expected an integer from 1 to ${MAX_NEED_ATTEMPTS}` })
       .max(MAX_NEED_ATTEMPTS, { error: `expected an integer from 1 to ${MAX_NEED_ATTEMPTS}` })
       .describe(

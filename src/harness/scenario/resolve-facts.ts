@@ -69,7 +69,9 @@ function needOf(
 ): FactNeed | null {
   const newest = values[values.length - 1]!.site;
   if (spec.turn >= turns.length) {
-    issues.push(issue([...path, 'turn'], `expected a turn of the session (0 to ${turns.length - 1}), got ${spec.turn}`));
+    issues.push(
+      issue([...path, 'turn'], `expected a turn of the session (0 to ${turns.length - 1}), got ${spec.turn}`),
+    );
     return null;
   }
   if (spec.turn <= newest.turn) {

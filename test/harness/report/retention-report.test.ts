@@ -86,7 +86,10 @@ describe('retention in every report', () => {
 
   it('what forgetting cost: re-reads with their tokens and re-read loops, in the table, the Markdown, the HTML and report.json', async () => {
     // The goal is needed on turn 3, re-read with `recall` while the strategy drops it: a re-read loop of 2.
-    const needed: WorldFact = { ...GOAL, need: { turn: 3, tool: 'recall', args: {}, responseKey: 'result', attempts: 2 } };
+    const needed: WorldFact = {
+      ...GOAL,
+      need: { turn: 3, tool: 'recall', args: {}, responseKey: 'result', attempts: 2 },
+    };
     const world = scenario({
       name: 'facts',
       facts: [needed, FILE],

@@ -132,7 +132,12 @@ describe('facts in scenario files', () => {
         'ok.yaml',
         '/tmp',
       ).world;
-      expect(world.facts?.[0]?.need).toMatchObject({ turn: 3, tool: 'read_file', args: { path: 'src/db.ts' }, attempts: 1 });
+      expect(world.facts?.[0]?.need).toMatchObject({
+        turn: 3,
+        tool: 'read_file',
+        args: { path: 'src/db.ts' },
+        attempts: 1,
+      });
     });
 
     it('refuses a need before or at the newest value, past the session, a fact from a message without a tool, and bad attempts', () => {

@@ -83,7 +83,9 @@ describe('forgetting has a price: the scripted agent recovers a needed fact its 
     expect(next.facts).toEqual({ file: 'kept' });
     // The re-read is a real call of the need's tool, answered with the newest value's statement.
     const events = result.trace!.events;
-    const call = events.flatMap((event) => event.content?.parts ?? []).find((part) => part.functionCall?.args?.['path']);
+    const call = events
+      .flatMap((event) => event.content?.parts ?? [])
+      .find((part) => part.functionCall?.args?.['path']);
     expect(call?.functionCall).toMatchObject({ name: 'read', args: { path: 'a.ts' } });
     const response = events
       .flatMap((event) => event.content?.parts ?? [])
