@@ -82,6 +82,13 @@ const plainSchema = z.object({
     ),
     baseline: z.unknown(),
     failed: z.boolean(),
+    // Issue 29: facts retained by kind over the shard's runs that planted facts (fuzz-retention.ts).
+    retention: z
+      .object({
+        runs: count,
+        byKind: z.record(z.string(), z.object({ facts: count, retained: count, ratio: z.number() })),
+      })
+      .optional(),
   }),
 });
 
