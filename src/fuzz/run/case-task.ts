@@ -12,7 +12,7 @@ import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { propertyByName } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import type { Verdict } from '../../checker/verdict.ts';
-import type { RetentionByKind } from '../../world/facts/retention.ts';
+import type { RunRetention } from './fuzz-retention.ts';
 import { createCasePlayer, type CaseVerdicts } from './play-case.ts';
 
 export type CaseTask =
@@ -30,7 +30,7 @@ export type CaseTaskOutput =
   | {
       readonly verdicts: readonly (readonly [PropertyName, Verdict])[];
       /** The session's retention by kind, when it planted facts (fuzz-retention.ts). */
-      readonly retention?: RetentionByKind;
+      readonly retention?: RunRetention;
     }
   | { readonly error: string };
 
@@ -38,9 +38,9 @@ export async function playCaseTask(task: Extract<CaseTask, { kind: 'case' }>): P
   try {
     // A fresh module instance per run: verdicts never depend on which worker played which run.
     const player = createCasePlayer(task.strategy, task.properties.map(propertyByName), { fresh: true });
-    let retention: RetentionByKind | undefined;
-    const onRetention = (byKind: RetentionByKind) => {
-      retention = byKind;
+    let retention: RunRetention | undefined;
+    const onRetention = (played: RunRetention) => {
+      retention = played;
     };
     const verdicts = await withHeapLimitScale(task.heapLimitScale ?? 1, () =>
       player.play(task.spec, undefined, { onRetention }),

@@ -11,7 +11,7 @@ import { inShard, type Shard } from './fuzz-shard.ts';
 import type { CasePlayer, CaseVerdicts } from './play-case.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 import { propertiesForRun } from './replay-sample.ts';
-import type { RetentionByKind } from '../../world/facts/retention.ts';
+import type { RunRetention } from './fuzz-retention.ts';
 
 export interface ExploreOptions {
   readonly seed: number;
@@ -27,7 +27,7 @@ export interface ExploreOptions {
   readonly varied?: boolean;
   readonly onRun?: (done: number) => void;
   /** Told each explored run's retention by kind when its session planted facts (fuzz-retention.ts). */
-  readonly onRetention?: (run: number, byKind: RetentionByKind) => void;
+  readonly onRetention?: (run: number, retention: RunRetention) => void;
 }
 
 export async function explore(
@@ -48,7 +48,7 @@ export async function explore(
     try {
       const at = run;
       const verdicts = await player.play(spec, propertiesForRun(options.properties, run, options.replaySample), {
-        onRetention: (byKind) => options.onRetention?.(at, byKind),
+        onRetention: (retention) => options.onRetention?.(at, retention),
       });
       addVerdicts(tallies, run, verdicts);
     } catch (error) {

@@ -4,7 +4,14 @@
  * request, as the world's probe saw them). Pure; shards merge by adding the counts.
  */
 import { FACT_KINDS } from '../../world/facts/fact-types.ts';
+import type { FactState } from '../../world/facts/fact-types.ts';
 import type { RetentionByKind } from '../../world/facts/retention.ts';
+
+/** One run's retention: by kind, and each fact's state on the last request (differential fuzzing compares them). */
+export interface RunRetention {
+  readonly byKind: RetentionByKind;
+  readonly final: Readonly<Record<string, FactState>>;
+}
 
 export interface FuzzRetention {
   /** Explored runs whose session planted facts (and was probed). */

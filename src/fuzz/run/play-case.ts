@@ -13,7 +13,7 @@ import { runSession } from '../../world/index.ts';
 import { strategyForRun } from './option-variation.ts';
 import { judgedStrategy } from './judged-as.ts';
 import type { SessionResult } from '../../world/session-result.ts';
-import type { RetentionByKind } from '../../world/facts/retention.ts';
+import type { RunRetention } from './fuzz-retention.ts';
 import { prepareRequestFloor } from '../../checker/infeasibility/measure-floor.ts';
 import type { FuzzProperty, PropertyName } from '../../checker/properties/property.ts';
 import { scriptedSteps } from '../../checker/scripted-steps.ts';
@@ -29,7 +29,7 @@ export interface PlayOptions {
   /** A shrink candidate: in a worker, judged against the memory limit with a margin (heap-guard.ts). */
   readonly shrinking?: boolean;
   /** Told the first session's retention by kind when it planted facts (the fuzz report's retention). */
-  readonly onRetention?: (byKind: RetentionByKind) => void;
+  readonly onRetention?: (retention: RunRetention) => void;
 }
 
 export interface CasePlayer {
@@ -102,7 +102,11 @@ export function createPlayer(
           break;
         }
       }
-      if (result.retention !== undefined) options?.onRetention?.(result.retention.byKind);
+      if (result.retention !== undefined)
+        options?.onRetention?.({
+          byKind: result.retention.byKind,
+          final: Object.fromEntries(result.retention.facts.map((fact) => [fact.id, fact.final])),
+        });
       await prepareRequestFloor(scenario.world);
       const scripted = scriptedSteps(scenario.world, result);
       const judge = (

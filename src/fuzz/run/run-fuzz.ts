@@ -43,8 +43,7 @@ import { defaultReplaySample } from './replay-sample.ts';
 import { valueAtPath } from './value-at-path.ts';
 import { writeCounterexample } from './write-counterexample.ts';
 import { assertFuzzJudgedAs } from './judged-as.ts';
-import { addRetention, type FuzzRetention } from './fuzz-retention.ts';
-import type { RetentionByKind } from '../../world/facts/retention.ts';
+import { addRetention, type FuzzRetention, type RunRetention } from './fuzz-retention.ts';
 
 export const DEFAULT_RUNS = 100;
 export { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_TIMEOUT_MS } from './fuzz-players.ts';
@@ -216,7 +215,7 @@ async function fuzzWith(
   player: CasePlayer,
   exploreAll: (
     arbitrary: fc.Arbitrary<ScenarioSpec>,
-    onRetention: (run: number, byKind: RetentionByKind) => void,
+    onRetention: (run: number, retention: RunRetention) => void,
   ) => Promise<PropertyTally[]>,
 ): Promise<FuzzReport> {
   const arbitrary = playedArbitrary(options, space);
@@ -231,8 +230,8 @@ async function fuzzWith(
   const tallies =
     path !== null
       ? await replayOne(arbitrary, player, options, path)
-      : await exploreAll(arbitrary, (_run, byKind) => {
-          retention = addRetention(retention, byKind);
+      : await exploreAll(arbitrary, (_run, played) => {
+          retention = addRetention(retention, played.byKind);
         });
   const retained = retention as FuzzRetention | null;
 
