@@ -60,6 +60,8 @@ export interface LeagueRow {
   readonly fuzz: readonly FuzzPropertyTally[] | null;
   /** Planted facts retained, by kind, over the scenarios that plant them (absent when none does). */
   readonly retention?: RetentionByKind;
+  /** What forgetting cost over the scenarios: re-reads, their request tokens, re-read loops (absent when it made none). */
+  readonly recoveries?: { readonly calls: number; readonly tokens: number; readonly rereadLoops: number };
 }
 
 export interface ScenarioComparison {
@@ -157,6 +159,19 @@ function leagueRow(run: ContenderRun): Omit<LeagueRow, 'rank'> {
     peakPercent: peaks.length === 0 ? null : Math.max(...peaks),
     fuzz: run.fuzz,
     ...retentionOf(results),
+    ...recoveriesOf(results),
+  };
+}
+
+function recoveriesOf(results: readonly ContenderResult[]): Pick<LeagueRow, 'recoveries'> {
+  const made = results.flatMap((result) => (result.recoveries === undefined ? [] : [result.recoveries]));
+  if (made.length === 0) return {};
+  return {
+    recoveries: {
+      calls: made.reduce((total, item) => total + item.calls, 0),
+      tokens: made.reduce((total, item) => total + item.tokens, 0),
+      rereadLoops: made.reduce((total, item) => total + item.rereadLoops, 0),
+    },
   };
 }
 

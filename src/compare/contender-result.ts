@@ -8,7 +8,7 @@ import { propertyByName } from '../checker/properties/index.ts';
 import type { ScenarioOutcome } from '../harness/run/run-suite.ts';
 import { ACCEPTABLE_PROPERTIES, type AcceptableProperty } from '../harness/scenario/acceptance.ts';
 import { scenarioCost } from '../pricing/scenario-cost.ts';
-import type { RetentionByKind } from '../world/facts/retention.ts';
+import type { RetentionByKind, SessionRecoveries } from '../world/facts/retention.ts';
 
 /** How a property broke: a plain failure, the scenario's reported bug, or a tolerated known limitation. */
 export type Breakage = 'failed' | 'reproduced' | 'accepted';
@@ -47,6 +47,8 @@ export interface ContenderResult {
   readonly peakPercent: number | null;
   /** Planted facts retained on the last request, by kind (absent when the scenario plants none). */
   readonly retention?: RetentionByKind;
+  /** What forgetting cost: the re-reads of needed facts the agent made (absent when it made none). */
+  readonly recoveries?: Pick<SessionRecoveries, 'calls' | 'tokens' | 'rereadLoops'>;
 }
 
 /** Failures that are about the strategy's conduct, not about what it sent. */
@@ -89,5 +91,14 @@ export function contenderResult(strategy: string, outcome: ScenarioOutcome): Con
     pricedAs: cost?.pricedAs ?? null,
     peakPercent: totals?.peakPercent ?? null,
     ...(result?.retention === undefined ? {} : { retention: result.retention.byKind }),
+    ...(result?.retention?.recoveries === undefined
+      ? {}
+      : {
+          recoveries: {
+            calls: result.retention.recoveries.calls,
+            tokens: result.retention.recoveries.tokens,
+            rereadLoops: result.retention.recoveries.rereadLoops,
+          },
+        }),
   };
 }

@@ -125,7 +125,12 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
   const env = createWorldEnvironment(scenario.seed);
   const facts = scenario.facts ?? [];
   // Planted values are reported to the recorder, created below (a plant happens only once turns play).
-  const script = new ModelScript(scenario.seed, facts, (values) => recorder.onFactsPlanted(values));
+  const script = new ModelScript(
+    scenario.seed,
+    facts,
+    (values) => recorder.onFactsPlanted(values),
+    (recovery) => recorder.onRecovery(recovery),
+  );
   const tokenModels = await Promise.all(scenario.phases.map((phase) => createTokenModel(phase.tokenModel)));
   const sessionService = new InMemorySessionService();
   const recorder = new SessionRecorder({
@@ -324,6 +329,7 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
       step: step.step,
       compaction: step.summarizerCalls.length > 0 || step.trimmed,
       ...(step.facts ? { facts: step.facts } : {}),
+      ...(step.recovery ? { recovery: step.recovery, realTokens: step.realAfter } : {}),
     })),
   );
   if (retention) (result as { retention?: SessionRetention }).retention = retention;

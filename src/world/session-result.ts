@@ -107,6 +107,11 @@ export interface StepRecord {
    * absent when the scenario plants none yet, or nothing was sent.
    */
   readonly facts?: Readonly<Record<string, FactState>>;
+  /**
+   * Forgetting has a price: the model answered this step with a recovery call (a re-read, a re-run)
+   * for the needed fact `fact`, its `attempt`-th for that need (from 1). Absent on every other step.
+   */
+  readonly recovery?: { readonly fact: string; readonly attempt: number };
 }
 
 export type SessionFailureKind =

@@ -46,5 +46,15 @@ export function worldTools(scenario: WorldScenario, script: ModelScript): WorldT
     const declaration = scenario.declareCalledTools ? deepFreeze(makeCalledToolDeclaration(call)) : undefined;
     tools.push({ name: call.name, declaration, isLongRunning: false, runAsync: run(call.name) });
   }
+  // Forgetting has a price: a tool only a recovery calls (e.g. a re-read of a file the user pasted) is the agent's too.
+  for (const fact of scenario.facts ?? []) {
+    const need = fact.need;
+    if (!need || taken.has(need.tool)) continue;
+    taken.add(need.tool);
+    const declaration = scenario.declareCalledTools
+      ? deepFreeze(makeCalledToolDeclaration({ name: need.tool, args: need.args }))
+      : undefined;
+    tools.push({ name: need.tool, declaration, isLongRunning: false, runAsync: run(need.tool) });
+  }
   return tools;
 }

@@ -132,3 +132,60 @@ describe('geminiSummarizer over the Gemini REST API', () => {
     expect(() => geminiSummarizer({ model: 'm', apiKey: 'k', timeoutMs: 0 })).toThrow(/timeout/);
   });
 });
+
+describe('facts probed in the real summarizer output (issue 29), over the loopback Gemini API', () => {
+  it("a marker the model's reply quotes counts as carried by the summary, one it left out is lost", async () => {
+    // The model's reply is built from the prompt it really received: it keeps the goal's line, nothing else.
+    behaviour = (res) => {
+      const body = seen[seen.length - 1]!.body as { contents?: { parts?: { text?: string }[] }[] };
+      const prompt = JSON.stringify(body.contents ?? []);
+      answerWith(
+        prompt.includes('FACT-AAAAAAAA') ? 'Summary. Goal: ship v2 [FACT-AAAAAAAA]' : 'Summary. Nothing kept.',
+      )(res);
+    };
+    seen.length = 0;
+    const { runSession } = await import('../../src/world/run-session.ts');
+    const { scenario, tool } = await import('../world/helpers/world-fixtures.ts');
+    const world = scenario({
+      facts: [
+        {
+          id: 'goal',
+          kind: 'goal',
+          values: [{ site: { turn: 0, in: 'user' }, text: 'Goal: ship v2', marker: 'FACT-AAAAAAAA' }],
+        },
+        {
+          id: 'file',
+          kind: 'artifact',
+          values: [{ site: { turn: 0, in: 'tool', call: 0 }, text: 'a.ts: v1', marker: 'FACT-BBBBBBBB' }],
+        },
+      ],
+      turnInputs: [{ user: 'start', tools: [tool('read', 10)] }, { user: 'more' }, { user: 'done?' }],
+    });
+    // Summarizes everything but the latest content on every step that has more than two.
+    const summarizing = {
+      name: 'summarize-all',
+      async compact(
+        ctx: { summarizer: { generateContent(r: unknown): Promise<{ content?: { parts?: { text?: string }[] } }> } },
+        request: { contents: unknown[] },
+      ) {
+        if (request.contents.length < 3) return;
+        const response = await ctx.summarizer.generateContent({ model: 'm', contents: request.contents.slice(0, -1) });
+        request.contents = [
+          { role: 'user', parts: [{ text: response.content?.parts?.[0]?.text ?? '' }] },
+          ...request.contents.slice(-1),
+        ];
+      },
+    };
+    const result = await runSession(world, {
+      strategy: summarizing as never,
+      summarizer: summarizer(),
+    });
+    expect(result.failure).toBeNull();
+    // The real calls went over the loopback API, and the planted markers were in what they were sent.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((request) => JSON.stringify(request.body).includes('FACT-BBBBBBBB'))).toBe(true);
+    expect(result.steps.flatMap((step) => step.summarizerCalls).every((call) => call.outcome === 'ok')).toBe(true);
+    expect(result.steps.at(-1)!.facts).toEqual({ goal: 'summary', file: 'lost' });
+    expect(result.retention?.byKind).toMatchObject({ goal: { retained: 1 }, artifact: { retained: 0 } });
+  });
+});

@@ -87,4 +87,37 @@ describe('compare: retention by kind', () => {
     expect(renderComparisonTable(plain, false)).not.toContain('What survived');
     expect(renderComparisonMarkdown(plain)).not.toContain('What survived');
   });
+
+  it('what forgetting cost: re-reads, their tokens and re-read loops summed per contender, shown only when one re-read', () => {
+    const withCost = buildComparisonReport({
+      paths: ['/repo/p'],
+      scenarios,
+      runs: [
+        {
+          ...runs[0]!,
+          results: [
+            { ...runs[0]!.results[0]!, recoveries: { calls: 3, tokens: 12_000, rereadLoops: 1 } },
+            { ...runs[0]!.results[1]!, recoveries: { calls: 1, tokens: 4_500, rereadLoops: 0 } },
+          ],
+        },
+        runs[1]!,
+      ],
+      fuzz: null,
+      cwd: '/repo',
+    });
+    expect(withCost.league.map((row) => [row.strategy, row.recoveries])).toEqual([
+      ['keeper', undefined],
+      ['cheap', { calls: 4, tokens: 16_500, rereadLoops: 1 }],
+    ]);
+    expect(renderComparisonMarkdown(withCost)).toContain(
+      '| 2 | `cheap` | 33.3% | 50.0% | — | 25.0% | — | — | — | 4 | 16,500 | 1 |',
+    );
+    expect(renderComparisonMarkdown(withCost)).toContain(
+      '| 1 | `keeper` | 100.0% | 100.0% | — | 100.0% | — | — | — | 0 | 0 | 0 |',
+    );
+    expect(renderComparisonTable(withCost, false)).toContain('re-read loops');
+    expect(renderComparisonHtml(withCost)).toContain('<th>re-reads</th>');
+    // Without a re-read, no such columns.
+    expect(renderComparisonMarkdown(report)).not.toContain('re-reads');
+  });
 });

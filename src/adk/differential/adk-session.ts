@@ -74,10 +74,16 @@ export async function runAdkSession(scenario: WorldScenario, options: AdkSession
   setLogLevel(LogLevel.ERROR);
   const recordTrace = options.recordTrace === true;
   // The same scripted texts as the world, planted facts included (the probes are the world's; the
-  // texts the model and the user send must be the same on both sides).
-  const script = new ModelScript(scenario.seed, scenario.facts ?? []);
+  // texts the model and the user send must be the same on both sides). A fact a turn needs is
+  // recovered by this same script, from the request adk-js built: the decision is made on each side.
   const tokenModels = await Promise.all(scenario.phases.map((phase) => createTokenModel(phase.tokenModel)));
   const meter = new AdkStepMeter({ recordTrace, measure: options.measure ?? true });
+  const script = new ModelScript(
+    scenario.seed,
+    scenario.facts ?? [],
+    () => {},
+    (recovery) => meter.recovery(recovery),
+  );
   const abort = new AbortController();
   let failure: SessionFailure | null = null;
   const fail = (kind: SessionFailureKind, message: string): void => {

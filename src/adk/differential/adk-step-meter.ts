@@ -51,6 +51,8 @@ interface OpenStep {
   sent: Measured | undefined;
   modelRequest: LlmRequest | null;
   readonly warnings: string[];
+  /** The scripted model answered this step with a recovery call for a needed fact (forgetting has a price). */
+  recovery: { readonly fact: string; readonly attempt: number } | undefined;
 }
 
 interface TurnContext {
@@ -106,6 +108,7 @@ export class AdkStepMeter {
       sent: undefined,
       modelRequest: null,
       warnings: this.#pendingWarnings.splice(0),
+      recovery: undefined,
     };
     turn.stepInTurn += 1;
   }
@@ -131,6 +134,11 @@ export class AdkStepMeter {
   }
 
   /** A strategy warning (`ctx.warn`), counted as the world's recorder counts it: on the open step until its request is sent, else on the next. */
+  /** The scripted model's reply on this step is a recovery call: the world's recorder marks it the same way. */
+  recovery(recovery: { readonly fact: string; readonly attempt: number }): void {
+    if (this.#open) this.#open.recovery = recovery;
+  }
+
   warning(message: string, fields?: Record<string, unknown>): void {
     if (!this.#measuring) return;
     const text = warningText(message, fields);
@@ -203,6 +211,7 @@ export class AdkStepMeter {
       orphanResponses: orphans.responses,
       userRequestPresent: userRequestPresent(items, turn.userText, undefined),
       ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
+      ...(open.recovery === undefined ? {} : { recovery: open.recovery }),
     });
     if (this.#recordTrace) {
       this.traceSteps.push({

@@ -82,6 +82,13 @@ const plainSchema = z.object({
     ),
     baseline: z.unknown(),
     failed: z.boolean(),
+    // Issue 29: facts retained by kind over the shard's runs that planted facts (fuzz-retention.ts).
+    retention: z
+      .object({
+        runs: count,
+        byKind: z.record(z.string(), z.object({ facts: count, retained: count, ratio: z.number() })),
+      })
+      .optional(),
   }),
 });
 
@@ -123,6 +130,15 @@ const differentialSchema = z.object({
     ),
     unplayed: z.object({ strategy: unplayedRuns, against: unplayedRuns }),
     failed: z.boolean(),
+    // Issue 29: runs where one side lost planted facts the other kept (retention-difference.ts).
+    retention: z
+      .object({
+        compared: count,
+        onlyMine: z.array(z.object({ run: count, facts: z.array(z.string()) })),
+        onlyReference: z.array(z.object({ run: count, facts: z.array(z.string()) })),
+        counterexample: z.object({ file: z.string() }).passthrough().nullable(),
+      })
+      .optional(),
   }),
 });
 const reportSchema = z.discriminatedUnion('format', [plainSchema, differentialSchema]);

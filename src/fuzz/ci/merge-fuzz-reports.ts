@@ -11,6 +11,7 @@ import { propertiesForRun } from '../run/replay-sample.ts';
 import { compareWithFuzzBaseline, hasNewFailures, knownFailures, type FuzzBaseline } from './fuzz-baseline.ts';
 import { inShard } from '../run/fuzz-shard.ts';
 import type { FuzzReport, PropertyReport } from '../run/run-fuzz.ts';
+import { sumRetentions } from '../run/fuzz-retention.ts';
 
 export type MergeInput = ShardFile<FuzzReport>;
 
@@ -28,6 +29,8 @@ export function mergeFuzzReports(
   );
   const comparison =
     baseline === null ? null : compareWithFuzzBaseline(baseline.baseline, baseline.file, properties, () => true);
+  // Each shard summed its own runs: the merged retention is their sum, as one machine would count it.
+  const retention = sumRetentions(inputs.map((input) => input.report.retention));
   return {
     strategy: first.strategy,
     strategyOptions: first.strategyOptions,
@@ -42,6 +45,7 @@ export function mergeFuzzReports(
     properties,
     baseline: comparison,
     failed: comparison === null ? properties.some((p) => p.failed > 0) : hasNewFailures(comparison),
+    ...(retention === null ? {} : { retention }),
   };
 }
 

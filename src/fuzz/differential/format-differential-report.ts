@@ -17,6 +17,7 @@ import {
   type UnplayedRuns,
 } from './run-differential.ts';
 import { describeHolding } from './differential-verdicts.ts';
+import type { DifferentialRetention } from './retention-difference.ts';
 
 export function formatDifferentialReport(report: DifferentialReport, options: FormatOptions): string {
   const { color } = options;
@@ -75,6 +76,7 @@ export function formatDifferentialReport(report: DifferentialReport, options: Fo
         ),
       ),
   );
+  if (report.retention !== undefined) sections.push(retentionBlock(report.retention, mine, reference));
   const uncompared = uncomparedRuns(report);
   if (uncompared.length > 0) {
     sections.push(
@@ -157,4 +159,25 @@ function runList(runs: readonly number[]): string {
     .map((run) => `run ${run}`)
     .join(', ');
   return runs.length > 8 ? `${shown}, ... (${runs.length})` : shown;
+}
+
+/**
+ * Planted facts (issue 29): the runs where one side lost facts the other kept, and the first of
+ * mine as a file. A finding reported beside the properties; it does not fail the report.
+ */
+function retentionBlock(retention: DifferentialRetention, mine: string, reference: string): string {
+  const runs = (items: DifferentialRetention['onlyMine']) => runList(items.map((item) => item.run));
+  const lines = [
+    `planted facts on ${retention.compared} compared run(s): ${mine} lost facts ${reference} kept on ${retention.onlyMine.length}` +
+      `${retention.onlyMine.length === 0 ? '' : ` (${runs(retention.onlyMine)})`}; ${reference} lost facts ${mine} kept on ${retention.onlyReference.length}` +
+      `${retention.onlyReference.length === 0 ? '' : ` (${runs(retention.onlyReference)})`}`,
+  ];
+  const first = retention.onlyMine[0];
+  if (first !== undefined && retention.counterexample !== null)
+    lines.push(
+      `  run ${first.run}: ${mine} lost ${first.facts.join(', ')}`,
+      `  scenario: ${retention.counterexample.file}`,
+      `  replay:   ${retention.counterexample.simulateCommand}`,
+    );
+  return lines.join('\n');
 }

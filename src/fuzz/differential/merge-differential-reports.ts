@@ -7,6 +7,7 @@
 import { checkShards, runListError, type ShardChecks, type ShardFile } from '../ci/check-shards.ts';
 import { inShard } from '../run/fuzz-shard.ts';
 import type { DifferentialPropertyReport, DifferentialReport, UnplayedRuns } from './run-differential.ts';
+import type { DifferentialRetention } from './retention-difference.ts';
 
 export function mergeDifferentialReports(inputs: readonly ShardFile<DifferentialReport>[]): DifferentialReport {
   const first = checkShards(inputs, DIFFERENTIAL_SHARD_CHECKS);
@@ -23,7 +24,35 @@ export function mergeDifferentialReports(inputs: readonly ShardFile<Differential
   const failed =
     properties.some((property) => property.onlyMine.length > 0) ||
     unplayed.strategy.runs.length + unplayed.against.runs.length > 0;
-  return { ...first, path: null, shard: null, properties, unplayed, failed };
+  const { retention: _first, ...rest } = first;
+  const retention = mergeRetention(inputs.map((input) => input.report.retention));
+  return {
+    ...rest,
+    path: null,
+    shard: null,
+    properties,
+    unplayed,
+    failed,
+    ...(retention === null ? {} : { retention }),
+  };
+}
+
+/**
+ * The shards' planted-fact findings joined (ascending runs); the file is the one the shard holding
+ * the lowest run wrote (one machine writes that same run's).
+ */
+function mergeRetention(parts: readonly (DifferentialRetention | undefined)[]): DifferentialRetention | null {
+  const present = parts.filter((part): part is DifferentialRetention => part !== undefined);
+  if (present.length === 0) return null;
+  const byRun = (a: { run: number }, b: { run: number }) => a.run - b.run;
+  const onlyMine = present.flatMap((part) => part.onlyMine).sort(byRun);
+  const holder = present.find((part) => part.onlyMine[0]?.run === onlyMine[0]?.run && part.counterexample !== null);
+  return {
+    compared: present.reduce((sum, part) => sum + part.compared, 0),
+    onlyMine,
+    onlyReference: present.flatMap((part) => part.onlyReference).sort(byRun),
+    counterexample: onlyMine.length === 0 ? null : (holder?.counterexample ?? null),
+  };
 }
 
 /** The shards' unplayed runs joined; the first is the lowest run's (one machine meets it first). */

@@ -34,7 +34,9 @@ import {
   variationOf,
   type FuzzOptions,
 } from '../run/run-fuzz.ts';
-import { describeOptionSpace, sameOptionSpace } from '../run/option-variation.ts';
+import { describeOptionSpace, drawnOptions, sameOptionSpace } from '../run/option-variation.ts';
+import type { RunRetention } from '../run/fuzz-retention.ts';
+import { compareRetention, retentionCounterexampleFile, type DifferentialRetention } from './retention-difference.ts';
 import { variedSpace } from '../../harness/strategy/option-space.ts';
 import type { OptionSpace } from '../../engine/types.ts';
 import { shrinkFailure, type ShrunkFailure } from '../run/shrink-failure.ts';
@@ -116,6 +118,12 @@ export interface DifferentialReport {
   readonly unplayed: { readonly strategy: UnplayedRuns; readonly against: UnplayedRuns };
   /** Mine fails some property on a run where the reference holds it, or some run could not be compared. */
   readonly failed: boolean;
+  /**
+   * Planted facts (issue 29): the runs where one side lost facts the other kept, and the first of
+   * mine as a scenario file (retention-difference.ts). Reported, never failing the report; absent
+   * when no compared run planted facts.
+   */
+  readonly retention?: DifferentialRetention;
 }
 
 export interface UnplayedRuns {
@@ -147,9 +155,20 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
     const minePlayer = players.player(mine, varied);
     const referencePlayer = players.player(reference, varied);
     const explored = { ...exploreOptionsOf(played, replaySample), varied };
+    // What each side retained of the planted facts, per explored run (absent on a replayed path).
+    const retained = { mine: new Map<number, RunRetention>(), reference: new Map<number, RunRetention>() };
     const [mineTallies, referenceTallies] =
       path === null
-        ? [await players.explore(mine, arbitrary, explored), await players.explore(reference, arbitrary, explored)]
+        ? [
+            await players.explore(mine, arbitrary, {
+              ...explored,
+              onRetention: (run, retention) => retained.mine.set(run, retention),
+            }),
+            await players.explore(reference, arbitrary, {
+              ...explored,
+              onRetention: (run, retention) => retained.reference.set(run, retention),
+            }),
+          ]
         : await replayBoth(arbitrary, minePlayer, referencePlayer, played, path);
     const unplayed = { strategy: unplayedRuns(mineTallies), against: unplayedRuns(referenceTallies) };
     assertReferencePlays(options.against, referenceTallies, unplayed.against);
@@ -192,6 +211,7 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
         referenceUnreproduced: mineBetter === 'unreproduced',
       });
     }
+    const retention = await retentionFinding(retained, unfinished, arbitrary, options, space);
     return {
       strategy: options.strategy,
       against: options.against,
@@ -209,8 +229,37 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
       failed:
         properties.some((property) => property.onlyMine.length > 0) ||
         unplayed.strategy.runs.length + unplayed.against.runs.length > 0,
+      ...(retention === null ? {} : { retention }),
     };
   });
+}
+
+/** The runs where one side lost facts the other kept, the first of mine written as a scenario file. */
+async function retentionFinding(
+  retained: { readonly mine: ReadonlyMap<number, RunRetention>; readonly reference: ReadonlyMap<number, RunRetention> },
+  unfinished: ReadonlySet<number>,
+  arbitrary: fc.Arbitrary<ScenarioSpec>,
+  options: DifferentialOptions,
+  space: OptionSpace | null,
+): Promise<DifferentialRetention | null> {
+  const compared = compareRetention(retained.mine, retained.reference, unfinished);
+  if (compared === null) return null;
+  const first = compared.onlyMine[0];
+  if (first === undefined) return { ...compared, counterexample: null };
+  const spec = valueAtPath(arbitrary, options.seed, options.runs, String(first.run));
+  const file = retentionCounterexampleFile({
+    spec,
+    run: first.run,
+    seed: options.seed,
+    facts: first.facts,
+    mine: { strategy: options.strategy, retention: retained.mine.get(first.run)! },
+    reference: { strategy: options.against, retention: retained.reference.get(first.run)! },
+    outDir: options.outDir ?? '.',
+    cwd: options.cwd,
+    variation: { vary: options.varyOptions !== false, drawn: space === null ? {} : drawnOptions(spec) },
+  });
+  if (options.outDir !== null) await writeCounterexample(file, options.cwd);
+  return { ...compared, counterexample: file };
 }
 
 function sessionTally(tallies: readonly PropertyTally[]): PropertyTally {

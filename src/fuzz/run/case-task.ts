@@ -12,6 +12,7 @@ import type { StrategySpec } from '../../harness/strategy/load-strategy.ts';
 import { propertyByName } from '../../checker/properties/index.ts';
 import type { PropertyName } from '../../checker/properties/property.ts';
 import type { Verdict } from '../../checker/verdict.ts';
+import type { RunRetention } from './fuzz-retention.ts';
 import { createCasePlayer, type CaseVerdicts } from './play-case.ts';
 
 export type CaseTask =
@@ -26,16 +27,25 @@ export type CaseTask =
   | { readonly kind: 'probe'; readonly strategy: StrategySpec };
 
 export type CaseTaskOutput =
-  | { readonly verdicts: readonly (readonly [PropertyName, Verdict])[] }
+  | {
+      readonly verdicts: readonly (readonly [PropertyName, Verdict])[];
+      /** The session's retention by kind, when it planted facts (fuzz-retention.ts). */
+      readonly retention?: RunRetention;
+    }
   | { readonly error: string };
 
 export async function playCaseTask(task: Extract<CaseTask, { kind: 'case' }>): Promise<CaseTaskOutput> {
   try {
     // A fresh module instance per run: verdicts never depend on which worker played which run.
     const player = createCasePlayer(task.strategy, task.properties.map(propertyByName), { fresh: true });
-    return {
-      verdicts: [...(await withHeapLimitScale(task.heapLimitScale ?? 1, () => player.play(task.spec))).entries()],
+    let retention: RunRetention | undefined;
+    const onRetention = (played: RunRetention) => {
+      retention = played;
     };
+    const verdicts = await withHeapLimitScale(task.heapLimitScale ?? 1, () =>
+      player.play(task.spec, undefined, { onRetention }),
+    );
+    return { verdicts: [...verdicts.entries()], ...(retention === undefined ? {} : { retention }) };
   } catch (error) {
     return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

@@ -171,7 +171,7 @@ export function strategyLabel(name: string): string {
 }
 
 /** Built-in names stay; a module path is rewritten relative to the file's folder (how the loader reads it). */
-function strategyNameFrom(name: string, fileDir: string, cwd: string): string {
+export function strategyNameFrom(name: string, fileDir: string, cwd: string): string {
   if (!isModulePath(name)) return name;
   const target = relative(fileDir, resolve(cwd, name)).split(sep).join('/');
   return target.startsWith('.') ? target : `./${target}`;
@@ -189,23 +189,23 @@ export function strategyLabels(mine: string, reference: string): [string, string
   return [long(mine), long(reference)];
 }
 
-function slug(label: string): string {
+export function slug(label: string): string {
   return label.replace(/[^A-Za-z0-9_-]+/g, '-');
 }
 
-function optionsEntry(strategy: FuzzStrategy): { options?: Record<string, unknown> } {
+export function optionsEntry(strategy: FuzzStrategy): { options?: Record<string, unknown> } {
   return Object.keys(strategy.options).length === 0 ? {} : { options: { ...strategy.options } };
 }
 
-function optionsFlag(strategy: FuzzStrategy, flag = '--strategy-options'): string {
+export function optionsFlag(strategy: FuzzStrategy, flag = '--strategy-options'): string {
   return Object.keys(strategy.options).length === 0 ? '' : ` ${flag} '${JSON.stringify(strategy.options)}'`;
 }
 
-function withDrawn(strategy: FuzzStrategy, variation: OptionVariation): FuzzStrategy {
+export function withDrawn(strategy: FuzzStrategy, variation: OptionVariation): FuzzStrategy {
   return { name: strategy.name, options: { ...variation.drawn, ...strategy.options } };
 }
 
-function drawnLine(variation: OptionVariation): string {
+export function drawnLine(variation: OptionVariation): string {
   const drawn = Object.entries(variation.drawn);
   if (drawn.length === 0) return '';
   return `Strategy options drawn for this run (shrunk towards the defaults): ${drawn.map(([option, value]) => `${option} ${JSON.stringify(value)}`).join(', ')}.\n`;

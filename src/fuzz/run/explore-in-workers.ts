@@ -44,6 +44,11 @@ export async function exploreInWorkers(
   let done = 0;
   const outcomes = await pool.run(tasks, { onOutcome: () => options.onRun?.(++done) });
   const tallies = options.properties.map(emptyTally);
-  outcomes.forEach((outcome, index) => addVerdicts(tallies, runIds[index]!, caseVerdictsOf(judged[index]!, outcome)));
+  outcomes.forEach((outcome, index) => {
+    addVerdicts(tallies, runIds[index]!, caseVerdictsOf(judged[index]!, outcome));
+    const output = outcome.status === 'done' ? (outcome.output as CaseTaskOutput) : undefined;
+    if (output !== undefined && 'retention' in output && output.retention !== undefined)
+      options.onRetention?.(runIds[index]!, output.retention);
+  });
   return tallies;
 }

@@ -11,6 +11,7 @@ import { inShard, type Shard } from './fuzz-shard.ts';
 import type { CasePlayer, CaseVerdicts } from './play-case.ts';
 import { addVerdict, emptyTally, type PropertyTally } from './property-tally.ts';
 import { propertiesForRun } from './replay-sample.ts';
+import type { RunRetention } from './fuzz-retention.ts';
 
 export interface ExploreOptions {
   readonly seed: number;
@@ -25,6 +26,8 @@ export interface ExploreOptions {
   /** Each run plays the options drawn for it (option-variation.ts); absent: the strategy as given. */
   readonly varied?: boolean;
   readonly onRun?: (done: number) => void;
+  /** Told each explored run's retention by kind when its session planted facts (fuzz-retention.ts). */
+  readonly onRetention?: (run: number, retention: RunRetention) => void;
 }
 
 export async function explore(
@@ -43,7 +46,10 @@ export async function explore(
       return true;
     }
     try {
-      const verdicts = await player.play(spec, propertiesForRun(options.properties, run, options.replaySample));
+      const at = run;
+      const verdicts = await player.play(spec, propertiesForRun(options.properties, run, options.replaySample), {
+        onRetention: (retention) => options.onRetention?.(at, retention),
+      });
       addVerdicts(tallies, run, verdicts);
     } catch (error) {
       // Bad input (a strategy that cannot load) or a fuzzer bug: rethrown once fast-check returns.

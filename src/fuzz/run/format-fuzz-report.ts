@@ -12,6 +12,7 @@ import { shardRunIds } from './fuzz-shard.ts';
 import type { FuzzReport, PropertyReport } from './run-fuzz.ts';
 import type { OptionSpace } from '../../engine/types.ts';
 import { describeOptionSpace } from './option-variation.ts';
+import { retentionLine } from './fuzz-retention.ts';
 
 export interface FormatOptions {
   readonly color: boolean;
@@ -40,6 +41,8 @@ export function formatFuzzReport(report: FuzzReport, options: FormatOptions): st
   if (sample !== '') sections.push(sample);
   const infeasible = infeasibleLines(report.properties);
   if (infeasible !== '') sections.push(infeasible);
+  // Issue 29: what the strategy kept of the facts the generator planted (absent when no run planted any).
+  if (report.retention !== undefined) sections.push(retentionLine(report.retention));
   if (report.baseline !== null) sections.push(baselineLines(report.baseline, color));
   const failures = report.properties.filter((p) => blocking(report, p)).map((p) => failureBlock(p, color));
   sections.push(...failures);

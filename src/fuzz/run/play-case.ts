@@ -13,6 +13,7 @@ import { runSession } from '../../world/index.ts';
 import { strategyForRun } from './option-variation.ts';
 import { judgedStrategy } from './judged-as.ts';
 import type { SessionResult } from '../../world/session-result.ts';
+import type { RunRetention } from './fuzz-retention.ts';
 import { prepareRequestFloor } from '../../checker/infeasibility/measure-floor.ts';
 import type { FuzzProperty, PropertyName } from '../../checker/properties/property.ts';
 import { scriptedSteps } from '../../checker/scripted-steps.ts';
@@ -27,6 +28,8 @@ export type CaseVerdicts = ReadonlyMap<PropertyName, Verdict>;
 export interface PlayOptions {
   /** A shrink candidate: in a worker, judged against the memory limit with a margin (heap-guard.ts). */
   readonly shrinking?: boolean;
+  /** Told the first session's retention by kind when it planted facts (the fuzz report's retention). */
+  readonly onRetention?: (retention: RunRetention) => void;
 }
 
 export interface CasePlayer {
@@ -67,7 +70,7 @@ export function createPlayer(
   properties: readonly FuzzProperty[],
 ): CasePlayer {
   return {
-    async play(spec, only) {
+    async play(spec, only, options) {
       const judged = only === undefined ? properties : properties.filter((property) => only.includes(property.name));
       const needsRerun = judged.some((property) => property.needsRerun);
       const scenario = resolveScenario(spec, { file: FUZZ_CASE_FILE, baseDir });
@@ -99,6 +102,11 @@ export function createPlayer(
           break;
         }
       }
+      if (result.retention !== undefined)
+        options?.onRetention?.({
+          byKind: result.retention.byKind,
+          final: Object.fromEntries(result.retention.facts.map((fact) => [fact.id, fact.final])),
+        });
       await prepareRequestFloor(scenario.world);
       const scripted = scriptedSteps(scenario.world, result);
       const judge = (

@@ -43,6 +43,7 @@ import { defaultReplaySample } from './replay-sample.ts';
 import { valueAtPath } from './value-at-path.ts';
 import { writeCounterexample } from './write-counterexample.ts';
 import { assertFuzzJudgedAs } from './judged-as.ts';
+import { addRetention, type FuzzRetention, type RunRetention } from './fuzz-retention.ts';
 
 export const DEFAULT_RUNS = 100;
 export { DEFAULT_FUZZ_MAX_MEMORY_MB, DEFAULT_TIMEOUT_MS } from './fuzz-players.ts';
@@ -142,6 +143,8 @@ export interface FuzzReport {
   readonly baseline: BaselineComparison | null;
   /** A property failed (with a baseline: a run failed that the baseline does not list). */
   readonly failed: boolean;
+  /** Facts retained by kind over the explored runs that planted facts (issue 29); absent when none did. */
+  readonly retention?: FuzzRetention;
 }
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
@@ -154,8 +157,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   return withFuzzPlayers(options, [strategy], (players) => {
     const space = drawnSpace(options, players.optionSpace(strategy));
     const varied = space !== null;
-    return fuzzWith(options, replaySample, space, players.player(strategy, varied), (arbitrary) =>
-      players.explore(strategy, arbitrary, { ...exploreOptionsOf(options, replaySample), varied }),
+    return fuzzWith(options, replaySample, space, players.player(strategy, varied), (arbitrary, onRetention) =>
+      players.explore(strategy, arbitrary, { ...exploreOptionsOf(options, replaySample), varied, onRetention }),
     );
   });
 }
@@ -210,7 +213,10 @@ async function fuzzWith(
   replaySample: number,
   space: OptionSpace | null,
   player: CasePlayer,
-  exploreAll: (arbitrary: fc.Arbitrary<ScenarioSpec>) => Promise<PropertyTally[]>,
+  exploreAll: (
+    arbitrary: fc.Arbitrary<ScenarioSpec>,
+    onRetention: (run: number, retention: RunRetention) => void,
+  ) => Promise<PropertyTally[]>,
 ): Promise<FuzzReport> {
   const arbitrary = playedArbitrary(options, space);
   const corpus = corpusFingerprint(arbitrary, options.seed, options.runs);
@@ -219,7 +225,15 @@ async function fuzzWith(
   if (options.baseline)
     assertComparable(options.baseline.baseline, options.baseline.file, { ...options, corpus, replaySample });
   const path = options.path ?? null;
-  const tallies = path !== null ? await replayOne(arbitrary, player, options, path) : await exploreAll(arbitrary);
+  // Summed in any order: the counts do not depend on which worker finished first.
+  let retention: FuzzRetention | null = null;
+  const tallies =
+    path !== null
+      ? await replayOne(arbitrary, player, options, path)
+      : await exploreAll(arbitrary, (_run, played) => {
+          retention = addRetention(retention, played.byKind);
+        });
+  const retained = retention as FuzzRetention | null;
 
   const reports: PropertyReport[] = [];
   for (const tally of tallies) {
@@ -261,6 +275,7 @@ async function fuzzWith(
     properties: reports,
     baseline,
     failed: baseline === null ? reports.some((r) => r.failed > 0) : hasNewFailures(baseline),
+    ...(retained === null ? {} : { retention: retained }),
   };
 }
 

@@ -43,6 +43,34 @@ export function lostText(retention: SessionRetention): string {
     .join(', ');
 }
 
+/** "4 re-reads (41,346 tokens), 1 re-read loop, 1 not recovered (db-file)": what forgetting cost a session; '' when nothing was re-read. */
+export function recoveriesText(retention: SessionRetention | undefined): string {
+  const recoveries = retention?.recoveries;
+  if (recoveries === undefined) return '';
+  const failed = recoveries.facts.filter((fact) => !fact.recovered).map((fact) => fact.id);
+  return [
+    `${recoveries.calls} re-read${recoveries.calls === 1 ? '' : 's'} (${recoveries.tokens.toLocaleString('en-US')} tokens)`,
+    `${recoveries.rereadLoops} re-read loop${recoveries.rereadLoops === 1 ? '' : 's'}`,
+    ...(failed.length === 0 ? [] : [`${failed.length} not recovered (${failed.join(', ')})`]),
+  ].join(', ');
+}
+
+/**
+ * Forgetting has a price: a line per scenario whose agent re-read a needed fact the request
+ * lacked; '' when none did (reports of sessions without needs are unchanged).
+ */
+export function recoveriesLines(report: SuiteReport): string {
+  const lines = report.scenarios.flatMap((record) => {
+    const text = recoveriesText(record.retention);
+    return text === '' ? [] : [`  ${record.name}: ${text}`];
+  });
+  if (lines.length === 0) return '';
+  return [
+    'What forgetting cost (the agent re-read needed facts its request lacked; requests of those steps in tokens):',
+    ...lines,
+  ].join('\n');
+}
+
 /** The Markdown section: one row per scenario with facts; '' when none has any. */
 export function retentionMarkdown(report: SuiteReport): string {
   const rows = report.scenarios.flatMap((record) => {
@@ -57,12 +85,19 @@ export function retentionMarkdown(report: SuiteReport): string {
     ];
   });
   if (rows.length === 0) return '';
+  const recoveries = report.scenarios.flatMap((record) => {
+    const text = recoveriesText(record.retention);
+    return text === '' ? [] : [`- \`${record.name.replace(/`/g, "'")}\`: ${text}`];
+  });
   return [
     '### What survived (planted facts retained on the last request)',
     '',
     `| scenario | ${FACT_KINDS.join(' | ')} | not retained |`,
     `|:--|${FACT_KINDS.map(() => '--:').join('|')}|:--|`,
     ...rows,
+    ...(recoveries.length === 0
+      ? []
+      : ['', '**What forgetting cost** (the agent re-read needed facts its request lacked):', '', ...recoveries]),
   ].join('\n');
 }
 
@@ -105,8 +140,17 @@ export function factTimelineHtml(record: ScenarioRecord): string {
     (state) =>
       `<span><i style="display:inline-block;width:10px;height:10px;margin-right:4px;background:${COLOURS[state]}"></i>${state === 'absent' ? 'not planted yet' : state === 'summary' ? 'in a summary' : state}</span>`,
   );
+  const cost = recoveriesText(retention);
   return (
     `<h3>Planted facts: ${escapeHtml(byKindText(retention.byKind))} retained at the end</h3>` +
+    (cost === ''
+      ? ''
+      : `<p class="recoveries">What forgetting cost: ${escapeHtml(cost)}, at steps ${escapeHtml(
+          steps
+            .filter((step) => step.recovery !== undefined)
+            .map((step) => `${step.step} (${step.recovery!.fact})`)
+            .join(', '),
+        )}.</p>`) +
     `<div class="legend">${keys.join('')}</div>` +
     `<svg class="fact-timeline" role="img" aria-label="fact timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${rows.join('')}</svg>`
   );

@@ -33,7 +33,7 @@ import {
   summaryLabel,
 } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
-import { retainedCell } from './retention-report.ts';
+import { recoveriesLines, retainedCell } from './retention-report.ts';
 
 /** Characters of a summary shown on its table line. */
 export const TABLE_SUMMARY_CHARS = 100;
@@ -110,6 +110,8 @@ export const tableReporter: Reporter = {
     const parts = banner === null ? [rendered] : [paint(banner, 'bold', color), rendered, summaryLines(report)];
     const notes = verdictNotes(report.scenarios);
     if (notes !== '') parts.push(notes);
+    const recoveries = recoveriesLines(report);
+    if (recoveries !== '') parts.push(recoveries);
     const details = failureDetails(report.scenarios, color);
     if (details !== '') parts.push(details);
     const kinds = propertyKindsLine(report);

@@ -49,6 +49,40 @@ const update = z
   })
   .describe('A later value that supersedes the one before (the file edited again, the decision reversed).');
 
+/** The most recovery calls one need may make (a re-read loop is bounded: the script must end). */
+export const MAX_NEED_ATTEMPTS = 8;
+
+const need = z
+  .strictObject({
+    turn: turn.describe(
+      "0-based turn whose work needs the fact (after the turn of the fact's newest value); before that turn's first scripted reply the agent checks its request for the fact.",
+    ),
+    tool: z
+      .string({ error: 'expected a tool name' })
+      .regex(/^[A-Za-z_][\w.-]*$/, {
+        error: 'expected a tool name (letters, digits, _ . -, not starting with a digit)',
+      })
+      .describe(
+        'The tool the agent calls to recover the fact (re-read the file, re-run the command). Default: the call whose result carries the newest value, again with the same arguments.',
+      )
+      .optional(),
+    args: z
+      .record(z.string(), z.unknown(), { error: 'expected an object of arguments' })
+      .describe('Arguments of the recovery call (default: those of the call that carried the newest value, else none).')
+      .optional(),
+    attempts: z
+      .int({ error: `expected an integer from 1 to ${MAX_NEED_ATTEMPTS}` })
+      .min(1, { error: `expected an integer from 1 to ${MAX_NEED_ATTEMPTS}` })
+      .max(MAX_NEED_ATTEMPTS, { error: `expected an integer from 1 to ${MAX_NEED_ATTEMPTS}` })
+      .describe(
+        'Recovery calls at most for this need (default 3): when the strategy drops the re-read before the next request, the agent re-reads again, a re-read loop.',
+      )
+      .optional(),
+  })
+  .describe(
+    'Forgetting has a price (opt-in): when the fact is missing from the request of the turn that needs it (lost, or stale), the agent first recovers it with a tool call whose result is the newest value, so the recovery costs steps and tokens.',
+  );
+
 export const factSchema = z
   .strictObject({
     id: z
@@ -71,6 +105,7 @@ export const factSchema = z
       .array(update, { error: 'expected a list of updates ({ text, at })' })
       .describe('Later values, in session order.')
       .optional(),
+    need: need.optional(),
   })
   .describe(
     'A fact planted in the session and probed on every later request: kept verbatim, carried by a summary, stale or lost.',

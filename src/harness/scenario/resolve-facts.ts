@@ -4,7 +4,7 @@
  * its marker from the scenario seed. Problems are issues placed on the field that causes them.
  */
 import { factMarker } from '../../world/facts/fact-marker.ts';
-import type { FactSite, FactValue, WorldFact } from '../../world/facts/fact-types.ts';
+import type { FactNeed, FactSite, FactValue, WorldFact } from '../../world/facts/fact-types.ts';
 import type { WorldTurn } from '../../world/world-scenario.ts';
 import type { FactSpec } from './facts-schema.ts';
 import { issue, type IssuePath, type ScenarioIssue } from './scenario-error.ts';
@@ -44,9 +44,64 @@ export function resolveFacts(
       previous = { site, order };
       values.push({ site, text: entry.text, marker: factMarker(seed, spec.id, v, taken) });
     });
-    if (values.length === entries.length) facts.push({ id: spec.id, kind: spec.kind, values });
+    if (values.length !== entries.length) return;
+    const need = spec.need === undefined ? undefined : needOf(spec.need, values, turns, ['facts', f, 'need'], issues);
+    if (need === null) return;
+    facts.push({ id: spec.id, kind: spec.kind, values, ...(need === undefined ? {} : { need }) });
   });
   return facts;
+}
+
+/** Recovery calls one need makes at most unless it says otherwise. */
+export const DEFAULT_NEED_ATTEMPTS = 3;
+
+/**
+ * A fact's `need`: a turn after its newest value's turn, and a recovery call. By default the
+ * call that carried the newest value, again (the file re-read, the command re-run), its result
+ * under the same key; a named tool that the script also calls answers under that call's key.
+ */
+function needOf(
+  spec: NonNullable<FactSpec['need']>,
+  values: readonly FactValue[],
+  turns: readonly WorldTurn[],
+  path: IssuePath,
+  issues: ScenarioIssue[],
+): FactNeed | null {
+  const newest = values[values.length - 1]!.site;
+  if (spec.turn >= turns.length) {
+    issues.push(
+      issue([...path, 'turn'], `expected a turn of the session (0 to ${turns.length - 1}), got ${spec.turn}`),
+    );
+    return null;
+  }
+  if (spec.turn <= newest.turn) {
+    issues.push(
+      issue(
+        [...path, 'turn'],
+        `expected a turn after the fact's newest value (${describeSite(newest)}), got ${spec.turn}`,
+      ),
+    );
+    return null;
+  }
+  const carrier = newest.in === 'tool' ? turns[newest.turn]!.toolCalls[newest.call]! : undefined;
+  const tool = spec.tool ?? carrier?.name;
+  if (tool === undefined) {
+    issues.push(
+      issue(
+        path,
+        `expected 'tool': the fact's newest value is planted in a ${newest.in === 'user' ? 'user message' : 'model answer'} (${describeSite(newest)}), not a tool result the agent could call again`,
+      ),
+    );
+    return null;
+  }
+  const sameTool = tool === carrier?.name ? carrier : turns.flatMap((t) => t.toolCalls).find((c) => c.name === tool);
+  return {
+    turn: spec.turn,
+    tool,
+    args: spec.args ?? (spec.tool === undefined || spec.tool === carrier?.name ? (carrier?.args ?? {}) : {}),
+    responseKey: sameTool?.responseKey ?? 'result',
+    attempts: spec.attempts ?? DEFAULT_NEED_ATTEMPTS,
+  };
 }
 
 function siteOf(at: SiteSpec, turns: readonly WorldTurn[], path: IssuePath, issues: ScenarioIssue[]): FactSite | null {

@@ -26,11 +26,32 @@ export interface FactValue {
   readonly marker: string;
 }
 
+/**
+ * Forgetting has a price (issue 29, opt-in per fact): the work of turn `turn` needs the fact. Before
+ * the turn's first scripted reply, the scripted model looks for the newest value's marker in the
+ * request it receives (the world's text match, never the strategy's word); when it is not there
+ * (lost, or only an older value: stale) the model first recovers it as a real agent does, with a
+ * tool call (re-read the file, re-run the command) whose result is the newest value's statement,
+ * and looks again, at most `attempts` times, before it carries on with the script.
+ */
+export interface FactNeed {
+  /** The turn (0-based in the session) whose work needs the fact; after the turn of its newest value. */
+  readonly turn: number;
+  /** The recovery call: the tool, its arguments and the key its result is under. */
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly responseKey: string;
+  /** Recovery calls at most for this need (a strategy that drops the re-read again makes the model re-read again). */
+  readonly attempts: number;
+}
+
 export interface WorldFact {
   readonly id: string;
   readonly kind: FactKind;
   /** The first value, then each value that supersedes the one before (in session order). */
   readonly values: readonly FactValue[];
+  /** Opt-in: a later turn needs it, and the agent recovers it when it is missing. */
+  readonly need?: FactNeed;
 }
 
 /** What a probe sees of a fact in one request. */

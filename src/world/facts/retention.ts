@@ -11,6 +11,34 @@ export interface StepFacts {
   /** The step compacted: it called the summarizer, or shrank the request without a summary (`trimmed`). */
   readonly compaction: boolean;
   readonly facts?: Readonly<Record<string, FactState>>;
+  /** The model answered this step with a recovery call for a needed fact. */
+  readonly recovery?: { readonly fact: string; readonly attempt: number };
+  /** Real tokens of the request this step sent (what a recovery step costs). */
+  readonly realTokens?: number;
+}
+
+/** What forgetting cost one needed fact: the recovery calls the agent made for it. */
+export interface FactRecovery {
+  readonly id: string;
+  readonly kind: FactKind;
+  /** Recovery calls (steps whose answer was the re-read). */
+  readonly calls: number;
+  /** Real tokens of the requests those steps sent. */
+  readonly tokens: number;
+  /** The first step after the last re-read carried the fact (false: the strategy dropped it again every time). */
+  readonly recovered: boolean;
+}
+
+/**
+ * Forgetting has a price: every recovery the scripted agent made. A need with more than one call
+ * is a re-read loop: the strategy dropped the re-read before the agent could use it.
+ */
+export interface SessionRecoveries {
+  readonly calls: number;
+  readonly tokens: number;
+  /** Needs that took more than one recovery call. */
+  readonly rereadLoops: number;
+  readonly facts: readonly FactRecovery[];
 }
 
 export interface FactOutcome {
@@ -39,6 +67,8 @@ export interface SessionRetention {
   readonly byKind: RetentionByKind;
   /** On each step that compacted (after it had planted facts). */
   readonly atCompactions: readonly { readonly step: number; readonly byKind: RetentionByKind }[];
+  /** Present when the agent recovered a needed fact at least once. */
+  readonly recoveries?: SessionRecoveries;
 }
 
 /** undefined when the scenario plants no facts or none was probed. */
@@ -66,12 +96,37 @@ export function sessionRetention(
     });
   }
   const kindOf = new Map(facts.map((fact) => [fact.id, fact.kind]));
+  const recoveries = sessionRecoveries(facts, steps);
   return {
     facts: outcomes,
     byKind: byKind(last, kindOf),
     atCompactions: probed
       .filter((step) => step.compaction)
       .map((step) => ({ step: step.step, byKind: byKind(step.facts!, kindOf) })),
+    ...(recoveries === undefined ? {} : { recoveries }),
+  };
+}
+
+function sessionRecoveries(facts: readonly WorldFact[], steps: readonly StepFacts[]): SessionRecoveries | undefined {
+  const made: FactRecovery[] = [];
+  for (const fact of facts) {
+    const at = steps.flatMap((step, i) => (step.recovery?.fact === fact.id ? [i] : []));
+    if (at.length === 0) continue;
+    const after = steps[at[at.length - 1]! + 1]?.facts?.[fact.id];
+    made.push({
+      id: fact.id,
+      kind: fact.kind,
+      calls: at.length,
+      tokens: at.reduce((sum, i) => sum + (steps[i]!.realTokens ?? 0), 0),
+      recovered: after !== undefined && isRetained(after),
+    });
+  }
+  if (made.length === 0) return undefined;
+  return {
+    calls: made.reduce((sum, fact) => sum + fact.calls, 0),
+    tokens: made.reduce((sum, fact) => sum + fact.tokens, 0),
+    rereadLoops: made.filter((fact) => fact.calls > 1).length,
+    facts: made,
   };
 }
 

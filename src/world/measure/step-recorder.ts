@@ -98,6 +98,8 @@ interface OpenStep {
   modelRequest: LlmRequest | undefined;
   triggerCount: number | undefined;
   readonly warnings: string[];
+  /** The model's reply on this step was a recovery call for a needed fact. */
+  recovery: { readonly fact: string; readonly attempt: number } | undefined;
 }
 
 export interface SessionRecorderOptions {
@@ -188,6 +190,11 @@ export class SessionRecorder implements StepObserver {
     this.#facts?.plant(values);
   }
 
+  /** The scripted model answered this step with a recovery call for a needed fact (forgetting has a price). */
+  onRecovery(recovery: { readonly fact: string; readonly attempt: number }): void {
+    if (this.#open) this.#open.recovery = recovery;
+  }
+
   onStepStart(ctx: InvocationContext, request: LlmRequest): void {
     if (!this.#measuring) return;
     this.#facts?.startStep();
@@ -215,6 +222,7 @@ export class SessionRecorder implements StepObserver {
       modelRequest: undefined,
       triggerCount: undefined,
       warnings: this.#pendingWarnings.splice(0),
+      recovery: undefined,
     };
     this.#nextStep += 1;
     turn.stepInTurn += 1;
@@ -408,6 +416,7 @@ export class SessionRecorder implements StepObserver {
       ...(open.triggerCount === undefined ? {} : { triggerCount: open.triggerCount }),
       ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
       ...(facts === undefined ? {} : { facts }),
+      ...(open.recovery === undefined ? {} : { recovery: open.recovery }),
     });
     const digest = this.digest;
     if (digest || this.#options.recordTrace) {

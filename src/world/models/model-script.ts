@@ -7,8 +7,9 @@
 import type { Content, Part } from '@google/genai';
 import { Buffer } from 'node:buffer';
 import { generateText } from '../content/generate-text.ts';
+import { collectMarkers } from '../facts/fact-probe.ts';
 import { siteKey, valuesBySite, withStatements, type SiteKey } from '../facts/fact-sites.ts';
-import type { FactValue, WorldFact } from '../facts/fact-types.ts';
+import { factStatement, type FactValue, type WorldFact } from '../facts/fact-types.ts';
 import { rngFor } from '../sim/prng.ts';
 import type { ToolCallSpec, WorldTurn } from '../world-scenario.ts';
 
@@ -24,21 +25,52 @@ export type ScriptedReply =
 /** Told when a planted fact value reaches the session (a user message, a tool result, the final text). */
 export type OnPlant = (values: readonly FactValue[]) => void;
 
+/** Told when the model's reply is a recovery call for a needed fact (its `attempt`-th, from 1). */
+export type OnRecover = (recovery: { readonly fact: string; readonly attempt: number }) => void;
+
+/** A call the model made and whose result is pending; a recovery's result is the fact's newest statement. */
+interface PendingCall {
+  readonly spec: ToolCallSpec;
+  readonly index: number;
+  readonly recovered?: Record<string, unknown>;
+}
+
+/** A fact some turn needs, with the recovery calls made for it so far. */
+interface OpenNeed {
+  readonly fact: WorldFact;
+  made: number;
+}
+
 export class ModelScript {
   readonly #seed: number;
   #turn: WorldTurn | undefined;
   #replies: ScriptedReply[] = [];
   #cursor = 0;
-  readonly #pending = new Map<string, { spec: ToolCallSpec; index: number }[]>();
+  readonly #pending = new Map<string, PendingCall[]>();
   /** Planted fact values by site (empty without facts: every text is then exactly as generated). */
   readonly #sites: Map<SiteKey, FactValue[]>;
   readonly #onPlant: OnPlant;
   readonly #planted = new Set<SiteKey>();
+  /** Facts needed, by the turn that needs them (empty without `need`: the script never looks at requests). */
+  readonly #needs = new Map<number, OpenNeed[]>();
+  readonly #onRecover: OnRecover;
 
-  constructor(seed: number, facts: readonly WorldFact[] = [], onPlant: OnPlant = () => {}) {
+  constructor(
+    seed: number,
+    facts: readonly WorldFact[] = [],
+    onPlant: OnPlant = () => {},
+    onRecover: OnRecover = () => {},
+  ) {
     this.#seed = seed;
     this.#sites = valuesBySite(facts);
     this.#onPlant = onPlant;
+    this.#onRecover = onRecover;
+    for (const fact of facts) {
+      if (!fact.need) continue;
+      const list = this.#needs.get(fact.need.turn) ?? [];
+      list.push({ fact, made: 0 });
+      this.#needs.set(fact.need.turn, list);
+    }
   }
 
   /** The site's text with its planted values; the plant is reported the first time the site is played. */
@@ -87,8 +119,16 @@ export class ModelScript {
     return this.#replies.length;
   }
 
-  /** The next reply of the turn; after the final text, the final text again. */
-  nextReply(): ScriptedReply {
+  /**
+   * The next reply of the turn; after the final text, the final text again. `contents` is the
+   * request the model received: before the turn's first scripted reply, a fact the turn needs
+   * whose newest marker it does not carry is recovered first (`#recovery`).
+   */
+  nextReply(contents?: readonly unknown[]): ScriptedReply {
+    if (this.#cursor === 0 && contents !== undefined && this.#turn) {
+      const recovery = this.#recovery(this.#turn.index, contents);
+      if (recovery) return recovery;
+    }
     const reply = this.#replies[Math.min(this.#cursor, this.#replies.length - 1)];
     if (!reply) throw new Error('ModelScript: no turn has begun');
     this.#cursor += 1;
@@ -106,11 +146,54 @@ export class ModelScript {
     return reply;
   }
 
+  /**
+   * Forgetting has a price: the first fact the turn needs that the request does not carry (its
+   * newest marker is nowhere in it: lost, or only an older value, stale), while its attempts last,
+   * becomes one tool call, the re-read whose result is the newest value's statement. The marker
+   * is found by the world's own text match (`collectMarkers`, the retention probe's), on the
+   * request as received, whatever the strategy claims it kept.
+   */
+  #recovery(turn: number, contents: readonly unknown[]): ScriptedReply | undefined {
+    const needs = this.#needs.get(turn);
+    if (!needs) return undefined;
+    let present: Set<string> | undefined;
+    for (const open of needs) {
+      const need = open.fact.need!;
+      if (open.made >= need.attempts) continue;
+      if (!present) {
+        const found = new Set<string>();
+        for (const content of contents) collectMarkers(content as Content, (marker) => found.add(marker));
+        present = found;
+      }
+      const newest = open.fact.values[open.fact.values.length - 1]!;
+      if (present.has(newest.marker)) continue;
+      open.made += 1;
+      const spec: ToolCallSpec = {
+        name: need.tool,
+        args: need.args,
+        responseKey: need.responseKey,
+        response: { text: factStatement(newest) },
+      };
+      const call: PendingCall = {
+        spec,
+        index: -1,
+        recovered: { [need.responseKey]: factStatement(newest) },
+      };
+      const queue = this.#pending.get(spec.name) ?? [];
+      queue.push(call);
+      this.#pending.set(spec.name, queue);
+      this.#onRecover({ fact: open.fact.id, attempt: open.made });
+      return { kind: 'calls', calls: [call] };
+    }
+    return undefined;
+  }
+
   /** The result of the oldest pending call to `name`: the recorded response, or `{ [responseKey]: generated text }`. */
   takeToolResult(name: string): Record<string, unknown> {
     const call = this.#pending.get(name)?.shift();
     const turn = this.#turn;
     if (!call || !turn) return { error: `the scripted model never called ${name} in this turn` };
+    if (call.recovered) return structuredClone(call.recovered);
     if (call.spec.recordedResponse) return structuredClone(call.spec.recordedResponse) as Record<string, unknown>;
     const own = generateText(call.spec.response, rngFor(this.#seed, 'turn', turn.index, 'tool', call.index));
     const text =

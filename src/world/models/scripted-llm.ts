@@ -72,7 +72,8 @@ export class ScriptedLlm extends BaseLlm {
           ? refusalError(refusal, promptTokens, refuseAbove)
           : new ContextWindowExceededError(promptTokens, refuseAbove, geminiOverflowMessage(promptTokens, refuseAbove));
     }
-    const reply = script.nextReply();
+    // The script sees the request it answers: a fact the turn needs and the request lacks is recovered first.
+    const reply = script.nextReply(llmRequest.contents ?? []);
     const usage = usageMetadata ? { usageMetadata: { promptTokenCount: countPromptTokens(llmRequest) } } : {};
     if (reply.kind === 'calls') {
       const parts: Part[] = reply.calls.map(({ spec }) => ({

@@ -83,4 +83,43 @@ describe('retention in every report', () => {
     expect(REPORTERS.html.render(report, { color: false })).not.toContain('fact-timeline');
     expect(REPORTERS.json.render(report, { color: false })).not.toContain('"retention"');
   });
+
+  it('what forgetting cost: re-reads with their tokens and re-read loops, in the table, the Markdown, the HTML and report.json', async () => {
+    // The goal is needed on turn 3, re-read with `recall` while the strategy drops it: a re-read loop of 2.
+    const needed: WorldFact = {
+      ...GOAL,
+      need: { turn: 3, tool: 'recall', args: {}, responseKey: 'result', attempts: 2 },
+    };
+    const world = scenario({
+      name: 'facts',
+      facts: [needed, FILE],
+      turnInputs: [{ user: 'a' }, { user: 'b' }, { user: 'c' }, { user: 'd' }],
+    });
+    const dropGoal: CompactionStrategy = {
+      name: 'drop-goal',
+      compact(_ctx, request) {
+        request.contents = request.contents.filter((content) => !JSON.stringify(content).includes('FACT-AAAAAAAA'));
+      },
+    };
+    const result = await runSession(world, { strategy: dropGoal });
+    const resolved = { ...sampleScenario('facts', 'drop-goal', 100_000), world };
+    const report = buildSuiteReport(
+      [{ scenario: resolved, result, failures: [], accepted: [], infeasible: [], reproduced: [] }],
+      '/',
+    );
+    const steps = result.steps.filter((step) => step.recovery !== undefined);
+    expect(steps.map((step) => step.recovery)).toEqual([
+      { fact: 'goal', attempt: 1 },
+      { fact: 'goal', attempt: 2 },
+    ]);
+    const tokens = steps.reduce((sum, step) => sum + step.realAfter, 0);
+    const line = `2 re-reads (${tokens.toLocaleString('en-US')} tokens), 1 re-read loop, 1 not recovered (goal)`;
+    expect(REPORTERS.table.render(report, { color: false })).toContain(`  facts: ${line}`);
+    expect(REPORTERS.markdown.render(report, { color: false })).toContain(`- \`facts\`: ${line}`);
+    expect(REPORTERS.html.render(report, { color: false })).toContain(
+      `What forgetting cost: ${line}, at steps ${steps.map((step) => `${step.step} (goal)`).join(', ')}.`,
+    );
+    const record = JSON.parse(REPORTERS.json.render(report, { color: false })).scenarios[0];
+    expect(record.retention.recoveries).toMatchObject({ calls: 2, tokens, rereadLoops: 1 });
+  });
 });

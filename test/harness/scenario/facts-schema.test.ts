@@ -110,4 +110,50 @@ describe('facts in scenario files', () => {
         .retention,
     ).toEqual({ goal: 1, artifact: '>= 0.9' });
   });
+
+  describe('need: forgetting has a price', () => {
+    const fact = (need: string, at = '{ turn: 0, in: tool, call: 1 }') =>
+      `${TURNS}\nfacts:\n  - { id: db, kind: artifact, text: "src/db.ts: pool of 10", at: ${at}, need: ${need} }\n`;
+
+    it('defaults the recovery to the call that carried the newest value, again, three attempts at most', () => {
+      const world = loadScenarioSource(fact('{ turn: 2 }'), 'ok.yaml', '/tmp').world;
+      expect(world.facts?.[0]?.need).toEqual({
+        turn: 2,
+        tool: 'edit_file',
+        args: world.turns[0]!.toolCalls[1]!.args,
+        responseKey: world.turns[0]!.toolCalls[1]!.responseKey,
+        attempts: 3,
+      });
+    });
+
+    it('takes a named tool with its arguments and attempts', () => {
+      const world = loadScenarioSource(
+        fact('{ turn: 3, tool: read_file, args: { path: src/db.ts }, attempts: 1 }'),
+        'ok.yaml',
+        '/tmp',
+      ).world;
+      expect(world.facts?.[0]?.need).toMatchObject({
+        turn: 3,
+        tool: 'read_file',
+        args: { path: 'src/db.ts' },
+        attempts: 1,
+      });
+    });
+
+    it('refuses a need before or at the newest value, past the session, a fact from a message without a tool, and bad attempts', () => {
+      expect(errorOf(fact('{ turn: 0 }')).message).toContain(
+        "facts[0].need.turn: expected a turn after the fact's newest value (turn 0, tool call 1), got 0",
+      );
+      expect(errorOf(fact('{ turn: 7 }')).message).toContain(
+        'facts[0].need.turn: expected a turn of the session (0 to 3), got 7',
+      );
+      expect(errorOf(fact('{ turn: 2 }', '{ turn: 0, in: user }')).message).toContain(
+        "facts[0].need: expected 'tool': the fact's newest value is planted in a user message (turn 0, user)",
+      );
+      expect(errorOf(fact('{ turn: 2, attempts: 0 }')).message).toContain(
+        'facts[0].need.attempts: expected an integer from 1 to 8',
+      );
+      expect(errorOf(fact('{ turn: 2, tool: "9x" }')).message).toContain('facts[0].need.tool: expected a tool name');
+    });
+  });
 });
