@@ -49,14 +49,18 @@ export function growingSummaries(
     const replied = now.replyTokens > 0;
     const before = previous?.compaction;
     if (replied && before !== undefined && previous!.contextWindow === step.contextWindow) {
-      const growth = now.summaryTokens - before.summaryTokens;
+      // What the summary material holds besides this step's reply (a strategy may send the reply
+      // whole or the part its budget allows): a rolling summary that appends keeps the earlier
+      // replies there, which grow it.
+      const growth = now.summaryTokens - now.replyCarriedTokens - (before.summaryTokens - before.replyCarriedTokens);
       const replyGrowth = Math.max(0, now.replyTokens - before.replyTokens);
       const allowed = replyGrowth + now.quotedTokens + SUMMARY_GROWTH_SLACK_TOKENS;
       if (growth > allowed) {
         found.push({
           step,
           message:
-            `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${previous!.step}: it grew by ${growth}, ` +
+            `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${previous!.step}` +
+            `, ${now.replyCarriedTokens} and ${before.replyCarriedTokens} of them the step's own reply: the rest grew by ${growth}, ` +
             `where the summarizer's reply grew by ${replyGrowth} and the newly covered history it quotes holds ${now.quotedTokens} ` +
             `(${now.newlyCovered} contents newly covered, ${now.newlyCoveredTokens} real tokens; slack ${SUMMARY_GROWTH_SLACK_TOKENS})`,
         });
