@@ -28,10 +28,10 @@ describe('no-summary-growth, over step records', () => {
     expect(growingSummaries([first, at])).toEqual([]);
     const over = compactionStep(5, compaction({ summaryTokens: 100 + allowed + 1, replyTokens: 60, quotedTokens: 30 }));
     expect(growingSummaries([first, over]).map((found) => found.message)).toEqual([
-      "sent 147 real tokens of summary after 100 at step 2, 0 and 0 of them the step's own reply: the rest grew by 47, where the summarizer's reply grew by 0 and the newly covered history it quotes holds 30 (4 contents newly covered, 2000 real tokens; slack 16)",
+      "sent 147 real tokens of summary after 100 at step 2: it grew by 47, where the summarizer's reply grew by 0, what it carries of the step's reply by 0 and the newly covered history it quotes holds 30 (4 contents newly covered, 2000 real tokens; slack 16)",
     ]);
-    // The step's own reply carried verbatim is not growth (a strategy may send only the part its
-    // budget allows, more one time than the next); what the summary holds besides it is.
+    // Sending more of the step's own reply is not growth (a strategy may send only the part its
+    // budget allows, more one time than the next); growing besides it is.
     expect(
       growingSummaries([
         compactionStep(2, compaction({ summaryTokens: 100, replyTokens: 3000, replyCarriedTokens: 60 })),
@@ -88,7 +88,7 @@ describe('no-summary-growth, played', () => {
     expect(new Set(sizes).size).toBe(sizes.length);
     expect(noSummaryGrowth.check(world, planted)?.message).toMatch(
       new RegExp(
-        `^step ${compactions[1]!.step} .* sent \\d+ real tokens of summary after \\d+ at step ${compactions[0]!.step}, \\d+ and \\d+ of them the step's own reply: the rest grew by \\d+, where the summarizer's reply grew by 0`,
+        `^step ${compactions[1]!.step} .* sent \\d+ real tokens of summary after \\d+ at step ${compactions[0]!.step}: it grew by \\d+, where the summarizer's reply grew by 0, what it carries of the step's reply by 0 `,
       ),
     );
     // What an acceptance pins: every growing step, the first of them the property's.

@@ -49,19 +49,20 @@ export function growingSummaries(
     const replied = now.replyTokens > 0;
     const before = previous?.compaction;
     if (replied && before !== undefined && previous!.contextWindow === step.contextWindow) {
-      // What the summary material holds besides this step's reply (a strategy may send the reply
-      // whole or the part its budget allows): a rolling summary that appends keeps the earlier
-      // replies there, which grow it.
-      const growth = now.summaryTokens - now.replyCarriedTokens - (before.summaryTokens - before.replyCarriedTokens);
+      const growth = now.summaryTokens - before.summaryTokens;
       const replyGrowth = Math.max(0, now.replyTokens - before.replyTokens);
-      const allowed = replyGrowth + now.quotedTokens + SUMMARY_GROWTH_SLACK_TOKENS;
+      // A strategy may send the reply whole or the part its budget allows, more one time than the
+      // next: sending more of this step's own reply is not a growing summary. A rolling summary
+      // that appends carries the earlier replies besides this one, which this does not explain.
+      const carriedGrowth = Math.max(0, now.replyCarriedTokens - before.replyCarriedTokens);
+      const allowed = Math.max(replyGrowth, carriedGrowth) + now.quotedTokens + SUMMARY_GROWTH_SLACK_TOKENS;
       if (growth > allowed) {
         found.push({
           step,
           message:
-            `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${previous!.step}` +
-            `, ${now.replyCarriedTokens} and ${before.replyCarriedTokens} of them the step's own reply: the rest grew by ${growth}, ` +
-            `where the summarizer's reply grew by ${replyGrowth} and the newly covered history it quotes holds ${now.quotedTokens} ` +
+            `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${previous!.step}: it grew by ${growth}, ` +
+            `where the summarizer's reply grew by ${replyGrowth}, what it carries of the step's reply by ${carriedGrowth} ` +
+            `and the newly covered history it quotes holds ${now.quotedTokens} ` +
             `(${now.newlyCovered} contents newly covered, ${now.newlyCoveredTokens} real tokens; slack ${SUMMARY_GROWTH_SLACK_TOKENS})`,
         });
       }
