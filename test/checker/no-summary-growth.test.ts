@@ -59,6 +59,9 @@ describe('no-summary-growth, over step records', () => {
     expect(growingSummaries([first, fallback, after])).toEqual([]);
     const wider = compactionStep(4, compaction({ summaryTokens: 950 }), { contextWindow: 32_000 });
     expect(growingSummaries([first, wider])).toEqual([]);
+    // Nor from a step that sent no summary (it asked about a turn it then sent whole): a first summary is not growth.
+    const none = compactionStep(3, compaction({ summaryTokens: 0 }));
+    expect(growingSummaries([none, compactionStep(4, compaction({ summaryTokens: 345 }))])).toEqual([]);
     // Steps without a compaction in between do not break the chain.
     expect(growingSummaries([first, compactionStep(3, undefined), after]).map((found) => found.step.step)).toEqual([4]);
   });

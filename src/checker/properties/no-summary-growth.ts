@@ -12,7 +12,8 @@
  * and appends the answer to it: each compaction adds a reply's worth while the summarizer writes
  * no more than before, until the summary alone fills the window. A compaction whose summarizer
  * failed (a fallback summary) is not compared, nor across a change of window (a larger window
- * legitimately asks for a larger summary).
+ * legitimately asks for a larger summary), nor from a step that sent no summary at all (the
+ * summarizer was asked about a turn the strategy then sent whole).
  */
 import type { StepRecord } from '../../world/session-result.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
@@ -67,7 +68,9 @@ export function growingSummaries(
         });
       }
     }
-    previous = replied ? step : undefined;
+    // A step that sent nothing in place of history (it asked the summarizer about a turn it then
+    // sent whole) has no summary to grow from: the next summary is a first one, not a growth.
+    previous = replied && now.summaryTokens > 0 ? step : undefined;
   }
   return found;
 }
