@@ -104,7 +104,7 @@ describe('no-summary-growth, played', () => {
     }
   });
 
-  it("holds hardened, whose summary carries a ledger of quoted history, a continuation restating the request and as much of the reply as its budget allows; the appender still fails there", async () => {
+  it('holds hardened, whose summary carries a ledger of quoted history, a continuation restating the request and as much of the reply as its budget allows; the appender still fails there', async () => {
     // Sessions the old measure failed hardened in: a mid-turn compaction's continuation (its
     // framing was counted as growth) and a reply sent in part, more one time than the next.
     for (const file of [

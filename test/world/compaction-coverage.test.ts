@@ -113,9 +113,9 @@ describe('compaction coverage', () => {
     });
 
     it("credits a tool output's line as written, not as its JSON escapes it", () => {
-      expect(quotedRunsOf(['- src/app.ts: wrote 42 lines ("strict" mode on)'], history.slice(0, 1).concat(history[2]!), '')).toEqual([
-        '- src/app.ts: wrote 42 lines ("strict" mode on)',
-      ]);
+      expect(
+        quotedRunsOf(['- src/app.ts: wrote 42 lines ("strict" mode on)'], history.slice(0, 1).concat(history[2]!), ''),
+      ).toEqual(['- src/app.ts: wrote 42 lines ("strict" mode on)']);
     });
 
     it('credits nothing that is not a verbatim run of one covered content, in order, of 16 characters or more', () => {

@@ -488,10 +488,7 @@ export class SessionRecorder implements StepObserver {
    * by its session event's key (history-keys.ts), a sent content by the key of the history content
    * it is an untouched copy of.
    */
-  #coverageContents(
-    built: Built,
-    sent: readonly ContentItem[],
-  ): { built: BuiltContent[]; sent: SentContent[] } {
+  #coverageContents(built: Built, sent: readonly ContentItem[]): { built: BuiltContent[]; sent: SentContent[] } {
     const contents: Content[] = new Array(built.count);
     for (let i = 0; i < built.count; i += 1) contents[i] = (sourceAt(built.sources, i) as ContentSource).content;
     const keys = this.#historyKeys.keysOf(contents);
