@@ -14,6 +14,7 @@ export type {
   EstimateTolerances,
   IntegerOptionRange,
   OptionSpace,
+  OwnCountKind,
   OwnTrigger,
   StrategyDeclarations,
   GenerateContentConfig,

@@ -63,7 +63,24 @@ export interface OwnTrigger {
   at(contextWindow: number): number;
   /** What the count counts, for messages ("calibrated tokens", "contents since the last compaction"). */
   readonly counts: string;
+  /**
+   * Which documented count it is, when it is one the checker can take itself from what the world
+   * recorded (src/checker/properties/reference-own-count.ts, written from docs/contextguard.md):
+   * then `declared-trigger` judges each step on that count, not on the `triggerCount` the strategy
+   * reports (a count it reports that differs from it breaks the declaration). Absent: the
+   * strategy's reported count is all there is to judge by.
+   */
+  readonly countedAs?: OwnCountKind;
 }
+
+/**
+ * Counts the checker can take without the strategy (`OwnTrigger.countedAs`):
+ * `contextguard-calibrated`, ContextGuard's calibrated count of the request it judged (§6: the
+ * threshold strategy); `contextguard-cold`, ContextGuard's estimate × 2.5, never calibrated;
+ * `contents`, the contents of the request judged; `contents-since-compaction`, the contents as
+ * built minus those noted at the last compaction (§8: the sliding window).
+ */
+export type OwnCountKind = 'contextguard-calibrated' | 'contextguard-cold' | 'contents' | 'contents-since-compaction';
 
 /** A strategy's declared estimator (`StrategyDeclarations.estimate`). */
 export interface DeclaredEstimate {

@@ -26,6 +26,7 @@ export type {
   EstimateTolerances,
   IntegerOptionRange,
   OptionSpace,
+  OwnCountKind,
   OwnTrigger,
   StrategyDeclarations,
 } from './strategy-declarations.ts';

@@ -96,17 +96,9 @@ export function codexLocalStrategy(options?: Record<string, unknown>): Compactio
     },
 
     async compactSession(ctx) {
-      const history = projectedHistory(ctx);
-      const preTurn = !history.some(
-        (m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId,
-      );
-      // Pre-turn: the incoming user message is not recorded yet, so it is neither counted nor compacted.
-      const incoming =
-        preTurn && history.length > 0 && isTypedUserMessage(history[history.length - 1]!.content) ? 1 : 0;
-      const prior = history.slice(0, history.length - incoming);
-      if (prior.length === 0) return undefined;
-      const total = Number(ctx.state.get(LAST_TOTAL) ?? 0) + trailingEstimate(prior);
-      if (total < codexLimit(ctx.contextWindow, read.model_auto_compact_token_limit)) return undefined;
+      const due = autoCompactionDue(ctx, LAST_TOTAL, read.model_auto_compact_token_limit);
+      if (due === undefined) return undefined;
+      const { prior, incoming } = due;
       const summary = await summarizeWithTrimming(ctx, prior, prompt);
       if (summary === undefined) return { endInvocation: true };
       const replacement = buildCompactedHistory(prior, summary);
@@ -121,6 +113,29 @@ export function codexLocalStrategy(options?: Record<string, unknown>): Compactio
       return { append: [{ endEventId: end, contents: replacement }] };
     },
   };
+}
+
+/**
+ * Codex's auto-compaction check, the same on its local and remote paths: the last usage total
+ * (kept in `totalKey`) plus ceil(bytes/4) of the items added since the model last answered,
+ * against `codexLimit`. Before a turn the incoming user message is not recorded yet, so it is
+ * neither counted nor compacted (`incoming` is 1 then). Undefined: nothing to compact yet.
+ */
+export function autoCompactionDue(
+  ctx: CompactionContext,
+  totalKey: string,
+  configuredLimit: number | undefined,
+): { readonly prior: readonly HistoryMessage[]; readonly incoming: 0 | 1 } | undefined {
+  const history = projectedHistory(ctx);
+  const preTurn = !history.some(
+    (m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId,
+  );
+  const incoming = preTurn && history.length > 0 && isTypedUserMessage(history[history.length - 1]!.content) ? 1 : 0;
+  const prior = history.slice(0, history.length - incoming);
+  if (prior.length === 0) return undefined;
+  const total = Number(ctx.state.get(totalKey) ?? 0) + trailingEstimate(prior);
+  if (total < codexLimit(ctx.contextWindow, configuredLimit)) return undefined;
+  return { prior, incoming };
 }
 
 /** ceil(bytes/4) of the items after the last model-generated item (or after the last compaction). */

@@ -31,7 +31,7 @@
 import type { Content } from '@google/genai';
 import type { CompactionStrategy } from '../engine/types.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
-import { approxTokens, codexLimit } from './codex-local.ts';
+import { approxTokens, autoCompactionDue } from './codex-local.ts';
 import {
   fullText,
   hasFunctionResponse,
@@ -40,7 +40,7 @@ import {
   textOnly,
   userText,
 } from './_shared/content-text.ts';
-import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
+import { lastEventId, projectedHistory } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
 
@@ -85,17 +85,9 @@ export function codexRemoteStrategy(options?: Record<string, unknown>): Compacti
       if (!usage.missing) ctx.state.set(STATE.total, usage.totalTokens);
     },
     async compactSession(ctx) {
-      const history = projectedHistory(ctx);
-      const preTurn = !history.some(
-        (m) => !m.fromRecord && m.content.role === 'model' && m.event.invocationId === ctx.invocationId,
-      );
-      // Pre-turn: the incoming user message is not recorded yet, so it is neither counted nor compacted.
-      const incoming =
-        preTurn && history.length > 0 && isTypedUserMessage(history[history.length - 1]!.content) ? 1 : 0;
-      const prior = history.slice(0, history.length - incoming);
-      if (prior.length === 0) return undefined;
-      const total = Number(ctx.state.get(STATE.total) ?? 0) + trailingEstimate(prior);
-      if (total < codexLimit(ctx.contextWindow, read.model_auto_compact_token_limit)) return undefined;
+      const due = autoCompactionDue(ctx, STATE.total, read.model_auto_compact_token_limit);
+      if (due === undefined) return undefined;
+      const { prior, incoming } = due;
       const baseInstructions = ctx.requestOverhead?.systemInstructionTokens ?? 0;
       const items = trimCodexGeneratedTail(
         prior.map((m) => m.content),
@@ -145,15 +137,4 @@ export function trimCodexGeneratedTail(items: readonly Content[], window: number
 export function compactedHistory(items: readonly Content[], summary: string): Content[] {
   const users = items.filter(isTypedUserMessage).map((c) => userText(textOnly(c)));
   return summary === '' ? users : [...users, modelText(summary)];
-}
-
-/** ceil(bytes/4) of the items after the last model-generated item (or after the last compaction). */
-function trailingEstimate(history: readonly HistoryMessage[]): number {
-  let total = 0;
-  for (let i = history.length - 1; i >= 0; i -= 1) {
-    const message = history[i]!;
-    if (message.fromRecord || message.content.role === 'model') break;
-    total += approxTokens(fullText(message.content));
-  }
-  return total;
 }

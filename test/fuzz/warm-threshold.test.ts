@@ -57,7 +57,7 @@ describe('the warm-threshold anchor', () => {
   });
 
   it('lands the count exactly where it says: threshold strategy counts it, and compacts exactly from the threshold', {
-    timeout: 180_000,
+    timeout: 600_000,
   }, async () => {
     for (const { offset, anchor } of anchored.slice(0, 24)) {
       const played = await secondTurnStep(anchor!);

@@ -13,16 +13,23 @@
  * summary may replace covered contents first), so the two checks read the bound that is sound:
  * the sent size for "passed uncompacted", the built size for "fired below".
  *
- * A strategy may also declare its trigger in its own count (`declarations.ownTrigger`) and report that count
- * on every call (`CompactionOutcome.triggerCount`, the world records it per step): then a step
- * whose count is at or over the trigger must compact and one below must not, exactly, with no
- * tolerance. That pins a comparison off by one (`>` for `>=`, a window of `maxTurns` contents
+ * A strategy may also declare its trigger in its own count (`declarations.ownTrigger`): then a
+ * step whose count is at or over the trigger must compact and one below must not, exactly, with
+ * no tolerance. That pins a comparison off by one (`>` for `>=`, a window of `maxTurns` contents
  * instead of `maxTurns + 1`), which a trigger in real tokens cannot: the generator lands requests
- * exactly on ContextGuard's threshold as counted before any real count (size-draft.ts).
+ * exactly on ContextGuard's threshold as counted before any real count (size-draft.ts). When the
+ * count is one the checker can take itself (`ownTrigger.countedAs`: ContextGuard's calibrated or
+ * cold count, contents; reference-own-count.ts), each step is judged on the checker's count, and
+ * a count the strategy reports (`CompactionOutcome.triggerCount`) that differs from it breaks the
+ * declaration: an estimator that undercounts moves the strategy's count, not the checker's. Where
+ * the checker cannot count (a compaction over a summary the strategy stored earlier, whose
+ * re-injected request no one sends) and for a count it does not know, the step is judged on the
+ * count the strategy reports, and a contract is all that check is.
  */
 import type { DeclaredTrigger, OwnTrigger } from '../../engine/types.ts';
 import type { StepRecord } from '../../world/session-result.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
+import { referenceOwnCounts } from './reference-own-count.ts';
 
 export const declaredTrigger: FuzzProperty = {
   name: 'declared-trigger',
@@ -32,25 +39,33 @@ export const declaredTrigger: FuzzProperty = {
   needsRerun: false,
   appliesTo: (strategy) =>
     strategy.declarations?.trigger !== undefined || strategy.declarations?.ownTrigger !== undefined,
-  check(_scenario, result, _rerun, strategy) {
+  check(scenario, result, _rerun, strategy) {
     const declared = strategy?.declarations?.trigger;
     const own = strategy?.declarations?.ownTrigger;
     if (declared === undefined && own === undefined) return null;
-    for (const step of result.steps) {
+    const reference = own?.countedAs === undefined ? undefined : referenceOwnCounts(own.countedAs, scenario, result);
+    for (const [index, step] of result.steps.entries()) {
       // Nothing sent, or a request with no contents: ContextGuard consults no strategy then.
       if (step.shortCircuited || step.contentsBefore === 0) continue;
       const broken =
         (declared === undefined ? null : brokenTrigger(step, declared)) ??
-        (own === undefined ? null : brokenOwnTrigger(step, own));
+        (own === undefined ? null : brokenOwnTrigger(step, own, reference?.[index]));
       if (broken !== null) return violation('declared-trigger', step, `${describeStep(step)} ${broken}`);
     }
     return null;
   },
 };
 
-/** What the step did against the trigger in the strategy's own count, or null when it kept it (or reported no count). */
-export function brokenOwnTrigger(step: StepRecord, own: OwnTrigger): string | null {
-  const count = step.triggerCount;
+/**
+ * What the step did against the trigger in the strategy's own count, or null when it kept it:
+ * judged on `reference` (the checker's count of the declared kind) when known, else on the count
+ * the strategy reported (none: not judged).
+ */
+export function brokenOwnTrigger(step: StepRecord, own: OwnTrigger, reference?: number): string | null {
+  const reported = step.triggerCount;
+  if (reference !== undefined && reported !== undefined && reported !== reference)
+    return `reported a count of ${reported} ${own.counts} where its declared count (${own.countedAs}) is ${reference}`;
+  const count = reference ?? reported;
   if (count === undefined) return null;
   const trigger = own.at(step.contextWindow);
   const compacted = step.summarizerCalls.length > 0 || step.trimmed;

@@ -132,7 +132,11 @@ export function slidingWindowWith(
 
   // Where it compacts, for the fuzzer's declared-trigger (read by the harness only). It declares no
   // estimator: it compares the raw estimate, never calibrated, only to decide whether to retry.
-  const ownTrigger: OwnTrigger = { at: () => maxTurns + 1, counts: 'contents since the last compaction' };
+  const ownTrigger: OwnTrigger = {
+    at: () => maxTurns + 1,
+    counts: 'contents since the last compaction',
+    countedAs: 'contents-since-compaction',
+  };
   return {
     name: STRATEGY_SLIDING_WINDOW,
     compact,

@@ -140,6 +140,7 @@ export function thresholdWith(
   const ownTrigger: OwnTrigger = {
     at: (modelWindow) => computeThreshold(maxTokens > 0 ? maxTokens : modelWindow),
     counts: 'calibrated tokens',
+    countedAs: 'contextguard-calibrated',
   };
   // How it cuts the summarizer's input, for the fuzzer's summarizer-input-budget (harness only).
   const summarizerInput: DeclaredSummarizerInput = {

@@ -120,7 +120,9 @@ export function createPlayer(
           if (!property.needsRerun) {
             for (const session of later) {
               verdicts.push(
-                typeof session === 'string' ? laterWorldError(property, session) : judge(property, session, undefined),
+                typeof session === 'string'
+                  ? worldErrorVerdict(property, session)
+                  : judge(property, session, undefined),
               );
             }
           }
@@ -131,8 +133,8 @@ export function createPlayer(
   };
 }
 
-/** A later session the world could not finish: session-completes fails there, the rest is not judged. */
-function laterWorldError(property: FuzzProperty, message: string): Verdict {
+/** A session the world could not finish (the first or a later one): session-completes fails there, the rest is not judged. */
+function worldErrorVerdict(property: FuzzProperty, message: string): Verdict {
   return property.name === 'session-completes'
     ? {
         status: 'failed',
@@ -153,20 +155,6 @@ function messageOf(error: unknown): string {
 
 function worldError(properties: readonly FuzzProperty[], message: string): CaseVerdicts {
   return new Map(
-    properties.map((property): [PropertyName, Verdict] => [
-      property.name,
-      property.name === 'session-completes'
-        ? {
-            status: 'failed',
-            violation: {
-              property: 'session-completes',
-              step: null,
-              turn: null,
-              message: `world-error: ${message}`,
-              infeasible: null,
-            },
-          }
-        : { status: 'not-checked', reason: `world-error: ${message}` },
-    ]),
+    properties.map((property): [PropertyName, Verdict] => [property.name, worldErrorVerdict(property, message)]),
   );
 }

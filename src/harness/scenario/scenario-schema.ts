@@ -9,26 +9,13 @@
  * got ("expected a positive integer, got -5").
  */
 import { z } from 'zod';
-import type { ContentKind } from '../../world/world-scenario.ts';
+import { CONTENT_KINDS } from '../../world/content/generate-text.ts';
 import { ACCEPTABLE_PROPERTIES } from './acceptance.ts';
 import { ACCEPTANCE_RULES, acceptanceRule } from './acceptance-rules.ts';
 import { parseSteps } from './acceptance-steps.ts';
 import { LIMITS } from './scenario-limits.ts';
 import { replaySchema } from './replay-schema.ts';
 import { factsSchema, retentionExpectation } from './facts-schema.ts';
-
-export const CONTENT_KINDS = [
-  'x',
-  'go-long-message',
-  'go-analysis',
-  'go-system-prompt',
-  'prose',
-  'json',
-  'logs',
-  'code',
-  'cjk',
-  'emoji',
-] as const satisfies readonly ContentKind[];
 
 /** `max`: the documented limit (scenario-limits.ts), with how it reads in the error. */
 interface Limit {

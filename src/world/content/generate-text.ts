@@ -8,7 +8,8 @@ import type { Rng } from '../sim/prng.ts';
 import { goAnalysis, goLongMessage, goSystemPrompt, xText } from './go-texts.ts';
 import { realisticText } from './realistic-text.ts';
 
-export const CONTENT_KINDS: readonly ContentKind[] = [
+/** Every kind of generated text, once (the scenario schema's enum too). */
+export const CONTENT_KINDS = [
   'x',
   'go-long-message',
   'go-analysis',
@@ -19,7 +20,11 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
   'code',
   'cjk',
   'emoji',
-];
+] as const satisfies readonly ContentKind[];
+
+// A kind added to `ContentKind` and left out here fails the type check.
+const EVERY_KIND_LISTED: Exclude<ContentKind, (typeof CONTENT_KINDS)[number]> extends never ? true : never = true;
+void EVERY_KIND_LISTED;
 
 export function generateText(spec: TextSpec, rng: Rng): string {
   if ('text' in spec) return spec.text;

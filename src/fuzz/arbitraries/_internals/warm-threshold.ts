@@ -6,7 +6,8 @@
  * (cold-threshold.ts) pins the count before any real count, this one pins the calibrated count, so
  * a comparison off by one after calibration, or a factor computed a token off, shows.
  *
- * Computed without playing the session, as the world builds it: the first request (the preamble
+ * Computed without playing the session, as the world builds it, by the world's ruler and the
+ * checker's ContextGuard count (docs/contextguard.md §6), never the engine's estimator: the first request (the preamble
  * and the first user message), its real count (the phase's ratio token model, the usage the model
  * reports) and its heuristic (what ContextGuard records as the last heuristic); the second request
  * adds the model's first answer and the second user message, whose heuristic grows by exactly one
@@ -17,16 +18,17 @@
  * anchored sessions and checks the landing).
  */
 import type { Content } from '@google/genai';
-import { DEFAULT_HEURISTIC_CORRECTION_FACTOR } from '../../../engine/constants.ts';
-import { stateKeys } from '../../../engine/state/state-keys.ts';
-import { computeThreshold } from '../../../engine/tokens/compute-buffer.ts';
-import { estimateTokens } from '../../../engine/tokens/estimate-tokens.ts';
-import { calibratedTokenCount } from '../../../engine/tokens/token-count.ts';
+import {
+  CONTEXTGUARD_COLD_FACTOR,
+  contextGuardCalibrated,
+  contextGuardThreshold,
+} from '../../../checker/properties/reference-own-count.ts';
 import type { LlmRequest } from '../../../engine/types.ts';
 import { resolveScenario } from '../../../harness/scenario/resolve-scenario.ts';
 import type { ScenarioSpec, TurnGroupSpec, UserMessageSpec } from '../../../harness/scenario/scenario-schema.ts';
 import { ModelScript } from '../../../world/models/model-script.ts';
 import { requestPreamble } from '../../../world/request-preamble.ts';
+import { requestQuarterTokens } from '../../../world/ruler/quarter-byte-count.ts';
 
 /** The anchored spec and the calibrated count its second turn's first request lands on; null when the anchor does not apply. */
 export interface WarmAnchor {
@@ -35,8 +37,6 @@ export interface WarmAnchor {
   readonly count: number;
   readonly threshold: number;
 }
-
-const AGENT = 'warm-threshold-anchor';
 
 /** `spec` with its second user message sized so the second turn's first request counts threshold ± `tokens` (heuristic); null when it does not apply. */
 export function warmThresholdSpec(spec: ScenarioSpec, tokens: number): WarmAnchor | null {
@@ -70,23 +70,17 @@ export function warmThresholdSpec(spec: ScenarioSpec, tokens: number): WarmAncho
   const reply = script.nextReply();
   if (reply.kind !== 'text') return null;
   const model0: Content = { role: 'model', parts: [{ text: reply.text }] };
-  const threshold = computeThreshold(phase.contextWindow);
+  const threshold = contextGuardThreshold(phase.contextWindow);
 
   // The first step: sent whole (its cold count under the threshold), its real count reported.
   const request0: LlmRequest = { ...preamble, contents: [user0] };
-  const heuristic0 = estimateTokens(request0);
-  if (Math.trunc(heuristic0 * DEFAULT_HEURISTIC_CORRECTION_FACTOR) >= threshold) return null;
+  const heuristic0 = requestQuarterTokens(request0);
+  if (Math.trunc(heuristic0 * CONTEXTGUARD_COLD_FACTOR) >= threshold) return null;
   const real0 = Math.floor(heuristic0 * ratio);
-  const keys = stateKeys(AGENT);
-  const state = new Map<string, unknown>([
-    [keys.realTokens, real0],
-    [keys.lastHeuristic, heuristic0],
-  ]);
-  const count = (heuristic: number): number =>
-    calibratedTokenCount({ agentName: AGENT, state: { get: (key: string) => state.get(key) } } as never, heuristic);
+  const count = (heuristic: number): number => contextGuardCalibrated(heuristic, real0, heuristic0);
 
   // The second step's heuristic with the drawn message; 4 bytes more or less move it by one token.
-  const heuristic1 = estimateTokens({ ...preamble, contents: [user0, model0, script.userMessage(turn1)] });
+  const heuristic1 = requestQuarterTokens({ ...preamble, contents: [user0, model0, script.userMessage(turn1)] });
   const floor = heuristic1 - Math.floor(secondBytes / 4);
   if (count(floor) >= threshold) return null;
   let low = floor;

@@ -33,7 +33,10 @@ export function boundaryStrategy(options: BoundaryOptions): CompactionStrategy {
   return {
     name: options.name,
     declarations: {
-      ownTrigger: { at: trigger, counts: options.counting === 'contents' ? 'contents' : 'tokens (estimate x 2.5)' },
+      ownTrigger:
+        options.counting === 'contents'
+          ? { at: trigger, counts: 'contents', countedAs: 'contents' }
+          : { at: trigger, counts: 'tokens (estimate x 2.5)', countedAs: 'contextguard-cold' },
     },
     async compact(ctx, request) {
       const triggerCount = count(request);
