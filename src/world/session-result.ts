@@ -38,6 +38,12 @@ export interface StepCompaction {
   readonly summaryTokens: number;
   /** Real tokens of the step's successful summarizer replies (each counted as one content). */
   readonly replyTokens: number;
+  /**
+   * Real tokens of the text of those replies the summary material carries verbatim (its lines, or
+   * runs of them, found in a reply; one content): a strategy may send the reply whole or only the
+   * part its budget allows, so what it sends of this step's reply is told apart from the rest.
+   */
+  readonly replyCarriedTokens: number;
   /** History contents this step stopped sending verbatim for the first time: the history its summary newly covers. */
   readonly newlyCovered: number;
   /** Their real tokens. */

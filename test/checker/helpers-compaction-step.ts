@@ -48,6 +48,7 @@ export function compaction(values: Partial<StepCompaction>): StepCompaction {
   return {
     summaryTokens: 100,
     replyTokens: 60,
+    replyCarriedTokens: 0,
     newlyCovered: 4,
     newlyCoveredTokens: 2000,
     quotedTokens: 0,

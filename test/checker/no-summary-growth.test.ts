@@ -13,7 +13,7 @@ import { hardenedStrategy } from '../../src/engine/strategies/hardened/hardened.
 import { thresholdStrategy } from '../../src/engine/strategies/threshold.ts';
 import summaryAppends from '../../src/fuzz/planted-bugs/summary-appends.ts';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.ts';
-import { resolveScenario } from '../../src/harness/scenario/index.ts';
+import { loadScenarios, resolveScenario } from '../../src/harness/scenario/index.ts';
 import { violatingSteps } from '../../src/harness/scenario/violating-steps.ts';
 import { runSession } from '../../src/world/run-session.ts';
 import rollingSummary from '../fuzz/fixtures/rolling-summary-strategy.ts';
@@ -28,8 +28,22 @@ describe('no-summary-growth, over step records', () => {
     expect(growingSummaries([first, at])).toEqual([]);
     const over = compactionStep(5, compaction({ summaryTokens: 100 + allowed + 1, replyTokens: 60, quotedTokens: 30 }));
     expect(growingSummaries([first, over]).map((found) => found.message)).toEqual([
-      "sent 147 real tokens of summary after 100 at step 2: it grew by 47, where the summarizer's reply grew by 0 and the newly covered history it quotes holds 30 (4 contents newly covered, 2000 real tokens; slack 16)",
+      "sent 147 real tokens of summary after 100 at step 2: it grew by 47, where the summarizer's reply grew by 0, what it carries of the step's reply by 0 and the newly covered history it quotes holds 30 (4 contents newly covered, 2000 real tokens; slack 16)",
     ]);
+    // Sending more of the step's own reply is not growth (a strategy may send only the part its
+    // budget allows, more one time than the next); growing besides it is.
+    expect(
+      growingSummaries([
+        compactionStep(2, compaction({ summaryTokens: 100, replyTokens: 3000, replyCarriedTokens: 60 })),
+        compactionStep(5, compaction({ summaryTokens: 300, replyTokens: 3000, replyCarriedTokens: 260 })),
+      ]),
+    ).toEqual([]);
+    expect(
+      growingSummaries([
+        compactionStep(2, compaction({ summaryTokens: 100, replyTokens: 3000, replyCarriedTokens: 60 })),
+        compactionStep(5, compaction({ summaryTokens: 300, replyTokens: 3000, replyCarriedTokens: 60 })),
+      ]).length,
+    ).toBe(1);
     // A longer reply explains a longer summary.
     expect(growingSummaries([first, compactionStep(5, compaction({ summaryTokens: 400, replyTokens: 360 }))])).toEqual(
       [],
@@ -45,6 +59,9 @@ describe('no-summary-growth, over step records', () => {
     expect(growingSummaries([first, fallback, after])).toEqual([]);
     const wider = compactionStep(4, compaction({ summaryTokens: 950 }), { contextWindow: 32_000 });
     expect(growingSummaries([first, wider])).toEqual([]);
+    // Nor from a step that sent no summary (it asked about a turn it then sent whole): a first summary is not growth.
+    const none = compactionStep(3, compaction({ summaryTokens: 0 }));
+    expect(growingSummaries([none, compactionStep(4, compaction({ summaryTokens: 345 }))])).toEqual([]);
     // Steps without a compaction in between do not break the chain.
     expect(growingSummaries([first, compactionStep(3, undefined), after]).map((found) => found.step.step)).toEqual([4]);
   });
@@ -74,7 +91,7 @@ describe('no-summary-growth, played', () => {
     expect(new Set(sizes).size).toBe(sizes.length);
     expect(noSummaryGrowth.check(world, planted)?.message).toMatch(
       new RegExp(
-        `^step ${compactions[1]!.step} .* sent \\d+ real tokens of summary after \\d+ at step ${compactions[0]!.step}: it grew by \\d+, where the summarizer's reply grew by 0`,
+        `^step ${compactions[1]!.step} .* sent \\d+ real tokens of summary after \\d+ at step ${compactions[0]!.step}: it grew by \\d+, where the summarizer's reply grew by 0, what it carries of the step's reply by 0 `,
       ),
     );
     // What an acceptance pins: every growing step, the first of them the property's.
@@ -84,6 +101,28 @@ describe('no-summary-growth, played', () => {
       expect(violatingSteps('no-summary-growth', world, result), strategy.name).toEqual([]);
       expect(result.steps.filter((step) => step.compaction !== undefined).length, strategy.name).toBeGreaterThan(1);
       expect(noSummaryGrowth.check(world, result), strategy.name).toBeNull();
+    }
+  });
+
+  it('holds hardened, whose summary carries a ledger of quoted history, a continuation restating the request and as much of the reply as its budget allows; the appender still fails there', async () => {
+    // Sessions the old measure failed hardened in: a mid-turn compaction's continuation (its
+    // framing was counted as growth) and a reply sent in part, more one time than the next.
+    for (const file of [
+      'scenarios/stress/8k-alternating-tool-and-text.yaml',
+      'scenarios/probes/debug-1.yaml',
+      'scenarios/examples/adk-coding-agent.yaml',
+    ]) {
+      const [scenario] = await loadScenarios([file]);
+      const result = await runSession(scenario!.world, { strategy: hardenedStrategy() });
+      const compactions = result.steps.filter((step) => step.compaction !== undefined);
+      expect(compactions.length, file).toBeGreaterThan(1);
+      expect(
+        compactions.some((step) => step.compaction!.quotedTokens > 0),
+        file,
+      ).toBe(true);
+      expect(noSummaryGrowth.check(scenario!.world, result), file).toBeNull();
+      const planted = await runSession(scenario!.world, { strategy: summaryAppends({}) });
+      expect(noSummaryGrowth.check(scenario!.world, planted)?.message, file).toMatch(/grew by/);
     }
   });
 

@@ -16,12 +16,14 @@ const RUNS = 20;
 const TARGET = 0.8;
 
 describe('realistic buggy strategies', () => {
-  // TARGET NOT MET, pinned as a known failure (it.fails: this test turns red the day the rate
-  // reaches the target, and must then go back to `it`). Measured after merging the contract
-  // rework: 10 of 13 on seed 1 (76.9 %). The correct twin itself now fails summarizer-input-budget
-  // and no-summary-growth on some runs, so those cannot kill summarizer-input-untrimmed and
-  // summary-grows; estimate-json-as-text is within estimate-precision's documented 5 %.
-  it.fails(`fuzz alone kills at least ${TARGET * 100} % of them (${REALISTIC_BUGS.length} bugs, ${RUNS} runs, seeds ${SEEDS.join(', ')})`, async () => {
+  // Measured with `npm run bench:realistic-bugs -- --runs 20` once no-summary-growth stopped
+  // failing the twin (it compared a first summary with a step that sent none, so summary-grows
+  // could not count) and declared-trigger judged by the checker's own count: 12 of 13 on seeds 1
+  // and 2 (92.3 %), 11 of 13 on seeds 3, 4 and 5 (84.6 %), so 24/26 on every run's seeds and
+  // 57/65 (87.7 %) on the nightly ones. The survivors: the uncut summarizer input on every seed
+  // (the twin fails summarizer-input-fits, so that property judges neither) and on seeds 3-5 the
+  // trigger at `>` for `>=` (its boundary not reached in 20 runs).
+  it(`fuzz alone kills at least ${TARGET * 100} % of them (${REALISTIC_BUGS.length} bugs, ${RUNS} runs, seeds ${SEEDS.join(', ')})`, async () => {
     const rate = await realisticKillRate({ seeds: SEEDS, runs: RUNS });
     for (const holds of rate.twinHolds.values())
       expect(holds).toEqual(

@@ -1,7 +1,13 @@
 /** The world's measure of what a compaction covered (measure/compaction-coverage.ts), over plain data. */
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { CompactionCoverage, probeOf, requestTextOf } from '../../src/world/measure/compaction-coverage.ts';
+import {
+  CompactionCoverage,
+  probeOf,
+  quotedRunsOf,
+  requestTextOf,
+} from '../../src/world/measure/compaction-coverage.ts';
+import { HistoryKeys } from '../../src/world/measure/history-keys.ts';
 
 const text = (role: string, value: string): Content => ({ role, parts: [{ text: value }] });
 /** One token per character: easy to read. */
@@ -15,7 +21,9 @@ describe('compaction coverage', () => {
   const a = text('user', 'the first request of the user, long enough');
   const b = text('model', 'the model answered at some length here');
   const c = text('user', 'the second request, also long enough');
-  const built = (...contents: Content[]) => contents.map((content) => ({ key: content, content }));
+  /** A history content's key (history-keys.ts gives the world's): here its text, unique in these tests. */
+  const keyOf = (content: Content): string => content.parts![0]!.text!;
+  const built = (...contents: Content[]) => contents.map((content) => ({ key: keyOf(content), content }));
 
   it('counts each history content as newly covered once, the summary as what is not a copy, and what never reached the summarizer', () => {
     const coverage = new CompactionCoverage();
@@ -25,7 +33,7 @@ describe('compaction coverage', () => {
         built: built(a, b, c),
         sent: [
           { key: undefined, content: summary },
-          { key: c, content: c },
+          { key: keyOf(c), content: c },
         ],
         summarizerTexts: [`Summarize:\nuser: ${b.parts![0]!.text}`],
         replies: ['SUMMARY'],
@@ -37,13 +45,15 @@ describe('compaction coverage', () => {
     expect(first).toEqual({
       summaryTokens: 17,
       replyTokens: 7,
+      replyCarriedTokens: 0,
       newlyCovered: 2,
       newlyCoveredTokens: count([a, b]),
       quotedTokens: 0,
       leftOutOfSummarizer: 1,
       newestLeftOutTokens: count([a]),
     });
-    // Next step: a and b stay covered (not newly), c is now covered and quoted in a continuation.
+    // Next step: a and b stay covered (not newly), c is now covered and restated in a continuation
+    // (a content quoting it that holds no summarizer reply): credited whole, its framing with it.
     const continuation = text('user', `continue with: ${c.parts![0]!.text}`);
     const second = coverage.observe(
       {
@@ -61,7 +71,7 @@ describe('compaction coverage', () => {
     expect(second).toMatchObject({
       newlyCovered: 1,
       newlyCoveredTokens: count([c]),
-      quotedTokens: count([c]),
+      quotedTokens: count([continuation]),
       leftOutOfSummarizer: 0,
       replyTokens: 0,
     });
@@ -81,5 +91,102 @@ describe('compaction coverage', () => {
     expect(
       requestTextOf({ contents: [text('user', 'hello')], config: { systemInstruction: { parts: [{ text: 'sys' }] } } }),
     ).toBe('sys\nhello');
+  });
+
+  describe('quoted fragments of history', () => {
+    const userLine =
+      'please keep the public API of the parser stable, then rename the internal helpers and finally run the whole suite before you push';
+    const history = [
+      userLine,
+      JSON.stringify({ result: 'src/app.ts: wrote 42 lines ("strict" mode on)\nsrc/lib.ts: unchanged' }),
+      'src/app.ts: wrote 42 lines ("strict" mode on)\nsrc/lib.ts: unchanged',
+    ];
+    const head = userLine.slice(0, 40);
+    const tail = userLine.slice(-40);
+
+    it('credits a line cut to its start and end around an elision mark, each run in order', () => {
+      for (const mark of [' […] ', '...', ' [...] ', ' <snip> ', ' [truncated 57 chars] ', ' … '])
+        expect(quotedRunsOf([`Said: x\n- ${head}${mark}${tail}`], history, ''), mark).toEqual([`- ${head}`, tail]);
+      // A prefix or a suffix alone.
+      expect(quotedRunsOf([`${head}...`], history, '')).toEqual([head]);
+      expect(quotedRunsOf([`[…] ${tail}`], history, '')).toEqual([tail]);
+    });
+
+    it("credits a tool output's line as written, not as its JSON escapes it", () => {
+      expect(
+        quotedRunsOf(['- src/app.ts: wrote 42 lines ("strict" mode on)'], history.slice(0, 1).concat(history[2]!), ''),
+      ).toEqual(['- src/app.ts: wrote 42 lines ("strict" mode on)']);
+    });
+
+    it('credits nothing that is not a verbatim run of one covered content, in order, of 16 characters or more', () => {
+      // The summary's own words around a mark.
+      expect(quotedRunsOf(['the user wants things done […] and more things later'], history, '')).toEqual([]);
+      // Runs shorter than 16 characters.
+      expect(quotedRunsOf([`${head.slice(0, 12)} […] ${tail.slice(-12)}`], history, '')).toEqual([]);
+      // End before start: only the first run is found in order.
+      expect(quotedRunsOf([`${tail} […] ${head}`], history, '')).toEqual([tail]);
+      // Already quoted whole: not again.
+      expect(quotedRunsOf([`${head} […] ${tail}`], history, userLine)).toEqual([]);
+    });
+
+    it('counts a cut quote of newly covered history as quoted tokens (the old measure credited none)', () => {
+      const coverage = new CompactionCoverage();
+      const user = text('user', userLine);
+      const answer = text('model', 'the model answered at some length here');
+      const ledger = text('user', `[Carried]\n- ${head} […] ${tail}\nsummary words`);
+      const step = coverage.observe(
+        {
+          built: built(user, answer),
+          sent: [{ key: undefined, content: ledger }],
+          summarizerTexts: [userLine],
+          replies: ['summary words'],
+          count,
+        },
+        true,
+      )!;
+      expect(step.quotedTokens).toBe(`- ${head}\n${tail}`.length);
+    });
+  });
+
+  it('credits a restatement of newly covered history whole, but not a summary that holds the reply, and measures what it carries of the reply', () => {
+    const reply = 'the summarizer wrote this reply about the whole session';
+    const request = text('user', 'please rename the parser helpers and run the suite');
+    const observe = (sent: Content[]) =>
+      new CompactionCoverage().observe(
+        {
+          built: built(request),
+          sent: sent.map((content) => ({ key: undefined, content })),
+          summarizerTexts: [''],
+          replies: [reply],
+          count,
+        },
+        true,
+      )!;
+    const continuation = text('user', `[The user's current request is: ${request.parts![0]!.text}. Go on.]`);
+    // Apart: the continuation is credited whole; the summary carries the reply.
+    const apart = observe([text('user', `Summary: ${reply}`), continuation]);
+    expect(apart.quotedTokens).toBe(count([continuation]));
+    expect(apart.replyCarriedTokens).toBe(`Summary: ${reply}`.length);
+    // In one content with the reply: only the quoted history is credited, not the framing.
+    const together = observe([text('user', `Summary: ${reply}\n${continuation.parts![0]!.text}`)]);
+    expect(together.quotedTokens).toBe(count([request]));
+    // A reply sent only in part: what is carried, not the whole reply.
+    expect(observe([text('user', `Summary: ${reply.slice(0, 30)} […]`)]).replyCarriedTokens).toBe(
+      `Summary: ${reply.slice(0, 30)}`.length,
+    );
+  });
+
+  it('knows a history content by its session event whichever copy the request holds: equal copies share a key, repeats are told apart by rank', () => {
+    const keys = new HistoryKeys();
+    const first = keys.keysOf([text('user', 'carry on'), text('model', 'ok'), text('user', 'carry on')]);
+    const again = keys.keysOf([
+      structuredClone(text('user', 'carry on')),
+      structuredClone(text('model', 'ok')),
+      structuredClone(text('user', 'carry on')),
+      text('model', 'new'),
+    ]);
+    expect(again.slice(0, 3)).toEqual(first);
+    expect(new Set(first).size).toBe(3);
+    expect(keys.keysOf([text('user', 'carry on!')])[0]).not.toBe(first[0]);
   });
 });

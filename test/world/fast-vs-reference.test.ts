@@ -40,10 +40,9 @@ async function playBoth(scenario: ResolvedScenario): Promise<void> {
     const result = await runSession(scenario.world, { strategy, traceDigest: true, contentsBuilder });
     return {
       digest: result.traceDigest,
-      // Known gap: the compaction coverage (summarizer-input-budget, no-summary-growth) follows
-      // history contents by the fast builder's sources, so the reference builder measures it
-      // differently; compared apart once it is keyed by session event (tracked in the closing note).
-      steps: result.steps.map(({ compaction: _compaction, ...step }) => step),
+      // Every step record, the compaction coverage included (summarizer-input-budget,
+      // no-summary-growth): it knows history contents by session event, not by builder source.
+      steps: result.steps,
       failure: result.failure,
       totals: result.totals,
       turnAnswers: result.turnAnswers,

@@ -12,7 +12,8 @@
  * and appends the answer to it: each compaction adds a reply's worth while the summarizer writes
  * no more than before, until the summary alone fills the window. A compaction whose summarizer
  * failed (a fallback summary) is not compared, nor across a change of window (a larger window
- * legitimately asks for a larger summary).
+ * legitimately asks for a larger summary), nor from a step that sent no summary at all (the
+ * summarizer was asked about a turn the strategy then sent whole).
  */
 import type { StepRecord } from '../../world/session-result.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
@@ -51,18 +52,25 @@ export function growingSummaries(
     if (replied && before !== undefined && previous!.contextWindow === step.contextWindow) {
       const growth = now.summaryTokens - before.summaryTokens;
       const replyGrowth = Math.max(0, now.replyTokens - before.replyTokens);
-      const allowed = replyGrowth + now.quotedTokens + SUMMARY_GROWTH_SLACK_TOKENS;
+      // A strategy may send the reply whole or the part its budget allows, more one time than the
+      // next: sending more of this step's own reply is not a growing summary. A rolling summary
+      // that appends carries the earlier replies besides this one, which this does not explain.
+      const carriedGrowth = Math.max(0, now.replyCarriedTokens - before.replyCarriedTokens);
+      const allowed = Math.max(replyGrowth, carriedGrowth) + now.quotedTokens + SUMMARY_GROWTH_SLACK_TOKENS;
       if (growth > allowed) {
         found.push({
           step,
           message:
             `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${previous!.step}: it grew by ${growth}, ` +
-            `where the summarizer's reply grew by ${replyGrowth} and the newly covered history it quotes holds ${now.quotedTokens} ` +
+            `where the summarizer's reply grew by ${replyGrowth}, what it carries of the step's reply by ${carriedGrowth} ` +
+            `and the newly covered history it quotes holds ${now.quotedTokens} ` +
             `(${now.newlyCovered} contents newly covered, ${now.newlyCoveredTokens} real tokens; slack ${SUMMARY_GROWTH_SLACK_TOKENS})`,
         });
       }
     }
-    previous = replied ? step : undefined;
+    // A step that sent nothing in place of history (it asked the summarizer about a turn it then
+    // sent whole) has no summary to grow from: the next summary is a first one, not a growth.
+    previous = replied && now.summaryTokens > 0 ? step : undefined;
   }
   return found;
 }

@@ -6,9 +6,9 @@
  * summarizer. The checker's `summary-growth` and `summarizer-input-budget` judge these numbers
  * (docs/properties.md).
  *
- * A history content is known by its identity (the content object of its session event): a
- * content sent as an untouched copy of it was kept; one the strategy left out or changed is
- * covered. Whatever the strategy sent that is not such a copy is the summary material. Sizes are
+ * A history content is known by its session event, told from what the request holds
+ * (history-keys.ts: the same key whichever contents builder made the request): a content sent as
+ * an untouched copy of it was kept; one the strategy left out or changed is covered. Whatever the strategy sent that is not such a copy is the summary material. Sizes are
  * the reference ruler's: the token model's count of a request holding just those contents.
  *
  * Pure over plain data and scoped to one session: the set of contents already covered lives in
@@ -19,14 +19,14 @@ import type { StepCompaction } from '../session-result.ts';
 
 /** One history content of the request the world built, oldest first. */
 export interface BuiltContent {
-  /** Its identity across steps (the content object of its session event). */
-  readonly key: object;
+  /** Its identity across steps: its session event's key (history-keys.ts). */
+  readonly key: string;
   readonly content: Content;
 }
 
 /** One content of the request sent: `key` when it is an untouched copy of a history content. */
 export interface SentContent {
-  readonly key: object | undefined;
+  readonly key: string | undefined;
   readonly content: Content;
 }
 
@@ -51,16 +51,16 @@ export const MAX_PROBE_CHARS = 64;
 
 export class CompactionCoverage {
   /** History contents covered on some earlier step: a summary covers each once. */
-  readonly #covered = new Set<object>();
+  readonly #covered = new Set<string>();
 
   /**
    * Notes the step's covered contents; returns what the compaction did when `summarized` (the
    * step called the summarizer), else undefined.
    */
   observe(step: CoverageStep, summarized: boolean): StepCompaction | undefined {
-    const kept = new Set<object>();
+    const kept = new Set<string>();
     for (const item of step.sent) if (item.key !== undefined) kept.add(item.key);
-    const builtKeys = new Set<object>();
+    const builtKeys = new Set<string>();
     const newly: Content[] = [];
     for (const { key, content } of step.built) {
       builtKeys.add(key);
@@ -73,39 +73,58 @@ export class CompactionCoverage {
       .filter((item) => item.key === undefined || !builtKeys.has(item.key))
       .map((item) => item.content);
     const sentTexts = summary.map(contentTextOf);
-    const quoted: Content[] = [];
-    const leftOut: Content[] = [];
-    for (const content of newly) {
-      const probe = probeOf(content);
-      if (probe === null) continue;
-      if (sentTexts.some((text) => text.includes(probe))) quoted.push(content);
-      else if (!step.summarizerTexts.some((text) => text.includes(probe))) leftOut.push(content);
-    }
-    // Lines the summary material carries verbatim from the history this step newly covers (a
-    // strategy's ledger of the user's words or of the files a tool wrote, taken from text or from a
-    // tool's response): quoted history, which a summary may grow by.
-    // (Lines of contents already counted whole as quoted are not counted again.)
-    const coveredText = newly
-      .filter((content) => !quoted.includes(content))
-      .map(historyTextOf)
-      .join('\n');
-    const wholeText = quoted.map(historyTextOf).join('\n');
-    const quotedLines = [...new Set(sentTexts.flatMap((text) => text.split('\n')))].filter((line) =>
-      quotedForms(line).some(
-        (form) => form.length >= MIN_PROBE_CHARS && coveredText.includes(form) && !wholeText.includes(form),
-      ),
+    // A content of the summary material that quotes newly covered history and holds none of the
+    // summarizer's replies restates that history (a continuation restating the request it stands
+    // in for): it is credited whole, its framing with it. It quotes history only this once: the
+    // next compaction covers other history, so an old restatement carried along is growth again.
+    const replyProbes = step.replies.flatMap((reply) => probeOf({ parts: [{ text: reply }] }) ?? []);
+    const probes = newly.map(probeOf);
+    const restates = sentTexts.map(
+      (text) =>
+        !replyProbes.some((probe) => text.includes(probe)) &&
+        probes.some((probe) => probe !== null && text.includes(probe)),
     );
+    const quoted: Content[] = [];
+    const restated: Content[] = [];
+    const leftOut: Content[] = [];
+    newly.forEach((content, index) => {
+      const probe = probes[index];
+      if (probe === null || probe === undefined) return;
+      const carriers = sentTexts.flatMap((text, at) => (text.includes(probe) ? [at] : []));
+      if (carriers.some((at) => !restates[at])) quoted.push(content);
+      else if (carriers.length > 0) restated.push(content);
+      else if (!step.summarizerTexts.some((text) => text.includes(probe))) leftOut.push(content);
+    });
+    // Runs of text the summary material carries verbatim from the history this step newly covers
+    // (a strategy's ledger of the user's words or of the files a tool wrote, taken from text or
+    // from a tool's response, whole or cut): quoted history, which a summary may grow by.
+    // (Contents already counted whole as quoted or restated are not counted again.)
+    const coveredTexts = newly
+      .filter((content) => !quoted.includes(content) && !restated.includes(content))
+      .map(historyTextOf);
+    const wholeText = [...quoted, ...restated].map(historyTextOf).join('\n');
+    const quotedRuns = quotedRunsOf(
+      sentTexts.filter((_, at) => !restates[at]),
+      coveredTexts,
+      wholeText,
+    );
+    const restatements = summary.filter((_, at) => restates[at]);
+    // What the summary material carries of this step's replies, found as quotes are.
+    const replyRuns = quotedRunsOf(sentTexts, step.replies, '');
     return {
       summaryTokens: step.count(summary),
       replyTokens: step.replies.reduce(
         (sum, reply) => sum + step.count([{ role: 'model', parts: [{ text: reply }] }]),
         0,
       ),
+      replyCarriedTokens:
+        replyRuns.length === 0 ? 0 : step.count([{ role: 'model', parts: [{ text: replyRuns.join('\n') }] }]),
       newlyCovered: newly.length,
       newlyCoveredTokens: step.count(newly),
       quotedTokens:
         step.count(quoted) +
-        (quotedLines.length === 0 ? 0 : step.count([{ role: 'user', parts: [{ text: quotedLines.join('\n') }] }])),
+        step.count(restatements) +
+        (quotedRuns.length === 0 ? 0 : step.count([{ role: 'user', parts: [{ text: quotedRuns.join('\n') }] }])),
       leftOutOfSummarizer: leftOut.length,
       newestLeftOutTokens: leftOut.length === 0 ? 0 : step.count([leftOut.at(-1)!]),
     };
@@ -113,8 +132,76 @@ export class CompactionCoverage {
 }
 
 /**
- * The forms in which a summary line may quote history: the line itself, without a list bullet, and
- * what follows its label ("- src/app.ts: wrote 42 lines" quotes "wrote 42 lines").
+ * The runs of the summary material's lines that quote the covered history, each once. A quote is
+ * verbatim text of one history content, whole or cut: a line may hold several runs of it separated
+ * by elision marks (what is left of a long line or message kept as its start and end, a prefix
+ * followed by "...", a suffix after "[…]"), and each run is checked on its own, in the order
+ * written, against the same content. A run counts when it is at least 16 characters long (shorter
+ * text says too little to be told from the summary's own words); what a line holds besides its
+ * quoted runs (marks, framing words) is not credited, except the bullet and label a ledger line
+ * names what it quotes by (kept with the run that follows them, as they were before runs).
+ */
+export function quotedRunsOf(
+  summaryTexts: readonly string[],
+  coveredTexts: readonly string[],
+  wholeText: string,
+): string[] {
+  const found = new Set<string>();
+  if (coveredTexts.length === 0) return [];
+  for (const text of summaryTexts) {
+    for (const line of text.split('\n')) {
+      // The line whole first (history may hold an ellipsis of its own), then cut at its marks.
+      const runs = runsOfLine([line.trim()], coveredTexts, wholeText);
+      const cut = line.split(ELISION).map((piece) => piece.trim());
+      for (const run of runs.length > 0 || cut.length === 1 ? runs : runsOfLine(cut, coveredTexts, wholeText))
+        found.add(run);
+    }
+  }
+  return [...found];
+}
+
+/** The runs of the first covered text that holds any of `pieces` (none when none does). */
+function runsOfLine(pieces: readonly string[], coveredTexts: readonly string[], wholeText: string): string[] {
+  if (pieces.every((piece) => piece.length < MIN_PROBE_CHARS)) return [];
+  for (const covered of coveredTexts) {
+    const runs = runsIn(pieces, covered, wholeText);
+    if (runs.length > 0) return runs;
+  }
+  return [];
+}
+
+/**
+ * An elision mark between two runs of a quote: an ellipsis ("…", three or more dots), bare or in
+ * brackets, or a bracketed note that text was cut ("[truncated]", "<snip>", "(42 lines omitted)").
+ */
+const ELISION =
+  /\s*(?:[[(<]\s*(?:…|\.{3,})\s*[\])>]|[[(<][^\])>\n]{0,40}\b(?:truncated|omitted|elided|snip(?:ped)?|cut|trimmed|skipped)\b[^\])>\n]{0,40}[\])>]|…|\.{3,})\s*/i;
+
+/**
+ * The pieces of one line found, in order, in one covered history text (those of 16 characters or
+ * more, each in one of its quoted forms; the first piece may carry a bullet and a label), none of
+ * them already quoted whole.
+ */
+function runsIn(pieces: readonly string[], covered: string, wholeText: string): string[] {
+  const runs: string[] = [];
+  let from = 0;
+  pieces.forEach((piece, index) => {
+    if (piece.length < MIN_PROBE_CHARS) return;
+    for (const form of index === 0 ? quotedForms(piece) : [piece]) {
+      if (form.length < MIN_PROBE_CHARS || wholeText.includes(form)) continue;
+      const at = covered.indexOf(form, from);
+      if (at === -1) continue;
+      runs.push(piece);
+      from = at + form.length;
+      return;
+    }
+  });
+  return runs;
+}
+
+/**
+ * The forms in which a line (or the first run of a cut line) may quote history: itself, without
+ * a list bullet, and what follows its label ("- src/app.ts: wrote 42 lines" quotes "wrote 42 lines").
  */
 function quotedForms(line: string): string[] {
   const bare = line.trim().replace(/^[-*•]\s+/, '');
@@ -122,13 +209,27 @@ function quotedForms(line: string): string[] {
   return label === -1 ? [line.trim(), bare] : [line.trim(), bare, bare.slice(label + 2)];
 }
 
-/** A content's text parts and its tool responses' payloads as JSON, joined by newlines. */
+/**
+ * What a quote of a content is looked for in: its text parts, and its tool responses' payloads
+ * both as JSON and as their strings (a line of a tool's output is quoted as written, not as JSON
+ * escapes it), joined by newlines.
+ */
 function historyTextOf(content: Content): string {
   const texts = [contentTextOf(content)];
   for (const part of content.parts ?? []) {
-    if (part?.functionResponse) texts.push(JSON.stringify(part.functionResponse.response ?? {}));
+    if (!part?.functionResponse) continue;
+    const response = part.functionResponse.response ?? {};
+    texts.push(JSON.stringify(response), ...stringsOf(response, 0));
   }
   return texts.join('\n');
+}
+
+/** Every string in a value, depth first (tool results are `{result: "..."}` or richer), to a depth of 8. */
+function stringsOf(value: unknown, depth: number): string[] {
+  if (typeof value === 'string') return [value];
+  if (depth > 8 || value === null || typeof value !== 'object') return [];
+  const values = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
+  return values.flatMap((item) => stringsOf(item, depth + 1));
 }
 
 /** The text parts of a content, joined by newlines ('' for none). */

@@ -46,7 +46,8 @@ import { stepLabel } from './step-labels.ts';
 import { stableJson, TraceDigest } from './trace-digest.ts';
 import { userRequestPresent } from './user-request.ts';
 import { FactProbe } from '../facts/fact-probe.ts';
-import { CompactionCoverage, requestTextOf, type BuiltContent } from './compaction-coverage.ts';
+import { CompactionCoverage, requestTextOf, type BuiltContent, type SentContent } from './compaction-coverage.ts';
+import { HistoryKeys } from './history-keys.ts';
 import type { FactValue, WorldFact } from '../facts/fact-types.ts';
 
 interface Measured {
@@ -150,6 +151,7 @@ export class SessionRecorder implements StepObserver {
   readonly #pendingReplies: string[] = [];
   /** Which history contents the strategy has covered so far (session-scoped, dropped with the recorder). */
   readonly #coverage = new CompactionCoverage();
+  readonly #historyKeys = new HistoryKeys();
   /**
    * The session holds compaction records: its requests are built from projected events, whose
    * contents are new objects on every step, so no content can be followed from one step to the
@@ -357,13 +359,7 @@ export class SessionRecorder implements StepObserver {
         ? undefined
         : this.#coverage.observe(
             {
-              built: builtContents(open.measuredBefore),
-              // Known by the content object of its session event: a request built again without the new
-              // compaction records makes new sources of the same contents.
-              sent: sent.items.map((item) => ({
-                key: item.source?.content,
-                content: itemContent(item) ?? { parts: [] },
-              })),
+              ...this.#coverageContents(open.measuredBefore, sent.items),
               summarizerTexts: open.summarizerTexts,
               replies: open.summarizerReplies,
               count: (contents) =>
@@ -496,6 +492,26 @@ export class SessionRecorder implements StepObserver {
     };
   }
 
+  /**
+   * The built history and the request sent as the coverage reads them: each history content known
+   * by its session event's key (history-keys.ts), a sent content by the key of the history content
+   * it is an untouched copy of.
+   */
+  #coverageContents(built: Built, sent: readonly ContentItem[]): { built: BuiltContent[]; sent: SentContent[] } {
+    const contents: Content[] = new Array(built.count);
+    for (let i = 0; i < built.count; i += 1) contents[i] = (sourceAt(built.sources, i) as ContentSource).content;
+    const keys = this.#historyKeys.keysOf(contents);
+    const keyBySource = new Map<ContentSource, string>();
+    for (let i = 0; i < built.count; i += 1) keyBySource.set(sourceAt(built.sources, i) as ContentSource, keys[i]!);
+    return {
+      built: contents.map((content, i) => ({ key: keys[i]!, content })),
+      sent: sent.map((item) => ({
+        key: item.source === undefined ? undefined : keyBySource.get(item.source),
+        content: itemContent(item) ?? { parts: [] },
+      })),
+    };
+  }
+
   #requireTurn(): TurnContext {
     if (!this.#turn) throw new Error('SessionRecorder: a step started outside a turn');
     return this.#turn;
@@ -504,16 +520,6 @@ export class SessionRecorder implements StepObserver {
 
 function itemHeuristic(item: ContentItem): number {
   return item.source ? item.source.heuristic : contentQuarterTokens(itemContent(item));
-}
-
-/** The history contents of a built request, oldest first, each known by its session event's content. */
-function builtContents(built: Built): BuiltContent[] {
-  const contents: BuiltContent[] = new Array(built.count);
-  for (let i = 0; i < built.count; i += 1) {
-    const source = sourceAt(built.sources, i) as ContentSource;
-    contents[i] = { key: source.content, content: source.content };
-  }
-  return contents;
 }
 
 /** Texts of the contents the plugins added (no source: not an unmodified copy of a session event). */

@@ -19,30 +19,10 @@ describe('hardened on every suite', () => {
         message: failure.message,
       })),
     );
-    // KNOWN FALSE POSITIVE, pinned so a change either way shows: no-summary-growth credits the
-    // history a summary quotes whole or line by line, and hardened's carried ledger quotes the
-    // user's lines and tool output cut to its start and end, so its legitimate growth (new files
-    // written, thousands of tokens of newly covered history) is not credited in these sessions.
-    // To fix in the property (credit quoted fragments), not here.
-    const KNOWN = [
-      'scenarios/examples/adk-coding-agent.yaml#adk-coding-agent',
-      'scenarios/probes/ci-fix-2.yaml#ci-fix-2',
-      'scenarios/probes/ci-fix-5.yaml#ci-fix-5',
-      'scenarios/probes/debug-1.yaml#debug-1',
-      'scenarios/probes/debug-2.yaml#debug-2',
-      'scenarios/probes/feature-1.yaml#feature-1',
-      'scenarios/probes/forget-feature-1.yaml#forget-feature-1',
-      'scenarios/probes/forget-refactor-2.yaml#forget-refactor-2',
-      'scenarios/probes/migration-1.yaml#migration-1',
-      'scenarios/probes/refactor-2.yaml#refactor-2',
-      'scenarios/probes/review-3.yaml#review-3',
-      'scenarios/probes/review-4.yaml#review-4',
-      'scenarios/probes/review-5.yaml#review-5',
-      'scenarios/stress/8k-alternating-tool-and-text.yaml#8k_AlternatingToolAndText',
-    ];
-    const known = failures.filter((f) => f.expectation === 'no-summary-growth' && KNOWN.includes(f.id));
-    expect(known.map((f) => f.id).sort()).toEqual(KNOWN);
-    expect(failures.filter((f) => !known.includes(f)).map((f) => `${f.id}: ${f.message}`)).toEqual([]);
+    // No known false positive left: no-summary-growth credits the history hardened's carried
+    // ledger quotes (whole, line by line or cut), its continuations and the part of the reply it
+    // sends (it failed twelve of these sessions before).
+    expect(failures.map((f) => `${f.id}: ${f.expectation}: ${f.message}`)).toEqual([]);
     expect(run.outcomes.filter((outcome) => outcome.scenario.file.startsWith('scenarios/probes/')).length).toBe(39);
     expect(run.outcomes.flatMap((outcome) => outcome.accepted)).toEqual([]);
     expect(run.outcomes.length).toBeGreaterThanOrEqual(70);
