@@ -17,8 +17,8 @@ import type { ResolvedScenario } from '../harness/scenario/index.ts';
 import { portablePath } from '../harness/report/suite-report.ts';
 import type { ContenderResult } from './contender-result.ts';
 import { contenderLabel, type Contender } from './contender.ts';
-import type { RetentionByKind } from '../world/facts/retention.ts';
-import { retainedShare, sumRetention } from './retention-league.ts';
+import { sumRetention, type RetentionByKind } from '../world/facts/retention.ts';
+import { retainedShare } from './retention-league.ts';
 
 export const COMPARISON_SCHEMA_VERSION = 1;
 

@@ -7,22 +7,6 @@
 import { FACT_KINDS } from '../world/facts/fact-types.ts';
 import type { RetentionByKind } from '../world/facts/retention.ts';
 
-export function sumRetention(items: readonly (RetentionByKind | undefined)[]): RetentionByKind | undefined {
-  const present = items.filter((item): item is RetentionByKind => item !== undefined);
-  if (present.length === 0) return undefined;
-  const total: RetentionByKind = {};
-  for (const kind of FACT_KINDS) {
-    let facts = 0;
-    let retained = 0;
-    for (const item of present) {
-      facts += item[kind]?.facts ?? 0;
-      retained += item[kind]?.retained ?? 0;
-    }
-    if (facts > 0) total[kind] = { facts, retained, ratio: Math.round((retained / facts) * 1000) / 1000 };
-  }
-  return total;
-}
-
 /** The share of all planted facts retained (null without facts): the league's order after correctness. */
 export function retainedShare(byKind: RetentionByKind | undefined): number | null {
   if (byKind === undefined) return null;

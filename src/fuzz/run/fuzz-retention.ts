@@ -5,7 +5,7 @@
  */
 import { FACT_KINDS } from '../../world/facts/fact-types.ts';
 import type { FactState } from '../../world/facts/fact-types.ts';
-import type { RetentionByKind } from '../../world/facts/retention.ts';
+import { sumRetention, type RetentionByKind } from '../../world/facts/retention.ts';
 
 /** One run's retention: by kind, and each fact's state on the last request (differential fuzzing compares them). */
 export interface RunRetention {
@@ -29,16 +29,7 @@ export function addRetention(total: FuzzRetention | null, byKind: RetentionByKin
 export function sumRetentions(items: readonly (FuzzRetention | null | undefined)[]): FuzzRetention | null {
   const present = items.filter((item): item is FuzzRetention => item !== null && item !== undefined);
   if (present.length === 0) return null;
-  const byKind: RetentionByKind = {};
-  for (const kind of FACT_KINDS) {
-    let facts = 0;
-    let retained = 0;
-    for (const item of present) {
-      facts += item.byKind[kind]?.facts ?? 0;
-      retained += item.byKind[kind]?.retained ?? 0;
-    }
-    if (facts > 0) byKind[kind] = { facts, retained, ratio: Math.round((retained / facts) * 1000) / 1000 };
-  }
+  const byKind = sumRetention(present.map((item) => item.byKind)) ?? {};
   return { runs: present.reduce((sum, item) => sum + item.runs, 0), byKind };
 }
 

@@ -61,6 +61,23 @@ export interface KindRetention {
 
 export type RetentionByKind = Partial<Record<FactKind, KindRetention>>;
 
+/** Retention by kind summed over several sessions or runs (undefined when none has any). */
+export function sumRetention(items: readonly (RetentionByKind | undefined)[]): RetentionByKind | undefined {
+  const present = items.filter((item): item is RetentionByKind => item !== undefined);
+  if (present.length === 0) return undefined;
+  const total: RetentionByKind = {};
+  for (const kind of FACT_KINDS) {
+    let facts = 0;
+    let retained = 0;
+    for (const item of present) {
+      facts += item[kind]?.facts ?? 0;
+      retained += item[kind]?.retained ?? 0;
+    }
+    if (facts > 0) total[kind] = { facts, retained, ratio: Math.round((retained / facts) * 1000) / 1000 };
+  }
+  return total;
+}
+
 export interface SessionRetention {
   readonly facts: readonly FactOutcome[];
   /** At the end of the session: the last request probed. */
