@@ -24,7 +24,7 @@
  */
 import type { OwnCountKind } from '../../engine/types.ts';
 import type { SessionResult, StepRecord } from '../../world/session-result.ts';
-import { isRefusedStep } from '../../world/measure/definitions/provider-refusal.ts';
+import { failedByScript, isRefusedStep } from '../../world/measure/definitions/provider-refusal.ts';
 import type { WorldScenario } from '../../world/world-scenario.ts';
 
 /** docs/contextguard.md §2 and §6: the factor before any real count, and its clamp. */
@@ -155,12 +155,9 @@ function compactedOn(step: StepRecord): boolean {
  * nor failed by the scenario (`provider.errors`: the n-th request that reaches the provider, from 1).
  */
 function answeredWithUsage(scenario: WorldScenario, result: SessionResult): boolean[] {
-  const failing = new Set((scenario.provider?.errors ?? []).map((error) => error.call));
-  let calls = 0;
-  return result.steps.map((step) => {
-    if (step.shortCircuited) return false;
-    calls += 1;
-    if (failing.has(calls) || step.realAfter <= 0 || isRefusedStep(scenario, step)) return false;
+  const failed = failedByScript(scenario, result.steps);
+  return result.steps.map((step, index) => {
+    if (step.shortCircuited || failed[index] || step.realAfter <= 0 || isRefusedStep(scenario, step)) return false;
     const phase = scenario.phases[scenario.turns[step.turn]?.phase ?? 0];
     return phase?.usageMetadata === true;
   });

@@ -38,3 +38,18 @@ export function isRefusedUnderWindow(
 ): boolean {
   return isRefusedStep(world, step) && !exceedsWindow(step.realAfter, step.contextWindow);
 }
+
+/**
+ * Per step, whether the provider failed it whatever its size (`provider.errors`: the n-th request
+ * that reaches the provider, from 1, as the scripted model counts them; a step a callback answered
+ * reaches none).
+ */
+export function failedByScript(world: RefusingWorld, steps: readonly Pick<StepRecord, 'shortCircuited'>[]): boolean[] {
+  const failing = new Set((world.provider?.errors ?? []).map((error) => error.call));
+  let calls = 0;
+  return steps.map((step) => {
+    if (step.shortCircuited) return false;
+    calls += 1;
+    return failing.has(calls);
+  });
+}
