@@ -98,12 +98,12 @@ function calibratedCounts(scenario: WorldScenario, result: SessionResult): (numb
   const counts: (number | undefined)[] = [];
   let real = 0;
   let last = 0;
-  let known = true;
+  // From a step a callback answered on, every judged request is unknown (judgedRequests), so what
+  // the host stored from there on is never read.
   for (const [index, step] of steps.entries()) {
-    if (step.shortCircuited) known = false;
     const request = judged[index];
-    counts.push(!known || request === undefined ? undefined : calibrated(request.heuristic, real, last));
-    if (known && step.contentsBefore > 0) {
+    counts.push(request === undefined ? undefined : calibrated(request.heuristic, real, last));
+    if (step.contentsBefore > 0) {
       if (compactedOn(step)) real = 0;
       last = step.heuristicAfter;
     }
