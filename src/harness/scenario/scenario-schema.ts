@@ -63,7 +63,7 @@ const sizeRange = z
     }
   })
   .describe(
-    'A size drawn from [min, max] with a seedrandom stream derived from the scenario seed and the place it is used: the same seed always gives the same sizes.',
+    "A size drawn from [min, max] with the world's seeded generator (Alea), keyed by the scenario seed and the place it is used: the same seed always gives the same sizes.",
   );
 
 const size = (what: string) =>

@@ -1,13 +1,13 @@
 /**
- * Sizes drawn from { min, max } ranges. Each place that draws gets its own seedrandom stream,
- * keyed by the scenario seed and a stable label ("p0/t3/tool1"), so the same seed always gives
- * the same sizes and adding a turn does not shift the sizes of the others.
+ * Sizes drawn from { min, max } ranges. Each place that draws gets its own stream of the world's
+ * one seeded generator (world/sim/prng.ts: Alea keyed by the scenario seed and a path), named
+ * `size` and a stable label ("p0/t3/tool1"), so the same seed always gives the same sizes and
+ * adding a turn does not shift the sizes of the others.
  */
-import seedrandom from 'seedrandom';
+import { rngFor } from '../../world/sim/prng.ts';
 import type { SizeSpec } from './scenario-schema.ts';
 
 export function drawSize(size: SizeSpec, seed: number, label: string): number {
   if (typeof size === 'number') return size;
-  const random = seedrandom(`compaction-sim/${seed}/${label}`);
-  return size.min + Math.floor(random() * (size.max - size.min + 1));
+  return rngFor(seed, 'size', label).int(size.min, size.max);
 }
