@@ -116,9 +116,7 @@ export class LlmAgent {
   async *runOneStepAsync(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const llmRequest: LlmRequest = { contents: [] };
     for (const processor of this.requestProcessors) {
-      if (processor.run !== undefined)
-        processor.run(ctx, llmRequest); // yields nothing: the same work, no generator
-      else for await (const event of processor.runAsync(ctx, llmRequest)) yield event;
+      for await (const event of processor.runAsync(ctx, llmRequest)) yield event;
     }
     // adk-js: each tool's processLlmRequest adds its declaration after the processors.
     const declarations = declarationsFor(this.tools);

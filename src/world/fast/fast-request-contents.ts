@@ -15,11 +15,13 @@ import { cloneValue } from '../request-contents/clone-content.ts';
 import { ContentSource } from '../request-contents/content-source.ts';
 import { sourceAt, type ContentSourceList } from '../request-contents/content-source-list.ts';
 import type { RequestContentsBuilder, SourcesOptions } from '../request-contents/request-contents-builder.ts';
+import { CompactionRecordsCache } from './compaction-records-cache.ts';
 import { IncludedEventsCache } from './included-events.ts';
 
 export class FastRequestContents implements RequestContentsBuilder {
   readonly kind = 'fast';
   readonly #included = new IncludedEventsCache();
+  readonly #records = new CompactionRecordsCache();
   #last: BuiltContents | undefined;
 
   build(events: readonly Event[], flavour: Flavour): BuiltContents {
@@ -44,6 +46,7 @@ export class FastRequestContents implements RequestContentsBuilder {
         return { ...list, extra: source, heuristic: list.heuristic + source.heuristic };
       },
       options,
+      this.#records,
     );
   }
 

@@ -10,10 +10,6 @@ class BasicLlmRequestProcessor implements BaseLlmRequestProcessor {
     invocationContext: InvocationContext,
     llmRequest: LlmRequest,
   ): AsyncGenerator<Event, void, undefined> {
-    this.run(invocationContext, llmRequest);
-  }
-
-  run(invocationContext: InvocationContext, llmRequest: LlmRequest): void {
     llmRequest.model = invocationContext.agent.model.model;
     llmRequest.config = {};
   }

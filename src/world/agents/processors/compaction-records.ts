@@ -4,6 +4,9 @@
  * inclusion and rearrangement rules run, the way adk-js converts its `CompactedEvent`s before
  * `getContents` (content_processor_utils.js `convertCompactedEvent`). A session without records
  * takes the usual path, untouched.
+ *
+ * Plain code, every step over the whole history, as the reference builder runs it; the fast
+ * builder keeps its own incremental scan and stable record events (fast/compaction-records-cache.ts).
  */
 import type { Content } from '@google/genai';
 import { projectCompactionRecords } from '../../../engine/records/project-records.ts';
@@ -24,60 +27,38 @@ export class CompactionProjectionError extends Error {
   }
 }
 
-interface Scan {
-  scanned: number;
-  last: Event | undefined;
-  found: boolean;
-}
-
-const scans = new WeakMap<readonly Event[], Scan>();
-
-/** Whether any event carries a record (scanned incrementally: histories only grow). */
+/** Whether any event carries a record. */
 export function sessionHasCompactionRecords(events: readonly Event[]): boolean {
-  let scan = scans.get(events);
-  if (!scan || scan.scanned > events.length || (scan.scanned > 0 && events[scan.scanned - 1] !== scan.last)) {
-    scan = { scanned: 0, last: undefined, found: false };
-    scans.set(events, scan);
-  }
-  for (let i = scan.scanned; i < events.length && !scan.found; i += 1) {
-    if (events[i]?.actions.compaction) scan.found = true;
-  }
-  scan.scanned = events.length;
-  scan.last = events[events.length - 1];
-  return scan.found;
+  for (const event of events) if (event.actions.compaction) return true;
+  return false;
 }
 
-const recordEventCache = new WeakMap<Event, Event[]>();
+/** Makes the event that carries content `index` of a kept record (`recordContentEvent` by default). */
+export type RecordContentEventFactory = (recordEvent: Event, content: Content, index: number) => Event;
 
 /**
  * The events as the model sees them: raw events outside every kept record's range, and each kept
- * record's contents as events of their own (stable objects, so their content sources are cached).
+ * record's contents as events of their own.
  */
-export function projectedEvents(events: readonly Event[]): Event[] {
+export function projectedEvents(
+  events: readonly Event[],
+  makeEvent: RecordContentEventFactory = recordContentEvent,
+): Event[] {
   return projectCompactionRecords(events).map((entry) =>
-    entry.kind === 'event' ? entry.event : recordContentEvent(entry.recordEvent, entry.content, entry.index),
+    entry.kind === 'event' ? entry.event : makeEvent(entry.recordEvent, entry.content, entry.index),
   );
 }
 
-function recordContentEvent(recordEvent: Event, content: Content, index: number): Event {
-  let list = recordEventCache.get(recordEvent);
-  if (!list) {
-    list = [];
-    recordEventCache.set(recordEvent, list);
-  }
-  let event = list[index];
-  if (!event) {
-    event = deepFreeze({
-      id: `${recordEvent.id}~${index}`,
-      invocationId: recordEvent.invocationId,
-      author: recordEvent.author,
-      actions: createEventActions(),
-      longRunningToolIds: [],
-      branch: recordEvent.branch,
-      timestamp: recordEvent.timestamp,
-      content: cloneValue(content),
-    });
-    list[index] = event;
-  }
-  return event;
+/** Content `index` of a kept record as an event of its own, with the record event's identity. */
+export function recordContentEvent(recordEvent: Event, content: Content, index: number): Event {
+  return deepFreeze({
+    id: `${recordEvent.id}~${index}`,
+    invocationId: recordEvent.invocationId,
+    author: recordEvent.author,
+    actions: createEventActions(),
+    longRunningToolIds: [],
+    branch: recordEvent.branch,
+    timestamp: recordEvent.timestamp,
+    content: cloneValue(content),
+  });
 }

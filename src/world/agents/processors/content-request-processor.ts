@@ -33,10 +33,6 @@ class ContentRequestProcessor implements BaseLlmRequestProcessor {
     invocationContext: InvocationContext,
     llmRequest: LlmRequest,
   ): AsyncGenerator<Event, void, undefined> {
-    this.run(invocationContext, llmRequest);
-  }
-
-  run(invocationContext: InvocationContext, llmRequest: LlmRequest): void {
     llmRequest.contents = invocationContext.requestContents.build(
       invocationContext.session.events,
       invocationContext.flavour,
@@ -45,6 +41,17 @@ class ContentRequestProcessor implements BaseLlmRequestProcessor {
 }
 
 export const CONTENT_REQUEST_PROCESSOR = new ContentRequestProcessor();
+
+/** How a builder finds and projects compaction records: plainly (below), or from its own caches. */
+export interface CompactionRecordsView {
+  has(events: readonly Event[]): boolean;
+  project(events: readonly Event[]): Event[];
+}
+
+const PLAIN_RECORDS: CompactionRecordsView = {
+  has: sessionHasCompactionRecords,
+  project: (events) => projectedEvents(events),
+};
 
 /**
  * The events the contents are built from, and how: `build(events, appendOnly)` over the session's
@@ -55,11 +62,12 @@ export function withContentEvents<T>(
   events: readonly Event[],
   build: (events: readonly Event[], appendOnly: boolean) => T,
   options: { readonly appendOnly?: boolean; readonly projectRecords?: boolean } = {},
+  records: CompactionRecordsView = PLAIN_RECORDS,
 ): T {
   const appendOnly = options.appendOnly !== false;
-  if (options.projectRecords === false || !sessionHasCompactionRecords(events)) return build(events, appendOnly);
+  if (options.projectRecords === false || !records.has(events)) return build(events, appendOnly);
   try {
-    return build(projectedEvents(events), false);
+    return build(records.project(events), false);
   } catch (error) {
     throw new CompactionProjectionError(error);
   }

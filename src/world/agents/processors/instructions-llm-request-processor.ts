@@ -18,10 +18,6 @@ class InstructionsLlmRequestProcessor implements BaseLlmRequestProcessor {
     invocationContext: InvocationContext,
     llmRequest: LlmRequest,
   ): AsyncGenerator<Event, void, undefined> {
-    this.run(invocationContext, llmRequest);
-  }
-
-  run(invocationContext: InvocationContext, llmRequest: LlmRequest): void {
     const instruction = invocationContext.agent.instruction;
     if (instruction) appendInstructions(llmRequest, [instruction]);
   }
