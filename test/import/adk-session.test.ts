@@ -31,7 +31,7 @@ describe('import --from adk-session', () => {
       "adk-session-hostile.json: events[2].author: missing 'author' (expected the author (user or the agent name))",
       "adk-session-hostile.json: events[3].content.parts: missing 'parts' (expected the content parts)",
       "adk-session-hostile.json: events[4].content.parts[0]: a tool result for call 'nope' matches no call of the model response before it",
-      "adk-session-hostile.json: events[1].content: call to lookup has no result before the end of the log",
+      'adk-session-hostile.json: events[1].content: call to lookup has no result before the end of the log',
     ]);
   });
 
@@ -51,7 +51,7 @@ describe('import --from adk-session', () => {
       'adk-session-idless-hostile.json: 4 problems',
       'adk-session-idless-hostile.json: events[2].content.parts[0].functionResponse.id: missing \'id\' and named "fetch", not "lookup" (a response without id answers the next call without id of the same name)',
       "adk-session-idless-hostile.json: events[4].content.parts[0].functionResponse.id: missing 'id' (expected the id of the call it answers)",
-      "adk-session-idless-hostile.json: events[1].content: call to lookup has no result before the next model response",
+      'adk-session-idless-hostile.json: events[1].content: call to lookup has no result before the next model response',
       "adk-session-idless-hostile.json: events[3].content: call 'adk-1' to lookup has no result before the end of the log",
     ]);
   });
