@@ -94,7 +94,7 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
       case 'result': {
         const open =
           entry.id === undefined
-            ? waiting.find((candidate) => !candidate.answered)
+            ? waiting.find((candidate) => !candidate.answered && candidate.call.id === undefined)
             : waiting.find((candidate) => candidate.call.id === entry.id);
         if (!open) {
           const id = entry.id === undefined ? '' : ` for call '${entry.id}'`;

@@ -23,13 +23,36 @@ describe('import --from adk-session', () => {
     expect(spec!.replay!.compactions).toEqual([{ turn: 1, trigger: 'adk' }]);
   });
 
-  it('reports a call without an id, an event without author, content without parts and an unpaired response', () => {
+  // A call without id is valid (early adk-python sessions store none), but a response with an id
+  // cannot answer it: the call stays unanswered and is reported, never paired by guess.
+  it('reports an id-less call answered by an id, an event without author, content without parts and an unpaired response', () => {
     expect(importProblems('adk-session-hostile.json', 'adk-session', { contextWindow: 32000 })).toEqual([
       'adk-session-hostile.json: 4 problems',
-      "adk-session-hostile.json: events[1].content.parts[0].functionCall.id: missing 'id' (expected the call id that pairs the call with its response)",
       "adk-session-hostile.json: events[2].author: missing 'author' (expected the author (user or the agent name))",
       "adk-session-hostile.json: events[3].content.parts: missing 'parts' (expected the content parts)",
       "adk-session-hostile.json: events[4].content.parts[0]: a tool result for call 'nope' matches no call of the model response before it",
+      'adk-session-hostile.json: events[1].content: call to lookup has no result before the end of the log',
+    ]);
+  });
+
+  it('pairs calls and responses that both lack ids by name, in order (as Gemini does)', () => {
+    const [spec] = importOk('adk-session-idless.json', 'adk-session', { contextWindow: 32000 });
+    const [turn] = spec!.replay!.turns;
+    expect(turn!.steps[0]!.calls!.map((c) => [c.id, c.name, c.args, c.result])).toEqual([
+      [undefined, 'get_weather', { city: 'Oslo' }, { result: 'Oslo: rain' }],
+      [undefined, 'get_time', { city: 'Rome' }, { result: '10:00' }],
+      [undefined, 'get_weather', { city: 'Rome' }, { result: 'Rome: sun' }],
+    ]);
+    expect(turn!.steps[1]!.text).toBe('Rain in Oslo, sun in Rome.');
+  });
+
+  it('reports an id-less response whose name is not the next id-less call, or that answers a call with an id', () => {
+    expect(importProblems('adk-session-idless-hostile.json', 'adk-session', { contextWindow: 32000 })).toEqual([
+      'adk-session-idless-hostile.json: 4 problems',
+      'adk-session-idless-hostile.json: events[2].content.parts[0].functionResponse.id: missing \'id\' and named "fetch", not "lookup" (a response without id answers the next call without id of the same name)',
+      "adk-session-idless-hostile.json: events[4].content.parts[0].functionResponse.id: missing 'id' (expected the id of the call it answers)",
+      'adk-session-idless-hostile.json: events[1].content: call to lookup has no result before the next model response',
+      "adk-session-idless-hostile.json: events[3].content: call 'adk-1' to lookup has no result before the end of the log",
     ]);
   });
 });

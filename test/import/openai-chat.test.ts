@@ -25,6 +25,17 @@ describe('import --from openai-chat', () => {
     expect(second).toEqual({ user: 'Thanks! Anything else?', steps: [{ text: 'No, the suite passes.' }] });
   });
 
+  it('reads a mini-swe-agent trajectory: the model from its config, usage from each raw response, the exit record left out', () => {
+    const [spec] = importOk('openai-chat-mini-swe-agent.json', 'openai-chat');
+    expect(spec!.session).toMatchObject({ model: 'gpt-4o-mini', contextWindow: 128000 });
+    const [turn, ...rest] = spec!.replay!.turns;
+    expect(rest).toEqual([
+      { user: "<returncode>0</returncode>\n<output>\nprint('hello world')\n</output>", steps: [expect.anything()] },
+    ]);
+    expect(turn!.steps[0]!.usage).toEqual({ input: 61, output: 19, cacheRead: 0 });
+    expect(rest[0]!.steps[0]!.usage).toEqual({ input: 98, output: 21 });
+  });
+
   it('reports unpaired calls and results and missing fields with their line and field path', () => {
     const problems = importProblems('openai-chat-hostile.jsonl', 'openai-chat', { contextWindow: 8000 });
     expect(problems).toEqual(

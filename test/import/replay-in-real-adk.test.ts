@@ -21,6 +21,10 @@ describe('replay scenarios in the real @google/adk runner', async () => {
     'scenarios/traces/swe-agent/ctf-crypto-katy.yaml',
     'scenarios/traces/claude-code/agtrace-claude_session.yaml',
     'scenarios/traces/codex-rollout/agtrace-codex_session.yaml',
+    // Calls without ids (early adk-python), a transfer and replies of sub-agents in turn.
+    'scenarios/traces/adk-session/adk-python-flow_complex_spark.yaml',
+    'scenarios/traces/openai-chat/mini-swe-agent-missing_colon.yaml',
+    'scenarios/traces/atif/openagents-login-trace.yaml',
   ]);
 
   for (const scenario of [...imported, ...traces]) {

@@ -1,5 +1,5 @@
 /**
- * The trace pack: at least 20 real sessions from at least 3 formats, one folder per format, each
+ * The trace pack: at least 20 real sessions from 6 formats, one folder per format, each
  * session naming its origin (a GitHub file at a fixed commit), commit, licence and attribution,
  * each loading as a replay scenario; the folder carries the licence texts it names; the sessions
  * from logs that record usage keep it, so the ±5 % request-size check has something to compare.
@@ -19,6 +19,9 @@ const LICENCE_TEXTS: Record<string, readonly string[]> = {
   'MIT OR Apache-2.0': ['MIT License', 'Apache License'],
 };
 
+/** Every folder of the pack: one per format, each holding at least one real session. */
+const FOLDERS = ['adk-session', 'atif', 'claude-code', 'codex-rollout', 'openai-chat', 'swe-agent'];
+
 /** The folders whose format records each request's input tokens. */
 const WITH_USAGE = new Set(['claude-code', 'codex-rollout']);
 
@@ -30,9 +33,11 @@ describe('scenarios/traces', async () => {
   const licenses = readFileSync(`${PACK}LICENSES`, 'utf8');
   const folderOf = (file: string): string => file.split('/')[2]!;
 
-  it('holds at least 20 replayed sessions from at least 3 formats, one folder per format', () => {
+  it('holds at least 20 replayed sessions from 6 formats, one folder per format, none empty', () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(20);
-    expect(folders.length).toBeGreaterThanOrEqual(3);
+    expect([...folders].sort()).toEqual(FOLDERS);
+    for (const folder of FOLDERS)
+      expect(scenarios.filter((scenario) => folderOf(scenario.file) === folder).length, folder).toBeGreaterThan(0);
     const formats = folders.map((folder) => {
       const inFolder = scenarios.filter((scenario) => folderOf(scenario.file) === folder);
       const named = new Set(inFolder.map((scenario) => scenario.recorded?.source?.['format']));

@@ -7,6 +7,12 @@
  * are one model response (parallel calls share one event), with `usageMetadata.promptTokenCount`
  * the input of its request. Partial (streaming) events and thoughts are not replayed; an event
  * whose `actions.compaction` is set is a recorded compaction.
+ *
+ * Ids: ADK gives each call an `adk-…` id when the model sent none, but sessions recorded by early
+ * adk-python releases (its own test fixtures among them) store calls and responses without ids.
+ * The Gemini API pairs such a response with the call by name, in the order the calls were made;
+ * the importer does the same, and only when both sides lack an id and the names agree: a response
+ * without id for a call that has one, or whose name is not the next id-less call's, is reported.
  */
 import type { RecordedUsageSpec } from '../../harness/scenario/replay-schema.ts';
 import { at, count, isObject, Problems, type Json } from '../read-fields.ts';
@@ -27,6 +33,11 @@ export function geminiUsage(value: unknown): RecordedUsageSpec | undefined {
   return { input, ...(output === undefined ? {} : { output }), ...(cached === undefined ? {} : { cacheRead: cached }) };
 }
 
+/** The names of the last model response's calls that had no id, in order, not yet answered. */
+export interface IdlessCalls {
+  names: string[];
+}
+
 /** One genai `Content` (role user or model) → entries. */
 export function contentEntries(
   content: Json,
@@ -34,12 +45,14 @@ export function contentEntries(
   where: Where,
   problems: Problems,
   usage?: RecordedUsageSpec,
+  idless?: IdlessCalls,
 ): LogEntry[] {
   const parts = problems.array(content, 'parts', where, 'the content parts');
   if (!parts) return [];
   const texts: string[] = [];
   const calls: RecordedCall[] = [];
   const results: LogEntry[] = [];
+  let responses = 0; // function responses read, paired or reported
   parts.forEach((raw, index) => {
     const here = at(where, 'parts', index);
     const part = problems.object(raw, here, 'a part');
@@ -49,25 +62,37 @@ export function contentEntries(
     if (isObject(call)) {
       const name = problems.string(call, 'name', at(here, 'functionCall'), 'the tool name');
       const id = typeof call['id'] === 'string' ? call['id'] : undefined;
-      if (id === undefined)
+      if (id === undefined && idless === undefined)
         problems.add(
           at(here, 'functionCall', 'id'),
           "missing 'id' (expected the call id that pairs the call with its response)",
         );
-      if (name !== undefined && id !== undefined)
-        calls.push({ id, name, args: isObject(call['args']) ? call['args'] : {} });
+      if (name !== undefined && (id !== undefined || idless !== undefined)) {
+        calls.push({ ...(id === undefined ? {} : { id }), name, args: isObject(call['args']) ? call['args'] : {} });
+        if (id === undefined) idless?.names.push(name);
+      }
     }
     const response = field(part, 'functionResponse');
     if (isObject(response)) {
-      const id = problems.string(response, 'id', at(here, 'functionResponse'), 'the id of the call it answers');
+      responses += 1;
       const body = response['response'];
-      if (id !== undefined)
-        results.push({ kind: 'result', id, result: isObject(body) ? body : { result: body ?? null }, where: here });
+      const result = isObject(body) ? body : { result: body ?? null };
+      if (typeof response['id'] === 'string') results.push({ kind: 'result', id: response['id'], result, where: here });
+      else if (idless !== undefined && idless.names.length > 0 && idless.names[0] === response['name']) {
+        idless.names.shift();
+        results.push({ kind: 'result', result, where: here });
+      } else
+        problems.add(
+          at(here, 'functionResponse', 'id'),
+          idless !== undefined && idless.names.length > 0
+            ? `missing 'id' and named ${JSON.stringify(response['name'] ?? null)}, not "${idless.names[0]}" (a response without id answers the next call without id of the same name)`
+            : "missing 'id' (expected the id of the call it answers)",
+        );
     }
   });
   const text = texts.join('');
   if (!isUser) return [{ kind: 'model', text, calls, usage, where }];
-  return [...results, ...(results.length > 0 && text === '' ? [] : [{ kind: 'user' as const, text, where }])];
+  return [...results, ...(responses > 0 && text === '' ? [] : [{ kind: 'user' as const, text, where }])];
 }
 
 /** A session document (`{ events }` or a list of events) → its events, each with where it is. */
@@ -84,6 +109,7 @@ function eventsOf(value: unknown, where: Where, problems: Problems): { value: un
 function sessionOf(events: readonly { value: unknown; where: Where }[], problems: Problems): RecordedSession {
   const entries: LogEntry[] = [];
   let model: string | undefined;
+  let idless: IdlessCalls = { names: [] };
   for (const { value: raw, where: here } of events) {
     const event = problems.object(raw, here, 'an event');
     if (!event || event['partial'] === true) continue;
@@ -99,8 +125,16 @@ function sessionOf(events: readonly { value: unknown; where: Where }[], problems
     if (typeof version === 'string') model ??= version;
     // A function response event is authored by the agent with role user: the content's role says who speaks.
     const isUser = content['role'] === undefined ? author === 'user' : content['role'] === 'user';
+    if (!isUser) idless = { names: [] }; // responses answer the model response just before them
     entries.push(
-      ...contentEntries(content, isUser, at(here, 'content'), problems, geminiUsage(field(event, 'usageMetadata'))),
+      ...contentEntries(
+        content,
+        isUser,
+        at(here, 'content'),
+        problems,
+        geminiUsage(field(event, 'usageMetadata')),
+        idless,
+      ),
     );
   }
   return {

@@ -5,6 +5,11 @@
  * { name, arguments } }]` pair with `tool` messages by `tool_call_id`; the legacy `function_call`
  * / `function` role pair by position. An assistant message may carry the `usage` of the response
  * it came from (`prompt_tokens`, `completion_tokens`, `prompt_tokens_details.cached_tokens`).
+ *
+ * mini-swe-agent trajectories (`{ info, messages, trajectory_format }`) are this format too: each
+ * assistant message keeps the raw API response it came from in `extra.response` (its `usage`
+ * is the request's), the model is `info.config.model.model_name`, and the closing `exit` message
+ * records why the run ended; it is never sent to the model, so it is not replayed.
  */
 import type { RecordedUsageSpec, ReplayToolSpec } from '../../harness/scenario/replay-schema.ts';
 import { at, argsFromJson, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
@@ -74,7 +79,7 @@ export function messageEntries(messages: readonly unknown[], where: Where, probl
           kind: 'model',
           text,
           calls: callsOf(message, here, problems),
-          usage: openaiUsage(message['usage']),
+          usage: openaiUsage(message['usage']) ?? openaiUsage(responseOf(message)?.['usage']),
           where: here,
         });
         break;
@@ -86,6 +91,7 @@ export function messageEntries(messages: readonly unknown[], where: Where, probl
       case 'function':
         entries.push({ kind: 'result', result: text, where: here });
         break;
+      case 'exit': // mini-swe-agent's end-of-run record, not a message the model saw
       case undefined:
         break;
       default:
@@ -96,6 +102,21 @@ export function messageEntries(messages: readonly unknown[], where: Where, probl
     }
   });
   return entries;
+}
+
+/** The raw API response mini-swe-agent keeps beside an assistant message (`extra.response`). */
+function responseOf(message: Json): Json | undefined {
+  const extra = message['extra'];
+  return isObject(extra) && isObject(extra['response']) ? extra['response'] : undefined;
+}
+
+/** The model a request body names, else the one a mini-swe-agent trajectory's config names. */
+function modelOf(body: Json): string | undefined {
+  if (typeof body['model'] === 'string') return body['model'];
+  const info = body['info'];
+  const config = isObject(info) ? info['config'] : undefined;
+  const model = isObject(config) ? config['model'] : undefined;
+  return isObject(model) && typeof model['model_name'] === 'string' ? model['model_name'] : undefined;
 }
 
 function callsOf(message: Json, where: Where, problems: Problems): RecordedCall[] {
@@ -141,7 +162,7 @@ function sessionOf(
   const tools = openaiTools(body['tools'], at(where, 'tools'), problems);
   return {
     ...(label === undefined ? {} : { label }),
-    ...(typeof body['model'] === 'string' ? { model: body['model'] } : {}),
+    model: modelOf(body),
     ...(tools && tools.length > 0 ? { tools } : {}),
     entries: messageEntries(messages, at(where, 'messages'), problems),
     ...(tools && tools.length > 0 ? {} : { notes: NOTES_NO_TOOLS }),
