@@ -10,8 +10,10 @@
  *   Discoveries / Accomplished / Relevant files), no tools, no cap. It replaces the history as
  *   [marker (user), summary (assistant), "Continue if you have next steps…" (user)].
  * - Reactive path (X3): a provider overflow summarizes the history before the last real user
- *   message and replays that message after the summary (or adds a note when there is none), then
- *   retries; it runs even when `auto` is false (#30664). "Overflow" is opencode's own reading of
+ *   message and replays that message after the summary as a user message of its own (or, when no
+ *   user message precedes it, summarizes everything and adds a note), then retries; it runs even
+ *   when `auto` is false (#30664). The path is the tail generation's (sst/opencode @31e22f65
+ *   `processCompaction`), given to this generation too (see AUDIT). "Overflow" is opencode's own reading of
  *   the provider's error (`_shared/opencode-provider-error.ts`: its message patterns and the 413
  *   status), not the engine's typed check: a refusal in other words ends the turn (#50574), and
  *   any error in listed words is compacted for, whatever its cause (#49965).
@@ -21,12 +23,13 @@
  * Known bugs kept: #27924 (irreducible overhead: compaction before every call), #17340 (the
  * summarizer gets the whole over-window history), #8089/#6286 (schemas and late trigger), #30664.
  */
-import type { CompactionContext, CompactionStrategy, Content } from '../engine/types.ts';
+import type { CompactionContext, CompactionStrategy, Content, Part } from '../engine/types.ts';
 import { userText } from './_shared/content-text.ts';
 import { lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import {
   CONTINUE_TEXT,
   forgetStepTokens,
+  isUserMessage,
   lastIsSummary,
   lastRealUserIndex,
   lastStepTokens,
@@ -52,10 +55,13 @@ export const AUDIT: StrategyAudit = {
     'packages/opencode/src/session/compaction.ts (isOverflow, prune, process) @fd78ec63',
     'packages/opencode/src/util/token.ts @0f7d18ad (Token.estimate)',
     'the prompt loop check from index copies of prompt.ts',
+    'the reactive path as sst/opencode @31e22f65 compaction.ts processCompaction runs it (lines counted in the index copy): 357-373 the replay search and its hasContent guard, 685-712 the replay created as a new user message after the summary (here a record of its own), media as [Attached <mime>: <name>]',
     'packages/opencode/src/provider/error.ts @00badcb8 lines 9-26 (OVERFLOW_PATTERNS), 37-44 (isOverflow) and parseAPICallError (413, body code): the overflow classifier of the reactive path',
   ],
   leavesOut: [
     'the reactive path (replay of the last user message on a provider overflow) belongs to the later tail generation; at @fd78ec63 an overflow stopped the run (kept: only scenarios that refuse over-window requests reach it)',
+    'one pinned commit for the classifier: @fd78ec63 has no reactive path, so no classifier is read there; the classic pattern list is error.ts @00badcb8 (the index holds no copy of error.ts at @fd78ec63, and the opencode mirror, 820 MB, was too large to fetch on 2026-11-26 to read it there)',
+    'the synthetic "Continue…" message is a user message upstream (a turn start for prune); here it stays inside the summary record and is not counted',
     'prune counts only typed user turns (upstream counts every user-role message, the marker included)',
     "the classifier's response-body parsing (`message()` joining the body's message): the world's provider errors carry their text in `message` and no body",
   ],
@@ -123,41 +129,84 @@ export function opencodeClassicStrategy(options?: Record<string, unknown>): Comp
 }
 
 /**
- * The reactive path's split: the history before the last real user message is summarized and
- * that message replayed after the summary (the turn's work after it is hidden with the rest);
- * without one, everything is summarized.
+ * The reactive path's split (sst/opencode @31e22f65 `compaction.ts` `processCompaction` L357-373):
+ * the history before the last user message (raw or itself a replay) is summarized and that message
+ * replayed after the summary (the turn's work after it is hidden with the rest). When no user
+ * message precedes it (`hasContent` false: the overflow came in the session's first request, or
+ * right after an earlier compaction whose replay is the only request left) nothing is replayed and
+ * everything is summarized.
  */
 export function reactiveSplit(history: readonly HistoryMessage[]): {
   head: readonly HistoryMessage[];
   replayed: Content | undefined;
 } {
   const replay = lastRealUserIndex(history);
-  return replay < 0
-    ? { head: history, replayed: undefined }
-    : { head: history.slice(0, replay), replayed: history[replay]!.content };
+  if (replay < 0) return { head: history, replayed: undefined };
+  const head = history.slice(0, replay);
+  if (!head.some(isUserMessage)) return { head: history, replayed: undefined };
+  return { head, replayed: history[replay]!.content };
 }
 
 /**
- * opencode's reactive path, the same in both modes: on a context-window error, summarize the
- * history before the last real user message and retry with that message replayed (or a note when
- * there is none).
+ * The replayed request: a copy of the user's message with media turned into a text note
+ * (`[Attached <mime>: <name>]`, `processCompaction` L699-711).
+ */
+export function replayCopy(content: Content): Content {
+  const parts: Part[] = (content.parts ?? []).map((part) =>
+    part.inlineData
+      ? { text: `[Attached ${part.inlineData.mimeType ?? 'file'}: ${part.inlineData.displayName ?? 'file'}]` }
+      : structuredClone(part),
+  );
+  return { role: 'user', parts };
+}
+
+/**
+ * opencode's reactive path: on a provider error opencode reads as a context overflow, summarize
+ * the history before the last user message and retry with that message replayed (or a note when
+ * there is none to replay).
+ *
+ * Upstream replays the request as a NEW user message created after the summary (`processCompaction`
+ * L685-712), so later compactions treat it as the user's message: the next reactive compaction
+ * finds it, `turns` starts a turn at it, the summarizer reads it. A strategy adds contents only
+ * through records, so the replay is a record of its own after the summary's record: the summary's
+ * record hides the session up to the event before the last, the replay's record hides the last
+ * event and holds only the copied request (`isReplayedMessage` recognizes it). A later compaction
+ * whose head ends at the summary therefore leaves the replay in place.
+ *
+ * `honoursAutoOff`: from the current generation on, a context overflow with `compaction.auto`
+ * false is an error the turn ends on (sst/opencode @31e22f65 `processor.ts` `halt`); before, the
+ * overflow path compacted regardless (#30664).
  */
 export function reactiveCompaction(
   summarize: (ctx: CompactionContext, head: readonly HistoryMessage[]) => Promise<string | undefined>,
   classifier: OpencodeClassifier,
+  auto: { readonly enabled: boolean; readonly honoursAutoOff: boolean } = { enabled: true, honoursAutoOff: false },
 ): NonNullable<CompactionStrategy['onModelError']> {
   return async (ctx, error) => {
     // opencode reads no typed error: `parseAPICallError` matches the provider's text (and the 413
     // status) against its own list; anything else is an API error the turn ends on.
     if (!isOpencodeContextOverflow(error, classifier)) return undefined;
-    const end = lastEventId(ctx);
+    if (auto.honoursAutoOff && !auto.enabled) return undefined;
+    const events = ctx.events ?? [];
+    const end = events[events.length - 1]?.id;
     if (end === undefined) return undefined;
     const { head, replayed } = reactiveSplit(projectedHistory(ctx));
     const summary = await summarize(ctx, head);
     if (summary === undefined) return undefined;
     forgetStepTokens(ctx);
-    const after = replayed ? [structuredClone(replayed)] : [userText(OVERFLOW_NOTE_TEXT)];
-    return { append: [{ endEventId: end, contents: [...summaryContents(summary), ...after] }], retry: true };
+    const beforeEnd = events[events.length - 2]?.id;
+    if (!replayed || beforeEnd === undefined)
+      return {
+        append: [{ endEventId: end, contents: [...summaryContents(summary), userText(OVERFLOW_NOTE_TEXT)] }],
+        retry: true,
+      };
+    return {
+      append: [
+        { endEventId: beforeEnd, contents: summaryContents(summary) },
+        { startEventId: end, endEventId: end, contents: [replayCopy(replayed)] },
+      ],
+      retry: true,
+    };
   };
 }
 

@@ -12,7 +12,11 @@
  *   messages with tool outputs cut to 2,000 characters.
  * docs/peer-strategies.md §2b.
  *
- * Trigger, reactive path and stop on failure as the classic generation (opencode-classic.ts).
+ * Trigger, reactive path and stop on failure as the classic generation (opencode-classic.ts),
+ * except that the current generation's reactive path does not run with `auto` off (@31e22f65
+ * `processor.ts` `halt` ends the turn on the overflow; 2026-04 still compacts, #30664). The replayed
+ * request is a user message of its own after the summary, so it starts a turn and the summarizer
+ * reads it when a later head holds it (docs/peer-strategies.md §2b′).
  * What changes is what is kept and what the summarizer sees:
  * - Tail (`select`): user turns newest first (the last `tail_turns` of them, or all), each sized
  *   `Token.estimate` of its JSON (round(chars/4)); a turn that fits the remaining budget is kept
@@ -44,6 +48,7 @@ import {
   pruneRecords,
   recordStepTokens,
   SESSION_TOO_LARGE,
+  standsForMessage,
   summaryContents,
   tokenEstimate,
   turnStarts,
@@ -74,9 +79,14 @@ export const AUDIT: StrategyAudit = {
     'packages/opencode/src/session/compaction.ts (constants, serialize, turns, splitTurn with an exclusive end, select, prune opt-in) [index copy]',
     'packages/opencode/src/session/overflow.ts (usable subtracts reserved in both cases; isOverflow) [index copy]',
     'compaction.ts processCompaction: the prepend path lands the summary whatever its text (summaryText undefined is not checked; only the opt-in suffix mode falls back on an empty summary)',
+    'packages/opencode/src/session/processor.ts @31e22f65 halt: a ContextOverflowError (MessageV2.fromError) sets needsCompaction and process returns "compact", unless compaction.auto is false (then the turn ends on the error); prompt.ts @31e22f65 runLoop turns "compact" into compaction.create({ auto: true, overflow })',
+    'compaction.ts @31e22f65 processCompaction (lines counted in the index copy): 357-373 the replay search and its hasContent guard, 685-712 the replay created as a new user message after the summary (here a record of its own), media as [Attached <mime>: <name>]; no replay → the overflow note, then Continue',
     'packages/llm/src/provider-error.ts @3d19c909 lines 4-35 (patterns), 37 (exclusions), 39-41 (isContextOverflow), called by error.ts parseAPICallError with the 413 and body-code checks: the overflow classifier of the reactive path',
   ],
   leavesOut: [
+    'one pinned commit for the classifier: provider-error.ts is read at @3d19c909, not @31e22f65 (the index holds no copy of packages/llm at @31e22f65, and the opencode mirror, 820 MB, was too large to fetch on 2026-11-26); @31e22f65 processor.ts does import @opencode-ai/llm, the package that file belongs to',
+    "the reactive path's tail: upstream runs select on the head before the replayed message and may keep part of it verbatim (tail_start_id); here the whole head is summarized",
+    'the synthetic "Continue…" message is a user message upstream (a turn start, a replay candidate); here it stays inside a record and is not counted',
     'the opt-in "suffix" mode (reuses the live request; off by default)',
     'plugin hooks (experimental.session.compacting) and a separate compaction agent model',
     "reasoning parts: a reasoning-only answer is the world's answer with no text; the exact prompt text of buildPrompt (paraphrased)",
@@ -92,9 +102,10 @@ export const AUDIT_2026_04: StrategyAudit = {
     'packages/opencode/src/session/compaction.ts select/splitTurn (tail_turns 2, 8,000 max), prune on by default',
     'packages/opencode/src/session/compaction.ts @fd78ec63 isOverflow (usable without reserved when there is no input limit)',
     'packages/opencode/src/provider/error.ts @00badcb8 OVERFLOW_PATTERNS (lines 9-26) and isOverflow (37-44): the classifier of the reactive path',
+    'the reactive path and its replay as sst/opencode @31e22f65 compaction.ts processCompaction (357-373, 685-712), without the @31e22f65 auto-off check (#30664 kept)',
   ],
   leavesOut: [
-    'no single pinned commit: assembled from the two PRs as merged',
+    'no single pinned commit: assembled from the two PRs as merged; the classifier from error.ts @00badcb8 and the replay from @31e22f65 (the index holds no copy of either file at a commit of April 2026, and the opencode mirror was too large to fetch on 2026-11-26)',
     'the 5 % progress rule seen in a later index copy',
   ],
 };
@@ -172,7 +183,11 @@ function opencodeTail(
       };
     },
 
-    onModelError: reactiveCompaction(summarize, current ? 'current' : 'classic'),
+    // Current: an overflow with `auto` off ends the turn (processor.ts `halt`); 2026-04 compacts anyway (#30664).
+    onModelError: reactiveCompaction(summarize, current ? 'current' : 'classic', {
+      enabled: limits.auto,
+      honoursAutoOff: current,
+    }),
 
     afterInvocation: (ctx) => (prune ? { append: pruneRecords(projectedHistory(ctx)) } : undefined),
   };
@@ -236,9 +251,9 @@ function anchorOf(head: readonly HistoryMessage[]): string {
     : '';
 }
 
-/** 2026-04: the head as messages (no prior summaries, media stripped, outputs capped). */
+/** 2026-04: the head as messages (no prior summaries or markers, media stripped, outputs capped; a replayed request is a message). */
 async function summarizeMessages(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
-  const contents: Content[] = head.filter((m) => !m.fromRecord).map((m) => stripForSummary(m.content));
+  const contents: Content[] = head.filter(standsForMessage).map((m) => stripForSummary(m.content));
   return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head))], false);
 }
 
@@ -248,7 +263,7 @@ async function summarizeSerialized(
   head: readonly HistoryMessage[],
 ): Promise<string | undefined> {
   const text = head
-    .filter((m) => !m.fromRecord)
+    .filter(standsForMessage)
     .map((m) => serialize(m.content))
     .filter((line) => line !== '')
     .join('\n\n');

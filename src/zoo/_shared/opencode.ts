@@ -78,16 +78,44 @@ export function lastIsSummary(history: readonly HistoryMessage[]): boolean {
   return last !== undefined && last.fromRecord && last.content.role === 'model';
 }
 
-/** The index of the last real user message (typed, not a marker or a tool response). */
+/**
+ * A user's request replayed by the reactive path. Upstream it is a new user message created after
+ * the summary (sst/opencode @31e22f65 `compaction.ts` `processCompaction` L685-712): a message like any other, not part
+ * of the compaction. The zoo can only add contents through records, so the replay is a record of
+ * its own holding that one typed user message (see `reactiveCompaction`); no other opencode record
+ * has that shape (the summary record holds the marker and the summary, a pruned copy is a tool
+ * response, the tail's closing record holds two contents).
+ */
+export function isReplayedMessage(message: HistoryMessage): boolean {
+  return message.fromRecord && message.record?.contents.length === 1 && isTypedUserMessage(message.content);
+}
+
+/**
+ * Whether a message is one of the session's messages rather than a compaction artifact (the marker,
+ * the summary, a pruned copy standing for a raw tool response): a raw message or a replayed request.
+ */
+export function standsForMessage(message: HistoryMessage): boolean {
+  return !message.fromRecord || isReplayedMessage(message);
+}
+
+/**
+ * Upstream's "user message without a compaction part" (the replay search, `turns`): a typed user
+ * message, raw or replayed. The synthetic "Continue…" message is one upstream too; the zoo keeps it
+ * inside the summary's record and does not count it (docs/peer-strategies.md §2).
+ */
+export function isUserMessage(message: HistoryMessage): boolean {
+  return isTypedUserMessage(message.content) && standsForMessage(message);
+}
+
+/** The index of the last real user message (typed, raw or replayed; not a marker or a tool response). */
 export function lastRealUserIndex(history: readonly HistoryMessage[]): number {
-  for (let i = history.length - 1; i >= 0; i -= 1)
-    if (!history[i]!.fromRecord && isTypedUserMessage(history[i]!.content)) return i;
+  for (let i = history.length - 1; i >= 0; i -= 1) if (isUserMessage(history[i]!)) return i;
   return -1;
 }
 
-/** Turn starts: every real user message (a compaction marker starts none). */
+/** Turn starts: every real user message (a compaction marker starts none, a replayed request does). */
 export function turnStarts(history: readonly HistoryMessage[]): number[] {
-  return history.flatMap((m, i) => (!m.fromRecord && isTypedUserMessage(m.content) ? [i] : []));
+  return history.flatMap((m, i) => (isUserMessage(m) ? [i] : []));
 }
 
 /**
@@ -103,9 +131,10 @@ export function pruneRecords(history: readonly HistoryMessage[]): CompactionReco
   const toPrune: HistoryMessage[] = [];
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const message = history[i]!;
-    if (!message.fromRecord && isTypedUserMessage(message.content)) turns += 1;
+    if (isUserMessage(message)) turns += 1;
     if (turns < 2) continue;
-    if (message.fromRecord) break;
+    // A summary stops the walk; a replayed request is a user message like any other.
+    if (message.fromRecord && !isReplayedMessage(message)) break;
     if (!hasFunctionResponse(message.content)) continue;
     const estimate = (message.content.parts ?? [])
       .filter((part) => part.functionResponse && !PRUNE_PROTECTED_TOOLS.includes(part.functionResponse.name ?? ''))
