@@ -194,12 +194,35 @@ export class ModelScript {
     const turn = this.#turn;
     if (!call || !turn) return { error: `the scripted model never called ${name} in this turn` };
     if (call.recovered) return structuredClone(call.recovered);
-    if (call.spec.recordedResponse) return structuredClone(call.spec.recordedResponse) as Record<string, unknown>;
+    if (call.spec.recordedResponse) {
+      const recorded = structuredClone(call.spec.recordedResponse) as Record<string, unknown>;
+      if (this.#sites.size === 0) return recorded;
+      const key = siteKey({ turn: turn.index, in: 'tool', call: call.index });
+      return this.#sites.has(key)
+        ? withRecordedStatements(recorded, call.spec.responseKey, this.#plant(key, ''))
+        : recorded;
+    }
     const own = generateText(call.spec.response, rngFor(this.#seed, 'turn', turn.index, 'tool', call.index));
     const text =
       this.#sites.size === 0 ? own : this.#plant(siteKey({ turn: turn.index, in: 'tool', call: call.index }), own);
     return { [call.spec.responseKey]: text };
   }
+}
+
+/**
+ * Replay: a recorded result with the statements planted at its site, on lines of their own after
+ * the text it carries (the result under `responseKey`, else its `error`, else its first text field;
+ * a result with no text field gets them under `facts`), so they travel with the recorded content.
+ */
+function withRecordedStatements(
+  recorded: Record<string, unknown>,
+  responseKey: string,
+  statements: string,
+): Record<string, unknown> {
+  const key = [responseKey, 'error', ...Object.keys(recorded)].find((name) => typeof recorded[name] === 'string');
+  if (key === undefined) return { ...recorded, facts: statements };
+  const text = recorded[key] as string;
+  return { ...recorded, [key]: text === '' ? statements : `${text}\n${statements}` };
 }
 
 /**
