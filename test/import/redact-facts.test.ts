@@ -28,7 +28,7 @@ function compacting(spec: ScenarioSpec): ScenarioSpec {
 async function probed(spec: ScenarioSpec) {
   const scenario = loadScenarioSource(serializeScenario(spec), 's.yaml', '/');
   const result = await runSession(scenario.world, {
-    strategy: await createStrategy({ name: 'threshold', baseDir: '.' }),
+    strategy: await createStrategy({ name: 'threshold', baseDir: '.', options: {} }),
   });
   return {
     steps: result.steps.map((step) => ({ facts: step.facts ?? null, compacted: step.summarizerCalls.length > 0 })),

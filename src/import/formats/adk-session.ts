@@ -11,6 +11,7 @@
 import type { RecordedUsageSpec } from '../../harness/scenario/replay-schema.ts';
 import { at, count, isObject, Problems, type Json } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, RecordedCall, RecordedSession, Where } from '../recorded-log.ts';
+import { recordedTime, stampModelEntries } from '../recorded-time.ts';
 
 /** `value[camel] ?? value[snake]`: ADK serializes both ways. */
 export function field(value: Json, camel: string): unknown {
@@ -100,7 +101,10 @@ function sessionOf(events: readonly { value: unknown; where: Where }[], problems
     // A function response event is authored by the agent with role user: the content's role says who speaks.
     const isUser = content['role'] === undefined ? author === 'user' : content['role'] === 'user';
     entries.push(
-      ...contentEntries(content, isUser, at(here, 'content'), problems, geminiUsage(field(event, 'usageMetadata'))),
+      ...stampModelEntries(
+        contentEntries(content, isUser, at(here, 'content'), problems, geminiUsage(field(event, 'usageMetadata'))),
+        recordedTime(event['timestamp'], 'seconds'),
+      ),
     );
   }
   return {
