@@ -99,12 +99,14 @@ describe('recorded pauses', () => {
     expect(steps[2]!.clock - steps[1]!.clock).toBeGreaterThanOrEqual(3_600_000);
   });
 
-  it('each format that stamps its lines records pauses (Codex, ADK seconds, ATIF)', () => {
+  it('each format that stamps its lines records pauses (Codex, ADK seconds, ATIF, span start times)', () => {
     const pauses = (spec: ScenarioSpec) =>
       spec.replay!.turns.flatMap((turn) => turn.steps.map((step) => step.pauseMs)).filter((ms) => ms !== undefined);
     expect(pauses(importOk('codex-rollout-realistic.jsonl', 'codex-rollout')[0]!).length).toBeGreaterThan(0);
     expect(pauses(importOk('adk-session-realistic.json', 'adk-session')[0]!).length).toBeGreaterThan(0);
     expect(pauses(importOk('atif-realistic.json', 'atif')[0]!).length).toBeGreaterThan(0);
+    // Spans: the two model calls start 0.7 s apart.
+    expect(pauses(importOk('adk-spans-realistic.json', 'adk-spans')[0]!)).toEqual([700]);
   });
 
   it('a replay without recorded times plays on the logical clock as before (requests milliseconds apart)', async () => {
