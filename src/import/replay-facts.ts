@@ -4,7 +4,8 @@
  * them). Each is planted where the log has it, so the survival probes follow the recorded content:
  * - goal: the first user message (planted in it; its text the message's start, on one line);
  * - artifact: each file the agent edited, one fact per file, planted in the result of the call
- *   that first edited it, each later edit an update planted in that call's result;
+ *   that first edited it, each later edit an update planted in that call's result (SWE-agent
+ *   without function calling: in the observation, the next user message);
  * - error: each tool call the log records as failed, planted in its result.
  * A fact's text is one line the agent could read (the file, the tool, the first line of the
  * error); the world appends it with its seeded marker to the content at its site, so the probe
@@ -12,7 +13,7 @@
  */
 import type { FactSpec } from '../harness/scenario/facts-schema.ts';
 import type { ReplaySpec } from '../harness/scenario/replay-schema.ts';
-import { callFailure, editedFiles, firstLine, type EditState } from './tool-effects.ts';
+import { callFailure, editedFiles, firstLine, sweAgentTextEdit, type EditState } from './tool-effects.ts';
 
 /** A fact's text stays a line an agent reads, not a copy of the log. */
 const MAX_TEXT = 160;
@@ -38,6 +39,20 @@ export function factsOfReplay(replay: ReplaySpec): FactSpec[] {
   const artifacts = new Map<string, FactSpec & { updates: NonNullable<FactSpec['updates']> }>();
   const errors: FactSpec[] = [];
   const state: EditState = {};
+  const noteEdit = (file: string, tool: string, at: FactSpec['at']): void => {
+    const fact = artifacts.get(file);
+    if (fact === undefined)
+      artifacts.set(file, {
+        id: `artifact-${artifacts.size + 1}`,
+        kind: 'artifact',
+        text: clip(`${file} edited (${tool})`),
+        at,
+        updates: [],
+      });
+    // Two files of one patch share a site; a file patched twice in one call is one edit.
+    else if (!sameSite(fact.updates[fact.updates.length - 1]?.at ?? fact.at, at))
+      fact.updates.push({ text: clip(`${file} edited again (${tool}, edit ${fact.updates.length + 2})`), at });
+  };
   replay.turns.forEach((turn, t) => {
     let index = 0;
     for (const step of turn.steps) {
@@ -52,24 +67,16 @@ export function factsOfReplay(replay: ReplaySpec): FactSpec[] {
             text: clip(`${call.name} failed: ${failure}`),
             at,
           });
-        for (const file of editedFiles(call, format, state)) {
-          const fact = artifacts.get(file);
-          if (fact === undefined)
-            artifacts.set(file, {
-              id: `artifact-${artifacts.size + 1}`,
-              kind: 'artifact',
-              text: clip(`${file} edited (${call.name})`),
-              at,
-              updates: [],
-            });
-          // Two files of one patch share a site; a file patched twice in one call is one edit.
-          else if (!sameSite(fact.updates[fact.updates.length - 1]?.at ?? fact.at, at))
-            fact.updates.push({
-              text: clip(`${file} edited again (${call.name}, edit ${fact.updates.length + 2})`),
-              at,
-            });
-        }
+        for (const file of editedFiles(call, format, state)) noteEdit(file, call.name, at);
       }
+    }
+    // SWE-agent without function calling: the action is in the response's text, and its
+    // observation is the next turn's user message, where the fact is planted.
+    const next = replay.turns[t + 1];
+    const last = turn.steps[turn.steps.length - 1];
+    if (format === 'swe-agent-traj' && index === 0 && next !== undefined && last?.text !== undefined) {
+      const action = sweAgentTextEdit(last.text, turn.user, next.user);
+      if (action !== undefined) noteEdit(action.file, action.command, { turn: t + 1, in: 'user' });
     }
   });
   for (const fact of artifacts.values()) {

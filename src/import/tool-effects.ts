@@ -151,3 +151,36 @@ export function firstLine(text: string): string | undefined {
   }
   return undefined;
 }
+
+const FENCE = /```[^\n]*\n([\s\S]*?)```/g;
+
+/** The file SWE-agent says is open at the end of an observation (undefined: none, or `n/a`). */
+function openFileIn(observation: string): string | undefined {
+  const matches = [...observation.matchAll(new RegExp(SWE_OPEN_FILE.source, 'g'))];
+  const file = matches[matches.length - 1]?.[1]?.trim();
+  return file === undefined || file === 'n/a' || file === '<path>' ? undefined : file;
+}
+
+/**
+ * SWE-agent without function calling writes its action as the last fenced block of its response,
+ * and the next user message is the observation. The file an `edit` or `insert` action changed (the
+ * one open in the observation before it), or a `create` action created (open in the observation
+ * after it, else its argument); undefined for any other action.
+ */
+export function sweAgentTextEdit(
+  response: string,
+  before: string,
+  after: string,
+): { readonly file: string; readonly command: string } | undefined {
+  const blocks = [...response.matchAll(FENCE)];
+  const action = blocks[blocks.length - 1]?.[1]?.trim();
+  if (action === undefined) return undefined;
+  const [command, argument] = action.split(/\s+/, 2);
+  const file =
+    command === 'edit' || command === 'insert'
+      ? openFileIn(before)
+      : command === 'create' && argument !== undefined
+        ? (openFileIn(after) ?? argument)
+        : undefined;
+  return file === undefined ? undefined : { file, command: command! };
+}

@@ -229,3 +229,28 @@ describe('imported facts are probed where the recorded content is', () => {
     expect(again.world.facts).toEqual(scenario.world.facts);
   });
 });
+
+describe('SWE-agent actions written in the text', () => {
+  it('an edit changes the file open before it, a create the file open after it; planted in the observation', () => {
+    const facts = factsOfReplay(
+      replay('swe-agent-traj', [
+        { user: 'Fix it\n(Open file: n/a)', steps: [{ text: 'Reproduce first.\n```\ncreate repro.py\n```' }] },
+        {
+          user: '[File: /repo/repro.py (1 lines total)]\n(Open file: /repo/repro.py)',
+          steps: [{ text: 'Paste.\n```\nedit 1:1\nprint(1)\nend_of_edit\n```' }],
+        },
+        { user: 'File updated.\n(Open file: /repo/repro.py)', steps: [{ text: '```\npython repro.py\n```' }] },
+        { user: '1\n(Open file: /repo/repro.py)', steps: [{ text: '```\nsubmit\n```' }] },
+      ]),
+    );
+    expect(facts.filter((fact) => fact.kind === 'artifact')).toEqual([
+      {
+        id: 'artifact-1',
+        kind: 'artifact',
+        text: '/repo/repro.py edited (create)',
+        at: { turn: 1, in: 'user' },
+        updates: [{ text: '/repo/repro.py edited again (edit, edit 2)', at: { turn: 2, in: 'user' } }],
+      },
+    ]);
+  });
+});
