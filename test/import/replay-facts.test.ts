@@ -254,3 +254,22 @@ describe('SWE-agent actions written in the text', () => {
     ]);
   });
 });
+
+describe('the recorded-usage check and planted facts', () => {
+  it('replays the log without the planted statements: the recorded requests had none', async () => {
+    const { replayFidelity } = await import('../../src/api/replay-fidelity.ts');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { stringify } = await import('yaml');
+    const file = join(PACK, 'codex-rollout/agtrace-codex_session.yaml');
+    const spec = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(spec['facts']).toBeDefined();
+    const { facts: _facts, ...bare } = spec;
+    const dir = mkdtempSync(join(tmpdir(), 'fidelity-'));
+    writeFileSync(join(dir, 'bare.yaml'), stringify(bare));
+    const [withFacts] = await replayFidelity({ paths: [file] });
+    const [without] = await replayFidelity({ paths: [join(dir, 'bare.yaml')] });
+    expect(withFacts!.rows.length).toBeGreaterThan(0);
+    expect(withFacts!.rows).toEqual(without!.rows);
+  });
+});
