@@ -27,6 +27,8 @@ export interface ImportLogsOptions {
   readonly source?: ScenarioOptions['source'];
   /** Replace every text by deterministic filler of the same shape (share a scenario, not the data). */
   readonly redact?: boolean;
+  /** Plant the facts each log states (goal, files edited, failed calls) for the survival probes; default true. */
+  readonly facts?: boolean;
   /** Where relative paths start (default: `process.cwd()`). */
   readonly cwd?: string;
 }
@@ -88,6 +90,7 @@ export async function importLogs(
       contextWindow: options.contextWindow,
       model: options.model,
       source: options.source,
+      facts: options.facts,
     });
     if (result.kind === 'invalid') throw new ScenarioError('SIM_SCENARIO_INVALID', shown, result.issues);
     for (const { name, spec } of result.scenarios)

@@ -35,7 +35,9 @@ export async function replayFidelity(options: ReplayFidelityOptions): Promise<Fi
   const results: FileFidelity[] = [];
   for (const scenario of scenarios) {
     if (!scenario.recorded) continue;
-    const outcome = await runSession(scenario.world, { strategy: NO_COMPACTION });
+    // The recorded requests carried no planted fact statements: the check plays the log without them.
+    const { facts: _planted, ...recorded } = scenario.world;
+    const outcome = await runSession(recorded, { strategy: NO_COMPACTION });
     const model = scenario.world.phases[0]!.modelName;
     const price = priceOf(model);
     const usage = scenario.world.turns.flatMap((turn) => turn.replay?.usage ?? []);

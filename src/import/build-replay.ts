@@ -31,6 +31,8 @@ interface Step {
   text: string;
   calls: OpenCall[];
   usage: ReplayStepSpec['usage'];
+  /** When the log says the response came (epoch ms); a response joined to the one before keeps the earlier time. */
+  time: number | undefined;
 }
 
 export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
@@ -84,8 +86,9 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
           previous.text = [previous.text, entry.text].filter((text) => text !== '').join('\n\n');
           previous.calls = calls;
           previous.usage = entry.usage ?? previous.usage;
+          previous.time ??= entry.time;
         } else {
-          turn.steps.push({ text: entry.text, calls, usage: entry.usage });
+          turn.steps.push({ text: entry.text, calls, usage: entry.usage, time: entry.time });
         }
         waiting = calls;
         lastWasUser = false;
@@ -122,18 +125,29 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
   }
   reportWaiting('the end of the log');
   place(Math.max(0, turns.length - 1), 0);
+  // The recorded pause before each response: the time since the response before it (tools ran, the
+  // user typed), where the log stamps both; the world's clock advances by it in replay (cache lifetimes).
+  let previousTime: number | undefined;
+  const pauseBefore = (step: Step): number | undefined => {
+    const pause =
+      step.time !== undefined && previousTime !== undefined ? Math.round(step.time - previousTime) : undefined;
+    if (step.time !== undefined) previousTime = step.time;
+    return pause !== undefined && pause > 0 ? pause : undefined;
+  };
   const built = turns
     .filter((turn) => turn.steps.length > 0)
     .map(
       (turn): ReplayTurnSpec => ({
         user: turn.user,
-        steps: turn.steps.map(
-          (step): ReplayStepSpec => ({
+        steps: turn.steps.map((step): ReplayStepSpec => {
+          const pauseMs = pauseBefore(step);
+          return {
             ...(step.text === '' ? {} : { text: step.text }),
             ...(step.calls.length === 0 ? {} : { calls: step.calls.map((open) => open.target) }),
             ...(step.usage === undefined ? {} : { usage: step.usage }),
-          }),
-        ),
+            ...(pauseMs === undefined ? {} : { pauseMs }),
+          };
+        }),
       }),
     );
   if (built.length === 0 && problems.length === 0)

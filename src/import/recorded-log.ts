@@ -27,6 +27,8 @@ export type LogEntry =
       readonly text: string;
       readonly calls: readonly RecordedCall[];
       readonly usage?: RecordedUsageSpec | undefined;
+      /** When the log says the response came (epoch ms): the replay keeps the pauses between responses. */
+      readonly time?: number | undefined;
       readonly where: Where;
     }
   | {

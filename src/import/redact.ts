@@ -8,6 +8,13 @@
  * (3 UTF-8 bytes), any other letter one of the same UTF-8 length; spaces, punctuation, JSON
  * syntax and emoji stay as they are. Object keys are words too, so argument and result objects
  * keep their structure. Kept as recorded: tool names, call ids, the model, the window, usage.
+ *
+ * Planted facts (`facts`): their texts are redacted with the same word map as the content (the
+ * goal, taken from the first user message, would otherwise carry it verbatim); their ids, sites
+ * and so their markers are kept. A marker is drawn from the seed and the fact's id, never from
+ * the log, so it says nothing about the data, and keeping it verbatim keeps the probe's verdicts:
+ * the world plants the same marker at the same site of the redacted content, so the probe finds
+ * it where the unredacted session has it and loses it where that one does.
  */
 import type { ReplaySpec } from '../harness/scenario/replay-schema.ts';
 import type { ScenarioSpec } from '../harness/scenario/scenario-schema.ts';
@@ -91,9 +98,19 @@ export function redactScenario(spec: ScenarioSpec): ScenarioSpec {
       })),
     })),
   };
+  // After the replay, with the same word map: a fact's words read as the content it was taken from reads.
+  const facts = spec.facts?.map((fact) => ({
+    ...fact,
+    text: filler.text(fact.text),
+    ...(fact.updates ? { updates: fact.updates.map((update) => ({ ...update, text: filler.text(update.text) })) } : {}),
+    ...(fact.need?.args
+      ? { need: { ...fact.need, args: filler.value(fact.need.args) as Record<string, unknown> } }
+      : {}),
+  }));
   return {
     ...spec,
     description: `${spec.description ?? ''} Redacted: every text is filler of the same shape.`.trim(),
+    ...(facts ? { facts } : {}),
     session: { ...session, ...(redactedPrompt === undefined ? {} : { systemPrompt: redactedPrompt }) },
     ...(redactedReplay ? { replay: redactedReplay } : {}),
   };

@@ -7,6 +7,7 @@ import { knownContextWindow } from '../harness/scenario/known-context-window.ts'
 import type { ReplaySpec } from '../harness/scenario/replay-schema.ts';
 import type { ScenarioSpec } from '../harness/scenario/scenario-schema.ts';
 import { buildReplay } from './build-replay.ts';
+import { factsOfReplay } from './replay-facts.ts';
 import type { LogProblem, RecordedSession } from './recorded-log.ts';
 
 export interface ScenarioOptions {
@@ -20,6 +21,8 @@ export interface ScenarioOptions {
   readonly model?: string | undefined;
   /** Provenance of a log from a public source: origin, commit, licence, attribution. */
   readonly source?: Omit<NonNullable<ReplaySpec['source']>, 'format' | 'file'> | undefined;
+  /** Plant the facts the log states (goal, files edited, failed calls: `factsOfReplay`); default true. */
+  readonly facts?: boolean | undefined;
 }
 
 export type ScenarioBuild =
@@ -55,6 +58,7 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
     turns: built.turns,
     ...(built.compactions.length === 0 ? {} : { compactions: built.compactions }),
   };
+  const facts = options.facts === false ? [] : factsOfReplay(replay);
   const spec: ScenarioSpec = {
     name: options.name,
     description: [
@@ -69,6 +73,7 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
       // The recorded declarations are the tools; without them, declare the called ones as adk-js would.
       declareCalledTools: tools.length === 0,
     },
+    ...(facts.length === 0 ? {} : { facts }),
     replay,
   };
   return { kind: 'ok', spec };

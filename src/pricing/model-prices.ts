@@ -95,6 +95,16 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = Object.freeze(
   'gpt-4o': openai(2.5, 10, 1.25, OPENAI_SECONDARY, '2026-11-26'),
   'gpt-4o-mini': openai(0.15, 0.6, 0.075, OPENAI_SECONDARY, '2026-11-26'),
   'gpt-5.5': openai(5, 30, 0.5, OPENAI_SECONDARY, '2026-11-26'),
+  // OpenAI's own Codex rate card lists it at 31.25 / 3.125 / 250 credits per million (input, cached,
+  // output); at 25 credits to the dollar, the rate at which the card's GPT-5.5 and GPT-5.4 rows equal
+  // their API list prices, that is $1.25 / $0.125 / $10, as third-party copies of the API price list say.
+  'gpt-5.1-codex-max': openai(
+    1.25,
+    10,
+    0.125,
+    'help.openai.com/en/articles/20001106 (Codex rate card, credits converted at 25 per USD); third-party API price lists agree',
+    '2026-11-26',
+  ),
   // Paid tier, text input, prompts up to 200k tokens (ai.google.dev/gemini-api/docs/pricing).
   'gemini-2.5-flash': gemini(0.3, 2.5, 1024, 'ai.google.dev/gemini-api/docs/pricing (paid tier, text)', '2026-11-26'),
   'gemini-2.5-pro': gemini(

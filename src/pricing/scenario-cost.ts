@@ -1,9 +1,9 @@
 /**
  * What a played scenario cost, from its step records:
  * - billed: the real input tokens of every model request the provider answered (a request it
- *   refused, `session.refuseOverWindow` or `session.provider`, or one a callback answered instead, bills nothing;
- *   a call failed by a scripted `session.provider.errors` entry is billed, its step record not
- *   saying it failed) and of
+ *   refused, `session.refuseOverWindow` or `session.provider`, one a callback answered instead, or
+ *   one a scripted `session.provider.errors` entry failed (a 5xx/429 bills nothing: no answer was
+ *   produced), bills nothing) and of
  *   every summarizer call that was answered (`ok` or `empty`; one rejected as over its window, or
  *   failed, bills nothing);
  * - uncached: of the answered model requests, the tokens a prefix cache could not serve (the
@@ -17,7 +17,7 @@ import { DEFAULT_PRICED_MODEL, MODEL_PRICES, priceOf, type ModelPrice } from './
 import { priceSessionResult } from './price-session.ts';
 import type { SessionResult, StepRecord, SummarizerCallRecord } from '../world/session-result.ts';
 import type { WorldScenario } from '../world/world-scenario.ts';
-import { isRefusedStep } from '../world/measure/definitions/provider-refusal.ts';
+import { failedByScript, isRefusedStep } from '../world/measure/definitions/provider-refusal.ts';
 
 export interface ScenarioCost {
   readonly billedTokens: number;
@@ -39,7 +39,9 @@ export function scenarioCost(
   result: SessionResult,
   prices: Readonly<Record<string, ModelPrice>> = MODEL_PRICES,
 ): ScenarioCost {
-  const answered = (step: StepRecord) => !step.shortCircuited && !isRefusedStep(world, step);
+  const failing = failedByScript(world, result.steps);
+  const failed = new Set(result.steps.filter((_, i) => failing[i]));
+  const answered = (step: StepRecord) => !step.shortCircuited && !isRefusedStep(world, step) && !failed.has(step);
   let billed = 0;
   let uncached = 0;
   for (const step of result.steps) {

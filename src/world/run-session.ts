@@ -130,6 +130,8 @@ async function playWorld(scenario: WorldScenario, options: RunWorldOptions): Pro
     facts,
     (values) => recorder.onFactsPlanted(values),
     (recovery) => recorder.onRecovery(recovery),
+    // Replay: the log's recorded pauses pass on the logical clock (recorded times, never the wall clock).
+    (ms) => env.clock.advance(ms),
   );
   const tokenModels = await Promise.all(scenario.phases.map((phase) => createTokenModel(phase.tokenModel)));
   const sessionService = new InMemorySessionService();

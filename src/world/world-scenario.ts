@@ -96,6 +96,11 @@ export interface ReplayTurn {
   readonly steps: readonly ReplayStep[];
   /** The recorded usage of each model request of the turn (steps, then the final text); null where the log has none. */
   readonly usage: readonly (RecordedUsage | null)[];
+  /**
+   * The recorded pause (ms) before each model request of the turn, aligned with `usage`: the
+   * world's clock advances by it before the request (0: none). Absent when the log recorded no time.
+   */
+  readonly pauses?: readonly number[];
 }
 
 /** Replay: a tool declaration as the log recorded it (JSON Schema parameters). */

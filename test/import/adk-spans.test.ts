@@ -32,7 +32,12 @@ describe('import --from adk-spans', () => {
             ],
             usage: { input: 141, output: 18 },
           },
-          { text: 'Order 1042 shipped with DHL and should arrive on March 4.', usage: { input: 187, output: 16 } },
+          {
+            text: 'Order 1042 shipped with DHL and should arrive on March 4.',
+            usage: { input: 187, output: 16 },
+            // The two model-call spans start 0.7 s apart (the tool span between them is not a request).
+            pauseMs: 700,
+          },
         ],
       },
     ]);

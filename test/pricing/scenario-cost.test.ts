@@ -44,3 +44,21 @@ describe('scenario cost', () => {
     expect(scenarioCost({}, result)).toMatchObject({ billedTokens: 9_600, uncachedTokens: 9_600 });
   });
 });
+
+describe('scenario cost: calls the scenario script fails', () => {
+  it('a request failed by provider.errors bills nothing (the provider produced no answer)', () => {
+    const result = session([
+      step(0, { realAfter: 1_000, uncachedTokens: 1_000 }),
+      step(1, { realAfter: 500, uncachedTokens: 500, shortCircuited: true }),
+      step(2, { realAfter: 1_200, uncachedTokens: 200 }),
+      step(3, { realAfter: 1_300, uncachedTokens: 100 }),
+    ]);
+    // The 2nd request that reaches the provider (step 2: step 1 was answered by a callback) fails.
+    const world = { provider: { errors: [{ call: 2, status: 500, message: 'overloaded' }] } };
+    expect(scenarioCost(world, result)).toMatchObject({ billedTokens: 1_000 + 1_300, uncachedTokens: 1_100 });
+    const withPrice = scenarioCost(world, result);
+    const all = scenarioCost({ provider: {} }, result);
+    expect(withPrice.usd).toBeLessThan(all.usd);
+    expect(withPrice.inputTokens).toBe(2_300);
+  });
+});

@@ -20,6 +20,7 @@ interface ImportArgs {
   readonly model?: string | undefined;
   readonly check: boolean;
   readonly redact: boolean;
+  readonly facts: boolean;
   readonly origin?: string | undefined;
   readonly commit?: string | undefined;
   readonly license?: string | undefined;
@@ -51,6 +52,12 @@ const importCommand: CommandModule<object, ImportArgs> = {
         describe:
           'Replace every text by deterministic filler of the same shape (lengths, kinds, JSON structure), to share a scenario without its data',
       })
+      .option('facts', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'Plant the facts each log states (goal = first user message, files edited, failed calls) for the survival probes (--no-facts to leave them out)',
+      })
       .option('check', {
         type: 'boolean',
         default: true,
@@ -67,6 +74,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
           ...(args.window === undefined ? {} : { contextWindow: args.window }),
           ...(args.model === undefined ? {} : { model: args.model }),
           redact: args.redact,
+          facts: args.facts,
           source: {
             ...(args.origin === undefined ? {} : { origin: args.origin }),
             ...(args.commit === undefined ? {} : { commit: args.commit }),

@@ -64,6 +64,13 @@ const replayStep = z
       )
       .optional(),
     usage: recordedUsage.optional(),
+    pauseMs: z
+      .int({ error: 'expected a positive integer (milliseconds)' })
+      .positive({ error: 'expected a positive integer (milliseconds)' })
+      .describe(
+        "Milliseconds between the previous recorded model response and this one, from the log's timestamps (the tools ran, the user typed): replay advances the world's clock by it before this request, so a prompt cache can expire (absent: no time recorded).",
+      )
+      .optional(),
   })
   .describe('One recorded model response.');
 

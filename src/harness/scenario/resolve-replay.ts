@@ -49,6 +49,10 @@ export function resolveReplayTurns(replay: ReplaySpec): WorldTurn[] {
       replay: {
         steps: callSteps.map((step) => ({ text: step.text ?? '', calls: (step.calls ?? []).length })),
         usage: [...turn.steps.map((step) => usageOf(step.usage)), ...(endsTurn ? [] : [null])],
+        // Only when the log recorded times: a replay without them plays as before.
+        ...(turn.steps.some((step) => step.pauseMs !== undefined)
+          ? { pauses: [...turn.steps.map((step) => step.pauseMs ?? 0), ...(endsTurn ? [] : [0])] }
+          : {}),
       },
     };
   });

@@ -17,6 +17,7 @@
 import type { RecordedUsageSpec } from '../../harness/scenario/replay-schema.ts';
 import { at, count, isObject, Problems, type Json } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, RecordedCall, RecordedSession, Where } from '../recorded-log.ts';
+import { recordedTime, stampModelEntries } from '../recorded-time.ts';
 
 /** `value[camel] ?? value[snake]`: ADK serializes both ways. */
 export function field(value: Json, camel: string): unknown {
@@ -127,13 +128,16 @@ function sessionOf(events: readonly { value: unknown; where: Where }[], problems
     const isUser = content['role'] === undefined ? author === 'user' : content['role'] === 'user';
     if (!isUser) idless = { names: [] }; // responses answer the model response just before them
     entries.push(
-      ...contentEntries(
-        content,
-        isUser,
-        at(here, 'content'),
-        problems,
-        geminiUsage(field(event, 'usageMetadata')),
-        idless,
+      ...stampModelEntries(
+        contentEntries(
+          content,
+          isUser,
+          at(here, 'content'),
+          problems,
+          geminiUsage(field(event, 'usageMetadata')),
+          idless,
+        ),
+        recordedTime(event['timestamp'], 'seconds'),
       ),
     );
   }

@@ -14,6 +14,7 @@
 import type { RecordedUsageSpec, ReplayToolSpec } from '../../harness/scenario/replay-schema.ts';
 import { at, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, RecordedSession, Where } from '../recorded-log.ts';
+import { stampModelEntries } from '../recorded-time.ts';
 import { contentEntries, field, geminiUsage } from './adk-session.ts';
 
 const REQUEST = 'gcp.vertex.agent.llm_request';
@@ -114,9 +115,12 @@ function sessionOf(spans: readonly Span[], problems: Problems, label: string | u
   const last = calls[calls.length - 1];
   if (!last) return undefined;
   const usageAt = new Map<number, RecordedUsageSpec>();
+  /** When each request was sent (the span's start, epoch ms), by the index of the response it got. */
+  const timeAt = new Map<number, number>();
   let previous: unknown[] = [];
   for (const { span, request } of calls) {
     const contents = Array.isArray(request['contents']) ? request['contents'] : [];
+    if (span.start > 0) timeAt.set(contents.length, Math.round(span.start / 1e6));
     if (!same(contents.slice(0, previous.length), previous)) {
       problems.add(
         at(span.where, 'attributes', REQUEST, 'contents'),
@@ -162,7 +166,10 @@ function sessionOf(spans: readonly Span[], problems: Problems, label: string | u
   contents.forEach((content, index) => {
     if (!isObject(content)) return;
     entries.push(
-      ...contentEntries(content, content['role'] !== 'model', at(base, index), problems, usageAt.get(index)),
+      ...stampModelEntries(
+        contentEntries(content, content['role'] !== 'model', at(base, index), problems, usageAt.get(index)),
+        timeAt.get(index),
+      ),
     );
   });
   const tools = toolsOf(config);

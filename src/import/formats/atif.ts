@@ -10,6 +10,7 @@
  */
 import { at, count, isObject, Problems, textOfBlocks } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, RecordedCall, Where } from '../recorded-log.ts';
+import { recordedTime } from '../recorded-time.ts';
 import { openaiTools } from './openai-chat.ts';
 
 export const atif = (log: ParsedLog): FormatResult => {
@@ -65,7 +66,15 @@ export const atif = (log: ParsedLog): FormatResult => {
               ...(output === undefined ? {} : { output }),
               ...(cached === undefined ? {} : { cacheRead: cached }),
             };
-      entries.push({ kind: 'model', text: message, calls, usage, where: here });
+      const time = recordedTime(step['timestamp'], 'iso');
+      entries.push({
+        kind: 'model',
+        text: message,
+        calls,
+        usage,
+        where: here,
+        ...(time === undefined ? {} : { time }),
+      });
       const observation = step['observation'];
       const results = isObject(observation) && Array.isArray(observation['results']) ? observation['results'] : [];
       results.forEach((rawResult, resultIndex) => {

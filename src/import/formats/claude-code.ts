@@ -13,6 +13,7 @@
 import { at, isObject, Problems } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, Where } from '../recorded-log.ts';
 import { linesOf } from '../read-log.ts';
+import { recordedTime } from '../recorded-time.ts';
 import { anthropicBlocks, anthropicUsage } from './anthropic-messages.ts';
 
 export const claudeCode = (log: ParsedLog): FormatResult => {
@@ -60,6 +61,7 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
       anthropicUsage(message['usage']),
     );
     if (!entry || entry.kind !== 'model') continue;
+    const time = recordedTime(row['timestamp'], 'iso');
     const id = typeof message['id'] === 'string' ? message['id'] : undefined;
     const previous = open && open.id === id ? entries[open.index] : undefined;
     if (previous && previous.kind === 'model') {
@@ -70,7 +72,7 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
         usage: entry.usage ?? previous.usage,
       };
     } else {
-      entries.push(entry);
+      entries.push(time === undefined ? entry : { ...entry, time });
       open = id === undefined ? undefined : { id, index: entries.length - 1 };
     }
   }

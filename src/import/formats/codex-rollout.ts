@@ -14,6 +14,7 @@
 import { at, argsFromJson, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, RecordedCall, Where } from '../recorded-log.ts';
 import { linesOf } from '../read-log.ts';
+import { recordedTime } from '../recorded-time.ts';
 
 function outputText(output: unknown): string {
   if (typeof output === 'string') return output;
@@ -31,10 +32,10 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
   const flush = (): void => {
     response = undefined;
   };
-  const modelEntry = (where: Where): NonNullable<typeof response> => {
+  const modelEntry = (where: Where, time: number | undefined): NonNullable<typeof response> => {
     if (!response) {
       response = { texts: [], calls: [], where, index: entries.length };
-      entries.push({ kind: 'model', text: '', calls: [], where });
+      entries.push({ kind: 'model', text: '', calls: [], where, ...(time === undefined ? {} : { time }) });
     }
     return response;
   };
@@ -105,7 +106,7 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
         const role = payload['role'];
         const text = textOfBlocks(payload['content']);
         if (role === 'assistant') {
-          modelEntry(here).texts.push(text);
+          modelEntry(here, recordedTime(row['timestamp'], 'iso')).texts.push(text);
           update();
         } else if (role === 'user') {
           flush();
@@ -130,7 +131,7 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
             : isObject(raw)
               ? raw
               : {};
-        modelEntry(here).calls.push({ id, name, args });
+        modelEntry(here, recordedTime(row['timestamp'], 'iso')).calls.push({ id, name, args });
         update();
         break;
       }

@@ -28,6 +28,9 @@ export type OnPlant = (values: readonly FactValue[]) => void;
 /** Told when the model's reply is a recovery call for a needed fact (its `attempt`-th, from 1). */
 export type OnRecover = (recovery: { readonly fact: string; readonly attempt: number }) => void;
 
+/** Replay: told the recorded pause (ms, > 0) before the next model request, for the world's clock to advance. */
+export type OnPause = (ms: number) => void;
+
 /** A call the model made and whose result is pending; a recovery's result is the fact's newest statement. */
 interface PendingCall {
   readonly spec: ToolCallSpec;
@@ -54,14 +57,17 @@ export class ModelScript {
   /** Facts needed, by the turn that needs them (empty without `need`: the script never looks at requests). */
   readonly #needs = new Map<number, OpenNeed[]>();
   readonly #onRecover: OnRecover;
+  readonly #onPause: OnPause;
 
   constructor(
     seed: number,
     facts: readonly WorldFact[] = [],
     onPlant: OnPlant = () => {},
     onRecover: OnRecover = () => {},
+    onPause: OnPause = () => {},
   ) {
     this.#seed = seed;
+    this.#onPause = onPause;
     this.#sites = valuesBySite(facts);
     this.#onPlant = onPlant;
     this.#onRecover = onRecover;
@@ -71,6 +77,12 @@ export class ModelScript {
       list.push({ fact, made: 0 });
       this.#needs.set(fact.need.turn, list);
     }
+  }
+
+  /** Replay: the recorded pause before the turn's model request number `index`, if the log stamped it. */
+  #pause(index: number): void {
+    const ms = this.#turn?.replay?.pauses?.[index] ?? 0;
+    if (ms > 0) this.#onPause(ms);
   }
 
   /** The site's text with its planted values; the plant is reported the first time the site is played. */
@@ -98,6 +110,8 @@ export class ModelScript {
     else if (turn.sequential)
       this.#replies = [...calls.map((call): ScriptedReply => ({ kind: 'calls', calls: [call] })), text];
     else this.#replies = [{ kind: 'calls', calls }, text];
+    // Replay: the recorded pause before the turn's first request (the user took their time).
+    this.#pause(0);
   }
 
   /** The user's message for `turn`: its text, then one zero-filled inline attachment per spec. */
@@ -132,6 +146,8 @@ export class ModelScript {
     const reply = this.#replies[Math.min(this.#cursor, this.#replies.length - 1)];
     if (!reply) throw new Error('ModelScript: no turn has begun');
     this.#cursor += 1;
+    // The time between this recorded response and the next passes before the next request.
+    if (this.#cursor < this.#replies.length) this.#pause(this.#cursor);
     if (reply.kind === 'text' && this.#sites.size > 0 && this.#turn) {
       // The final text carries its planted values; it reaches the session when this reply is appended.
       return { kind: 'text', text: this.#plant(siteKey({ turn: this.#turn.index, in: 'response' }), reply.text) };
@@ -194,12 +210,35 @@ export class ModelScript {
     const turn = this.#turn;
     if (!call || !turn) return { error: `the scripted model never called ${name} in this turn` };
     if (call.recovered) return structuredClone(call.recovered);
-    if (call.spec.recordedResponse) return structuredClone(call.spec.recordedResponse) as Record<string, unknown>;
+    if (call.spec.recordedResponse) {
+      const recorded = structuredClone(call.spec.recordedResponse) as Record<string, unknown>;
+      if (this.#sites.size === 0) return recorded;
+      const key = siteKey({ turn: turn.index, in: 'tool', call: call.index });
+      return this.#sites.has(key)
+        ? withRecordedStatements(recorded, call.spec.responseKey, this.#plant(key, ''))
+        : recorded;
+    }
     const own = generateText(call.spec.response, rngFor(this.#seed, 'turn', turn.index, 'tool', call.index));
     const text =
       this.#sites.size === 0 ? own : this.#plant(siteKey({ turn: turn.index, in: 'tool', call: call.index }), own);
     return { [call.spec.responseKey]: text };
   }
+}
+
+/**
+ * Replay: a recorded result with the statements planted at its site, on lines of their own after
+ * the text it carries (the result under `responseKey`, else its `error`, else its first text field;
+ * a result with no text field gets them under `facts`), so they travel with the recorded content.
+ */
+function withRecordedStatements(
+  recorded: Record<string, unknown>,
+  responseKey: string,
+  statements: string,
+): Record<string, unknown> {
+  const key = [responseKey, 'error', ...Object.keys(recorded)].find((name) => typeof recorded[name] === 'string');
+  if (key === undefined) return { ...recorded, facts: statements };
+  const text = recorded[key] as string;
+  return { ...recorded, [key]: text === '' ? statements : `${text}\n${statements}` };
 }
 
 /**

@@ -1,0 +1,42 @@
+/**
+ * Every model the trace pack records has a price of its own (a session priced as the default
+ * model would say so in its report, but its cost would be another model's).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { MODEL_PRICES, priceOf } from '../../src/pricing/model-prices.ts';
+import { priceRecordedUsage } from '../../src/pricing/price-recorded-usage.ts';
+
+const PACK = join(import.meta.dirname, '../../scenarios/traces');
+
+function recordedModels(): string[] {
+  const models = new Set<string>();
+  for (const folder of readdirSync(PACK, { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue;
+    for (const file of readdirSync(join(PACK, folder.name))) {
+      if (!file.endsWith('.yaml')) continue;
+      const spec = parse(readFileSync(join(PACK, folder.name, file), 'utf8')) as { session?: { model?: string } };
+      const model = spec.session?.model;
+      // SWE-agent trajectories that name no model, and SWE-agent's replay model, are not priced.
+      if (model !== undefined && model !== 'unrecorded-model' && model !== 'replay') models.add(model);
+    }
+  }
+  return [...models].sort();
+}
+
+describe('model prices', () => {
+  it.each(recordedModels())('the pack model %s has a price', (model) => {
+    expect(priceOf(model)).toBeDefined();
+  });
+
+  it('gpt-5.1-codex-max: $1.25 input, $0.125 cached input, $10 output per million', () => {
+    const cost = priceRecordedUsage(
+      [{ inputTokens: 10_000, cacheReadTokens: 8_000, outputTokens: 500 }],
+      MODEL_PRICES['gpt-5.1-codex-max']!,
+    );
+    // 2,000 x $1.25 + 8,000 x $0.125 + 500 x $10 = 2,500 + 1,000 + 5,000 µ$.
+    expect(cost.usd).toBeCloseTo(0.0085, 9);
+  });
+});
