@@ -12,6 +12,7 @@ import { serializeScenario } from '../harness/scenario/serialize-scenario.ts';
 import { LOG_FORMAT_NAMES, type LogFormatName } from '../import/formats/index.ts';
 import { importLog } from '../import/import-log.ts';
 import { redactScenario } from '../import/redact.ts';
+import { loadTokenShape } from '../import/redact-vocabulary.ts';
 import type { ScenarioOptions } from '../import/to-scenario.ts';
 import { API_OPTION_NAMES, OptionError, type OptionNames } from './option-error.ts';
 
@@ -93,11 +94,15 @@ export async function importLogs(
       facts: options.facts,
     });
     if (result.kind === 'invalid') throw new ScenarioError('SIM_SCENARIO_INVALID', shown, result.issues);
-    for (const { name, spec } of result.scenarios)
-      outputs.push({
-        path: join(resolve(cwd, options.outDir), `${name}.yaml`),
-        text: serializeScenario(options.redact === true ? redactScenario(spec) : spec),
-      });
+    for (const { name, spec } of result.scenarios) {
+      // Redacted words keep their token count under the scenario's own tokenizer (a ratio model counts bytes).
+      const tokenizer = spec.session?.tokenModel?.tokenizer;
+      const redacted =
+        options.redact === true
+          ? redactScenario(spec, tokenizer === undefined ? undefined : await loadTokenShape(tokenizer))
+          : spec;
+      outputs.push({ path: join(resolve(cwd, options.outDir), `${name}.yaml`), text: serializeScenario(redacted) });
+    }
   }
   await mkdir(resolve(cwd, options.outDir), { recursive: true });
   for (const output of outputs) await writeFile(output.path, output.text);

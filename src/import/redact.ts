@@ -9,6 +9,14 @@
  * syntax and emoji stay as they are. Object keys are words too, so argument and result objects
  * keep their structure. Kept as recorded: tool names, call ids, the model, the window, usage.
  *
+ * Under a BPE tokenizer the filler also keeps the token count: random letters cost two or three
+ * times the tokens of the word they replace (a real session's requests grew by two thirds and
+ * compacted where the original never did), so ASCII letters are built from the tokenizer's own
+ * vocabulary words, drawn at random, and each word's filler is the candidate whose count, in the
+ * contexts the word is read in (the character before it, which the tokenizer reads with it), is
+ * closest to the word's (a first pass collects those contexts). On the trace pack that keeps 33
+ * of 35 sessions' billed tokens within 5 % (3 % over all) and every compaction where it was.
+ *
  * Planted facts (`facts`): their texts are redacted with the same word map as the content (the
  * goal, taken from the first user message, would otherwise carry it verbatim); their ids, sites
  * and so their markers are kept. A marker is drawn from the seed and the fact's id, never from
@@ -19,24 +27,70 @@
 import type { ReplaySpec } from '../harness/scenario/replay-schema.ts';
 import type { ScenarioSpec } from '../harness/scenario/scenario-schema.ts';
 import { rngFor, type Rng } from '../world/sim/prng.ts';
+import type { TokenShape } from './redact-vocabulary.ts';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = LOWER.toUpperCase();
 const WORD = /[\p{L}\p{N}]+/gu;
+/** Runs a word is rebuilt by: ASCII letters (from vocabulary words), digits, anything else. */
+const RUN = /[A-Za-z]+|[0-9]+|[^A-Za-z0-9]+/g;
+/** Candidates tried per distinct word for one of the same token count (the closest is kept). */
+const ATTEMPTS = 64;
+/** The contexts a word's filler is chosen for: its most frequent ones. */
+const CONTEXTS = 4;
+
+/**
+ * What a BPE pre-tokenizer (o200k_base, cl100k_base) reads in one piece with the word at `offset`:
+ * the character before it (a word is a maximal run of letters and digits, so that character is
+ * never one), or nothing after a line break or at the start. In a JSON string the start is a
+ * quote, and an escaped line break or tab ends in a letter (`\n`, `\t`) that joins the word.
+ */
+function contextAt(text: string, offset: number, json: boolean): string {
+  const before = offset > 0 ? text[offset - 1]! : json ? '"' : '';
+  if (before === '\n') return json ? 'n' : '';
+  if (before === '\r') return json ? 'r' : '';
+  if (before === '\t' && json) return 't';
+  return before;
+}
 
 class Filler {
   readonly #rng: Rng = rngFor(1, 'redact');
   readonly #words = new Map<string, string>();
+  readonly #shape: TokenShape | undefined;
+  /** Each word's contexts and how often it is read in each (collected by the first pass). */
+  readonly #seenContexts = new Map<string, Map<string, number>>();
+  #collecting: boolean;
 
-  text(text: string): string {
+  constructor(shape: TokenShape | undefined) {
+    this.#shape = shape;
+    this.#collecting = shape !== undefined;
+  }
+
+  /** After the first pass: the texts are now replaced. */
+  replaceFromNow(): void {
+    this.#collecting = false;
+  }
+
+  /** `json`: the text travels as a JSON string (arguments, results, keys), escapes and quotes included. */
+  text(text: string, json = false): string {
+    if (this.#collecting) {
+      const contexts = this.#seenContexts;
+      for (const match of text.matchAll(WORD)) {
+        const context = contextAt(text, match.index, json);
+        let seen = contexts.get(match[0]);
+        if (!seen) contexts.set(match[0], (seen = new Map()));
+        seen.set(context, (seen.get(context) ?? 0) + 1);
+      }
+      return text;
+    }
     return text.replace(WORD, (word) => this.#word(word));
   }
 
   value(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
+    if (typeof value === 'string') return this.text(value, true);
     if (Array.isArray(value)) return value.map((item) => this.value(item));
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.text(key), this.value(item)]));
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.text(key, true), this.value(item)]));
     }
     return value;
   }
@@ -44,10 +98,68 @@ class Filler {
   #word(word: string): string {
     let filler = this.#words.get(word);
     if (filler === undefined) {
-      filler = Array.from(word, (char) => this.#char(char)).join('');
+      filler = this.#shape === undefined ? this.#random(word) : this.#tokenShaped(word, this.#shape);
       this.#words.set(word, filler);
     }
     return filler;
+  }
+
+  #random(word: string): string {
+    return Array.from(word, (char) => this.#char(char)).join('');
+  }
+
+  /**
+   * A filler of the same length, kinds and case whose token count, in the contexts the word is
+   * read in (its most frequent ones, weighted by how often), is closest to the word's: letters
+   * from vocabulary words glued in 1 to n parts, tried until one counts the same everywhere.
+   */
+  #tokenShaped(word: string, shape: TokenShape): string {
+    const seen = [...(this.#seenContexts.get(word) ?? new Map([[' ', 1]]))]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, CONTEXTS);
+    const targets = seen.map(([context, times]) => ({ context, times, tokens: shape.count(context + word) }));
+    const most = Math.max(...targets.map((target) => target.tokens));
+    // The first piece comes from the words the tokenizer knows after the most frequent context.
+    const start = targets[0]?.context ?? ' ';
+    let best = '';
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < ATTEMPTS && bestDistance > 0; attempt += 1) {
+      const candidate = word.replace(RUN, (run) =>
+        /^[A-Za-z]/.test(run)
+          ? this.#letters(run, 1 + (attempt % Math.min(run.length, most + 1)), shape, run === word ? start : '')
+          : this.#random(run),
+      );
+      let distance = 0;
+      for (const target of targets)
+        distance += target.times * Math.abs(shape.count(target.context + candidate) - target.tokens);
+      if (distance < bestDistance) {
+        best = candidate;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * `run.length` letters as `parts` vocabulary words glued together, in `run`'s case: the first
+   * from the words known after `start`, the others from the pieces known inside a word.
+   */
+  #letters(run: string, parts: number, shape: TokenShape, start: string): string {
+    const rng = this.#rng;
+    let text = '';
+    let left = run.length;
+    for (let part = parts; part > 0; part -= 1) {
+      // Each later part keeps at least one letter; a vocabulary word has at most 20.
+      const length = part === 1 ? left : rng.int(Math.max(1, left - 20 * (part - 1)), Math.min(20, left - (part - 1)));
+      const from = part === parts ? (shape.words.get(start) ?? shape.words.get(' ')) : shape.words.get('');
+      const words = from?.get(length) ?? shape.words.get(' ')?.get(length);
+      text += words && words.length > 0 ? rng.pick(words) : this.#random('a'.repeat(length));
+      left -= length;
+    }
+    let cased = '';
+    for (let i = 0; i < run.length; i += 1)
+      cased += run[i] !== run[i]!.toLowerCase() ? text[i]!.toUpperCase() : text[i]!;
+    return cased;
   }
 
   #char(char: string): string {
@@ -64,8 +176,22 @@ class Filler {
   }
 }
 
-export function redactScenario(spec: ScenarioSpec): ScenarioSpec {
-  const filler = new Filler();
+/**
+ * `shape`: the scenario tokenizer's count and vocabulary (redact-vocabulary.ts), so each word's
+ * filler also keeps its token count where it is read; without it (a ratio token model counts
+ * bytes, which the same-length filler keeps anyway) letters are drawn at random.
+ */
+export function redactScenario(spec: ScenarioSpec, shape?: TokenShape): ScenarioSpec {
+  const filler = new Filler(shape);
+  // With a shape, a first walk collects the contexts each word is read in; the second replaces.
+  if (shape) {
+    redactWith(spec, filler);
+    filler.replaceFromNow();
+  }
+  return redactWith(spec, filler);
+}
+
+function redactWith(spec: ScenarioSpec, filler: Filler): ScenarioSpec {
   const replay = spec.replay;
   const session = spec.session ?? {};
   const prompt = session.systemPrompt;
