@@ -7,7 +7,7 @@
 import type { CompactionStrategy } from '../engine/types.ts';
 import { loadScenarios } from '../harness/scenario/load-scenarios.ts';
 import { usageFidelity, USAGE_BAR, USAGE_TOLERANCE, type UsageFidelity } from '../import/usage-fidelity.ts';
-import { priceOf } from '../pricing/model-prices.ts';
+import { priceOf, withCacheLifetime } from '../pricing/model-prices.ts';
 import { priceRecordedUsage, type RecordedCost } from '../pricing/price-recorded-usage.ts';
 import { runSession } from '../world/run-session.ts';
 
@@ -39,7 +39,8 @@ export async function replayFidelity(options: ReplayFidelityOptions): Promise<Fi
     const { facts: _planted, ...recorded } = scenario.world;
     const outcome = await runSession(recorded, { strategy: NO_COMPACTION });
     const model = scenario.world.phases[0]!.modelName;
-    const price = priceOf(model);
+    const listed = priceOf(model);
+    const price = listed && withCacheLifetime(listed, scenario.world.promptCacheLifetime ?? '5m');
     const usage = scenario.world.turns.flatMap((turn) => turn.replay?.usage ?? []);
     results.push({
       file: scenario.file,

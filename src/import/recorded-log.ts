@@ -61,7 +61,11 @@ export interface RecordedSession {
   readonly entries: readonly LogEntry[];
   /** What the log leaves out that the replay would need (e.g. "the system prompt is not recorded"). */
   readonly notes?: readonly string[];
+  /** The prompt-cache lifetime the recorded agent wrote with, where the log says (Anthropic's `cache_creation`). */
+  readonly promptCacheLifetime?: PromptCacheLifetime;
 }
+
+export type PromptCacheLifetime = '5m' | '1h';
 
 /** The sessions a format read, and every problem it met (the sessions are only used when there is none). */
 export interface FormatResult {

@@ -51,6 +51,9 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
     ...(options.contextWindow === undefined
       ? []
       : [`The window (${options.contextWindow} tokens) was chosen at import, not recorded.`]),
+    ...(session.promptCacheLifetime === '1h'
+      ? ["The log's cache writes are one-hour writes, so the session is priced with that lifetime."]
+      : []),
   ];
   const replay: ReplaySpec = {
     source: { format: options.format, file: options.file, ...options.source },
@@ -72,6 +75,7 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
       ...(built.systemPrompt === undefined ? {} : { systemPrompt: { text: built.systemPrompt } }),
       // The recorded declarations are the tools; without them, declare the called ones as adk-js would.
       declareCalledTools: tools.length === 0,
+      ...(session.promptCacheLifetime === undefined ? {} : { promptCacheLifetime: session.promptCacheLifetime }),
     },
     ...(facts.length === 0 ? {} : { facts }),
     replay,

@@ -33,6 +33,21 @@ export interface ModelPrice {
 }
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * `price` with a prompt-cache lifetime of five minutes (each table entry as it is) or one hour:
+ * Anthropic then bills cache writes at 2x the input price instead of 1.25x; OpenAI and Gemini
+ * charge nothing for writing, so only the lifetime changes.
+ */
+export function withCacheLifetime(price: ModelPrice, lifetime: '5m' | '1h'): ModelPrice {
+  if (lifetime === '5m') return price;
+  return {
+    ...price,
+    cacheWrite: price.provider === 'anthropic' ? price.input * 2 : price.cacheWrite,
+    cacheLifetimeMs: ONE_HOUR_MS,
+  };
+}
 const ANTHROPIC_RULES = 'cache write 1.25x, cache read 0.1x of input (platform.claude.com, prompt caching pricing)';
 const GEMINI_RULES = 'implicit caching: cached tokens at 0.25x of input (developers.googleblog.com, 2025-05-08)';
 

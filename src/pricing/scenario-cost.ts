@@ -10,10 +10,10 @@
  *   world's `uncachedTokens`: everything after the first position that changed since the previous
  *   request). Summarizer calls are billed in full and not counted here;
  * - money: the same calls priced at the scenario model's prices under its provider's cache rules
- *   (price-session.ts); a model without a price is priced as DEFAULT_PRICED_MODEL, and
+ *   (price-session.ts), with the session's cache lifetime (`session.promptCacheLifetime`); a model without a price is priced as DEFAULT_PRICED_MODEL, and
  *   `pricedAs` says which model's prices were used.
  */
-import { DEFAULT_PRICED_MODEL, MODEL_PRICES, priceOf, type ModelPrice } from './model-prices.ts';
+import { DEFAULT_PRICED_MODEL, MODEL_PRICES, priceOf, withCacheLifetime, type ModelPrice } from './model-prices.ts';
 import { priceSessionResult } from './price-session.ts';
 import type { SessionResult, StepRecord, SummarizerCallRecord } from '../world/session-result.ts';
 import type { WorldScenario } from '../world/world-scenario.ts';
@@ -34,6 +34,7 @@ export function scenarioCost(
   world: {
     readonly refuseOverWindow?: WorldScenario['refuseOverWindow'];
     readonly provider?: WorldScenario['provider'];
+    readonly promptCacheLifetime?: WorldScenario['promptCacheLifetime'];
     readonly phases?: readonly { readonly modelName: string }[];
   },
   result: SessionResult,
@@ -58,7 +59,10 @@ export function scenarioCost(
   const money = priceSessionResult(
     result,
     answered,
-    own ?? priceOf(DEFAULT_PRICED_MODEL, prices) ?? MODEL_PRICES[DEFAULT_PRICED_MODEL]!,
+    withCacheLifetime(
+      own ?? priceOf(DEFAULT_PRICED_MODEL, prices) ?? MODEL_PRICES[DEFAULT_PRICED_MODEL]!,
+      world.promptCacheLifetime ?? '5m',
+    ),
   );
   return {
     billedTokens: billed,

@@ -213,6 +213,8 @@ export interface WorldScenario {
    * still measured).
    */
   readonly refuseOverWindow?: boolean;
+  /** The prompt-cache lifetime the session is priced with (absent: five minutes); pricing only. */
+  readonly promptCacheLifetime?: '5m' | '1h';
   /**
    * The provider as it really is, when it differs from what the strategy is told (implies
    * refusing): `limit`, the tokens (by the provider's count) above which it refuses, may be below

@@ -161,6 +161,7 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     thrash,
     maxLlmCallsPerTurn: session.maxLlmCallsPerTurn ?? DEFAULT_MAX_LLM_CALLS_PER_TURN,
     ...(session.refuseOverWindow === true ? { refuseOverWindow: true } : {}),
+    ...(session.promptCacheLifetime === '1h' ? { promptCacheLifetime: '1h' as const } : {}),
     ...(session.provider ? { provider: providerOf(session.provider) } : {}),
     ...(session.promptCache === 'prefix' ? { promptCache: 'prefix' as const } : {}),
     ...(spec.replay?.tools ? { recordedTools: recordedToolsOf(spec.replay) } : {}),

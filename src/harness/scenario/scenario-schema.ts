@@ -397,6 +397,12 @@ const session = z
         'How the provider reports prompt caching in the usage strategies see: prefix = the prefix shared with the last answered request is a cache read, the rest a cache write (Anthropic-style); none (default) = all input.',
       )
       .optional(),
+    promptCacheLifetime: z
+      .enum(['5m', '1h'])
+      .describe(
+        "How long the provider keeps a cached prompt prefix, for pricing: 5m (default) or 1h. Anthropic bills one-hour cache writes at 2x the input price (5-minute ones at 1.25x); OpenAI and Gemini charge nothing for writing, so only the lifetime changes. `import` sets 1h when the log's cache writes are mostly one-hour writes (Claude Code).",
+      )
+      .optional(),
     refuseOverWindow: flag(
       'The provider refuses a request above the window with a context-overflow error, reporting no usage, instead of answering it; strategies may recover (onModelError). Default false: it answers everything and the overflow is measured.',
     ).optional(),

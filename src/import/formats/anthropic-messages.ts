@@ -10,7 +10,7 @@
  */
 import type { RecordedUsageSpec, ReplayToolSpec } from '../../harness/scenario/replay-schema.ts';
 import { at, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
-import type { FormatResult, LogEntry, ParsedLog, RecordedCall, Where } from '../recorded-log.ts';
+import type { FormatResult, LogEntry, ParsedLog, PromptCacheLifetime, RecordedCall, Where } from '../recorded-log.ts';
 
 export function anthropicUsage(value: unknown): RecordedUsageSpec | undefined {
   if (!isObject(value)) return undefined;
@@ -25,6 +25,27 @@ export function anthropicUsage(value: unknown): RecordedUsageSpec | undefined {
     ...(read > 0 ? { cacheRead: read } : {}),
     ...(write > 0 ? { cacheWrite: write } : {}),
   };
+}
+
+/**
+ * The cache lifetime an agent wrote with: Anthropic's usage splits cache writes into
+ * `cache_creation.ephemeral_5m_input_tokens` and `ephemeral_1h_input_tokens` (Claude Code writes
+ * with the one-hour lifetime). Tallied over a session's usages: '1h' when most written tokens
+ * were written for an hour, undefined when the log does not split them (the 5-minute default).
+ */
+export class CacheLifetimeTally {
+  #fiveMinutes = 0;
+  #oneHour = 0;
+
+  add(usage: unknown): void {
+    if (!isObject(usage) || !isObject(usage['cache_creation'])) return;
+    this.#fiveMinutes += count(usage['cache_creation']['ephemeral_5m_input_tokens']) ?? 0;
+    this.#oneHour += count(usage['cache_creation']['ephemeral_1h_input_tokens']) ?? 0;
+  }
+
+  get lifetime(): PromptCacheLifetime | undefined {
+    return this.#oneHour > this.#fiveMinutes ? '1h' : undefined;
+  }
 }
 
 /** Blocks of one message → its text, calls and results (results are entries of their own). */
@@ -138,6 +159,7 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
         ? log.value.map((value, index) => ({ value, where: { path: [index] } }))
         : [{ value: log.value, where: { path: [] } }];
   const usageAt = new Map<number, RecordedUsageSpec>();
+  const lifetime = new CacheLifetimeTally();
   let last: { request: Json; response: Json | undefined; where: Where; exchange: Where } | undefined;
   for (const { value, where } of exchanges) {
     const body = problems.object(value, where, 'a request body or a { request, response } exchange');
@@ -147,6 +169,7 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
     const response = isObject(body['response']) ? body['response'] : undefined;
     const messages = request['messages'];
     const usage = anthropicUsage(response?.['usage']);
+    lifetime.add(response?.['usage']);
     if (usage && Array.isArray(messages)) usageAt.set(messages.length, usage);
     last = { request, response, where: requestWhere, exchange: where };
   }
@@ -170,6 +193,7 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
         ...(typeof last.request['model'] === 'string' ? { model: last.request['model'] } : {}),
         ...(tools.length > 0 ? { tools } : {}),
         entries,
+        ...(lifetime.lifetime ? { promptCacheLifetime: lifetime.lifetime } : {}),
       },
     ],
     problems: problems.list,

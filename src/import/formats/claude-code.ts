@@ -14,12 +14,13 @@ import { at, isObject, Problems } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, Where } from '../recorded-log.ts';
 import { linesOf } from '../read-log.ts';
 import { recordedTime } from '../recorded-time.ts';
-import { anthropicBlocks, anthropicUsage } from './anthropic-messages.ts';
+import { anthropicBlocks, anthropicUsage, CacheLifetimeTally } from './anthropic-messages.ts';
 
 export const claudeCode = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
   const entries: LogEntry[] = [];
   let model: string | undefined;
+  const lifetime = new CacheLifetimeTally();
   /** The assistant response being joined: its message id and the entry index. */
   let open: { id: string; index: number } | undefined;
   for (const { line, value } of linesOf(log)) {
@@ -53,6 +54,7 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
     }
     const modelName = message['model'];
     if (typeof modelName === 'string' && modelName !== '<synthetic>') model ??= modelName;
+    lifetime.add(message['usage']);
     const [entry] = anthropicBlocks(
       'assistant',
       message['content'],
@@ -81,6 +83,7 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
       {
         model,
         entries,
+        ...(lifetime.lifetime ? { promptCacheLifetime: lifetime.lifetime } : {}),
         notes: [
           'Claude Code transcripts record neither the system prompt nor the tool declarations: requests here lack them, so recorded input tokens run higher than replayed ones.',
         ],
