@@ -13,14 +13,12 @@ import { importLog } from '../../src/import/import-log.ts';
 import { MODEL_PRICES, withCacheLifetime } from '../../src/pricing/model-prices.ts';
 import { scenarioCost } from '../../src/pricing/scenario-cost.ts';
 import { runSession } from '../../src/world/run-session.ts';
+import { claudeCodeTranscript } from './helpers.ts';
 
-const T0 = Date.parse('2026-03-02T10:00:00.000Z');
-const iso = (ms: number) => new Date(T0 + ms).toISOString();
-
-/** A Claude Code transcript whose responses wrote `written` tokens to the cache for 5 minutes or an hour, the second 10 minutes after the first. */
+/** A Claude Code transcript whose responses wrote 3,000 tokens to the cache for 5 minutes or an hour, the second 10 minutes after the first. */
 function transcript(lifetime: '5m' | '1h' | 'unsplit'): string {
   const written = 3_000;
-  const usage = {
+  return claudeCodeTranscript(10 * 60_000, {
     input_tokens: 10,
     output_tokens: 20,
     cache_creation_input_tokens: written,
@@ -33,42 +31,7 @@ function transcript(lifetime: '5m' | '1h' | 'unsplit'): string {
             ephemeral_1h_input_tokens: lifetime === '1h' ? written : 0,
           },
         }),
-  };
-  const lines = [
-    {
-      type: 'user',
-      message: { role: 'user', content: `Review this. ${'alpha beta gamma delta '.repeat(600)}` },
-      timestamp: iso(0),
-    },
-    {
-      type: 'assistant',
-      message: {
-        id: 'm1',
-        role: 'assistant',
-        model: 'claude-sonnet-4-5-20250929',
-        content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: 'a.ts' } }],
-        usage,
-      },
-      timestamp: iso(2_000),
-    },
-    {
-      type: 'user',
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'export const a = 1;' }] },
-      timestamp: iso(3_000),
-    },
-    {
-      type: 'assistant',
-      message: {
-        id: 'm2',
-        role: 'assistant',
-        model: 'claude-sonnet-4-5-20250929',
-        content: [{ type: 'text', text: 'Looks fine.' }],
-        usage,
-      },
-      timestamp: iso(2_000 + 10 * 60_000),
-    },
-  ];
-  return lines.map((line) => JSON.stringify(line)).join('\n');
+  });
 }
 
 function imported(lifetime: '5m' | '1h' | 'unsplit'): ScenarioSpec {

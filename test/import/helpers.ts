@@ -32,3 +32,48 @@ export function importProblems(name: string, format: LogFormatName, extra: Parti
     .split('\n')
     .map((line) => line.trim());
 }
+
+const T0 = Date.parse('2026-03-02T10:00:00.000Z');
+const iso = (ms: number) => new Date(T0 + ms).toISOString();
+
+/**
+ * A Claude Code transcript: a long task, a Read, then the final answer `pauseMs` after the first
+ * response; both responses report `usage` (Anthropic's usage object).
+ */
+export function claudeCodeTranscript(pauseMs: number, usage: Record<string, unknown>): string {
+  const lines = [
+    {
+      type: 'user',
+      message: { role: 'user', content: `Review this. ${'alpha beta gamma delta '.repeat(600)}` },
+      timestamp: iso(0),
+    },
+    {
+      type: 'assistant',
+      message: {
+        id: 'm1',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5-20250929',
+        content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: 'a.ts' } }],
+        usage,
+      },
+      timestamp: iso(2_000),
+    },
+    {
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'export const a = 1;' }] },
+      timestamp: iso(2_500),
+    },
+    {
+      type: 'assistant',
+      message: {
+        id: 'm2',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5-20250929',
+        content: [{ type: 'text', text: 'Done.' }],
+        usage,
+      },
+      timestamp: iso(2_000 + pauseMs),
+    },
+  ];
+  return lines.map((line) => JSON.stringify(line)).join('\n');
+}

@@ -11,49 +11,11 @@ import { importLog } from '../../src/import/import-log.ts';
 import { MODEL_PRICES } from '../../src/pricing/model-prices.ts';
 import { scenarioCost } from '../../src/pricing/scenario-cost.ts';
 import { runSession } from '../../src/world/run-session.ts';
-import { importOk } from './helpers.ts';
+import { claudeCodeTranscript, importOk } from './helpers.ts';
 
-const T0 = Date.parse('2026-03-02T10:00:00.000Z');
-const iso = (ms: number) => new Date(T0 + ms).toISOString();
-
-/** A Claude Code transcript: a long task, a Read, then the final answer `pauseMs` after the first response. */
+/** A Claude Code transcript whose final answer comes `pauseMs` after the first response. */
 function transcript(pauseMs: number): string {
-  const usage = { input_tokens: 10, output_tokens: 20 };
-  const lines = [
-    {
-      type: 'user',
-      message: { role: 'user', content: `Review this. ${'alpha beta gamma delta '.repeat(600)}` },
-      timestamp: iso(0),
-    },
-    {
-      type: 'assistant',
-      message: {
-        id: 'm1',
-        role: 'assistant',
-        model: 'claude-sonnet-4-5-20250929',
-        content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: 'a.ts' } }],
-        usage,
-      },
-      timestamp: iso(2_000),
-    },
-    {
-      type: 'user',
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'export const a = 1;' }] },
-      timestamp: iso(2_500),
-    },
-    {
-      type: 'assistant',
-      message: {
-        id: 'm2',
-        role: 'assistant',
-        model: 'claude-sonnet-4-5-20250929',
-        content: [{ type: 'text', text: 'Done.' }],
-        usage,
-      },
-      timestamp: iso(2_000 + pauseMs),
-    },
-  ];
-  return lines.map((line) => JSON.stringify(line)).join('\n');
+  return claudeCodeTranscript(pauseMs, { input_tokens: 10, output_tokens: 20 });
 }
 
 function imported(pauseMs: number): ScenarioSpec {
