@@ -30,8 +30,24 @@ describe('hardened on every suite', () => {
       'scenarios/museum/opencode-1m-refusal-not-overflow.yaml#museum_Opencode_1mRefusalNotOverflow',
       'scenarios/museum/opencode-ollama-error-read-as-overflow.yaml#museum_Opencode_OllamaErrorReadAsOverflow',
     ];
-    const known = failures.filter((f) => f.expectation === 'model-answers' && KNOWN.includes(f.id));
-    expect(known.map((f) => f.id).sort()).toEqual(KNOWN);
+    // KNOWN LIMITATION, pinned likewise: a real SWE-agent session replayed in its stated 8k window
+    // whose third observation alone nearly fills it (8,639 tokens built, ~160 left once it is
+    // kept): hardened's head (the carried ledger with the user's first message, then the summary)
+    // gives way so the request fits, and the goal's statement goes with it (found when the trace
+    // pack began planting the goal; docs/contextguard.md §11 carries the ledger only while there is room).
+    const KNOWN_GOAL = ['scenarios/traces/swe-agent/ctf-forensics-flash.yaml#ctf-forensics-flash'];
+    const known = failures.filter(
+      (f) =>
+        (f.expectation === 'model-answers' && KNOWN.includes(f.id)) ||
+        (f.expectation === 'goal-preserved' && KNOWN_GOAL.includes(f.id)),
+    );
+    expect(
+      known
+        .filter((f) => f.expectation === 'model-answers')
+        .map((f) => f.id)
+        .sort(),
+    ).toEqual(KNOWN);
+    expect(known.filter((f) => f.expectation === 'goal-preserved').map((f) => f.id)).toEqual(KNOWN_GOAL);
     expect(failures.filter((f) => !known.includes(f)).map((f) => `${f.id}: ${f.expectation}: ${f.message}`)).toEqual(
       [],
     );
