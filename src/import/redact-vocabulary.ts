@@ -6,8 +6,7 @@
  * real word does; a run of random letters costs two or three times the tokens of the word it
  * replaced, so a redacted session compacted where the original never did.
  */
-import { Buffer } from 'node:buffer';
-import { type BpeEncoding, loadBpeCounter } from '../world/ruler/bpe-count.ts';
+import { type BpeEncoding, loadBpeCounter, loadRankTable, rankTableTokens } from '../world/ruler/bpe-count.ts';
 
 export interface TokenShape {
   count(text: string): number;
@@ -25,26 +24,16 @@ export async function loadTokenShape(encoding: BpeEncoding): Promise<TokenShape>
   const known = shapes.get(encoding);
   if (known) return known;
   const counter = await loadBpeCounter(encoding);
-  const table = (
-    encoding === 'o200k_base'
-      ? await import('js-tiktoken/ranks/o200k_base')
-      : await import('js-tiktoken/ranks/cl100k_base')
-  ).default as { readonly bpe_ranks: string };
   const words = new Map<string, Map<number, string[]>>();
-  // The rank table's lines: a prefix, the first rank, then each token's bytes in base64.
-  for (const line of table.bpe_ranks.split('\n')) {
-    const fields = line.split(' ');
-    for (let i = 2; i < fields.length; i += 1) {
-      const token = Buffer.from(fields[i] as string, 'base64').toString('latin1');
-      const match = /^([^A-Za-z0-9\r\n]?)([a-z]+)$/.exec(token);
-      if (match === null) continue;
-      const [, start, word] = match as unknown as [string, string, string];
-      let byLength = words.get(start);
-      if (!byLength) words.set(start, (byLength = new Map()));
-      let list = byLength.get(word.length);
-      if (!list) byLength.set(word.length, (list = []));
-      list.push(word);
-    }
+  for (const [token] of rankTableTokens(await loadRankTable(encoding))) {
+    const match = /^([^A-Za-z0-9\r\n]?)([a-z]+)$/.exec(token);
+    if (match === null) continue;
+    const [, start, word] = match as unknown as [string, string, string];
+    let byLength = words.get(start);
+    if (!byLength) words.set(start, (byLength = new Map()));
+    let list = byLength.get(word.length);
+    if (!list) byLength.set(word.length, (list = []));
+    list.push(word);
   }
   const shape: TokenShape = { count: (text) => counter.count(text), words };
   shapes.set(encoding, shape);

@@ -41,14 +41,7 @@ export class BpeCounter {
   constructor(table: RankTable) {
     this.#pattern = new RegExp(table.pat_str, 'gu');
     this.#sticky = new RegExp(table.pat_str, 'yu');
-    for (const line of table.bpe_ranks.split('\n')) {
-      if (line === '') continue;
-      const fields = line.split(' ');
-      const offset = Number.parseInt(fields[1] ?? '', 10);
-      for (let i = 2; i < fields.length; i += 1) {
-        this.#ranks.set(Buffer.from(fields[i] as string, 'base64').toString('latin1'), offset + i - 2);
-      }
-    }
+    for (const [token, rank] of rankTableTokens(table)) this.#ranks.set(token, rank);
   }
 
   /**
@@ -239,18 +232,36 @@ class MinHeap {
   }
 }
 
+/**
+ * Each token of a js-tiktoken rank table (its bytes as a latin1 string) with its rank. The table's
+ * lines: a prefix, the first rank, then each token's bytes in base64.
+ */
+export function* rankTableTokens(table: { readonly bpe_ranks: string }): Generator<[string, number]> {
+  for (const line of table.bpe_ranks.split('\n')) {
+    if (line === '') continue;
+    const fields = line.split(' ');
+    const offset = Number.parseInt(fields[1] ?? '', 10);
+    for (let i = 2; i < fields.length; i += 1)
+      yield [Buffer.from(fields[i] as string, 'base64').toString('latin1'), offset + i - 2];
+  }
+}
+
+/** js-tiktoken's rank table for `encoding` (loaded on first use). */
+export async function loadRankTable(encoding: BpeEncoding): Promise<RankTable> {
+  return (
+    encoding === 'o200k_base'
+      ? await import('js-tiktoken/ranks/o200k_base')
+      : await import('js-tiktoken/ranks/cl100k_base')
+  ).default as RankTable;
+}
+
 const counters = new Map<BpeEncoding, BpeCounter>();
 
 /** The (process-wide, loaded once) counter for `encoding`. */
 export async function loadBpeCounter(encoding: BpeEncoding): Promise<BpeCounter> {
   const known = counters.get(encoding);
   if (known) return known;
-  const table = (
-    encoding === 'o200k_base'
-      ? await import('js-tiktoken/ranks/o200k_base')
-      : await import('js-tiktoken/ranks/cl100k_base')
-  ).default as RankTable;
-  const counter = new BpeCounter(table);
+  const counter = new BpeCounter(await loadRankTable(encoding));
   counters.set(encoding, counter);
   return counter;
 }
