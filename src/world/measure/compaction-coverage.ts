@@ -16,6 +16,7 @@
  */
 import type { Content } from '@google/genai';
 import type { StepCompaction } from '../session-result.ts';
+import { firstHolders } from './first-holders.ts';
 
 /** One history content of the request the world built, oldest first. */
 export interface BuiltContent {
@@ -146,28 +147,60 @@ export function quotedRunsOf(
   coveredTexts: readonly string[],
   wholeText: string,
 ): string[] {
-  const found = new Set<string>();
   if (coveredTexts.length === 0) return [];
-  for (const text of summaryTexts) {
-    for (const line of text.split('\n')) {
-      // The line whole first (history may hold an ellipsis of its own), then cut at its marks.
-      const runs = runsOfLine([line.trim()], coveredTexts, wholeText);
+  // Each line whole first (history may hold an ellipsis of its own), then cut at its marks.
+  const lines = summaryTexts.flatMap((text) =>
+    text.split('\n').map((line) => {
       const cut = line.split(ELISION).map((piece) => piece.trim());
-      for (const run of runs.length > 0 || cut.length === 1 ? runs : runsOfLine(cut, coveredTexts, wholeText))
-        found.add(run);
-    }
+      return { whole: formsOf([line.trim()]), cut: cut.length === 1 ? undefined : formsOf(cut) };
+    }),
+  );
+  // Every form any line may look for, looked up in one pass over the texts (first-holders.ts).
+  const candidates = lines.flatMap(({ whole, cut }) => [...whole.forms.flat(), ...(cut?.forms.flat() ?? [])]);
+  const inWhole = firstHolders([wholeText], candidates);
+  const holders = firstHolders(
+    coveredTexts,
+    candidates.filter((form) => inWhole.get(form) === -1),
+  );
+  const found = new Set<string>();
+  for (const { whole, cut } of lines) {
+    const runs = runsOfLine(whole, coveredTexts, holders);
+    for (const run of runs.length > 0 || cut === undefined ? runs : runsOfLine(cut, coveredTexts, holders))
+      found.add(run);
   }
   return [...found];
 }
 
-/** The runs of the first covered text that holds any of `pieces` (none when none does). */
-function runsOfLine(pieces: readonly string[], coveredTexts: readonly string[], wholeText: string): string[] {
-  if (pieces.every((piece) => piece.length < MIN_PROBE_CHARS)) return [];
-  for (const covered of coveredTexts) {
-    const runs = runsIn(pieces, covered, wholeText);
-    if (runs.length > 0) return runs;
+/** A line's pieces, and the forms each may be quoted in (those of 16 characters or more). */
+interface LinePieces {
+  readonly pieces: readonly string[];
+  readonly forms: readonly (readonly string[])[];
+}
+
+function formsOf(pieces: readonly string[]): LinePieces {
+  return {
+    pieces,
+    forms: pieces.map((piece, index) =>
+      piece.length < MIN_PROBE_CHARS
+        ? []
+        : (index === 0 ? quotedForms(piece) : [piece]).filter((form) => form.length >= MIN_PROBE_CHARS),
+    ),
+  };
+}
+
+/**
+ * The runs of the first covered text that holds any of a line's pieces (none when none does):
+ * the first text holding any of their forms not already quoted whole (`holders` has the first
+ * holder of each such form), since `runsIn` finds a run wherever one of them occurs.
+ */
+function runsOfLine(line: LinePieces, coveredTexts: readonly string[], holders: Map<string, number>): string[] {
+  const forms = line.forms.map((candidates) => candidates.filter((form) => holders.has(form)));
+  let first = -1;
+  for (const form of forms.flat()) {
+    const at = holders.get(form)!;
+    if (at !== -1 && (first === -1 || at < first)) first = at;
   }
-  return [];
+  return first === -1 ? [] : runsIn(line.pieces, forms, coveredTexts[first]!);
 }
 
 /**
@@ -178,17 +211,15 @@ const ELISION =
   /\s*(?:[[(<]\s*(?:…|\.{3,})\s*[\])>]|[[(<][^\])>\n]{0,40}\b(?:truncated|omitted|elided|snip(?:ped)?|cut|trimmed|skipped)\b[^\])>\n]{0,40}[\])>]|…|\.{3,})\s*/i;
 
 /**
- * The pieces of one line found, in order, in one covered history text (those of 16 characters or
- * more, each in one of its quoted forms; the first piece may carry a bullet and a label), none of
- * them already quoted whole.
+ * The pieces of one line found, in order, in one covered history text: each in the first of its
+ * forms (`forms[i]` for `pieces[i]`, the first piece's with and without its bullet and label)
+ * found after the previous run.
  */
-function runsIn(pieces: readonly string[], covered: string, wholeText: string): string[] {
+function runsIn(pieces: readonly string[], forms: readonly (readonly string[])[], covered: string): string[] {
   const runs: string[] = [];
   let from = 0;
   pieces.forEach((piece, index) => {
-    if (piece.length < MIN_PROBE_CHARS) return;
-    for (const form of index === 0 ? quotedForms(piece) : [piece]) {
-      if (form.length < MIN_PROBE_CHARS || wholeText.includes(form)) continue;
+    for (const form of forms[index] ?? []) {
       const at = covered.indexOf(form, from);
       if (at === -1) continue;
       runs.push(piece);
