@@ -147,21 +147,22 @@ export function quotedRunsOf(
   coveredTexts: readonly string[],
   wholeText: string,
 ): string[] {
-  if (coveredTexts.length === 0) return [];
-  // Each line whole first (history may hold an ellipsis of its own), then cut at its marks.
-  const lines = summaryTexts.flatMap((text) =>
-    text.split('\n').map((line) => {
-      const cut = line.split(ELISION).map((piece) => piece.trim());
-      return { whole: formsOf([line.trim()]), cut: cut.length === 1 ? undefined : formsOf(cut) };
-    }),
-  );
-  // Every form any line may look for, looked up in one pass over the texts (first-holders.ts).
+  if (coveredTexts.every((text) => text.length < MIN_PROBE_CHARS)) return [];
+  // Each distinct line whole first (history may hold an ellipsis of its own), then cut at its
+  // marks (a line written twice quotes what it quotes once).
+  const lines = [...new Set(summaryTexts.flatMap((text) => text.split('\n')))].map((line) => {
+    const cut = line.split(ELISION).map((piece) => piece.trim());
+    return { whole: formsOf([line.trim()]), cut: cut.length === 1 ? undefined : formsOf(cut) };
+  });
+  // Every form any line may look for, looked up in one pass over the texts (first-holders.ts);
+  // those found, in the history quoted whole too (a form found there never counts).
   const candidates = lines.flatMap(({ whole, cut }) => [...whole.forms.flat(), ...(cut?.forms.flat() ?? [])]);
-  const inWhole = firstHolders([wholeText], candidates);
-  const holders = firstHolders(
-    coveredTexts,
-    candidates.filter((form) => inWhole.get(form) === -1),
+  const holders = firstHolders(coveredTexts, candidates);
+  const inWhole = firstHolders(
+    [wholeText],
+    candidates.filter((form) => holders.get(form) !== -1),
   );
+  for (const [form, at] of inWhole) if (at !== -1) holders.set(form, -1);
   const found = new Set<string>();
   for (const { whole, cut } of lines) {
     const runs = runsOfLine(whole, coveredTexts, holders);
@@ -191,16 +192,19 @@ function formsOf(pieces: readonly string[]): LinePieces {
 /**
  * The runs of the first covered text that holds any of a line's pieces (none when none does):
  * the first text holding any of their forms not already quoted whole (`holders` has the first
- * holder of each such form), since `runsIn` finds a run wherever one of them occurs.
+ * holder of each form, -1 for a form quoted whole), since `runsIn` finds a run wherever one of
+ * them occurs; in that text, only the forms it is the first holder of can occur.
  */
 function runsOfLine(line: LinePieces, coveredTexts: readonly string[], holders: Map<string, number>): string[] {
-  const forms = line.forms.map((candidates) => candidates.filter((form) => holders.has(form)));
   let first = -1;
-  for (const form of forms.flat()) {
-    const at = holders.get(form)!;
-    if (at !== -1 && (first === -1 || at < first)) first = at;
-  }
-  return first === -1 ? [] : runsIn(line.pieces, forms, coveredTexts[first]!);
+  for (const candidates of line.forms)
+    for (const form of candidates) {
+      const at = holders.get(form)!;
+      if (at !== -1 && (first === -1 || at < first)) first = at;
+    }
+  if (first === -1) return [];
+  const forms = line.forms.map((candidates) => candidates.filter((form) => holders.get(form) === first));
+  return runsIn(line.pieces, forms, coveredTexts[first]!);
 }
 
 /**

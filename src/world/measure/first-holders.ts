@@ -16,8 +16,14 @@
 
 /** The part of each piece the tables are built from: its first `WINDOW` characters. */
 export const WINDOW = 16;
-/** Up to this many pieces, a native `includes` per piece costs less than one skipping pass. */
+/**
+ * Up to this many pieces, or in texts shorter than this in all, a native `includes` per piece costs
+ * less than building the tables of a skipping pass.
+ */
 const FEW_PIECES = 4;
+const SHORT_TEXTS = 256;
+/** Pieces per skipping pass: few enough to leave most of the table's blocks unlisted. */
+const BATCH = 512;
 /**
  * Characters per block: three, so that a few hundred pieces of prose leave most blocks of a text
  * unlisted (two letters are too few for that, as Wu and Manber found for small alphabets).
@@ -40,39 +46,52 @@ export function firstHolders(texts: readonly string[], pieces: readonly string[]
     if (piece.length < WINDOW) throw new Error(`firstHolders: a piece shorter than ${WINDOW} characters`);
     holders.set(piece, -1);
   }
-  if (holders.size <= FEW_PIECES) {
-    for (const piece of holders.keys())
+  const distinct = [...holders.keys()];
+  const total = texts.reduce((sum, text) => sum + text.length, 0);
+  if (distinct.length <= FEW_PIECES || total < SHORT_TEXTS) {
+    for (const piece of distinct)
       holders.set(
         piece,
         texts.findIndex((text) => text.includes(piece)),
       );
     return holders;
   }
+  // The tables skip well only while sparse: pieces are looked up a batch at a time.
+  for (let from = 0; from < distinct.length; from += BATCH) {
+    const batch = distinct.slice(from, from + BATCH);
+    const found = holdersOfBatch(texts, batch);
+    batch.forEach((piece, index) => holders.set(piece, found[index]!));
+  }
+  return holders;
+}
+
+/** For each of `pieces`, the first of `texts` holding it (-1 for none): one skipping pass per text. */
+function holdersOfBatch(texts: readonly string[], pieces: readonly string[]): Int32Array {
+  const holder = new Int32Array(pieces.length).fill(-1);
   // shift[b]: how far the scan may move when a window ends in block b without passing the end of
-  // any piece's first window; ending[b]: the pieces whose first window ends in block b.
+  // any piece's first window; ending.get(b): the pieces whose first window ends in block b.
   const shift = new Uint8Array(BLOCKS).fill(WINDOW - BLOCK + 1);
-  const ending = new Map<number, string[]>();
-  // Per block, the pieces ending in it still worth searching for: a piece found, or searched for
-  // in vain in the current text, stops counting (in vain, until the next text), so a text made of
-  // one repeated window searches no more than once.
+  const ending = new Map<number, number[]>();
+  // Per block, the pieces ending in it still worth comparing: a piece found, or searched for in
+  // vain in the current text, stops counting (in vain, until the next text).
   const live = new Uint16Array(BLOCKS);
-  for (const piece of holders.keys()) {
+  pieces.forEach((piece, index) => {
     for (let end = BLOCK - 1; end < WINDOW; end += 1) {
       const block = blockOf(piece, end);
       shift[block] = Math.min(shift[block] ?? 0, WINDOW - 1 - end);
     }
     const block = blockOf(piece, WINDOW - 1);
     const same = ending.get(block);
-    if (same) same.push(piece);
-    else ending.set(block, [piece]);
+    if (same) same.push(index);
+    else ending.set(block, [index]);
     live[block] = (live[block] ?? 0) + 1;
-  }
-  let unresolved = holders.size;
+  });
+  let unresolved = pieces.length;
   for (let at = 0; at < texts.length && unresolved > 0; at += 1) {
     const text = texts[at]!;
-    const searched = new Set<string>();
-    const missesOf = new Map<string, number>();
-    const missed: number[] = [];
+    // Per piece, in this text: comparisons in vain so far, or MAX_MISSES once searched for outright.
+    const misses = new Uint16Array(pieces.length);
+    const searchedIn: number[] = [];
     let end = WINDOW - 1;
     while (end < text.length) {
       const block = blockOf(text, end);
@@ -83,25 +102,24 @@ export function firstHolders(texts: readonly string[], pieces: readonly string[]
       }
       if (live[block] !== 0) {
         const start = end - WINDOW + 1;
-        for (const piece of ending.get(block) ?? []) {
-          if (holders.get(piece) !== -1 || searched.has(piece)) continue;
+        for (const index of ending.get(block) ?? []) {
+          if (holder[index] !== -1 || misses[index] === MAX_MISSES) continue;
+          const piece = pieces[index]!;
           if (text.startsWith(piece, start)) {
-            holders.set(piece, at);
+            holder[index] = at;
             live[block] = (live[block] ?? 1) - 1;
             unresolved -= 1;
             continue;
           }
-          // A piece whose block recurs without a match (a text of one repeated window) is
-          // searched for once from here instead: no occurrence starts before this window, since
-          // the scan stops at every window where this piece's first window may end.
-          const misses = (missesOf.get(piece) ?? 0) + 1;
-          missesOf.set(piece, misses);
-          if (misses < MAX_MISSES) continue;
-          searched.add(piece);
+          // A piece compared in vain too often (a text of one repeated window) is searched for
+          // once from here instead: no occurrence starts before this window, since the scan
+          // stops at every window where this piece's first window may end.
+          misses[index] = (misses[index] ?? 0) + 1;
+          if (misses[index] !== MAX_MISSES) continue;
           live[block] = (live[block] ?? 1) - 1;
-          if (text.indexOf(piece, start) === -1) missed.push(block);
+          if (text.indexOf(piece, start) === -1) searchedIn.push(block);
           else {
-            holders.set(piece, at);
+            holder[index] = at;
             unresolved -= 1;
           }
         }
@@ -109,9 +127,9 @@ export function firstHolders(texts: readonly string[], pieces: readonly string[]
       }
       end += 1;
     }
-    for (const block of missed) live[block] = (live[block] ?? 0) + 1;
+    for (const block of searchedIn) live[block] = (live[block] ?? 0) + 1;
   }
-  return holders;
+  return holder;
 }
 
 /** The block of `BLOCK` characters ending at `end`, hashed to a table index. */
