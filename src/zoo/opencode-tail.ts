@@ -88,7 +88,7 @@ export const AUDIT: StrategyAudit = {
     'packages/llm/src/provider-error.ts @3d19c909 lines 4-35 (patterns), 37 (exclusions), 39-41 (isContextOverflow), called by error.ts parseAPICallError with the 413 and body-code checks: the overflow classifier of the reactive path',
   ],
   leavesOut: [
-    'one pinned commit for the classifier: provider-error.ts is read at @3d19c909, not @31e22f65 (the index holds no copy of packages/llm at @31e22f65, and the opencode mirror, 820 MB, was too large to fetch on 2026-11-26); @31e22f65 processor.ts does import @opencode-ai/llm, the package that file belongs to',
+    'one pinned commit for the classifier (re-checked 2026-11-27: the list at @3d19c909 re-read and identical to the code; still no copy at or before @31e22f65): provider-error.ts is read at @3d19c909, not @31e22f65 (the index holds no copy of packages/llm at @31e22f65, and the opencode mirror, 820 MB, was too large to fetch on 2026-11-26); @31e22f65 processor.ts does import @opencode-ai/llm, the package that file belongs to',
     "the reactive path's tail: upstream runs select on the head before the replayed message and may keep part of it verbatim (tail_start_id); here the whole head is summarized",
     'the synthetic "Continue…" message is a user message upstream (a turn start, a replay candidate); here it stays inside a record and is not counted',
     'the opt-in "suffix" mode (reuses the live request; off by default)',
