@@ -273,7 +273,14 @@ describe('opencode-tail', () => {
 
   it('2026-04 (@c6c56ac2): tail_turns defaults to 2 (DEFAULT_TAIL_TURNS)', async () => {
     // usable 2,000 → budget 2,000: all three short turns would fit; only the last two are eligible.
-    const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b'), user('u3', 'three'), model('m3', 'c')];
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ];
     const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
     const outcome = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
     expect(outcome!.append![0]!.endEventId).toBe('m1');
