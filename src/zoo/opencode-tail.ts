@@ -6,10 +6,14 @@
  *   `prune` only when `compaction.prune` is true, usable = limit.input − reserved or
  *   W − maxOutput − reserved (both floored at 0), the head serialized as text for the summarizer.
  * - `opencode-tail-2026-04` — the generation of PR #21822 ("keep recent real user turns
- *   verbatim… persist `tail_start_id`", merged 2026-04-10; `tail_tokens` renamed
- *   `preserve_recent_tokens` in PR #23491) [index copies]: `tail_turns` 2, budget clamp(25 % of
- *   usable, 2,000, 8,000), prune on by default, usable as the classic generation, the head sent as
- *   messages with tool outputs cut to 2,000 characters.
+ *   verbatim… persist `tail_start_id`", merged 2026-04-10), pinned to anomalyco/opencode
+ *   c6c56ac2cfc3683d963ef33be18809165b25ca68, the merge of PR #23491 on `dev` (2026-04-20, shipped
+ *   in v1.14.19: `tail_tokens` renamed `preserve_recent_tokens`): `tail_turns` 2, budget clamp(25 %
+ *   of usable, 2,000, 8,000), prune opt-in (`compaction.prune` must be true), usable as the classic
+ *   generation, the head sent as messages with tool outputs cut to 2,000 characters. Prune is
+ *   opt-in in this generation too: compaction.ts returns from `prune` unless the setting is true
+ *   (anomalyco/opencode#24108, read at dev 6c1268f3b18e, 2026-04-24; the maintainer answered that
+ *   it is off by default on purpose, and PR #30670 corrected the docs that said otherwise).
  * docs/peer-strategies.md §2b.
  *
  * Trigger, reactive path and stop on failure as the classic generation (opencode-classic.ts),
@@ -84,7 +88,7 @@ export const AUDIT: StrategyAudit = {
     'packages/llm/src/provider-error.ts @3d19c909 lines 4-35 (patterns), 37 (exclusions), 39-41 (isContextOverflow), called by error.ts parseAPICallError with the 413 and body-code checks: the overflow classifier of the reactive path',
   ],
   leavesOut: [
-    'one pinned commit for the classifier: provider-error.ts is read at @3d19c909, not @31e22f65 (the index holds no copy of packages/llm at @31e22f65, and the opencode mirror, 820 MB, was too large to fetch on 2026-11-26); @31e22f65 processor.ts does import @opencode-ai/llm, the package that file belongs to',
+    'one pinned commit for the classifier (re-checked 2026-11-27: the list at @3d19c909 re-read and identical to the code; still no copy at or before @31e22f65): provider-error.ts is read at @3d19c909, not @31e22f65 (the index holds no copy of packages/llm at @31e22f65, and the opencode mirror, 820 MB, was too large to fetch on 2026-11-26); @31e22f65 processor.ts does import @opencode-ai/llm, the package that file belongs to',
     "the reactive path's tail: upstream runs select on the head before the replayed message and may keep part of it verbatim (tail_start_id); here the whole head is summarized",
     'the synthetic "Continue…" message is a user message upstream (a turn start, a replay candidate); here it stays inside a record and is not counted',
     'the opt-in "suffix" mode (reuses the live request; off by default)',
@@ -96,16 +100,21 @@ export const AUDIT: StrategyAudit = {
 
 export const AUDIT_2026_04: StrategyAudit = {
   upstream: 'anomalyco/opencode',
-  commit: 'PR #21822 + #23491 (index copies of compaction.ts, 2026-04)',
-  checked: '2026-11-26',
+  commit: 'c6c56ac2',
+  checked: '2026-11-27',
   follows: [
-    'packages/opencode/src/session/compaction.ts select/splitTurn (tail_turns 2, 8,000 max), prune on by default',
-    'packages/opencode/src/session/compaction.ts @fd78ec63 isOverflow (usable without reserved when there is no input limit)',
+    "c6c56ac2cfc3683d963ef33be18809165b25ca68: the merge of PR #23491 on dev (2026-04-20, release v1.14.19), the commit this generation is pinned to; the commit is identified by the day's list of dev commits, its files read in index copies of the same form (see leavesOut)",
+    'packages/opencode/src/session/compaction.ts: DEFAULT_TAIL_TURNS 2, MIN_PRESERVE_RECENT_TOKENS 2,000, MAX_PRESERVE_RECENT_TOKENS 8,000, TOOL_OUTPUT_MAX_CHARS 2,000; preserveRecentBudget (preserve_recent_tokens, else clamp(floor(25 % of usable), 2,000, 8,000)); turns (user messages without a compaction part, each ending where the next starts); splitTurn (budget <= 0 or a one-message turn: none; else the first start after the user message whose suffix to the turn end fits); select (tail_turns <= 0 or no turn: summarize all; sizes of the last tail_turns turns; newest first keep whole turns that fit, split the first that does not and stop; nothing kept or a tail starting at 0: summarize all)',
+    'compaction.ts prune: returns unless compaction.prune is true (opt-in; anomalyco/opencode#24108 read it so at dev 6c1268f3b18e on 2026-04-24, maintainer: off by default on purpose; docs corrected in PR #30670); PRUNE_PROTECT 40,000, PRUNE_MINIMUM 20,000, skill outputs protected',
+    'compaction.ts processCompaction: prior compactions hidden, the newest summary passed as <previous-summary>; the head converted to messages with media stripped and tool outputs cut to 2,000 characters, the anchored template appended as a user message',
+    'packages/opencode/src/session/overflow.ts: usable = limit.input − reserved, or W − maxOutputTokens when there is no input limit (reserved not subtracted there, as @fd78ec63)',
     'packages/opencode/src/provider/error.ts @00badcb8 OVERFLOW_PATTERNS (lines 9-26) and isOverflow (37-44): the classifier of the reactive path',
     'the reactive path and its replay as sst/opencode @31e22f65 compaction.ts processCompaction (357-373, 685-712), without the @31e22f65 auto-off check (#30664 kept)',
   ],
   leavesOut: [
-    'no single pinned commit: assembled from the two PRs as merged; the classifier from error.ts @00badcb8 and the replay from @31e22f65 (the index holds no copy of either file at a commit of April 2026, and the opencode mirror was too large to fetch on 2026-11-26)',
+    'line numbers at c6c56ac2: the public index holds no copy of compaction.ts, overflow.ts or error.ts at that commit (nor at 6c1268f3b18e), and the repository snapshot (820 MB) is over the fetch limit; the functions above were read in index copies of the late-April form (Config.Info, the summary template inline in compaction.ts, preserve_recent_tokens, 8,000), cited by function name',
+    'the classifier at c6c56ac2: no copy of provider/error.ts of April 2026 is in the index; the 16-pattern list of @00badcb8 is kept',
+    'the empty-summary path: a summary with no text stops the run here; whether processor.ts of April 2026 accepted it (as @31e22f65 does) was not read at the pinned commit',
     'the 5 % progress rule seen in a later index copy',
   ],
 };
@@ -141,7 +150,9 @@ function opencodeTail(
     },
   );
   const current = generation === 'current';
-  const { limits, prune } = opencodeOptions(name, rest, !current, current);
+  // Prune is opt-in in both generations (compaction.ts `prune` returns unless `compaction.prune` is
+  // true; anomalyco/opencode#24108 at dev 6c1268f3b18e, 2026-04-24, and @31e22f65).
+  const { limits, prune } = opencodeOptions(name, rest, false, current);
   const tailTurns = tail.tail_turns ?? (current ? undefined : DEFAULT_TAIL_TURNS_2026_04);
   const maxBudget = current ? MAX_PRESERVE_RECENT_TOKENS : MAX_PRESERVE_RECENT_TOKENS_2026_04;
   const summarize = current ? summarizeSerialized : summarizeMessages;

@@ -250,9 +250,40 @@ describe('opencode-tail', () => {
     expect(
       (await opencodeTailStrategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!.length,
     ).toBeGreaterThan(0);
+  });
+
+  it('2026-04 (@c6c56ac2): prune is opt-in as in the current generation (#24108, docs fixed in #30670)', async () => {
+    const big = [
+      user('u1', 'a'),
+      ...Array.from({ length: 8 }, (_, i) => [
+        call(`c${i}`, 'read'),
+        response(`r${i}`, `c${i}`, 'read', 'z'.repeat(40_000)),
+      ]).flat(),
+      user('u2', 'b'),
+      model('m2', 'c'),
+      user('u3', 'd'),
+      model('m3', 'e'),
+    ];
+    expect(await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big }))).toBeUndefined();
     expect(
-      (await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big })))!.append!.length,
+      (await opencodeTail2026_04Strategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!
+        .length,
     ).toBeGreaterThan(0);
+  });
+
+  it('2026-04 (@c6c56ac2): tail_turns defaults to 2 (DEFAULT_TAIL_TURNS)', async () => {
+    // usable 2,000 → budget 2,000: all three short turns would fit; only the last two are eligible.
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ];
+    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    const outcome = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
+    expect(outcome!.append![0]!.endEventId).toBe('m1');
   });
 
   it('current (@31e22f65): an answer with no text lands as an empty summary, the head hidden (#41571, #44080); 2026-04 stops', async () => {
