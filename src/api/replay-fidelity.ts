@@ -76,10 +76,16 @@ function renderCalibration(calibration: Calibration): string[] {
       ? `  calibrated token model: undetermined (${requests(calibration.requests)}, fewer than two sizes${left})`
       : `  calibrated token model: recorded ≈ ${model(calibration.fit)} (Theil–Sen on ${requests(calibration.requests)}${left})`;
   if (calibration.kind === 'too-few')
-    return [fitted, `  held out: too few requests to hold any out (${calibration.requests}; ${MIN_CALIBRATION_REQUESTS} needed): unchecked`];
+    return [
+      fitted,
+      `  held out: too few requests to hold any out (${calibration.requests}; ${MIN_CALIBRATION_REQUESTS} needed): unchecked`,
+    ];
   const held = calibration.heldOut;
   if (held === null)
-    return [fitted, '  held out: the first half of the requests are all one size, so no model is fitted on them: unchecked'];
+    return [
+      fitted,
+      '  held out: the first half of the requests are all one size, so no model is fitted on them: unchecked',
+    ];
   return [
     fitted,
     `  held out: fitted on the first ${requests(held.training)} (${model(held.fit)}), ${held.within}/${held.checked} of the other ${held.checked} within ±${USAGE_TOLERANCE * 100} % (${percent(held.share)}; bar ${USAGE_BAR * 100} %): ${held.passed ? 'pass' : 'FAIL'}`,

@@ -95,20 +95,44 @@ describe('calibrated token model', () => {
 
   it('leaves out the requests sent after the first recorded compaction', () => {
     const before: [number, number][] = [1, 2, 3, 4, 5, 6].map((k) => [1000 * k, 2000 * k + 500]);
-    const after: [number, number][] = [[7000, 4000], [8000, 5000]]; // the recorded agent sent a summary
+    const after: [number, number][] = [
+      [7000, 4000],
+      [8000, 5000],
+    ]; // the recorded agent sent a summary
     const calibration = calibrateUsage(rows([...before, ...after]), { turn: 0, call: 6 }, 0.05, 0.95);
-    expect(calibration).toMatchObject({ kind: 'held-out', requests: 6, afterCompaction: 2, fit: { ratio: 2, overhead: 500 } });
+    expect(calibration).toMatchObject({
+      kind: 'held-out',
+      requests: 6,
+      afterCompaction: 2,
+      fit: { ratio: 2, overhead: 500 },
+    });
   });
 
   it('says when there are too few requests to hold any out, and when there is no usage', () => {
-    expect(calibrateUsage(rows([[100, 200], [200, 300], [300, 400]]), null, 0.05, 0.95)).toEqual({
+    expect(
+      calibrateUsage(
+        rows([
+          [100, 200],
+          [200, 300],
+          [300, 400],
+        ]),
+        null,
+        0.05,
+        0.95,
+      ),
+    ).toEqual({
       kind: 'too-few',
       requests: 3,
       afterCompaction: 0,
       fit: { ratio: 1, overhead: 100 },
     });
     expect(calibrateUsage([], null, 0.05, 0.95)).toEqual({ kind: 'no-usage' });
-    expect(fitTokenModel([{ ours: 5, recorded: 10 }, { ours: 5, recorded: 12 }])).toBeNull();
+    expect(
+      fitTokenModel([
+        { ours: 5, recorded: 10 },
+        { ours: 5, recorded: 12 },
+      ]),
+    ).toBeNull();
   });
 
   it('on a Claude Code session of the pack: raw check fails, the held-out check is the one recomputed here', async () => {
@@ -127,7 +151,9 @@ describe('calibrated token model', () => {
     const half = comparable.length >> 1;
     const train = comparable.slice(0, half);
     const slopes = train.flatMap((a, i) =>
-      train.slice(i + 1).flatMap((b) => (a.measured === b.measured ? [] : [(b.recorded - a.recorded) / (b.measured - a.measured)])),
+      train
+        .slice(i + 1)
+        .flatMap((b) => (a.measured === b.measured ? [] : [(b.recorded - a.recorded) / (b.measured - a.measured)])),
     );
     const med = (values: number[]): number => {
       const s = [...values].sort((x, y) => x - y);
