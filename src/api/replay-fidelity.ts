@@ -61,7 +61,10 @@ export async function replayFidelity(options: ReplayFidelityOptions): Promise<Fi
 
 const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
 
-const model = (fit: TokenFit): string => `${fit.ratio.toFixed(3)} × our count + ${Math.round(fit.overhead)}`;
+const model = (fit: TokenFit): string => {
+  const overhead = Math.round(fit.overhead);
+  return `${fit.ratio.toFixed(3)} × our count ${overhead < 0 ? '−' : '+'} ${Math.abs(overhead)}`;
+};
 const requests = (n: number): string => `${n} request${n === 1 ? '' : 's'}`;
 
 /** The calibrated model's lines: the fit, the requests left out, the held-out check against the bar. */

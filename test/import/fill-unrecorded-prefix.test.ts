@@ -1,0 +1,133 @@
+/**
+ * `import --fill-unrecorded-prefix`: the system instruction gets marked, token-shaped filler of
+ * the overhead the calibrated model estimates, so the replayed requests are the recorded size.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { importLogs } from '../../src/api/import-logs.ts';
+import { replayFidelity } from '../../src/api/replay-fidelity.ts';
+import { resolveScenarios } from '../../src/harness/scenario/resolve-scenario.ts';
+import type { ScenarioSpec } from '../../src/harness/scenario/scenario-schema.ts';
+import { fillUnrecordedPrefix } from '../../src/import/fill-unrecorded-prefix.ts';
+import { loadTokenShape } from '../../src/import/redact-vocabulary.ts';
+import { unrecordedPrefixHeader, unrecordedPrefixText } from '../../src/import/unrecorded-prefix-text.ts';
+import { usageFidelity } from '../../src/import/usage-fidelity.ts';
+import { runSession } from '../../src/world/run-session.ts';
+import { tempDir } from '../cli/run-cli.ts';
+
+const NONE = { name: 'none', compact: () => undefined };
+
+async function replayRows(spec: ScenarioSpec) {
+  const [scenario] = resolveScenarios(spec, { file: 's.yaml', baseDir: '.' });
+  const { facts: _planted, ...world } = scenario!.world;
+  const outcome = await runSession(world, { strategy: NONE });
+  return usageFidelity(world, outcome.steps, scenario!.recorded?.compactions ?? []).rows;
+}
+
+describe('unrecorded prefix', () => {
+  it('is marked as filler and costs exactly the tokens it stands for', async () => {
+    const shape = await loadTokenShape('o200k_base');
+    for (const tokens of [3000, 25_190]) {
+      const text = unrecordedPrefixText(tokens, shape);
+      expect(text.startsWith(unrecordedPrefixHeader(tokens))).toBe(true);
+      expect(text).toContain('not recorded text');
+      expect(shape.count(text)).toBe(tokens);
+      // Prose-shaped: vocabulary words after spaces, about a token each (random letters would cost 2-3 each).
+      expect(text.split(' ').length).toBeGreaterThan(tokens * 0.9);
+    }
+  });
+
+  it('sizes the first replayed request of a Claude Code pack session like the recorded one', async () => {
+    const file = 'scenarios/traces/claude-code/codemie-3fb74381.yaml';
+    const spec = parse(readFileSync(file, 'utf8')) as ScenarioSpec;
+    const before = await replayRows(spec);
+    // Without it: the log leaves out Claude Code's system prompt and tools, 30,000 tokens short of the recorded size.
+    expect(Math.abs(before[0]!.error)).toBeGreaterThan(0.9);
+    const fill = await fillUnrecordedPrefix(spec, 'codemie-3fb74381', await loadTokenShape('o200k_base'));
+    expect(fill.kind).toBe('filled');
+    if (fill.kind !== 'filled') return;
+    expect(fill.spec.description).toContain(`ends with ${fill.tokens} tokens of filler`);
+    const after = await replayRows(fill.spec);
+    // The filler and the system instruction's framing are all that was added (no system prompt was recorded).
+    expect(after[0]!.measured - before[0]!.measured).toBeGreaterThanOrEqual(fill.tokens);
+    expect(after[0]!.measured - before[0]!.measured).toBeLessThanOrEqual(fill.tokens + 8);
+    expect(Math.abs(after[0]!.error)).toBeLessThanOrEqual(0.05);
+    // The pack file itself is untouched: the fill happens on import.
+    expect(readFileSync(file, 'utf8')).not.toContain('unrecorded prefix');
+  });
+
+  it('is opt-in on import, fills a Claude Code log from its usage, and says why a log gets none', async () => {
+    const out = tempDir('fill-prefix');
+    const log = join(out, 'session.jsonl');
+    // Pass 1: our own count of each request the log's six model calls sent (the usage given does not change it).
+    writeFileSync(log, claudeCodeLog([1, 1, 1, 1, 1, 1]));
+    const plain = await importLogs({ files: [log], format: 'claude-code', outDir: out });
+    expect(plain.prefixes).toBeUndefined();
+    const ours = (await replayFidelity({ paths: plain.written })).at(0)!.rows.map((row) => row.measured);
+    expect(ours).toHaveLength(6);
+    // Pass 2: a log whose provider billed 1.1 × ours + 3000 for each request.
+    writeFileSync(log, claudeCodeLog(ours.map((count) => Math.round(1.1 * count + 3000))));
+    const unfilled = readFileSync(join(out, 'session.yaml'), 'utf8');
+    expect(unfilled).not.toContain('unrecorded prefix');
+    const filled = await importLogs({ files: [log], format: 'claude-code', outDir: out, fillUnrecordedPrefix: true });
+    const [note] = filled.prefixes!;
+    expect(note).toMatchObject({ kind: 'filled', requests: 6, heldOut: 'pass' });
+    if (note!.kind !== 'filled') return;
+    expect(Math.abs(note.tokens - 3000)).toBeLessThanOrEqual(5);
+    expect(readFileSync(join(out, 'session.yaml'), 'utf8')).toContain(unrecordedPrefixHeader(note.tokens));
+    // Replayed, each request now carries the 3,000 tokens and only the 10 % the ratio adds is missing:
+    // error = (ours + 3000 − (1.1 × ours + 3000)) / (1.1 × ours + 3000), give or take the filler's framing (a
+    // few tokens) and its rounding (5), under 0.5 % of a request of at least 3,000 tokens.
+    const [replayed] = await replayFidelity({ paths: filled.written });
+    replayed!.rows.forEach((row, k) => {
+      const expected = (-0.1 * ours[k]!) / (1.1 * ours[k]! + 3000);
+      expect(Math.abs(row.error - expected)).toBeLessThan(0.005);
+    });
+    expect(Math.abs(replayed!.rows[0]!.error)).toBeLessThanOrEqual(0.05);
+
+    const atif = await importLogs({
+      files: ['test/fixtures/logs/atif-realistic.json'],
+      format: 'atif',
+      outDir: out,
+      fillUnrecordedPrefix: true,
+    });
+    expect(atif.prefixes).toEqual([
+      {
+        kind: 'unfilled',
+        file: expect.stringContaining('atif-realistic.yaml'),
+        reason: '3 request(s) with usage before any recorded compaction, too few to estimate the prefix (4 needed)',
+      },
+    ]);
+  });
+});
+
+/** A Claude Code transcript: a task, six Reads whose results grow, a final answer; `inputs[k]` is call k's usage. */
+function claudeCodeLog(inputs: readonly number[]): string {
+  const message = (k: number, content: unknown[]) => ({
+    type: 'assistant',
+    message: {
+      id: `m${k}`,
+      role: 'assistant',
+      model: 'claude-sonnet-4-5-20250929',
+      content,
+      usage: { input_tokens: inputs[k], output_tokens: 10 },
+    },
+  });
+  const lines: unknown[] = [
+    { type: 'user', message: { role: 'user', content: 'Read the six parts and sum them up.' } },
+  ];
+  for (let k = 0; k < inputs.length - 1; k += 1) {
+    lines.push(message(k, [{ type: 'tool_use', id: `t${k}`, name: 'Read', input: { file_path: `part${k}.txt` } }]));
+    lines.push({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: `t${k}`, content: 'a line of the part\n'.repeat(40 * (k + 1)) }],
+      },
+    });
+  }
+  lines.push(message(inputs.length - 1, [{ type: 'text', text: 'Done.' }]));
+  return lines.map((line) => JSON.stringify(line)).join('\n');
+}
