@@ -2,7 +2,7 @@
  * `import --fill-unrecorded-prefix`: the system instruction gets marked, token-shaped filler of
  * the overhead the calibrated model estimates, so the replayed requests are the recorded size.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -56,6 +56,25 @@ describe('unrecorded prefix', () => {
     expect(Math.abs(after[0]!.error)).toBeLessThanOrEqual(0.05);
     // The pack file itself is untouched: the fill happens on import.
     expect(readFileSync(file, 'utf8')).not.toContain('unrecorded prefix');
+  });
+
+  it('on the pack: the first replayed request within ±5 % on 6 of the 8 sessions it fills (the README figure)', async () => {
+    const shape = await loadTokenShape('o200k_base');
+    const dir = 'scenarios/traces';
+    const files = ['claude-code', 'codex-rollout'].flatMap((format) =>
+      readdirSync(join(dir, format)).map((name) => join(dir, format, name)),
+    );
+    const firstErrors: Record<string, number> = {};
+    for (const file of files) {
+      const fill = await fillUnrecordedPrefix(parse(readFileSync(file, 'utf8')) as ScenarioSpec, 'pack', shape);
+      if (fill.kind === 'filled') firstErrors[file] = (await replayRows(fill.spec))[0]!.error;
+    }
+    expect(Object.keys(firstErrors)).toHaveLength(8); // spotter-short: one request, too few
+    const missed = Object.entries(firstErrors).filter(([, error]) => Math.abs(error) > 0.05);
+    expect(missed.map(([file]) => file).sort()).toEqual([
+      join(dir, 'claude-code/spotter-258c7280.yaml'),
+      join(dir, 'codex-rollout/codemie-019e1625.yaml'),
+    ]);
   });
 
   it('is opt-in on import, fills a Claude Code log from its usage, and says why a log gets none', async () => {
