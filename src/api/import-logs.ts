@@ -32,8 +32,9 @@ export interface ImportLogsOptions {
   /** Plant the facts each log states (goal, files edited, failed calls) for the survival probes; default true. */
   readonly facts?: boolean;
   /**
-   * Add the tokens the log left out of every request (estimated from its recorded usage) to the
-   * system instruction as marked filler, so replayed requests are the size of the recorded ones.
+   * Size replayed requests like the recorded ones, from the calibrated model of the log's recorded
+   * usage: the token model scaled by its ratio, and its overhead (what the log left out of every
+   * request) as marked filler at the end of the system instruction.
    */
   readonly fillUnrecordedPrefix?: boolean;
   /** Where relative paths start (default: `process.cwd()`). */
@@ -52,7 +53,12 @@ export type PrefixNote =
   | {
       readonly kind: 'filled';
       readonly file: string;
+      /** The estimated overhead, in the provider's tokens. */
       readonly tokens: number;
+      /** The filler's count under the scenario's tokenizer, before the scale. */
+      readonly fillerTokens: number;
+      /** The token model's scale (the fitted ratio, three decimals). */
+      readonly scale: number;
       readonly ratio: number;
       readonly requests: number;
       /** The model's held-out check: within ±5 % on the second half of the requests when fitted on the first. */
@@ -136,6 +142,8 @@ export async function importLogs(
               kind: 'filled',
               file,
               tokens: fill.tokens,
+              fillerTokens: fill.fillerTokens,
+              scale: fill.scale,
               ratio: fill.fit.ratio,
               requests: fill.requests,
               heldOut: fill.heldOut === null ? 'unchecked' : fill.heldOut.passed ? 'pass' : 'fail',

@@ -4,10 +4,13 @@
  * requests tens of thousands of tokens smaller than the ones the provider billed, so a strategy
  * that triggers at a share of the window triggers much later than the recorded agent did. The
  * session is replayed without compaction, the calibrated token model is fitted on its recorded
- * usage (`usageFidelity`: recorded ≈ ratio × ours + overhead), and the system instruction gets
- * `overhead` tokens of marked filler (`unrecordedPrefixText`) after the recorded one. The ratio is
- * not applied: the world counts with the scenario's tokenizer, so a log whose provider counts 20 %
- * more than ours still replays requests that fall behind as they grow (the check says by how much).
+ * usage (`usageFidelity`: recorded ≈ ratio × ours + overhead), and the scenario gets both
+ * parameters: the token model counts with its tokenizer scaled by the ratio (`tokenModel.scale`),
+ * and the system instruction ends with overhead / ratio tokens of marked filler
+ * (`unrecordedPrefixText`), so that each replayed request costs ratio × (ours + filler) ≈ the
+ * model's prediction of the recorded size, early (where the prefix dominates) and late (where the
+ * ratio does, and where strategies trigger). The replay is then only as close as the model is:
+ * its held-out check says how close that is.
  */
 import { resolveScenarios } from '../harness/scenario/resolve-scenario.ts';
 import type { ScenarioSpec } from '../harness/scenario/scenario-schema.ts';
@@ -22,7 +25,12 @@ export type PrefixFill =
   | {
       readonly kind: 'filled';
       readonly spec: ScenarioSpec;
+      /** The overhead in the provider's tokens (the fit's, rounded). */
       readonly tokens: number;
+      /** The filler's own count under the tokenizer (tokens / scale). */
+      readonly fillerTokens: number;
+      /** The token model's scale: the fit's ratio, to three decimals. */
+      readonly scale: number;
       readonly fit: TokenFit;
       /** Requests the model was fitted on. */
       readonly requests: number;
@@ -60,16 +68,30 @@ export async function fillUnrecordedPrefix(spec: ScenarioSpec, name: string, sha
       : undefined;
   if (session.systemPrompt !== undefined && recorded === undefined)
     return { kind: 'unfilled', spec, reason: 'the system prompt is a generated size, not recorded text' };
-  const filler = unrecordedPrefixText(tokens, shape);
-  const note = `Its system instruction ends with ${tokens} tokens of filler standing for what the log left out (system prompt, tool declarations, provider framing), estimated from its recorded usage (recorded ≈ ${calibration.fit.ratio.toFixed(3)} × our count + ${tokens}, on ${calibration.requests} requests): not recorded text.`;
+  // Three decimals, as printed; the filler is counted before the scale applies.
+  const scale = Math.round(calibration.fit.ratio * 1000) / 1000;
+  if (!(scale > 0))
+    return { kind: 'unfilled', spec, reason: `the fitted ratio is ${scale}: no token model counts that way` };
+  const fillerTokens = Math.round(tokens / scale);
+  const filler = unrecordedPrefixText(fillerTokens, shape);
+  const tokenizer = session.tokenModel?.tokenizer;
+  if (tokenizer === undefined)
+    return { kind: 'unfilled', spec, reason: 'the scenario counts with a ratio model, not a tokenizer' };
+  const note = `Sized like the recorded requests from its recorded usage (recorded ≈ ${scale.toFixed(3)} × our count + ${tokens}, on ${calibration.requests} requests): tokens are counted with ${tokenizer} × ${scale.toFixed(3)}, and the system instruction ends with ${fillerTokens} tokens of filler (${tokens} once scaled) standing for what the log left out (system prompt, tool declarations, provider framing), not recorded text.`;
   return {
     kind: 'filled',
     spec: {
       ...spec,
       description: [spec.description, note].filter((text) => text !== undefined && text !== '').join(' '),
-      session: { ...session, systemPrompt: { text: recorded === undefined ? filler : `${recorded}\n\n${filler}` } },
+      session: {
+        ...session,
+        tokenModel: { tokenizer, scale },
+        systemPrompt: { text: recorded === undefined ? filler : `${recorded}\n\n${filler}` },
+      },
     },
     tokens,
+    fillerTokens,
+    scale,
     fit: calibration.fit,
     requests: calibration.requests,
     heldOut: calibration.heldOut,

@@ -63,7 +63,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
         type: 'boolean',
         default: false,
         describe:
-          'Add the tokens the log left out of every request (system prompt, tool declarations; estimated from its recorded usage) as marked filler in the system instruction, so replayed requests are the recorded size',
+          'Size replayed requests like the recorded ones from the calibrated model of the recorded usage: tokens counted × its ratio, and what the log left out of every request (system prompt, tool declarations) as marked filler in the system instruction',
       })
       .option('check', {
         type: 'boolean',
@@ -96,7 +96,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
       for (const prefix of prefixes ?? [])
         process.stdout.write(
           prefix.kind === 'filled'
-            ? `${prefix.file}: filled ${prefix.tokens} tokens of unrecorded prefix (recorded ≈ ${prefix.ratio.toFixed(3)} × our count + ${prefix.tokens}, fitted on ${prefix.requests} requests, held-out check: ${prefix.heldOut}; the size check below is no longer independent of the usage it was fitted on)\n`
+            ? `${prefix.file}: sized like the recorded requests: tokens counted × ${prefix.scale.toFixed(3)} and ${prefix.fillerTokens} tokens of unrecorded-prefix filler (recorded ≈ ${prefix.ratio.toFixed(3)} × our count + ${prefix.tokens}, fitted on ${prefix.requests} requests, held-out check: ${prefix.heldOut}; the size check below is no longer independent of the usage it was fitted on)\n`
             : `${prefix.file}: no unrecorded prefix filled: ${prefix.reason}\n`,
         );
       // Recorded usage as ground truth: the imported sessions replayed without compaction.
