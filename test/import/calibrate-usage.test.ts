@@ -108,6 +108,18 @@ describe('calibrated token model', () => {
     });
   });
 
+  it('a very long log (over a million pairs) is fitted on strided pairs and still recovers its line', () => {
+    // 2,000 requests: 1,999,000 pairs, so each request is paired with every second later one.
+    const points = Array.from({ length: 2000 }, (_, k) => ({
+      ours: 100 + 37 * k,
+      recorded: 1.25 * (100 + 37 * k) + 4000,
+    }));
+    points[10] = { ours: points[10]!.ours, recorded: 1 }; // one absurd request
+    const fit = fitTokenModel(points)!;
+    expect(fit.ratio).toBeCloseTo(1.25, 9);
+    expect(fit.overhead).toBeCloseTo(4000, 6);
+  });
+
   it('says when there are too few requests to hold any out, and when there is no usage', () => {
     expect(
       calibrateUsage(
