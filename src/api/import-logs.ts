@@ -10,6 +10,7 @@ import { displayPath } from '../harness/scenario/load-scenario.ts';
 import { ScenarioError } from '../harness/scenario/scenario-error.ts';
 import { serializeScenario } from '../harness/scenario/serialize-scenario.ts';
 import { LOG_FORMAT_NAMES, type LogFormatName } from '../import/formats/index.ts';
+import { fillUnrecordedPrefix } from '../import/fill-unrecorded-prefix.ts';
 import { importLog } from '../import/import-log.ts';
 import { redactScenario } from '../import/redact.ts';
 import { loadTokenShape } from '../import/redact-vocabulary.ts';
@@ -30,6 +31,12 @@ export interface ImportLogsOptions {
   readonly redact?: boolean;
   /** Plant the facts each log states (goal, files edited, failed calls) for the survival probes; default true. */
   readonly facts?: boolean;
+  /**
+   * Size replayed requests like the recorded ones, from the calibrated model of the log's recorded
+   * usage: the token model scaled by its ratio, and its overhead (what the log left out of every
+   * request) as marked filler at the end of the system instruction.
+   */
+  readonly fillUnrecordedPrefix?: boolean;
   /** Where relative paths start (default: `process.cwd()`). */
   readonly cwd?: string;
 }
@@ -37,7 +44,27 @@ export interface ImportLogsOptions {
 export interface ImportLogsResult {
   /** The scenario files written, as paths relative to `cwd` where inside it. */
   readonly written: readonly string[];
+  /** With `fillUnrecordedPrefix`: what each written file got (same order as `written`). */
+  readonly prefixes?: readonly PrefixNote[];
 }
+
+/** The unrecorded prefix added to one scenario, or why none was. */
+export type PrefixNote =
+  | {
+      readonly kind: 'filled';
+      readonly file: string;
+      /** The estimated overhead, in the provider's tokens. */
+      readonly tokens: number;
+      /** The filler's count under the scenario's tokenizer, before the scale. */
+      readonly fillerTokens: number;
+      /** The token model's scale (the fitted ratio, three decimals). */
+      readonly scale: number;
+      readonly ratio: number;
+      readonly requests: number;
+      /** The model's held-out check: within ±5 % on the second half of the requests when fitted on the first. */
+      readonly heldOut: 'pass' | 'fail' | 'unchecked';
+    }
+  | { readonly kind: 'unfilled'; readonly file: string; readonly reason: string };
 
 /** `rollout-2025.jsonl` → `rollout-2025`; characters a file name should not hold become `-`. */
 export function sessionBaseName(file: string): string {
@@ -66,7 +93,7 @@ export async function importLogs(
       },
     ]);
   }
-  const outputs: { path: string; text: string }[] = [];
+  const outputs: { path: string; text: string; prefix?: PrefixNote }[] = [];
   for (const file of options.files) {
     const shown = displayPath(file, cwd);
     let text: string;
@@ -101,10 +128,33 @@ export async function importLogs(
         options.redact === true
           ? redactScenario(spec, tokenizer === undefined ? undefined : await loadTokenShape(tokenizer))
           : spec;
-      outputs.push({ path: join(resolve(cwd, options.outDir), `${name}.yaml`), text: serializeScenario(redacted) });
+      const path = join(resolve(cwd, options.outDir), `${name}.yaml`);
+      if (options.fillUnrecordedPrefix !== true) {
+        outputs.push({ path, text: serializeScenario(redacted) });
+        continue;
+      }
+      // Imported scenarios always count with a tokenizer (toScenario): its vocabulary makes the filler.
+      const fill = await fillUnrecordedPrefix(redacted, name, await loadTokenShape(tokenizer ?? 'o200k_base'));
+      const file = displayPath(path, cwd);
+      const prefix: PrefixNote =
+        fill.kind === 'filled'
+          ? {
+              kind: 'filled',
+              file,
+              tokens: fill.tokens,
+              fillerTokens: fill.fillerTokens,
+              scale: fill.scale,
+              ratio: fill.fit.ratio,
+              requests: fill.requests,
+              heldOut: fill.heldOut === null ? 'unchecked' : fill.heldOut.passed ? 'pass' : 'fail',
+            }
+          : { kind: 'unfilled', file, reason: fill.reason };
+      outputs.push({ path, text: serializeScenario(fill.spec), prefix });
     }
   }
   await mkdir(resolve(cwd, options.outDir), { recursive: true });
   for (const output of outputs) await writeFile(output.path, output.text);
-  return { written: outputs.map((output) => displayPath(output.path, cwd)) };
+  const written = outputs.map((output) => displayPath(output.path, cwd));
+  if (options.fillUnrecordedPrefix !== true) return { written };
+  return { written, prefixes: outputs.flatMap((output) => (output.prefix === undefined ? [] : [output.prefix])) };
 }

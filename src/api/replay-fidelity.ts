@@ -6,6 +6,8 @@
  */
 import type { CompactionStrategy } from '../engine/types.ts';
 import { loadScenarios } from '../harness/scenario/load-scenarios.ts';
+import { MIN_CALIBRATION_REQUESTS, type Calibration } from '../import/calibrate-usage.ts';
+import type { TokenFit } from '../import/fit-token-model.ts';
 import { usageFidelity, USAGE_BAR, USAGE_TOLERANCE, type UsageFidelity } from '../import/usage-fidelity.ts';
 import { priceOf, withCacheLifetime } from '../pricing/model-prices.ts';
 import { priceRecordedUsage, type RecordedCost } from '../pricing/price-recorded-usage.ts';
@@ -59,7 +61,41 @@ export async function replayFidelity(options: ReplayFidelityOptions): Promise<Fi
 
 const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
 
-/** One section per file: the ±5 % share against the 95 % bar, the fitted ratio, the recorded compactions. */
+const model = (fit: TokenFit): string => {
+  const overhead = Math.round(fit.overhead);
+  return `${fit.ratio.toFixed(3)} × our count ${overhead < 0 ? '−' : '+'} ${Math.abs(overhead)}`;
+};
+const requests = (n: number): string => `${n} request${n === 1 ? '' : 's'}`;
+
+/** The calibrated model's lines: the fit, the requests left out, the held-out check against the bar. */
+function renderCalibration(calibration: Calibration): string[] {
+  if (calibration.kind === 'no-usage') return [];
+  const left =
+    calibration.afterCompaction === 0
+      ? ''
+      : `; ${requests(calibration.afterCompaction)} left out: the recorded agent had compacted before them`;
+  const fitted =
+    calibration.fit === null
+      ? `  calibrated token model: undetermined (${requests(calibration.requests)}, fewer than two sizes${left})`
+      : `  calibrated token model: recorded ≈ ${model(calibration.fit)} (Theil–Sen on ${requests(calibration.requests)}${left})`;
+  if (calibration.kind === 'too-few')
+    return [
+      fitted,
+      `  held out: too few requests to hold any out (${calibration.requests}; ${MIN_CALIBRATION_REQUESTS} needed): unchecked`,
+    ];
+  const held = calibration.heldOut;
+  if (held === null)
+    return [
+      fitted,
+      '  held out: the first half of the requests are all one size, so no model is fitted on them: unchecked',
+    ];
+  return [
+    fitted,
+    `  held out: fitted on the first ${requests(held.training)} (${model(held.fit)}), ${held.within}/${held.checked} of the other ${held.checked} within ±${USAGE_TOLERANCE * 100} % (${percent(held.share)}; bar ${USAGE_BAR * 100} %): ${held.passed ? 'pass' : 'FAIL'}`,
+  ];
+}
+
+/** One section per file: the ±5 % share against the 95 % bar, the calibrated model and its held-out check, the recorded compactions. */
 export function renderFidelity(files: readonly FileFidelity[]): string {
   const lines: string[] = [];
   for (const file of files) {
@@ -70,9 +106,7 @@ export function renderFidelity(files: readonly FileFidelity[]): string {
       lines.push(
         `  request size vs recorded input tokens: ${file.within}/${file.requests} within ±${USAGE_TOLERANCE * 100} % (${percent(file.share!)}; bar ${USAGE_BAR * 100} %): ${verdict}`,
       );
-      lines.push(
-        `  calibrated token model: ratio ${file.fittedRatio!.toFixed(3)} (tokenModel: { ratio: ${file.fittedRatio!.toFixed(3)} }) puts ${file.withinFitted}/${file.requests} within ±${USAGE_TOLERANCE * 100} %`,
-      );
+      lines.push(...renderCalibration(file.calibration));
     }
     if (file.cost) {
       const hits = file.cost.cacheHitRate === null ? '' : `, cache hit rate ${percent(file.cost.cacheHitRate)}`;

@@ -3,10 +3,11 @@
  * the log recorded (same turns, same contents), so each request the world measured can be set
  * beside the input tokens the provider reported for it: the k-th model call of turn t is the k-th
  * step of that turn. Reported per file: the share within ±5 % (the bar: 95 % of the requests that
- * carry usage), and the token ratio that fits them best (real = heuristic × ratio, least squares
- * through the origin), i.e. a calibrated token model for this log's provider. Pure: plain data in,
- * plain data out; it imports nothing from the strategies it could judge.
+ * carry usage), and a calibrated token model for this log (`calibrateUsage`: recorded ≈ ratio × ours
+ * + overhead, checked on held-out requests). Pure: plain data in, plain data out; it imports
+ * nothing from the strategies it could judge.
  */
+import { calibrateUsage, type Calibration } from './calibrate-usage.ts';
 import type { StepRecord } from '../world/session-result.ts';
 import type { WorldScenario } from '../world/world-scenario.ts';
 
@@ -44,10 +45,8 @@ export interface UsageFidelity {
   /** within / requests (null without any). */
   readonly share: number | null;
   readonly passed: boolean | null;
-  /** real ≈ heuristic × ratio, fitted on the recorded requests (null without any). */
-  readonly fittedRatio: number | null;
-  /** Requests within ±5 % under the fitted ratio (how well one ratio explains this log). */
-  readonly withinFitted: number;
+  /** recorded ≈ ratio × measured + overhead, fitted and checked on held-out requests. */
+  readonly calibration: Calibration;
   readonly rows: readonly UsageRow[];
   readonly compactions: readonly RecordedCompactionPoint[];
 }
@@ -80,12 +79,15 @@ export function usageFidelity(
   }
   const within = rows.filter((row) => Math.abs(row.error) <= USAGE_TOLERANCE).length;
   const share = rows.length === 0 ? null : within / rows.length;
-  const fittedRatio = fitRatio(rows);
-  const withinFitted =
-    fittedRatio === null
-      ? 0
-      : rows.filter((row) => Math.abs(row.heuristic * fittedRatio - row.recorded) <= USAGE_TOLERANCE * row.recorded)
-          .length;
+  const firstCompaction = recordedCompactions
+    .map((point) => ({ turn: point.turn, call: point.call ?? 0 }))
+    .reduce<{ turn: number; call: number } | null>(
+      (first, point) =>
+        first === null || point.turn < first.turn || (point.turn === first.turn && point.call < first.call)
+          ? point
+          : first,
+      null,
+    );
   const compactions = recordedCompactions.map((point) => {
     const step = byTurn.get(point.turn)?.[point.call ?? 0];
     return { ...point, replayTokens: step === undefined ? null : step.realAfter };
@@ -95,20 +97,8 @@ export function usageFidelity(
     within,
     share,
     passed: share === null ? null : share >= USAGE_BAR,
-    fittedRatio,
-    withinFitted,
+    calibration: calibrateUsage(rows, firstCompaction, USAGE_TOLERANCE, USAGE_BAR),
     rows,
     compactions,
   };
-}
-
-/** Least squares through the origin: the ratio r minimising Σ (heuristic·r − recorded)². */
-function fitRatio(rows: readonly UsageRow[]): number | null {
-  let xy = 0;
-  let xx = 0;
-  for (const row of rows) {
-    xy += row.heuristic * row.recorded;
-    xx += row.heuristic * row.heuristic;
-  }
-  return xx === 0 ? null : xy / xx;
 }

@@ -39,8 +39,11 @@ export type TextSpec =
 export type TokenModelSpec =
   /** real = floor(heuristic(request) × ratio): the seeds' model. */
   | { readonly kind: 'ratio'; readonly ratio: number }
-  /** A real BPE tokenizer counting the rendered request. */
-  | { readonly kind: 'tiktoken'; readonly encoding: 'o200k_base' | 'cl100k_base' };
+  /**
+   * A real BPE tokenizer counting the rendered request; `scale` (absent: 1) multiplies its count,
+   * floored, for a provider whose own tokenizer counts that much more (a calibrated replay).
+   */
+  | { readonly kind: 'tiktoken'; readonly encoding: 'o200k_base' | 'cl100k_base'; readonly scale?: number };
 
 /** Settings that may change mid-session (a scenario's named phases). */
 export interface PhaseSettings {

@@ -67,7 +67,7 @@ describe('compaction-sim import', () => {
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
 
-  it('checks recorded usage per file after import, and --redact writes filler instead of the texts', async () => {
+  it('checks recorded usage per file after import (raw, calibrated, held out), --redact writes filler instead of the texts, --fill-unrecorded-prefix says why it adds none', async () => {
     const out = tempDir('import-check');
     const result = await runNode([
       cliMain(),
@@ -78,10 +78,14 @@ describe('compaction-sim import', () => {
       '--out',
       out,
       '--redact',
+      '--fill-unrecorded-prefix',
     ]);
     expect(result.code).toBe(EXIT_OK);
     expect(result.stdout).toMatch(
-      /adk-spans-realistic\.yaml:\n {2}request size vs recorded input tokens: \d\/2 within ±5 % \([\d.]+ %; bar 95 %\): (pass|FAIL)\n {2}calibrated token model: ratio [\d.]+/,
+      /adk-spans-realistic\.yaml:\n {2}request size vs recorded input tokens: \d\/2 within ±5 % \([\d.]+ %; bar 95 %\): (pass|FAIL)\n {2}calibrated token model: recorded ≈ [\d.]+ × our count [+−] \d+ \(Theil–Sen on 2 requests\)\n {2}held out: too few requests to hold any out \(2; 4 needed\): unchecked\n/,
+    );
+    expect(result.stdout).toMatch(
+      /adk-spans-realistic\.yaml: no unrecorded prefix filled: 2 request\(s\) with usage before any recorded compaction, too few to estimate the prefix \(4 needed\)\n/,
     );
     const text = readFileSync(join(out, 'adk-spans-realistic.yaml'), 'utf8');
     expect(text).not.toContain('Where is order 1042?');

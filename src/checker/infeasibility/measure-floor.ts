@@ -27,8 +27,8 @@ const bpeModels = new Map<string, TokenModel>();
 export async function prepareRequestFloor(scenario: WorldScenario): Promise<void> {
   for (const phase of scenario.phases) {
     const spec = phase.tokenModel;
-    if (spec.kind === 'tiktoken' && !bpeModels.has(spec.encoding))
-      bpeModels.set(spec.encoding, await createTokenModel(spec));
+    if (spec.kind === 'tiktoken' && !bpeModels.has(bpeKey(spec)))
+      bpeModels.set(bpeKey(spec), await createTokenModel(spec));
   }
 }
 
@@ -73,8 +73,13 @@ function measureFloor(scenario: WorldScenario): RequestFloor {
 /** The token model of `spec`, loaded by `prepareRequestFloor` for a BPE one (other checkers count with it too). */
 export function loadedTokenModel(spec: TokenModelSpec): TokenModel {
   if (spec.kind === 'ratio') return ratioTokenModel(spec.ratio);
-  const model = bpeModels.get(spec.encoding);
+  const model = bpeModels.get(bpeKey(spec));
   if (model === undefined)
-    throw new Error(`request floor: call prepareRequestFloor first (token model ${spec.encoding} not loaded)`);
+    throw new Error(`request floor: call prepareRequestFloor first (token model ${bpeKey(spec)} not loaded)`);
   return model;
+}
+
+/** A scaled tokenizer (a calibrated replay) is its own model. */
+function bpeKey(spec: Extract<TokenModelSpec, { kind: 'tiktoken' }>): string {
+  return spec.scale === undefined || spec.scale === 1 ? spec.encoding : `${spec.encoding}×${spec.scale}`;
 }

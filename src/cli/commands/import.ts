@@ -21,6 +21,7 @@ interface ImportArgs {
   readonly check: boolean;
   readonly redact: boolean;
   readonly facts: boolean;
+  readonly fillUnrecordedPrefix: boolean;
   readonly origin?: string | undefined;
   readonly commit?: string | undefined;
   readonly license?: string | undefined;
@@ -58,6 +59,12 @@ const importCommand: CommandModule<object, ImportArgs> = {
         describe:
           'Plant the facts each log states (goal = first user message, files edited, failed calls) for the survival probes (--no-facts to leave them out)',
       })
+      .option('fill-unrecorded-prefix', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Size replayed requests like the recorded ones from the calibrated model of the recorded usage: tokens counted × its ratio, and what the log left out of every request (system prompt, tool declarations) as marked filler in the system instruction',
+      })
       .option('check', {
         type: 'boolean',
         default: true,
@@ -66,7 +73,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
       }) as unknown as Argv<ImportArgs>,
   handler: (args) =>
     runCommand(async () => {
-      const { written } = await importLogs(
+      const { written, prefixes } = await importLogs(
         {
           files: args.files,
           format: args.from,
@@ -75,6 +82,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
           ...(args.model === undefined ? {} : { model: args.model }),
           redact: args.redact,
           facts: args.facts,
+          fillUnrecordedPrefix: args.fillUnrecordedPrefix,
           source: {
             ...(args.origin === undefined ? {} : { origin: args.origin }),
             ...(args.commit === undefined ? {} : { commit: args.commit }),
@@ -85,6 +93,12 @@ const importCommand: CommandModule<object, ImportArgs> = {
         CLI_OPTION_NAMES,
       );
       for (const file of written) process.stdout.write(`wrote ${file}\n`);
+      for (const prefix of prefixes ?? [])
+        process.stdout.write(
+          prefix.kind === 'filled'
+            ? `${prefix.file}: sized like the recorded requests: tokens counted × ${prefix.scale.toFixed(3)} and ${prefix.fillerTokens} tokens of unrecorded-prefix filler (recorded ≈ ${prefix.ratio.toFixed(3)} × our count + ${prefix.tokens}, fitted on ${prefix.requests} requests, held-out check: ${prefix.heldOut}; the size check below is no longer independent of the usage it was fitted on)\n`
+            : `${prefix.file}: no unrecorded prefix filled: ${prefix.reason}\n`,
+        );
       // Recorded usage as ground truth: the imported sessions replayed without compaction.
       if (args.check) process.stdout.write(renderFidelity(await replayFidelity({ paths: written })));
       return EXIT_OK;

@@ -20,7 +20,12 @@ export interface ResolvedPhases {
 }
 
 function tokenModelOf(input: TokenModelInput | undefined): TokenModelSpec {
-  if (input?.tokenizer !== undefined) return { kind: 'tiktoken', encoding: input.tokenizer };
+  if (input?.tokenizer !== undefined)
+    return {
+      kind: 'tiktoken',
+      encoding: input.tokenizer,
+      ...(input.scale === undefined || input.scale === 1 ? {} : { scale: input.scale }),
+    };
   return { kind: 'ratio', ratio: input?.ratio ?? DEFAULT_TOKEN_RATIO };
 }
 

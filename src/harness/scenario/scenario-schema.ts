@@ -288,8 +288,19 @@ const tokenModel = z
       .enum(['o200k_base', 'cl100k_base'])
       .describe('Count real tokens with this BPE tokenizer (js-tiktoken).')
       .optional(),
+    scale: positiveNumber(
+      "With tokenizer: real tokens = floor(tokenizer's count × scale), a provider whose tokenizer counts that much more (calibrated from recorded usage at import).",
+    ).optional(),
   })
   .superRefine(oneOf(['ratio', 'tokenizer']))
+  .superRefine((value, ctx) => {
+    if (value.scale !== undefined && value.tokenizer === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scale'],
+        message: "'scale' needs 'tokenizer' (a ratio model scales by its ratio)",
+      });
+  })
   .describe('What the provider really counts (default { ratio: 2.0 }).');
 
 const phaseSettings = {

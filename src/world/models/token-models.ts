@@ -42,7 +42,12 @@ export async function createTokenModel(spec: TokenModelSpec): Promise<TokenModel
       throw new Error(`token model ratio must be a positive number, got ${spec.ratio}`);
     return ratioTokenModel(spec.ratio);
   }
-  if (spec.kind === 'tiktoken') return tiktokenTokenModel(spec.encoding, await loadBpeCounter(spec.encoding));
+  if (spec.kind === 'tiktoken') {
+    const scale = spec.scale ?? 1;
+    if (!(scale > 0) || !Number.isFinite(scale))
+      throw new Error(`token model scale must be a positive number, got ${spec.scale}`);
+    return tiktokenTokenModel(spec.encoding, await loadBpeCounter(spec.encoding), scale);
+  }
   throw new Error(
     `unknown token model kind '${String((spec as { kind?: unknown }).kind)}' (expected ratio or tiktoken)`,
   );
@@ -58,16 +63,18 @@ export function ratioTokenModel(ratio: number): TokenModel {
   };
 }
 
-export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', counter: BpeCounter): TokenModel {
+export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', counter: BpeCounter, scale = 1): TokenModel {
+  // Each content's unscaled count is cached under the encoding alone; the scale applies to totals.
   const key = `tiktoken:${encoding}`;
+  const scaled = scale === 1 ? (count: number) => count : (count: number) => Math.floor(count * scale);
   const texts = new TextCountCache(counter);
   const countContent = (content: Content): number =>
     MESSAGE_OVERHEAD_TOKENS + (content.parts ?? []).reduce((sum, part) => sum + countPart(part, texts), 0);
   return {
-    spec: { kind: 'tiktoken', encoding },
-    key,
+    spec: scale === 1 ? { kind: 'tiktoken', encoding } : { kind: 'tiktoken', encoding, scale },
+    key: scale === 1 ? key : `${key}×${scale}`,
     readsContents: true,
-    countText: (text) => texts.count(text),
+    countText: (text) => scaled(texts.count(text)),
     countRequest(request, _heuristic, items = contentItems(request.contents ?? [])) {
       let total = REQUEST_OVERHEAD_TOKENS;
       const config = request.config;
@@ -90,7 +97,7 @@ export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', count
           total += countContent(item.content);
         }
       }
-      return total;
+      return scaled(total);
     },
   };
 }
