@@ -12,7 +12,9 @@ import type { LogProblem, ParsedLog } from './recorded-log.ts';
 function cassette(text: string): unknown {
   try {
     const value: unknown = parseYaml(text);
-    return typeof value === 'object' && value !== null && Array.isArray((value as Record<string, unknown>)['interactions'])
+    return typeof value === 'object' &&
+      value !== null &&
+      Array.isArray((value as Record<string, unknown>)['interactions'])
       ? value
       : undefined;
   } catch {
@@ -44,7 +46,9 @@ export function readLog(text: string): ReadLog {
   });
   if (problems.length === 0) return { kind: 'ok', log: { kind: 'jsonl', lines } };
   const recorded = cassette(text);
-  return recorded === undefined ? { kind: 'invalid', problems } : { kind: 'ok', log: { kind: 'json', value: recorded } };
+  return recorded === undefined
+    ? { kind: 'invalid', problems }
+    : { kind: 'ok', log: { kind: 'json', value: recorded } };
 }
 
 /** The lines of a JSONL format's log (a file of one line parses as one JSON document: it is line 1). */

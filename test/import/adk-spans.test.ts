@@ -45,7 +45,10 @@ describe('import --from adk-spans', () => {
 
   it('reads a Langfuse trace export of ADK spans: attributes from each observation, the {} of tool spans skipped, calls paired by name', () => {
     const [spec] = importOk('adk-spans-langfuse.json', 'adk-spans');
-    expect(spec!.session).toMatchObject({ model: 'gemini-2.0-flash', systemPrompt: { text: 'Look orders up with the tool.' } });
+    expect(spec!.session).toMatchObject({
+      model: 'gemini-2.0-flash',
+      systemPrompt: { text: 'Look orders up with the tool.' },
+    });
     expect(spec!.replay!.tools).toEqual([{ name: 'lookup_order', description: 'Look up an order by id.' }]);
     expect(spec!.replay!.turns).toEqual([
       {

@@ -46,7 +46,10 @@ describe('import --from anthropic-messages', () => {
 
   it('reads a recording cassette (YAML): token counting skipped, bodies as parsed_body or JSON text, moved cache markers', () => {
     const [spec] = importOk('anthropic-messages-cassette.yaml', 'anthropic-messages');
-    expect(spec!.session).toMatchObject({ model: 'claude-sonnet-4-5', systemPrompt: { text: 'Answer with the tools.' } });
+    expect(spec!.session).toMatchObject({
+      model: 'claude-sonnet-4-5',
+      systemPrompt: { text: 'Answer with the tools.' },
+    });
     expect(spec!.replay!.tools!.map((tool) => tool.name)).toEqual(['find_file']);
     const [turn] = spec!.replay!.turns;
     expect(turn!.user).toBe('Where is the config?');
@@ -72,13 +75,21 @@ describe('import --from anthropic-messages', () => {
 
   it('refuses a proxy log whose second request starts another session instead of merging the two', () => {
     const log = [
-      { request: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'one' }] }, response: { content: [{ type: 'text', text: 'a' }] } },
-      { request: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'two' }] }, response: { content: [{ type: 'text', text: 'b' }] } },
+      {
+        request: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'one' }] },
+        response: { content: [{ type: 'text', text: 'a' }] },
+      },
+      {
+        request: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'two' }] },
+        response: { content: [{ type: 'text', text: 'b' }] },
+      },
     ]
       .map((line) => JSON.stringify(line))
       .join('\n');
     const result = importLog(log, { format: 'anthropic-messages', file: 'two.jsonl', name: 'two' });
     expect(result.kind).toBe('invalid');
-    expect(result.kind === 'invalid' ? result.issues.map((issue) => [issue.line, issue.path]) : []).toEqual([[2, ['request', 'messages']]]);
+    expect(result.kind === 'invalid' ? result.issues.map((issue) => [issue.line, issue.path]) : []).toEqual([
+      [2, ['request', 'messages']],
+    ]);
   });
 });

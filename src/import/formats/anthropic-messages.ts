@@ -171,7 +171,10 @@ function recordedBody(side: Json, where: Where, problems: Problems, what: string
       // reported below
     }
   }
-  problems.add(at(where, 'body'), `expected ${what} as a JSON object (parsed_body, or body as JSON text; a streamed response is not read)`);
+  problems.add(
+    at(where, 'body'),
+    `expected ${what} as a JSON object (parsed_body, or body as JSON text; a streamed response is not read)`,
+  );
   return undefined;
 }
 
@@ -189,13 +192,15 @@ function cassetteExchanges(interactions: unknown[], problems: Problems): { value
     const path = uri.replace(/^[a-z]+:\/\/[^/]+/, '').replace(/\?.*$/, '');
     if (path.endsWith('/v1/messages/count_tokens')) return;
     if (!path.endsWith('/v1/messages')) {
-      problems.add(at(where, 'request', 'uri'), `expected a call to the Messages API (/v1/messages), got ${JSON.stringify(uri)}`);
+      problems.add(
+        at(where, 'request', 'uri'),
+        `expected a call to the Messages API (/v1/messages), got ${JSON.stringify(uri)}`,
+      );
       return;
     }
     const requestBody = recordedBody(request, at(where, 'request'), problems, 'the request body');
     const responseBody = recordedBody(response, at(where, 'response'), problems, 'the response body');
-    if (requestBody && responseBody)
-      exchanges.push({ value: { request: requestBody, response: responseBody }, where });
+    if (requestBody && responseBody) exchanges.push({ value: { request: requestBody, response: responseBody }, where });
   });
   return exchanges;
 }
@@ -232,7 +237,7 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
     )
       problems.add(
         at(requestWhere, 'messages'),
-        'this request does not continue the previous one (its messages do not start with the previous request\'s): the log holds several sessions, or its agent rewrote the history, so the session cannot be rebuilt',
+        "this request does not continue the previous one (its messages do not start with the previous request's): the log holds several sessions, or its agent rewrote the history, so the session cannot be rebuilt",
       );
     const usage = anthropicUsage(response?.['usage']);
     lifetime.add(response?.['usage']);
