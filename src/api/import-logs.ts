@@ -68,7 +68,7 @@ export type PrefixNote =
 
 /** `rollout-2025.jsonl` → `rollout-2025`; characters a file name should not hold become `-`. */
 export function sessionBaseName(file: string): string {
-  const base = basename(file).replace(/\.(jsonl|json|traj|ndjson|txt)$/i, '');
+  const base = basename(file).replace(/\.(jsonl|json|traj|ndjson|txt|yaml|yml)$/i, '');
   return base.replace(/[^A-Za-z0-9._-]+/g, '-') || 'session';
 }
 

@@ -1,8 +1,26 @@
 /**
  * A log file's text → a JSON document or JSONL lines. A JSONL line that is not JSON is a located
- * problem (the line number), as is a document that is not JSON; blank lines are skipped.
+ * problem (the line number), as is a document that is not JSON; blank lines are skipped. One YAML
+ * shape is read too: an HTTP recording cassette (vcrpy / pytest-recording, a mapping with an
+ * `interactions` list), the form in which agent frameworks commit recorded API exchanges; any
+ * other YAML is reported as the JSON it is not.
  */
+import { parse as parseYaml } from 'yaml';
 import type { LogProblem, ParsedLog } from './recorded-log.ts';
+
+/** A recording cassette written in YAML, or undefined when the text is not one. */
+function cassette(text: string): unknown {
+  try {
+    const value: unknown = parseYaml(text);
+    return typeof value === 'object' &&
+      value !== null &&
+      Array.isArray((value as Record<string, unknown>)['interactions'])
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type ReadLog =
   | { readonly kind: 'ok'; readonly log: ParsedLog }
@@ -26,7 +44,11 @@ export function readLog(text: string): ReadLog {
       problems.push({ where: { line: index + 1, path: [] }, message: `not JSON (${(error as Error).message})` });
     }
   });
-  return problems.length > 0 ? { kind: 'invalid', problems } : { kind: 'ok', log: { kind: 'jsonl', lines } };
+  if (problems.length === 0) return { kind: 'ok', log: { kind: 'jsonl', lines } };
+  const recorded = cassette(text);
+  return recorded === undefined
+    ? { kind: 'invalid', problems }
+    : { kind: 'ok', log: { kind: 'json', value: recorded } };
 }
 
 /** The lines of a JSONL format's log (a file of one line parses as one JSON document: it is line 1). */

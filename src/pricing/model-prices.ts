@@ -122,6 +122,12 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = Object.freeze(
   ),
   // Paid tier, text input, prompts up to 200k tokens (ai.google.dev/gemini-api/docs/pricing).
   'gemini-2.5-flash': gemini(0.3, 2.5, 1024, 'ai.google.dev/gemini-api/docs/pricing (paid tier, text)', '2026-11-26'),
+  // Gemini 2.0 models have no implicit caching (it came with 2.5): a prefix is never read from a cache here.
+  'gemini-2.0-flash': {
+    ...gemini(0.1, 0.4, Number.MAX_SAFE_INTEGER, '', '2026-11-27'),
+    source:
+      'ai.google.dev/gemini-api/docs/pricing (paid tier, text; read through secondary copies, modelpedia.dev and morphllm.com, and matching the cost Langfuse computed in the pack trace that records it); no implicit caching on Gemini 2.0 models',
+  },
   'gemini-2.5-pro': gemini(
     1.25,
     10,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importLog } from '../../src/import/import-log.ts';
-import { importOk, importProblems } from './helpers.ts';
+import { fixture, importOk, importProblems } from './helpers.ts';
 
 describe('import --from adk-spans', () => {
   it('rebuilds the session from OTLP model-call spans: instruction, declarations, calls and usage per request', () => {
@@ -41,6 +41,45 @@ describe('import --from adk-spans', () => {
         ],
       },
     ]);
+  });
+
+  it('reads a Langfuse trace export of ADK spans: attributes from each observation, the {} of tool spans skipped, calls paired by name', () => {
+    const [spec] = importOk('adk-spans-langfuse.json', 'adk-spans');
+    expect(spec!.session).toMatchObject({
+      model: 'gemini-2.0-flash',
+      systemPrompt: { text: 'Look orders up with the tool.' },
+    });
+    expect(spec!.replay!.tools).toEqual([{ name: 'lookup_order', description: 'Look up an order by id.' }]);
+    expect(spec!.replay!.turns).toEqual([
+      {
+        user: 'Where is order 7?',
+        steps: [
+          {
+            calls: [{ name: 'lookup_order', args: { order_id: '7' }, result: { status: 'shipped' } }],
+            usage: { input: 30, output: 4 },
+          },
+          // The observations are out of order in the export; the start times order them (1.5 s apart).
+          { text: 'Order 7 has shipped.', usage: { input: 40, output: 6 }, pauseMs: 1500 },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out the {} request ADK stamps on its tool spans (not a model call, no session id)', () => {
+    const log = JSON.parse(fixture('adk-spans-realistic.json')) as {
+      resourceSpans: { scopeSpans: { spans: unknown[] }[] }[];
+    };
+    log.resourceSpans[0]!.scopeSpans[0]!.spans.push({
+      name: 'execute_tool lookup_order',
+      startTimeUnixNano: '1767225600500000000',
+      attributes: [
+        { key: 'gcp.vertex.agent.llm_request', value: { stringValue: '{}' } },
+        { key: 'gcp.vertex.agent.llm_response', value: { stringValue: '{}' } },
+      ],
+    });
+    const result = importLog(JSON.stringify(log), { format: 'adk-spans', file: 'f.json', name: 'session' });
+    expect(result.kind).toBe('ok');
+    expect(result.kind === 'ok' ? result.scenarios.map((s) => s.spec.replay!.turns[0]!.steps.length) : []).toEqual([2]);
   });
 
   it('reports a request that does not continue the previous one and a request that is not JSON, by line', () => {

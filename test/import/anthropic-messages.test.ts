@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importLog } from '../../src/import/import-log.ts';
 import { importOk, importProblems } from './helpers.ts';
 
 describe('import --from anthropic-messages', () => {
@@ -41,5 +42,54 @@ describe('import --from anthropic-messages', () => {
         "anthropic-messages-hostile.json: messages[1]: call 'toolu_1' to ls has no result before the end of the log",
       ]),
     );
+  });
+
+  it('reads a recording cassette (YAML): token counting skipped, bodies as parsed_body or JSON text, moved cache markers', () => {
+    const [spec] = importOk('anthropic-messages-cassette.yaml', 'anthropic-messages');
+    expect(spec!.session).toMatchObject({
+      model: 'claude-sonnet-4-5',
+      systemPrompt: { text: 'Answer with the tools.' },
+    });
+    expect(spec!.replay!.tools!.map((tool) => tool.name)).toEqual(['find_file']);
+    const [turn] = spec!.replay!.turns;
+    expect(turn!.user).toBe('Where is the config?');
+    expect(turn!.steps).toEqual([
+      {
+        calls: [{ id: 'toolu_01', name: 'find_file', args: { name: 'config.yaml' }, result: 'etc/config.yaml' }],
+        usage: { input: 320, output: 30, cacheWrite: 300 },
+      },
+      { text: 'It is etc/config.yaml.', usage: { input: 355, output: 9, cacheRead: 300, cacheWrite: 40 } },
+    ]);
+  });
+
+  it('refuses a cassette with another API, a streamed response or a second session, at their paths', () => {
+    const problems = importProblems('anthropic-messages-cassette-hostile.yaml', 'anthropic-messages');
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'anthropic-messages-cassette-hostile.yaml: interactions[1].request.uri: expected a call to the Messages API (/v1/messages), got "https://api.openai.com/v1/chat/completions"',
+        'anthropic-messages-cassette-hostile.yaml: interactions[2].response.body: expected the response body as a JSON object (parsed_body, or body as JSON text; a streamed response is not read)',
+        "anthropic-messages-cassette-hostile.yaml: interactions[3].request.messages: this request does not continue the previous one (its messages do not start with the previous request's): the log holds several sessions, or its agent rewrote the history, so the session cannot be rebuilt",
+      ]),
+    );
+  });
+
+  it('refuses a proxy log whose second request starts another session instead of merging the two', () => {
+    const log = [
+      {
+        request: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'one' }] },
+        response: { content: [{ type: 'text', text: 'a' }] },
+      },
+      {
+        request: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'two' }] },
+        response: { content: [{ type: 'text', text: 'b' }] },
+      },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
+    const result = importLog(log, { format: 'anthropic-messages', file: 'two.jsonl', name: 'two' });
+    expect(result.kind).toBe('invalid');
+    expect(result.kind === 'invalid' ? result.issues.map((issue) => [issue.line, issue.path]) : []).toEqual([
+      [2, ['request', 'messages']],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The trace pack: at least 20 real sessions from 6 formats, one folder per format, each
+ * The trace pack: at least 20 real sessions from 8 formats, one folder per format, each
  * session naming its origin (a GitHub file at a fixed commit), commit, licence and attribution,
  * each loading as a replay scenario; the folder carries the licence texts it names; the sessions
  * from logs that record usage keep it, so the ±5 % request-size check has something to compare.
@@ -20,10 +20,19 @@ const LICENCE_TEXTS: Record<string, readonly string[]> = {
 };
 
 /** Every folder of the pack: one per format, each holding at least one real session. */
-const FOLDERS = ['adk-session', 'atif', 'claude-code', 'codex-rollout', 'openai-chat', 'swe-agent'];
+const FOLDERS = [
+  'adk-session',
+  'adk-spans',
+  'anthropic-messages',
+  'atif',
+  'claude-code',
+  'codex-rollout',
+  'openai-chat',
+  'swe-agent',
+];
 
 /** The folders whose format records each request's input tokens. */
-const WITH_USAGE = new Set(['claude-code', 'codex-rollout']);
+const WITH_USAGE = new Set(['adk-spans', 'anthropic-messages', 'claude-code', 'codex-rollout']);
 
 const flat = (text: string): string => text.replace(/\s+/g, ' ');
 
@@ -33,7 +42,7 @@ describe('scenarios/traces', async () => {
   const licenses = readFileSync(`${PACK}LICENSES`, 'utf8');
   const folderOf = (file: string): string => file.split('/')[2]!;
 
-  it('holds at least 20 replayed sessions from 6 formats, one folder per format, none empty', () => {
+  it('holds at least 20 replayed sessions from 8 formats, one folder per format, none empty', () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(20);
     expect([...folders].sort()).toEqual(FOLDERS);
     for (const folder of FOLDERS)

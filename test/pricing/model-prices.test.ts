@@ -50,6 +50,15 @@ describe('model prices', () => {
     }
   });
 
+  it('gemini-2.0-flash: $0.10 input, $0.40 output per million, and no prefix of any window is cached', () => {
+    const price = MODEL_PRICES['gemini-2.0-flash']!;
+    const cost = priceRecordedUsage([{ inputTokens: 10_000, cacheReadTokens: 0, outputTokens: 500 }], price);
+    // 10,000 x $0.10 + 500 x $0.40 = 1,000 + 200 µ$.
+    expect(cost.usd).toBeCloseTo(0.0012, 9);
+    // Gemini 2.0 has no implicit caching: the minimum is beyond its 1,048,576-token window.
+    expect(price.minCachedTokens).toBeGreaterThan(1_048_576);
+  });
+
   it('gpt-5.1-codex-max: $1.25 input, $0.125 cached input, $10 output per million', () => {
     const cost = priceRecordedUsage(
       [{ inputTokens: 10_000, cacheReadTokens: 8_000, outputTokens: 500 }],

@@ -10,12 +10,19 @@
  * belongs to the model content at its request's length. A request that does not continue the
  * previous one (its agent compacted, or the spans are from different sessions) is reported: the
  * spans hold what the model saw after compaction, not the history before it.
+ *
+ * A trace as Langfuse serves and exports it (`{ trace, observations }`) is read too: Langfuse
+ * ingests ADK's spans over OpenTelemetry and keeps each span's attributes, verbatim, under
+ * `attributes` in the observation's `metadata` (a JSON string), with its `startTime` as an ISO
+ * date. ADK also stamps its tool spans with `gcp.vertex.agent.llm_request` set to `{}` (adk-python's
+ * tracing writes that placeholder on `execute_tool` spans); a span whose request is that empty
+ * object is not a model call and is left out.
  */
 import type { RecordedUsageSpec, ReplayToolSpec } from '../../harness/scenario/replay-schema.ts';
 import { at, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, RecordedSession, Where } from '../recorded-log.ts';
 import { stampModelEntries } from '../recorded-time.ts';
-import { contentEntries, field, geminiUsage } from './adk-session.ts';
+import { contentEntries, field, geminiUsage, type IdlessCalls } from './adk-session.ts';
 
 const REQUEST = 'gcp.vertex.agent.llm_request';
 const RESPONSE = 'gcp.vertex.agent.llm_response';
@@ -40,6 +47,19 @@ function attributesOf(raw: unknown): Json {
   return out;
 }
 
+/** A Langfuse observation's `metadata` (JSON text or an object) → the span attributes it kept. */
+function langfuseAttributes(metadata: unknown): Json {
+  let value: unknown = metadata;
+  if (typeof metadata === 'string') {
+    try {
+      value = JSON.parse(metadata);
+    } catch {
+      return {};
+    }
+  }
+  return isObject(value) && isObject(value['attributes']) ? value['attributes'] : {};
+}
+
 function spansOf(log: ParsedLog): Span[] {
   const spans: Span[] = [];
   const add = (raw: unknown, where: Where): void => {
@@ -49,7 +69,18 @@ function spansOf(log: ParsedLog): Span[] {
   };
   const walk = (value: unknown, where: Where): void => {
     if (Array.isArray(value)) value.forEach((item, index) => walk(item, at(where, index)));
-    else if (isObject(value) && Array.isArray(value['resourceSpans'])) {
+    else if (isObject(value) && Array.isArray(value['observations']) && !Array.isArray(value['resourceSpans'])) {
+      // A Langfuse trace export: the span attributes live in each observation's metadata.
+      value['observations'].forEach((raw, index) => {
+        if (!isObject(raw)) return;
+        const started = typeof raw['startTime'] === 'string' ? Date.parse(raw['startTime']) : Number.NaN;
+        spans.push({
+          where: at(where, 'observations', index, 'metadata'),
+          start: Number.isFinite(started) ? started * 1e6 : 0,
+          attributes: langfuseAttributes(raw['metadata']),
+        });
+      });
+    } else if (isObject(value) && Array.isArray(value['resourceSpans'])) {
       value['resourceSpans'].forEach((resource, r) => {
         const scopes = isObject(resource) && Array.isArray(resource['scopeSpans']) ? resource['scopeSpans'] : [];
         scopes.forEach((scope, s) => {
@@ -163,11 +194,17 @@ function sessionOf(spans: readonly Span[], problems: Problems, label: string | u
   if (system)
     entries.push({ kind: 'system', text: system, where: at(last.span.where, 'attributes', REQUEST, 'config') });
   const base = at(last.span.where, 'attributes', REQUEST, 'contents');
+  // ADK takes its own `adk-…` call ids out of a request before sending it (the model never saw
+  // them), so the contents a span recorded pair calls and responses by name, in order, as the
+  // Gemini API does; a side that does carry an id still pairs by id.
+  let idless: IdlessCalls = { names: [] };
   contents.forEach((content, index) => {
     if (!isObject(content)) return;
+    const isUser = content['role'] !== 'model';
+    if (!isUser) idless = { names: [] };
     entries.push(
       ...stampModelEntries(
-        contentEntries(content, content['role'] !== 'model', at(base, index), problems, usageAt.get(index)),
+        contentEntries(content, isUser, at(base, index), problems, usageAt.get(index), idless),
         timeAt.get(index),
       ),
     );
@@ -177,9 +214,17 @@ function sessionOf(spans: readonly Span[], problems: Problems, label: string | u
   return { ...(label === undefined ? {} : { label }), model, ...(tools.length > 0 ? { tools } : {}), entries };
 }
 
+/** The `{}` ADK writes as the request of a span that is not a model call (its tool spans). */
+function isPlaceholder(request: unknown): boolean {
+  if (isObject(request)) return Object.keys(request).length === 0;
+  return typeof request === 'string' && request.trim() === '{}';
+}
+
 export const adkSpans = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
-  const spans = spansOf(log).filter((span) => span.attributes[REQUEST] !== undefined);
+  const spans = spansOf(log).filter(
+    (span) => span.attributes[REQUEST] !== undefined && !isPlaceholder(span.attributes[REQUEST]),
+  );
   if (spans.length === 0) {
     problems.add(
       { path: [] },

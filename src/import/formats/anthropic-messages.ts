@@ -7,6 +7,14 @@
  * name, input }` and `tool_result { tool_use_id, content }` (text or blocks); `thinking` and
  * images are not replayed. Usage input = `input_tokens` + `cache_creation_input_tokens` +
  * `cache_read_input_tokens` (Anthropic reports the three apart).
+ *
+ * A recording cassette (vcrpy / pytest-recording: `{ interactions: [{ request, response }] }`, as
+ * agent frameworks commit their recorded API calls) is read as the same list of exchanges: each
+ * side's body is `parsed_body`, or `body` as a JSON string (or `{ string }`); token-counting calls
+ * (`/v1/messages/count_tokens`) are skipped, and a call to any other endpoint, or a response that
+ * is not a JSON message (a streamed one), is reported. Every request must continue the one before
+ * it (its messages start with the previous request's, `cache_control` markers aside, since agents
+ * move them between requests): a log of several sessions is reported, never merged.
  */
 import type { RecordedUsageSpec, ReplayToolSpec } from '../../harness/scenario/replay-schema.ts';
 import { at, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
@@ -150,6 +158,57 @@ function messagesOf(
   return entries;
 }
 
+/** A cassette side's body: `parsed_body`, or `body` as JSON text (vcrpy writes `{ string }`). */
+function recordedBody(side: Json, where: Where, problems: Problems, what: string): Json | undefined {
+  if (isObject(side['parsed_body'])) return side['parsed_body'];
+  const raw = side['body'];
+  const text = isObject(raw) ? raw['string'] : raw;
+  if (typeof text === 'string') {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (isObject(value)) return value;
+    } catch {
+      // reported below
+    }
+  }
+  problems.add(
+    at(where, 'body'),
+    `expected ${what} as a JSON object (parsed_body, or body as JSON text; a streamed response is not read)`,
+  );
+  return undefined;
+}
+
+/** A cassette's interactions → the Messages exchanges it recorded (token counting skipped, other calls reported). */
+function cassetteExchanges(interactions: unknown[], problems: Problems): { value: unknown; where: Where }[] {
+  const exchanges: { value: unknown; where: Where }[] = [];
+  interactions.forEach((raw, index) => {
+    const where: Where = { path: ['interactions', index] };
+    const interaction = problems.object(raw, where, 'a recorded interaction { request, response }');
+    if (!interaction) return;
+    const request = problems.object(interaction['request'], at(where, 'request'), 'the recorded request');
+    const response = problems.object(interaction['response'], at(where, 'response'), 'the recorded response');
+    if (!request || !response) return;
+    const uri = typeof request['uri'] === 'string' ? request['uri'] : '';
+    const path = uri.replace(/^[a-z]+:\/\/[^/]+/, '').replace(/\?.*$/, '');
+    if (path.endsWith('/v1/messages/count_tokens')) return;
+    if (!path.endsWith('/v1/messages')) {
+      problems.add(
+        at(where, 'request', 'uri'),
+        `expected a call to the Messages API (/v1/messages), got ${JSON.stringify(uri)}`,
+      );
+      return;
+    }
+    const requestBody = recordedBody(request, at(where, 'request'), problems, 'the request body');
+    const responseBody = recordedBody(response, at(where, 'response'), problems, 'the response body');
+    if (requestBody && responseBody) exchanges.push({ value: { request: requestBody, response: responseBody }, where });
+  });
+  return exchanges;
+}
+
+/** A message list without `cache_control` markers (agents move them from request to request). */
+const withoutCacheMarkers = (value: unknown): string =>
+  JSON.stringify(value, (key, inner: unknown) => (key === 'cache_control' ? undefined : inner));
+
 export const anthropicMessages = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
   const exchanges: { value: unknown; where: Where }[] =
@@ -157,7 +216,9 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
       ? log.lines.map(({ line, value }) => ({ value, where: { line, path: [] } }))
       : Array.isArray(log.value)
         ? log.value.map((value, index) => ({ value, where: { path: [index] } }))
-        : [{ value: log.value, where: { path: [] } }];
+        : isObject(log.value) && Array.isArray(log.value['interactions'])
+          ? cassetteExchanges(log.value['interactions'], problems)
+          : [{ value: log.value, where: { path: [] } }];
   const usageAt = new Map<number, RecordedUsageSpec>();
   const lifetime = new CacheLifetimeTally();
   let last: { request: Json; response: Json | undefined; where: Where; exchange: Where } | undefined;
@@ -168,6 +229,16 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
     const requestWhere = isObject(body['request']) ? at(where, 'request') : where;
     const response = isObject(body['response']) ? body['response'] : undefined;
     const messages = request['messages'];
+    const earlier = last?.request['messages'];
+    if (
+      Array.isArray(messages) &&
+      Array.isArray(earlier) &&
+      withoutCacheMarkers(messages.slice(0, earlier.length)) !== withoutCacheMarkers(earlier)
+    )
+      problems.add(
+        at(requestWhere, 'messages'),
+        "this request does not continue the previous one (its messages do not start with the previous request's): the log holds several sessions, or its agent rewrote the history, so the session cannot be rebuilt",
+      );
     const usage = anthropicUsage(response?.['usage']);
     lifetime.add(response?.['usage']);
     if (usage && Array.isArray(messages)) usageAt.set(messages.length, usage);
