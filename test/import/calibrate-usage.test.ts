@@ -187,12 +187,12 @@ describe('calibrated token model', () => {
     expect(renderFidelity([fidelity!])).toContain('51/51 of the other 51 within ±5 % (100.0 %; bar 95 %): pass');
   });
 
-  it('on the whole pack: the README figures (raw 0 of 261; held out 70 of 106, 5 of 8 files pass)', async () => {
+  it('on the whole pack: the README figures (raw 0 of 268; held out 70 of 106, 5 of 8 files pass)', async () => {
     const files = (await replayFidelity({ paths: ['scenarios/traces'], cwd: process.cwd() })).filter(
       (file) => file.requests > 0,
     );
-    expect(files).toHaveLength(9);
-    expect([files.reduce((n, f) => n + f.within, 0), files.reduce((n, f) => n + f.requests, 0)]).toEqual([0, 261]);
+    expect(files).toHaveLength(12);
+    expect([files.reduce((n, f) => n + f.within, 0), files.reduce((n, f) => n + f.requests, 0)]).toEqual([0, 268]);
     const checks = files.flatMap((f) =>
       f.calibration.kind === 'held-out' && f.calibration.heldOut ? [f.calibration.heldOut] : [],
     );
