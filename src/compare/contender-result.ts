@@ -8,6 +8,7 @@ import { propertyByName } from '../checker/properties/index.ts';
 import type { ScenarioOutcome } from '../harness/run/run-suite.ts';
 import { ACCEPTABLE_PROPERTIES, type AcceptableProperty } from '../harness/scenario/acceptance.ts';
 import { scenarioCost } from '../pricing/scenario-cost.ts';
+import { replayCompactionsOf, type ReplayCompactions } from '../harness/report/replay-compactions.ts';
 import type { RetentionByKind, SessionRecoveries } from '../world/facts/retention.ts';
 
 /** How a property broke: a plain failure, the scenario's reported bug, or a tolerated known limitation. */
@@ -49,6 +50,8 @@ export interface ContenderResult {
   readonly retention?: RetentionByKind;
   /** What forgetting cost: the re-reads of needed facts the agent made (absent when it made none). */
   readonly recoveries?: Pick<SessionRecoveries, 'calls' | 'tokens' | 'rereadLoops'>;
+  /** A replayed log: where the recorded agent compacted beside where this strategy did (absent for scripted scenarios). */
+  readonly replay?: ReplayCompactions;
 }
 
 /** Failures that are about the strategy's conduct, not about what it sent. */
@@ -100,5 +103,8 @@ export function contenderResult(strategy: string, outcome: ScenarioOutcome): Con
             rereadLoops: result.retention.recoveries.rereadLoops,
           },
         }),
+    ...(outcome.scenario.recorded === undefined
+      ? {}
+      : { replay: replayCompactionsOf(outcome.scenario.recorded.compactions, result?.steps ?? []) }),
   };
 }

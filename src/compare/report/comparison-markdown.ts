@@ -4,6 +4,7 @@
  */
 import type { ComparisonReport } from '../comparison-report.ts';
 import { retentionMarkdownSection } from './retention-table.ts';
+import { replayCompactionsParts } from '../../harness/report/replay-compactions.ts';
 import {
   FUZZ_NOTE,
   fuzzText,
@@ -27,6 +28,7 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   if (report.fuzz !== null)
     parts.push(`### Fuzz (${report.fuzz.runs} runs, seed ${report.fuzz.seed})`, fuzzTable(report), quote(FUZZ_NOTE));
   if (report.museum.length > 0) parts.push('### Museum of reported bugs', museumTable(report), quote(MATRIX_LEGEND));
+  parts.push(...replayedSection(report));
   return `${parts.join('\n\n')}\n`;
 }
 
@@ -81,4 +83,29 @@ function quote(text: string): string {
     .split('\n')
     .map((line) => `> ${cell(line)}`)
     .join('\n>\n');
+}
+
+/**
+ * For each replayed log whose recorded agent compacted: where it did, and where each contender
+ * did instead (open loop: the same recorded calls, so turn and call line up).
+ */
+function replayedSection(report: ComparisonReport): string[] {
+  const sections = report.scenarios.flatMap((scenario) => {
+    const recorded = scenario.results[0]?.replay;
+    if (recorded === undefined || recorded.recorded.length === 0) return [];
+    const rows = scenario.results.map((result) => [
+      code(result.strategy),
+      cell(result.replay === undefined ? '—' : replayCompactionsParts(result.replay).strategy),
+    ]);
+    return [
+      `${code(scenario.name)}: the recorded agent ${replayCompactionsParts(recorded).recorded}.`,
+      markdownTable(['strategy', 'its compactions (turn, call within the turn; tokens before → after)'], rows, [
+        'left',
+        'left',
+      ]),
+    ];
+  });
+  return sections.length === 0
+    ? []
+    : ["### Replayed logs: the recorded compactions beside each strategy's", ...sections];
 }

@@ -25,6 +25,7 @@ import {
 } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 import { retentionMarkdown } from './retention-report.ts';
+import { replayCompactionsMarkdown } from './replay-compactions.ts';
 
 /** Characters of a summary shown in report.md (a CI job summary has a size limit). */
 export const MARKDOWN_SUMMARY_CHARS = 600;
@@ -33,7 +34,7 @@ export const markdownReporter: Reporter = {
   name: 'markdown',
   fileName: 'report.md',
   render: (report) =>
-    `${[heading(report), banner(report), totals(report), table(report), costLine(report.scenarios), retentionMarkdown(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report), propertyKinds(report)].filter((part) => part !== '').join('\n\n')}\n`,
+    `${[heading(report), banner(report), totals(report), table(report), costLine(report.scenarios), retentionMarkdown(report), replayCompactionsMarkdown(report), summaries(report), failures(report), reproduced(report), accepted(report), infeasible(report), propertyKinds(report)].filter((part) => part !== '').join('\n\n')}\n`,
 };
 
 function heading(report: SuiteReport): string {

@@ -22,6 +22,7 @@ import type { SessionFailure, SessionTotals, StepRecord } from '../../world/sess
 import { faultsNotAppliedWithModel } from '../../world/models/summarizer-llm.ts';
 import type { PhaseSettings, SummarizerFault } from '../../world/world-scenario.ts';
 import type { SessionRetention } from '../../world/facts/retention.ts';
+import { replayCompactionsOf, type ReplayCompactions } from './replay-compactions.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -93,6 +94,8 @@ export interface ScenarioRecord {
   readonly cost?: ScenarioRecordCost;
   /** Issue 29: what survived of the planted facts (absent when the scenario plants none). */
   readonly retention?: SessionRetention;
+  /** A replayed log: where the recorded agent compacted beside where the strategy did (absent for scripted scenarios). */
+  readonly replay?: ReplayCompactions;
 }
 
 /** Marks a run whose summaries a real model wrote: its results are not deterministic. */
@@ -204,6 +207,9 @@ export function buildScenarioRecord(
     steps: result?.steps ?? [],
     ...(result?.retention === undefined ? {} : { retention: result.retention }),
     ...(result === null ? {} : { cost: recordCost(scenarioCost(scenario.world, result)) }),
+    ...(scenario.recorded === undefined
+      ? {}
+      : { replay: replayCompactionsOf(scenario.recorded.compactions, result?.steps ?? []) }),
   };
 }
 

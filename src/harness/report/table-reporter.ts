@@ -34,6 +34,7 @@ import {
 } from './summaries.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 import { recoveriesLines, retainedCell } from './retention-report.ts';
+import { replayCompactionsLines } from './replay-compactions.ts';
 
 /** Characters of a summary shown on its table line. */
 export const TABLE_SUMMARY_CHARS = 100;
@@ -112,6 +113,8 @@ export const tableReporter: Reporter = {
     if (notes !== '') parts.push(notes);
     const recoveries = recoveriesLines(report);
     if (recoveries !== '') parts.push(recoveries);
+    const replayed = replayCompactionsLines(report);
+    if (replayed !== '') parts.push(replayed);
     const details = failureDetails(report.scenarios, color);
     if (details !== '') parts.push(details);
     const kinds = propertyKindsLine(report);
