@@ -7,6 +7,7 @@
 import { BEHAVIOUR_HEADING, CONTRACT_HEADING, propertyKindGroups } from './property-kinds.ts';
 import { computeBuffer } from '../../engine/tokens/compute-buffer.ts';
 import { failingExpectations, formatCount, formatLoopsThrash, formatWindow, summaryLine } from './format.ts';
+import { replayCompactionsParts } from './replay-compactions.ts';
 import { escapeHtml } from './html/escape-html.ts';
 import { renderStepChart } from './html/step-chart.ts';
 import { STYLES } from './html/styles.ts';
@@ -191,7 +192,7 @@ function scenarioSection(record: ScenarioRecord, index: number): string {
   const failures = record.passed
     ? ''
     : `<ul class="failures">${record.failures.map((failure) => `<li>${failureHtml(failure)}</li>`).join('')}</ul>`;
-  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${tolerated(record)}${stats(record)}${chart(record)}${factTimelineHtml(record)}${summaries(record)}</section>`;
+  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${tolerated(record)}${stats(record)}${replayed(record)}${chart(record)}${factTimelineHtml(record)}${summaries(record)}</section>`;
 }
 
 /** Reproduced bugs, accepted limitations (with their reasons) and infeasible violations (with their proof): never silent. */
@@ -238,6 +239,13 @@ function stats(record: ScenarioRecord): string {
     ['thrash', record.thrash],
   ];
   return `<div class="stats">${items.map(([label, value]) => `<span>${label} <b>${formatCount(value)}</b></span>`).join('')}</div>`;
+}
+
+/** A replayed log: where the recorded agent compacted, and where the strategy did (replay-compactions.ts). */
+function replayed(record: ScenarioRecord): string {
+  if (record.replay === undefined) return '';
+  const { recorded, strategy } = replayCompactionsParts(record.replay);
+  return `<ul class="replay"><li><b>recorded agent</b>: ${escapeHtml(recorded)}</li><li><b>${escapeHtml(record.settings.strategy.name)}</b>: ${escapeHtml(strategy)}</li></ul>`;
 }
 
 /** Every summarizer call of a real-summarizer run: the full text the model wrote, or why none. */

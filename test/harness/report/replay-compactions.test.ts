@@ -70,6 +70,9 @@ describe('replay compactions', () => {
       '| `spotter-258c7280` | compacted once, before turn 1 call 71 (auto) at 167,094 tokens |',
     );
     expect(JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')).scenarios[0].replay).toEqual(record.replay);
+    expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toContain(
+      '<li><b>recorded agent</b>: compacted once, before turn 1 call 71 (auto) at 167,094 tokens</li>',
+    );
   });
 
   it('compare puts each strategy beside the recorded compaction', async () => {

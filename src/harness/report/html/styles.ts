@@ -56,6 +56,7 @@ ul.accepted { background: var(--warn-bg); color: var(--warn); border-radius: 8px
 .accepted .detail, .reproduced .detail { font-size: 12px; opacity: .85; }
 ul.reproduced { background: #ede9fe; color: #5b21b6; border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
 .infeasible { color: var(--muted, #64748b); font-size: 13px; padding-left: 28px; margin: 4px 0 12px; }
+ul.replay { font-size: 13px; padding-left: 28px; margin: 4px 0 12px; }
 .stats { display: flex; flex-wrap: wrap; gap: 6px 18px; color: var(--muted); margin-bottom: 6px; font-variant-numeric: tabular-nums; }
 .stats b { color: var(--ink); }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 18px; color: var(--muted); font-size: 12.5px; margin: 6px 0 2px; }
