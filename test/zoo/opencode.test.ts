@@ -18,6 +18,21 @@ const limits = (
   over: Partial<{ auto: boolean; reserved: number; limitInput: number; maxOutputTokens: number }> = {},
 ) => ({ auto: true, reserved: undefined, limitInput: 0, maxOutputTokens: 32_000, ...over });
 
+/** Eight 40k-character tool outputs before two later turns: enough for opencode's prune to cut. */
+function prunableHistory() {
+  return [
+    user('u1', 'a'),
+    ...Array.from({ length: 8 }, (_, i) => [
+      call(`c${i}`, 'read'),
+      response(`r${i}`, `c${i}`, 'read', 'z'.repeat(40_000)),
+    ]).flat(),
+    user('u2', 'b'),
+    model('m2', 'c'),
+    user('u3', 'd'),
+    model('m3', 'e'),
+  ];
+}
+
 describe('opencode (classic)', () => {
   it('usable: W − max output without an input limit; limit.input − min(20,000, max output) with one', () => {
     expect(usableTokens(fakeContext({ window: 128_000 }), limits())).toBe(96_000);
@@ -235,17 +250,7 @@ describe('opencode-tail', () => {
     expect(request[0]!.parts![0]!.text).toContain(
       `[User]: one\n\n[Assistant tool call]: read({})\n\n[Tool result]: ${'z'.repeat(2_000)}\n[truncated]\n\n[Assistant]: a`,
     );
-    const big = [
-      user('u1', 'a'),
-      ...Array.from({ length: 8 }, (_, i) => [
-        call(`c${i}`, 'read'),
-        response(`r${i}`, `c${i}`, 'read', 'z'.repeat(40_000)),
-      ]).flat(),
-      user('u2', 'b'),
-      model('m2', 'c'),
-      user('u3', 'd'),
-      model('m3', 'e'),
-    ];
+    const big = prunableHistory();
     expect(await opencodeTailStrategy().afterInvocation!(fakeContext({ events: big }))).toBeUndefined();
     expect(
       (await opencodeTailStrategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!.length,
@@ -253,17 +258,7 @@ describe('opencode-tail', () => {
   });
 
   it('2026-04 (@c6c56ac2): prune is opt-in as in the current generation (#24108, docs fixed in #30670)', async () => {
-    const big = [
-      user('u1', 'a'),
-      ...Array.from({ length: 8 }, (_, i) => [
-        call(`c${i}`, 'read'),
-        response(`r${i}`, `c${i}`, 'read', 'z'.repeat(40_000)),
-      ]).flat(),
-      user('u2', 'b'),
-      model('m2', 'c'),
-      user('u3', 'd'),
-      model('m3', 'e'),
-    ];
+    const big = prunableHistory();
     expect(await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big }))).toBeUndefined();
     expect(
       (await opencodeTail2026_04Strategy({ prune: true }).afterInvocation!(fakeContext({ events: big })))!.append!
