@@ -18,6 +18,18 @@ const limits = (
   over: Partial<{ auto: boolean; reserved: number; limitInput: number; maxOutputTokens: number }> = {},
 ) => ({ auto: true, reserved: undefined, limitInput: 0, maxOutputTokens: 32_000, ...over });
 
+/** Three short turns, a user message and an answer each. */
+function threeShortTurns() {
+  return [
+    user('u1', 'one'),
+    model('m1', 'a'),
+    user('u2', 'two'),
+    model('m2', 'b'),
+    user('u3', 'three'),
+    model('m3', 'c'),
+  ];
+}
+
 /** Eight 40k-character tool outputs before two later turns: enough for opencode's prune to cut. */
 function prunableHistory() {
   return [
@@ -128,14 +140,7 @@ describe('opencode-tail', () => {
   const history = (events: readonly SessionEvent[]) => projectedHistory(fakeContext({ events }));
 
   it('keeps the last tail_turns turns that fit the budget, newest first', () => {
-    const h = history([
-      user('u1', 'one'),
-      model('m1', 'a'),
-      user('u2', 'two'),
-      model('m2', 'b'),
-      user('u3', 'three'),
-      model('m3', 'c'),
-    ]);
+    const h = history(threeShortTurns());
     expect(selectTail(h, 2, 8_000)).toBe(2);
     expect(selectTail(h, 1, 8_000)).toBe(4);
     expect(selectTail(h, 0, 8_000)).toBeUndefined();
@@ -268,14 +273,7 @@ describe('opencode-tail', () => {
 
   it('2026-04 (@c6c56ac2): tail_turns defaults to 2 (DEFAULT_TAIL_TURNS)', async () => {
     // usable 2,000 → budget 2,000: all three short turns would fit; only the last two are eligible.
-    const events = [
-      user('u1', 'one'),
-      model('m1', 'a'),
-      user('u2', 'two'),
-      model('m2', 'b'),
-      user('u3', 'three'),
-      model('m3', 'c'),
-    ];
+    const events = threeShortTurns();
     const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
     const outcome = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
     expect(outcome!.append![0]!.endEventId).toBe('m1');
