@@ -105,15 +105,15 @@ function listed(items: readonly string[]): string {
 
 /** The terminal section: two lines per replayed scenario; '' when the report holds none. */
 export function replayCompactionsLines(report: SuiteReport): string {
-  const lines = report.scenarios.flatMap((record) =>
-    record.replay === undefined
-      ? []
-      : [
-          `  ${record.name}:`,
-          `    recorded agent: ${replayCompactionsParts(record.replay).recorded}`,
-          `    ${record.settings.strategy.name}: ${replayCompactionsParts(record.replay).strategy}`,
-        ],
-  );
+  const lines = report.scenarios.flatMap((record) => {
+    if (record.replay === undefined) return [];
+    const { recorded, strategy } = replayCompactionsParts(record.replay);
+    return [
+      `  ${record.name}:`,
+      `    recorded agent: ${recorded}`,
+      `    ${record.settings.strategy.name}: ${strategy}`,
+    ];
+  });
   if (lines.length === 0) return '';
   return [
     'Replayed logs: where the recorded agent compacted, and where the strategy did (turn and call of the recorded sequence):',
