@@ -34,7 +34,11 @@ export interface SentContent {
 export interface CoverageStep {
   readonly built: readonly BuiltContent[];
   readonly sent: readonly SentContent[];
-  /** The text of every summarizer request made for this step (their contents' and system instruction's text parts). */
+  /**
+   * The text parts of every summarizer request made for this step (system instructions' and
+   * contents'; requestTextsOf), each on its own: a probe holds no line break, so it is in a
+   * request's joined text exactly when it is in one of its parts.
+   */
   readonly summarizerTexts: readonly string[];
   /** The text of every successful summarizer reply of this step. */
   readonly replies: readonly string[];
@@ -53,6 +57,8 @@ export const MAX_PROBE_CHARS = 64;
 export class CompactionCoverage {
   /** History contents covered on some earlier step: a summary covers each once. */
   readonly #covered = new Set<string>();
+  /** The summary lines met so far, cut and formed (a summary carried along recurs step after step). */
+  readonly #lines = new SummaryLines();
 
   /**
    * Notes the step's covered contents; returns what the compaction did when `summarized` (the
@@ -108,10 +114,11 @@ export class CompactionCoverage {
       sentTexts.filter((_, at) => !restates[at]),
       coveredTexts,
       wholeText,
+      this.#lines,
     );
     const restatements = summary.filter((_, at) => restates[at]);
     // What the summary material carries of this step's replies, found as quotes are.
-    const replyRuns = quotedRunsOf(sentTexts, step.replies, '');
+    const replyRuns = quotedRunsOf(sentTexts, step.replies, '', this.#lines);
     return {
       summaryTokens: step.count(summary),
       replyTokens: step.replies.reduce(
@@ -146,17 +153,15 @@ export function quotedRunsOf(
   summaryTexts: readonly string[],
   coveredTexts: readonly string[],
   wholeText: string,
+  memo: SummaryLines = new SummaryLines(),
 ): string[] {
   if (coveredTexts.every((text) => text.length < MIN_PROBE_CHARS)) return [];
   // Each distinct line whole first (history may hold an ellipsis of its own), then cut at its
   // marks (a line written twice quotes what it quotes once).
-  const lines = [...new Set(summaryTexts.flatMap((text) => text.split('\n')))].map((line) => {
-    const cut = line.split(ELISION).map((piece) => piece.trim());
-    return { whole: formsOf([line.trim()]), cut: cut.length === 1 ? undefined : formsOf(cut) };
-  });
+  const lines = memo.distinctLines(summaryTexts);
   // Every form any line may look for, looked up in one pass over the texts (first-holders.ts);
   // those found, in the history quoted whole too (a form found there never counts).
-  const candidates = lines.flatMap(({ whole, cut }) => [...whole.forms.flat(), ...(cut?.forms.flat() ?? [])]);
+  const candidates = lines.flatMap((line) => line.candidates);
   const holders = firstHolders(coveredTexts, candidates);
   const inWhole = firstHolders(
     [wholeText],
@@ -176,6 +181,55 @@ export function quotedRunsOf(
 interface LinePieces {
   readonly pieces: readonly string[];
   readonly forms: readonly (readonly string[])[];
+}
+
+/** A summary line whole and cut at its elision marks, with every form either may be found in. */
+interface SummaryLine {
+  readonly whole: LinePieces;
+  readonly cut: LinePieces | undefined;
+  readonly candidates: readonly string[];
+}
+
+/** What the line memo may hold: 8 MiB of line text (two bytes a character, the worst case). */
+const LINE_MEMO_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The summary lines of one session, each cut and formed once: the summary a strategy carries is
+ * searched again on every compaction, and cutting every line at its marks was most of the search.
+ * Bounded in bytes (past the bound it starts over) and owned by the session's coverage.
+ */
+export class SummaryLines {
+  readonly #lines = new Map<string, SummaryLine>();
+  #heldBytes = 0;
+
+  /** The distinct lines of `texts`, in the order they first appear. */
+  distinctLines(texts: readonly string[]): SummaryLine[] {
+    const seen = new Set<string>();
+    const lines: SummaryLine[] = [];
+    for (const text of texts)
+      for (const line of text.split('\n')) {
+        if (seen.has(line)) continue;
+        seen.add(line);
+        lines.push(this.#lineOf(line));
+      }
+    return lines;
+  }
+
+  #lineOf(line: string): SummaryLine {
+    const known = this.#lines.get(line);
+    if (known !== undefined) return known;
+    const cutPieces = line.split(ELISION).map((piece) => piece.trim());
+    const whole = formsOf([line.trim()]);
+    const cut = cutPieces.length === 1 ? undefined : formsOf(cutPieces);
+    const prepared = { whole, cut, candidates: [...whole.forms.flat(), ...(cut?.forms.flat() ?? [])] };
+    if (this.#heldBytes + 2 * line.length > LINE_MEMO_MAX_BYTES) {
+      this.#lines.clear();
+      this.#heldBytes = 0;
+    }
+    this.#lines.set(line, prepared);
+    this.#heldBytes += 2 * line.length;
+    return prepared;
+  }
 }
 
 function formsOf(pieces: readonly string[]): LinePieces {
@@ -275,18 +329,25 @@ export function contentTextOf(content: Content | undefined): string {
   return texts.join('\n');
 }
 
-/** The text of a request (system instruction and contents), what a summarizer request is searched in. */
-export function requestTextOf(request: {
+/**
+ * The text parts of a request (system instruction and contents), what a summarizer request is
+ * searched in: each part on its own, none joined (a probe holds no line break, so no probe spans
+ * two parts of a joined text, and joining a long summarizer request only copied it).
+ */
+export function requestTextsOf(request: {
   readonly contents?: readonly (Content | undefined | null)[];
   readonly config?: { readonly systemInstruction?: unknown };
-}): string {
+}): string[] {
   const texts: string[] = [];
   const system = request.config?.systemInstruction;
   if (typeof system === 'string') texts.push(system);
-  else if (system !== null && typeof system === 'object' && 'parts' in system)
-    texts.push(contentTextOf(system as Content));
-  for (const content of request.contents ?? []) texts.push(contentTextOf(content ?? undefined));
-  return texts.join('\n');
+  else if (system !== null && typeof system === 'object' && 'parts' in system) textPartsOf(system as Content, texts);
+  for (const content of request.contents ?? []) textPartsOf(content ?? undefined, texts);
+  return texts;
+}
+
+function textPartsOf(content: Content | undefined, into: string[]): void {
+  for (const part of content?.parts ?? []) if (typeof part?.text === 'string' && part.text !== '') into.push(part.text);
 }
 
 /**

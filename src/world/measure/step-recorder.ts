@@ -46,7 +46,7 @@ import { stepLabel } from './step-labels.ts';
 import { stableJson, TraceDigest } from './trace-digest.ts';
 import { userRequestPresent } from './user-request.ts';
 import { FactProbe } from '../facts/fact-probe.ts';
-import { CompactionCoverage, requestTextOf, type BuiltContent, type SentContent } from './compaction-coverage.ts';
+import { CompactionCoverage, requestTextsOf, type BuiltContent, type SentContent } from './compaction-coverage.ts';
 import { HistoryKeys } from './history-keys.ts';
 import type { FactValue, WorldFact } from '../facts/fact-types.ts';
 
@@ -89,7 +89,7 @@ interface OpenStep {
   readonly measuredBefore: Built;
   readonly pluginRequest: LlmRequest | undefined;
   readonly summarizerCalls: SummarizerCallRecord[];
-  /** The text of each summarizer request of `summarizerCalls` (compaction-coverage.ts searches it). */
+  /** The text parts of the summarizer requests of `summarizerCalls` (compaction-coverage.ts searches them). */
   readonly summarizerTexts: string[];
   /** The successful replies among them. */
   readonly summarizerReplies: string[];
@@ -305,14 +305,14 @@ export class SessionRecorder implements StepObserver {
   onSummarizerCall(record: SummarizerCallRecord, reply = '', request?: LlmRequest): void {
     if (!this.#measuring) return;
     const open = this.#open;
-    const text = request === undefined ? '' : requestTextOf(request);
+    const texts = request === undefined ? [] : requestTextsOf(request);
     if (open && !open.sent && !open.shortCircuited) {
       open.summarizerCalls.push(record);
-      open.summarizerTexts.push(text);
+      for (const text of texts) open.summarizerTexts.push(text);
       if (record.outcome === 'ok' && reply !== '') open.summarizerReplies.push(reply);
     } else {
       this.#pendingCalls.push(record);
-      this.#pendingTexts.push(text);
+      for (const text of texts) this.#pendingTexts.push(text);
       if (record.outcome === 'ok' && reply !== '') this.#pendingReplies.push(reply);
     }
     if (record.outcome === 'ok') {
