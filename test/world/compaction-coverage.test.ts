@@ -5,7 +5,7 @@ import {
   CompactionCoverage,
   probeOf,
   quotedRunsOf,
-  requestTextOf,
+  requestTextsOf,
 } from '../../src/world/measure/compaction-coverage.ts';
 import { HistoryKeys } from '../../src/world/measure/history-keys.ts';
 
@@ -89,8 +89,11 @@ describe('compaction coverage', () => {
     expect(probeOf(text('user', 'x'.repeat(100)))).toBe('x'.repeat(64));
     expect(probeOf({ role: 'model', parts: [{ functionCall: { name: 'read_file', args: {} } }] })).toBeNull();
     expect(
-      requestTextOf({ contents: [text('user', 'hello')], config: { systemInstruction: { parts: [{ text: 'sys' }] } } }),
-    ).toBe('sys\nhello');
+      requestTextsOf({
+        contents: [text('user', 'hello'), { role: 'user', parts: [{ text: 'a' }, { text: '' }, { text: 'b' }] }],
+        config: { systemInstruction: { parts: [{ text: 'sys' }] } },
+      }),
+    ).toEqual(['sys', 'hello', 'a', 'b']);
   });
 
   describe('quoted fragments of history', () => {
@@ -189,4 +192,36 @@ describe('compaction coverage', () => {
     expect(new Set(first).size).toBe(3);
     expect(keys.keysOf([text('user', 'carry on!')])[0]).not.toBe(first[0]);
   });
+
+  it('keys a history that extends the last one as a fresh keyer would, and reads again a prefix content that could change', () => {
+    const frozen = (role: string, body: string) => deepFreezeForTest(text(role, body));
+    const a = frozen('user', 'carry on');
+    const b = frozen('model', 'ok');
+    const c = frozen('user', 'carry on');
+    const d = frozen('model', 'more');
+    const steps = [
+      [a, b],
+      [a, b, c],
+      [a, b, c, d],
+      [d, c, b, a, b],
+      [b, c],
+      [b, c, a],
+    ];
+    const keeping = new HistoryKeys();
+    for (const history of steps) expect(keeping.keysOf(history)).toEqual(new HistoryKeys().keysOf(history));
+    // A content that is not frozen may change between steps: its key follows what it holds now.
+    const open = text('user', 'draft');
+    const mutable = new HistoryKeys();
+    mutable.keysOf([open]);
+    open.parts![0]!.text = 'final';
+    expect(mutable.keysOf([open, b])).toEqual(new HistoryKeys().keysOf([text('user', 'final'), b]));
+  });
 });
+
+function deepFreezeForTest<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const field of Object.values(value)) deepFreezeForTest(field);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -10,23 +10,45 @@
  *
  * Session-scoped: the digests are memoized per content object in a WeakMap (a builder that keeps
  * its sources across steps digests each once; nothing outlives the contents or the recorder).
+ * The last history's keys are kept too: a step whose history begins with the very same frozen
+ * contents (the fast builder's, step after step) keys only the contents after them, and hands out
+ * the same key strings (whose hashes the coverage's sets then find already computed).
  */
 import type { Content } from '@google/genai';
 import { canonicalJson } from './canonical-json.ts';
 import { sha256 } from './sha256.ts';
 
+interface Keyed {
+  /** The contents keyed, all frozen. */
+  readonly contents: readonly Content[];
+  readonly keys: readonly string[];
+  /** How many of each digest `contents` holds: the rank the next equal content gets. */
+  readonly seen: Map<string, number>;
+}
+
 export class HistoryKeys {
   readonly #digests = new WeakMap<Content, string>();
+  /** The last history keyed, when every content of it was frozen (a prefix that cannot have changed). */
+  #last: Keyed | undefined;
 
   /** The key of each of `contents` (a built request's history, oldest first), in order. */
   keysOf(contents: readonly Content[]): string[] {
-    const seen = new Map<string, number>();
-    return contents.map((content) => {
+    const last = this.#last;
+    this.#last = undefined;
+    const reused = last !== undefined && startsWith(contents, last.contents);
+    const keys = reused ? last.keys.slice() : [];
+    const seen = reused ? last.seen : new Map<string, number>();
+    let frozen = true;
+    for (let i = keys.length; i < contents.length; i += 1) {
+      const content = contents[i]!;
+      frozen &&= Object.isFrozen(content);
       const digest = this.#digestOf(content);
       const rank = seen.get(digest) ?? 0;
       seen.set(digest, rank + 1);
-      return `${digest}#${rank}`;
-    });
+      keys.push(`${digest}#${rank}`);
+    }
+    if (frozen) this.#last = { contents: contents.slice(), keys: keys.slice(), seen };
+    return keys;
   }
 
   #digestOf(content: Content): string {
@@ -38,4 +60,11 @@ export class HistoryKeys {
     }
     return digest;
   }
+}
+
+/** Does `contents` begin with exactly the content objects of `prefix`? */
+function startsWith(contents: readonly Content[], prefix: readonly Content[]): boolean {
+  if (prefix.length > contents.length) return false;
+  for (let i = 0; i < prefix.length; i += 1) if (contents[i] !== prefix[i]) return false;
+  return true;
 }
