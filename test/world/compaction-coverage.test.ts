@@ -5,6 +5,7 @@ import {
   CompactionCoverage,
   probeOf,
   quotedRunsOf,
+  SummaryLines,
   requestTextsOf,
 } from '../../src/world/measure/compaction-coverage.ts';
 import { HistoryKeys } from '../../src/world/measure/history-keys.ts';
@@ -113,6 +114,21 @@ describe('compaction coverage', () => {
       // A prefix or a suffix alone.
       expect(quotedRunsOf([`${head}...`], history, '')).toEqual([head]);
       expect(quotedRunsOf([`[…] ${tail}`], history, '')).toEqual([tail]);
+    });
+
+    it('answers the same with the lines it met on earlier steps remembered as without', () => {
+      const memo = new SummaryLines();
+      const summaries = [
+        [`Said: x\n- ${head} […] ${tail}`],
+        [`Said: x\n- ${head} […] ${tail}`, `${head}...\nnew words of this step`],
+        ['- src/app.ts: wrote 42 lines ("strict" mode on)', `[…] ${tail}`],
+      ];
+      const covered = [history, history.slice(1), [userLine], history.slice(0, 1).concat(history[2]!)];
+      for (const texts of summaries)
+        for (const texts2 of covered)
+          for (const whole of ['', userLine])
+            expect(quotedRunsOf(texts, texts2, whole, memo)).toEqual(quotedRunsOf(texts, texts2, whole));
+      expect(memo.distinctLines(['a\nb\na', 'b\nc']).map((line) => line.whole.pieces[0])).toEqual(['a', 'b', 'c']);
     });
 
     it("credits a tool output's line as written, not as its JSON escapes it", () => {
