@@ -1,9 +1,11 @@
 /** The world's measure of what a compaction covered (measure/compaction-coverage.ts), over plain data. */
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   CompactionCoverage,
   probeOf,
+  historyTextsOf,
   quotedRunsOf,
   SummaryLines,
   requestTextsOf,
@@ -241,3 +243,44 @@ function deepFreezeForTest<T>(value: T): T {
   }
   return value;
 }
+
+describe('history texts searched as parts', () => {
+  it('finds every run without a line break of the joined history text in one of its parts', () => {
+    const long = fc.string({
+      maxLength: 60,
+      size: 'max',
+      unit: fc.constantFrom('a', 'b', ' ', '"', '\\', '\n', '\t', 'é', '字'),
+    });
+    const value = fc.oneof(long, fc.array(long, { maxLength: 3 }), fc.jsonValue({ maxDepth: 3 }));
+    const response = fc.dictionary(fc.string({ maxLength: 4 }), value, { maxKeys: 4 });
+    fc.assert(
+      fc.property(long, fc.array(response, { maxLength: 3 }), (body, responses) => {
+        const content: Content = {
+          role: 'user',
+          parts: [
+            { text: body },
+            ...responses.map((payload) => ({ functionResponse: { name: 'tool', response: payload as never } })),
+          ],
+        };
+        const texts = historyTextsOf(content);
+        // A run without a line break lies within one line of the joined text: each line is in a part.
+        for (const line of texts.joined().split('\n'))
+          if (line.length >= 16) expect(texts.parts.some((part) => part.includes(line))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps the strings of a payload JSON does not write as it is', () => {
+    const line = 'a plain line of tool output, long enough to be a quote';
+    const custom = { nested: { toJSON: () => 'replaced', value: line } };
+    const texts = historyTextsOf({ role: 'user', parts: [{ functionResponse: { name: 'tool', response: custom } }] });
+    expect(texts.parts).toContain(line);
+    const plain = historyTextsOf({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'tool', response: { result: line } } }],
+    });
+    expect(plain.parts).not.toContain(line);
+    expect(plain.parts.some((part) => part.includes(line))).toBe(true);
+  });
+});

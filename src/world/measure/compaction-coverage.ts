@@ -108,9 +108,9 @@ export class CompactionCoverage {
     // (Contents already counted whole as quoted or restated are not counted again.)
     const coveredTexts = newly
       .filter((content) => !quoted.includes(content) && !restated.includes(content))
-      .map(historyTextOf);
-    const wholeText = [...quoted, ...restated].map(historyTextOf).join('\n');
-    const quotedRuns = quotedRunsOf(
+      .map(historyTextsOf);
+    const wholeText = [...quoted, ...restated].flatMap((content) => historyTextsOf(content).parts);
+    const quotedRuns = runsQuotingHistory(
       sentTexts.filter((_, at) => !restates[at]),
       coveredTexts,
       wholeText,
@@ -155,24 +155,67 @@ export function quotedRunsOf(
   wholeText: string,
   memo: SummaryLines = new SummaryLines(),
 ): string[] {
-  if (coveredTexts.every((text) => text.length < MIN_PROBE_CHARS)) return [];
+  return runsQuotingHistory(
+    summaryTexts,
+    coveredTexts.map((text) => ({ parts: [text], joined: () => text })),
+    [wholeText],
+    memo,
+  );
+}
+
+/**
+ * A covered content's history text as searched: `parts` (a form, which holds no line break, is in
+ * the joined text exactly when it is in one of them) and the joined text, made only for a content
+ * found to hold a form (runs are then followed through it in order).
+ */
+export interface HistoryTexts {
+  readonly parts: readonly string[];
+  readonly joined: () => string;
+}
+
+/** `quotedRunsOf` over history texts given as parts (`wholeText`: the parts of the history quoted whole). */
+function runsQuotingHistory(
+  summaryTexts: readonly string[],
+  covered: readonly HistoryTexts[],
+  wholeText: readonly string[],
+  memo: SummaryLines,
+): string[] {
+  const texts: string[] = [];
+  const owners: number[] = [];
+  covered.forEach(({ parts }, owner) => {
+    for (const part of parts) {
+      texts.push(part);
+      owners.push(owner);
+    }
+  });
+  if (texts.every((text) => text.length < MIN_PROBE_CHARS)) return [];
   // Each distinct line whole first (history may hold an ellipsis of its own), then cut at its
   // marks (a line written twice quotes what it quotes once).
   const lines = memo.distinctLines(summaryTexts);
   // Every form any line may look for, looked up in one pass over the texts (first-holders.ts);
-  // those found, in the history quoted whole too (a form found there never counts).
+  // those found, in the history quoted whole too (a form found there never counts). Parts are in
+  // the contents' order, so the first part holding a form belongs to the first content holding it.
   const candidates = lines.flatMap((line) => line.candidates);
-  const holders = firstHolders(coveredTexts, candidates);
+  const holders = firstHolders(texts, candidates);
+  for (const [form, at] of holders) if (at !== -1) holders.set(form, owners[at]!);
   const inWhole = firstHolders(
-    [wholeText],
+    wholeText,
     candidates.filter((form) => holders.get(form) !== -1),
   );
   for (const [form, at] of inWhole) if (at !== -1) holders.set(form, -1);
+  const joined = new Map<number, string>();
+  const textOf = (owner: number): string => {
+    let text = joined.get(owner);
+    if (text === undefined) {
+      text = covered[owner]!.joined();
+      joined.set(owner, text);
+    }
+    return text;
+  };
   const found = new Set<string>();
   for (const { whole, cut } of lines) {
-    const runs = runsOfLine(whole, coveredTexts, holders);
-    for (const run of runs.length > 0 || cut === undefined ? runs : runsOfLine(cut, coveredTexts, holders))
-      found.add(run);
+    const runs = runsOfLine(whole, textOf, holders);
+    for (const run of runs.length > 0 || cut === undefined ? runs : runsOfLine(cut, textOf, holders)) found.add(run);
   }
   return [...found];
 }
@@ -249,7 +292,7 @@ function formsOf(pieces: readonly string[]): LinePieces {
  * holder of each form, -1 for a form quoted whole), since `runsIn` finds a run wherever one of
  * them occurs; in that text, only the forms it is the first holder of can occur.
  */
-function runsOfLine(line: LinePieces, coveredTexts: readonly string[], holders: Map<string, number>): string[] {
+function runsOfLine(line: LinePieces, coveredText: (at: number) => string, holders: Map<string, number>): string[] {
   let first = -1;
   for (const candidates of line.forms)
     for (const form of candidates) {
@@ -258,7 +301,7 @@ function runsOfLine(line: LinePieces, coveredTexts: readonly string[], holders: 
     }
   if (first === -1) return [];
   const forms = line.forms.map((candidates) => candidates.filter((form) => holders.get(form) === first));
-  return runsIn(line.pieces, forms, coveredTexts[first]!);
+  return runsIn(line.pieces, forms, coveredText(first));
 }
 
 /**
@@ -302,15 +345,39 @@ function quotedForms(line: string): string[] {
  * What a quote of a content is looked for in: its text parts, and its tool responses' payloads
  * both as JSON and as their strings (a line of a tool's output is quoted as written, not as JSON
  * escapes it), joined by newlines.
+ *
+ * Searched as parts: a string JSON writes as it is (none of the characters it escapes) is already
+ * in the payload's JSON, so it is not searched again, when the payload is plain data that JSON
+ * writes whole (no `toJSON`, nothing deeper than the strings are read to).
  */
-function historyTextOf(content: Content): string {
-  const texts = [contentTextOf(content)];
+export function historyTextsOf(content: Content): HistoryTexts {
+  const text = contentTextOf(content);
+  const parts = [text];
+  const all = [text];
   for (const part of content.parts ?? []) {
     if (!part?.functionResponse) continue;
     const response = part.functionResponse.response ?? {};
-    texts.push(JSON.stringify(response), ...stringsOf(response, 0));
+    const json = JSON.stringify(response);
+    const strings = stringsOf(response, 0);
+    parts.push(json);
+    all.push(json, ...strings);
+    const plain = isPlainJson(response, 0);
+    for (const value of strings) if (!plain || JSON_ESCAPED.test(value)) parts.push(value);
   }
-  return texts.join('\n');
+  return { parts, joined: () => all.join('\n') };
+}
+
+/** A character `JSON.stringify` writes escaped (or may: surrogates, paired or not, are kept conservatively). */
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Plain objects, arrays and scalars to the depth `stringsOf` reads, none with a `toJSON`: what JSON writes as it is. */
+function isPlainJson(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (depth > 8) return false;
+  if (Array.isArray(value)) return value.every((item) => isPlainJson(item, depth + 1));
+  const proto: unknown = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
+  return Object.values(value as Record<string, unknown>).every((item) => isPlainJson(item, depth + 1));
 }
 
 /** Every string in a value, depth first (tool results are `{result: "..."}` or richer), to a depth of 8. */
