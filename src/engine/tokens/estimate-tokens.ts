@@ -10,7 +10,7 @@ import { Buffer } from 'node:buffer';
 import type { Content, GenerateContentConfig, Part } from '@google/genai';
 import type { LlmRequest } from '../types.ts';
 import { goFormatLength, goFormatMapLength } from './go-format.ts';
-import { goJsonMarshalLength } from './go-json-marshal.ts';
+import { schemaJsonLength } from './frozen-schema-length.ts';
 import { quarterBytes, utf8ByteLength } from './utf8-byte-length.ts';
 
 /**
@@ -100,7 +100,7 @@ export function estimateToolTokens(tools: GenerateContentConfig['tools']): numbe
       total += quarterBytes(fd.name);
       total += quarterBytes(fd.description);
       const schema = fd.parametersJsonSchema ?? fd.parameters;
-      if (schema !== undefined && schema !== null) total += Math.floor(safeJsonLength(schema) / 4);
+      if (schema !== undefined && schema !== null) total += Math.floor(schemaJsonLength(schema) / 4);
     }
   }
   return total;
@@ -165,12 +165,4 @@ function goStructPointerLength(
   map: Record<string, unknown> | undefined,
 ): number {
   return 3 + 2 + utf8ByteLength(id ?? '') + utf8ByteLength(toolType ?? '') + goFormatMapLength(map);
-}
-
-function safeJsonLength(value: unknown): number {
-  try {
-    return goJsonMarshalLength(value);
-  } catch {
-    return 0;
-  }
 }
