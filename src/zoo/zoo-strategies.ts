@@ -54,19 +54,19 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
     name: 'codex-remote',
     load: async () => (await import('./codex-remote.ts')).codexRemoteStrategy,
     source:
-      'openai/codex codex-rs/core/src/compact_remote.rs (fork snapshot surflabom/codex @a0391122) [index copy], the server emulated',
+      'openai/codex codex-rs/core/src/compact_remote.rs @c3756006 (read in the fork snapshot surflabom/codex), the server emulated',
     audit: async () => (await import('./codex-remote.ts')).AUDIT,
   },
   {
     name: 'adk-python-sliding-window',
     load: async () => (await import('./adk-python-sliding-window.ts')).adkPythonSlidingWindowStrategy,
-    source: 'google/adk-python src/google/adk/apps/compaction.py [index]',
+    source: 'google/adk-python src/google/adk/apps/compaction.py @bb2efb6b',
     audit: async () => (await import('./adk-python-sliding-window.ts')).AUDIT,
   },
   {
     name: 'adk-python-token-threshold',
     load: async () => (await import('./adk-python-token-threshold.ts')).adkPythonTokenThresholdStrategy,
-    source: 'google/adk-python apps/compaction.py, flows/llm_flows/compaction.py [index] (a88e864)',
+    source: 'google/adk-python apps/compaction.py, flows/llm_flows/compaction.py @bb2efb6b',
     audit: async () => (await import('./adk-python-token-threshold.ts')).AUDIT,
   },
   {

@@ -56,7 +56,7 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     'local-compaction symptom; the report is the remote v2 output, not modelled (codex-remote emulates v1 and holds here)',
   ),
   'codex-remote-compaction-window-full.yaml': notFixed(
-    'the remote path at @a0391122; the move of compaction to the normal turn endpoint is not modelled',
+    'the remote path at @c3756006; the move of compaction to the normal turn endpoint is not modelled',
   ),
   'codex-goal-lost-after-compaction.yaml': notFixed(
     'local-compaction symptom; the 20k user-message budget and the re-summarized summary are unchanged at @c3756006',
