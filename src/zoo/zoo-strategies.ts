@@ -148,14 +148,14 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
     name: 'strands-sliding-window',
     load: async () => (await import('./strands-sliding-window.ts')).strandsSlidingWindowStrategy,
     source:
-      'strands-agents/sdk-python src/strands/agent/conversation_manager/sliding_window_conversation_manager.py @0cd91bb2 [index copy]',
+      'strands-agents/sdk-python src/strands/agent/conversation_manager/sliding_window_conversation_manager.py @1232230d',
     audit: async () => (await import('./strands-sliding-window.ts')).AUDIT,
   },
   {
     name: 'strands-summarizing',
     load: async () => (await import('./strands-summarizing.ts')).strandsSummarizingStrategy,
     source:
-      'strands-agents/sdk-python src/strands/agent/conversation_manager/summarizing_conversation_manager.py @0cd91bb2 [index copy]',
+      'strands-agents/sdk-python src/strands/agent/conversation_manager/summarizing_conversation_manager.py @1232230d',
     audit: async () => (await import('./strands-summarizing.ts')).AUDIT,
   },
   {
