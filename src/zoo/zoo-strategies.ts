@@ -168,7 +168,7 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
     name: 'openai-agents-compaction',
     load: async () => (await import('./openai-agents-compaction.ts')).openaiAgentsCompactionStrategy,
     source:
-      'openai/openai-agents-python src/agents/memory/openai_responses_compaction_session.py @04c49c78 [index copy], the server emulated',
+      'openai/openai-agents-python src/agents/memory/openai_responses_compaction_session.py @583fede1, the server emulated',
     audit: async () => (await import('./openai-agents-compaction.ts')).AUDIT,
   },
   {
