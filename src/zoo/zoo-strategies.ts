@@ -161,7 +161,7 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
   {
     name: 'goose',
     load: async () => (await import('./goose.ts')).gooseStrategy,
-    source: 'block/goose crates/goose/src/context_mgmt/mod.rs @0036b819 [index copy]',
+    source: 'block/goose crates/goose/src/context_mgmt/mod.rs @331a8429 (index, read in full)',
     audit: async () => (await import('./goose.ts')).AUDIT,
   },
   {
