@@ -35,7 +35,7 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
   {
     name: 'opencode-tail',
     load: async () => (await import('./opencode-tail.ts')).opencodeTailStrategy,
-    source: 'sst/opencode packages/opencode/src/session/compaction.ts + overflow.ts @31e22f65 [index copy]',
+    source: 'sst/opencode packages/opencode/src/session/compaction.ts + overflow.ts @31e22f65',
     audit: async () => (await import('./opencode-tail.ts')).AUDIT,
   },
   {
