@@ -1,7 +1,7 @@
 /**
  * adk-python events compaction, sliding window, read line by line at google/adk-python @bb2efb6b
  * (2026-05-15, on `main`; `src/google/adk/apps/compaction.py` `_run_compaction_for_sliding_window`
- * L493–696, called by `runners.py` L621–628 after each invocation; the summarizer
+ * L493–695, called by `runners.py` L621–628 after each invocation; the summarizer
  * `apps/llm_event_summarizer.py`; docs/peer-strategies.md §4, docs/adk-step-loop.md §3). Read from a
  * GitHub fork whose history carries upstream's commits unchanged; checked 2026-11-27.
  *
@@ -35,9 +35,9 @@ export const AUDIT: StrategyAudit = {
   commit: 'bb2efb6b',
   checked: '2026-11-27',
   follows: [
-    'src/google/adk/apps/compaction.py @bb2efb6b _run_compaction_for_sliding_window L493–696 (new invocations L603–631, the trigger L632, the range L644–672, the #4740 pending-call guard L672–675 with L317–347)',
+    'src/google/adk/apps/compaction.py @bb2efb6b _run_compaction_for_sliding_window L493–695 (new invocations L603–631, the trigger L632, the range L644–672, the #4740 pending-call guard L672–675 with L317–347)',
     'src/google/adk/runners.py @bb2efb6b L621–628 (after every invocation)',
-    'src/google/adk/apps/llm_event_summarizer.py @bb2efb6b L75–137 (text parts, author: text; the summarizer usage on the event)',
+    'src/google/adk/apps/llm_event_summarizer.py @bb2efb6b L73–137 (text parts, author: text; the summarizer usage on the event)',
   ],
   leavesOut: [
     'read from a fork (AmaadMartin/adk-python) whose history holds upstream main unchanged: the upstream snapshot reachable here predates compaction',

@@ -62,7 +62,7 @@ export const AUDIT: StrategyAudit = {
     'src/google/adk/apps/compaction.py @bb2efb6b: _latest_prompt_token_count L156–173 with the chars/4 estimate L125–153; the trigger L448; _events_to_compact_for_token_threshold L239–296 (retention 0 takes every candidate L261–262, the seed L279–294); _safe_token_compaction_split_index L389–423',
     'the #4740 pending-call guard as 991c4111 writes it, at @bb2efb6b L269–272 and L317–347 (_pending_function_call_ids over the whole session, _truncate_events_before_pending_function_call)',
     'src/google/adk/flows/llm_flows/compaction.py @bb2efb6b L35–55 (pre-request pass; token_compaction_checked when it compacted) and runners.py L621–628 with compaction.py L589–594 (the post-invocation token pass skipped after one)',
-    'src/google/adk/apps/llm_event_summarizer.py @bb2efb6b L75–137 (text parts as author: text, the summarizer usage on the event since 5ce33b9c)',
+    'src/google/adk/apps/llm_event_summarizer.py @bb2efb6b L73–137 (text parts as author: text, the summarizer usage on the event since 5ce33b9c)',
   ],
   leavesOut: [
     'read from a fork (AmaadMartin/adk-python) whose history holds upstream main unchanged: the upstream snapshot reachable here predates compaction',

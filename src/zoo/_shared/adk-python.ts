@@ -20,8 +20,8 @@ export function isCompactable(event: SessionEvent): boolean {
 }
 
 /**
- * `LlmEventSummarizer.maybe_summarize_events` (@bb2efb6b `llm_event_summarizer.py` L75–83 the
- * format, L96–137 the call): only text parts, as `author: text` lines, one non-streaming call.
+ * `LlmEventSummarizer.maybe_summarize_events` (@bb2efb6b `llm_event_summarizer.py` L73–81 the
+ * format, L83–137 the call): only text parts, as `author: text` lines, one non-streaming call.
  * Returns the compaction record over `[first, last]` (L122–123; rendered as the agent's own model
  * turn, L120) with the summarizer's usage on it (L107, L113, L137: since 5ce33b9c, #4014), or
  * undefined when the answer has no content (L116–117). A failing call throws: nothing catches it.
