@@ -53,8 +53,8 @@ export const AUDIT: StrategyAudit = {
     'langchain_core-1.6.5-py3-none-any.whl messages/utils.py count_tokens_approximately L2257-2432 (role name, repr(tool_calls), tool_call_id, usage scaling), trim_messages L1146-1540, _first_max_tokens L1983-2096 (the partial step), _last_max_tokens L2099-2162',
   ],
   leavesOut: [
-    'the trim counts with the usage-scaled counter upstream (summarization.py L902): the world keeps only the last AI message\'s usage, so the trim counts unscaled',
-    'the reported-token trigger requires the AI message\'s model_provider to match the summarizer\'s (L608-612): one provider here, always true',
+    "the trim counts with the usage-scaled counter upstream (summarization.py L902): the world keeps only the last AI message's usage, so the trim counts unscaled",
+    "the reported-token trigger requires the AI message's model_provider to match the summarizer's (L608-612): one provider here, always true",
     'a content is one message (LangChain makes one ToolMessage per function response); a custom token_counter or summary prompt; the Anthropic 3.3 chars per token (L223-228); the model profile (max input = the window here)',
   ],
 };
@@ -184,7 +184,14 @@ function messageChars(message: Content): number {
 function toolCallsRepr(message: Content): string {
   const calls = (message.parts ?? []).flatMap((p) =>
     p.functionCall
-      ? [{ name: p.functionCall.name ?? '', args: p.functionCall.args ?? {}, id: p.functionCall.id ?? null, type: 'tool_call' }]
+      ? [
+          {
+            name: p.functionCall.name ?? '',
+            args: p.functionCall.args ?? {},
+            id: p.functionCall.id ?? null,
+            type: 'tool_call',
+          },
+        ]
       : [],
   );
   return pyRepr(calls);
@@ -330,7 +337,10 @@ function partialMessage(message: Content, budget: number): Content | undefined {
   const text = parts.find((p) => typeof p.text === 'string')?.text;
   if (!text) return undefined;
   const pieces = text.split('\n').map((line, i, all) => (i < all.length - 1 ? `${line}\n` : line));
-  const tail = (count: number): Content => ({ ...message, parts: [{ text: pieces.slice(pieces.length - count).join('') }] });
+  const tail = (count: number): Content => ({
+    ...message,
+    parts: [{ text: pieces.slice(pieces.length - count).join('') }],
+  });
   let low = 0;
   let high = pieces.length;
   while (low < high) {

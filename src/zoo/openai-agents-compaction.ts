@@ -48,11 +48,11 @@ export const AUDIT: StrategyAudit = {
   checked: '2026-11-27',
   follows: [
     'src/agents/memory/openai_responses_compaction_session.py @583fede1: DEFAULT_COMPACTION_THRESHOLD 10 (L28), select_compaction_candidate_items L34-55 (not user messages, not compaction items), default_should_trigger_compaction L58-60 (>= 10 candidates), run_compaction L170-263 (input mode L232-236: every session item to responses.compact L238; the output replaces all stored items L248-255; the error propagates), _defer_compaction L386-404',
-    'src/agents/run_internal/session_persistence.py @583fede1 L656-696 (after each step\'s items are stored: defer on local tool outputs, else run_compaction, forced after a deferral); run.py L1818-1829 and agent_runner_helpers.py L502-528 (per-step persistence)',
+    "src/agents/run_internal/session_persistence.py @583fede1 L656-696 (after each step's items are stored: defer on local tool outputs, else run_compaction, forced after a deferral); run.py L1818-1829 and agent_runner_helpers.py L502-528 (per-step persistence)",
   ],
   leavesOut: [
     'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape openai/openai-agents-js PR #760 describes for responses.compact: every item but the user messages folded into one encrypted item), summarized by the world\'s summarizer',
-    "previous_response_id mode (the server-side chain; same items on the server), a custom should_trigger_compaction hook (the `compaction_threshold` option stands for the count-based one), the compaction model (default gpt-4.1) and its usage accounting (#4446)",
+    'previous_response_id mode (the server-side chain; same items on the server), a custom should_trigger_compaction hook (the `compaction_threshold` option stands for the count-based one), the compaction model (default gpt-4.1) and its usage accounting (#4446)',
     'a run ended by max_turns or an error stores no final step: no compaction then upstream; here afterInvocation runs whenever the invocation ends',
     '_strip_orphaned_assistant_ids and output normalisation: item ids the world does not have; the restore of the history when the replacement fails or is cancelled (#4298)',
   ],

@@ -56,7 +56,7 @@ export const AUDIT: StrategyAudit = {
   leavesOut: [
     'image blocks in tool results (the world has none)',
     'the raise after an overflow that cannot be trimmed: here the refused call simply stands (the run goes on as the world handles a refused request)',
-    'context_window_limit: the world\'s window stands for it (upstream defaults to 200,000 when the model config has none); the cold-start estimate takes the world\'s system and tool token counts instead of estimating their text',
+    "context_window_limit: the world's window stands for it (upstream defaults to 200,000 when the model config has none); the cold-start estimate takes the world's system and tool token counts instead of estimating their text",
   ],
 };
 
@@ -72,7 +72,8 @@ export function strandsSlidingWindowStrategy(options?: Record<string, unknown>):
     },
     proactive_compression: {
       kind: 'json',
-      meaning: 'reduce before a model call at a share of the window: true (0.7), {compression_threshold: f} or false (default)',
+      meaning:
+        'reduce before a model call at a share of the window: true (0.7), {compression_threshold: f} or false (default)',
     },
   });
   const perTurn = read.per_turn ?? false;
@@ -158,7 +159,10 @@ function reduceContext(
       return { record: { startEventId: eventId, endEventId: eventId, contents: [truncated] } };
     }
   }
-  const trim = trimIndex(history.map((m) => m.content), settings.windowSize);
+  const trim = trimIndex(
+    history.map((m) => m.content),
+    settings.windowSize,
+  );
   if (trim === undefined) return undefined;
   const end = history[trim - 1]!.throughEventId;
   history.splice(0, trim);

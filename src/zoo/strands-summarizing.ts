@@ -62,7 +62,7 @@ export const AUDIT: StrategyAudit = {
     'DEFAULT_SUMMARIZATION_PROMPT is paraphrased',
     'the raise after an overflow that cannot be reduced: here the refused call simply stands (the run goes on as the world handles a refused request)',
     'removed_message_count and session restore (get_state/restore_from_session): bookkeeping with no effect on what is sent',
-    'context_window_limit: the world\'s window stands for it (upstream defaults to 200,000 when the model config has none)',
+    "context_window_limit: the world's window stands for it (upstream defaults to 200,000 when the model config has none)",
   ],
 };
 
@@ -83,7 +83,8 @@ export function strandsSummarizingStrategy(options?: Record<string, unknown>): C
     preserve_recent_messages: { kind: 'integer', min: 0, meaning: 'recent messages always kept (default 10)' },
     proactive_compression: {
       kind: 'json',
-      meaning: 'summarize before a model call at a share of the window: true (0.7), {compression_threshold: f} or false (default: reactive only)',
+      meaning:
+        'summarize before a model call at a share of the window: true (0.7), {compression_threshold: f} or false (default: reactive only)',
     },
     summarization_system_prompt: { kind: 'string', meaning: 'replaces the summarization system prompt' },
   });

@@ -39,7 +39,10 @@ describe('codex remote compaction', () => {
   });
 
   it('trim: removing a tool output removes the call it answers (remove_last_item, @c3756006 history.rs L137–144)', () => {
-    const callOf = (id: string): Content => ({ role: 'model', parts: [{ functionCall: { id, name: 'read', args: {} } }] });
+    const callOf = (id: string): Content => ({
+      role: 'model',
+      parts: [{ functionCall: { id, name: 'read', args: {} } }],
+    });
     const outputOf = (id: string, size: number): Content => ({
       role: 'user',
       parts: [{ functionResponse: { id, name: 'read', response: { result: 'x'.repeat(size) } } }],

@@ -39,7 +39,10 @@ describe('langchain SummarizationMiddleware', () => {
     };
     expect(approximateTokens([withCall])).toBe(Math.ceil((77 + 9) / 4) + 3);
     // A tool message counts its content, its tool_call_id and "tool".
-    const result: Content = { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'read', response: { result: 'r' } } }] };
+    const result: Content = {
+      role: 'user',
+      parts: [{ functionResponse: { id: 'c1', name: 'read', response: { result: 'r' } } }],
+    };
     const content = JSON.stringify({ name: 'read', response: { result: 'r' } }).length;
     expect(approximateTokens([result])).toBe(Math.ceil((content + 2 + 4) / 4) + 3);
   });
