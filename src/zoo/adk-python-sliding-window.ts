@@ -1,35 +1,48 @@
 /**
- * adk-python events compaction, sliding window (google/adk-python `apps/compaction.py`, the
- * Runner's post-invocation pass; `EventsCompactionConfig(compaction_interval, overlap_size)`;
- * docs/peer-strategies.md §4, docs/adk-step-loop.md §3).
+ * adk-python events compaction, sliding window, read line by line at google/adk-python @bb2efb6b
+ * (2026-05-15, on `main`; `src/google/adk/apps/compaction.py` `_run_compaction_for_sliding_window`
+ * L493–695, called by `runners.py` L621–628 after each invocation; the summarizer
+ * `apps/llm_event_summarizer.py`; docs/peer-strategies.md §4, docs/adk-step-loop.md §3). Read from a
+ * GitHub fork whose history carries upstream's commits unchanged; checked 2026-11-27.
  *
  * After an invocation (X2): invocations whose latest event is newer than the last compaction's
- * end are "new"; with at least `compaction_interval` of them, every non-compaction event from the
- * first event of the invocation `overlap_size` before the first new one to the last event of the
- * last new one is summarized (text parts only, `author: text`) into a compaction event appended to
- * the session (X4) and rendered as the agent's own model turn where its range ends. Interval 2,
- * overlap 1: after invocation 2 → [1, 2]; after 4 → [2, 4]. A summarizer that answers nothing
- * appends nothing; one that fails raises (adk-python does not catch it) [derived].
+ * end are "new" (L603–631); with at least `compaction_interval` of them (L632), every non-compaction
+ * event from the first event of the invocation `overlap_size` before the first new one (L644) to
+ * the last event of the last new one (L648–672) is taken; the pending-call guard of #4740
+ * (991c4111; L672–675) stops the range before the first event holding a function call no response
+ * in the session answers; the rest is summarized (text parts only, `author: text`) into a
+ * compaction event appended to the session (X4, L687–694) and rendered as the agent's own model
+ * turn where its range ends. Interval 2, overlap 1: after invocation 2 → [1, 2]; after 4 → [2, 4].
+ * A summarizer that answers nothing appends nothing; one that fails raises (not caught).
  * Both settings are required upstream (no defaults); ours are the docstring's example, 2 and 1.
  * Known limits kept: nothing bounds a single long invocation (it is never split), function calls
- * and responses never reach the summarizer.
+ * and responses never reach the summarizer (until bdb55826).
  */
 import type { SessionEvent } from '../engine/hook-types.ts';
 import type { CompactionStrategy } from '../engine/types.ts';
-import { isCompactable, latestCompaction, summarizeEvents } from './_shared/adk-python.ts';
+import {
+  beforePendingFunctionCall,
+  isCompactable,
+  latestCompaction,
+  pendingFunctionCallIds,
+  summarizeEvents,
+} from './_shared/adk-python.ts';
 import { readOptions } from './_shared/options.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
 
 export const AUDIT: StrategyAudit = {
   upstream: 'google/adk-python',
-  commit: '94fca72f [index copy]',
-  checked: '2026-11-26',
+  commit: 'bb2efb6b',
+  checked: '2026-11-27',
   follows: [
-    'src/google/adk/apps/compaction.py _run_compaction_for_sliding_window',
-    'src/google/adk/apps/llm_event_summarizer.py @be6a2e8e (text parts, author: text)',
+    'src/google/adk/apps/compaction.py @bb2efb6b _run_compaction_for_sliding_window L493–695 (new invocations L603–631, the trigger L632, the range L644–672, the #4740 pending-call guard L672–675 with L317–347)',
+    'src/google/adk/runners.py @bb2efb6b L621–628 (after every invocation)',
+    'src/google/adk/apps/llm_event_summarizer.py @bb2efb6b L73–137 (text parts, author: text; the summarizer usage on the event)',
   ],
   leavesOut: [
-    'the #4740 pending-call guard of newer revisions (modelled in adk-python-token-threshold)',
+    'read from a fork (AmaadMartin/adk-python) whose history holds upstream main unchanged: the upstream snapshot reachable here predates compaction',
+    '_truncate_events_before_hitl_signal (L676–678): the world has no tool confirmations or auth requests',
+    'newer main: bdb55826 (thoughts and tool calls in summaries), 71b936bf (_longest_self_contained_prefix), 49c0a365 (the event yielded to the runner): another generation',
     'upstream joins summary lines with a literal backslash and n: cosmetic',
   ],
 };
@@ -51,10 +64,15 @@ export function adkPythonSlidingWindowStrategy(options?: Record<string, unknown>
       const events = ctx.events ?? [];
       const range = slidingRange(events, interval, overlap);
       if (!range) return undefined;
-      const covered = events.slice(range.start, range.end + 1).filter(isCompactable);
+      const covered = beforePendingFunctionCall(
+        events.slice(range.start, range.end + 1).filter(isCompactable),
+        pendingFunctionCallIds(events),
+      );
+      if (covered.length === 0) return undefined;
+      // The compaction spans its first and last summarized events (summarizer L122–123).
       const record = await summarizeEvents(ctx, covered, undefined, {
-        startEventId: events[range.start]!.id,
-        endEventId: events[range.end]!.id,
+        startEventId: covered[0]!.id,
+        endEventId: covered[covered.length - 1]!.id,
       });
       return record ? { append: [record] } : undefined;
     },

@@ -1,33 +1,51 @@
 /**
- * adk-python events compaction, token threshold (google/adk-python `apps/compaction.py`
- * token-threshold revision and `flows/llm_flows/compaction.py` `CompactionRequestProcessor`
- * [index]; feature commit a88e864; `apps/llm_event_summarizer.py` @be6a2e8e; docs/peer-strategies.md §4).
+ * adk-python events compaction, token threshold, read line by line at google/adk-python @bb2efb6b
+ * (2026-05-15, on `main`: the HITL guard on top of the #4740 fix 991c4111 and the summarizer usage
+ * of 5ce33b9c; the last revision before summaries took thoughts and tool calls, bdb55826). Files:
+ * `src/google/adk/apps/compaction.py`, `flows/llm_flows/compaction.py`, `apps/llm_event_summarizer.py`,
+ * `runners.py`; docs/peer-strategies.md §4. Read from a GitHub fork whose history carries upstream's
+ * commits unchanged (the upstream snapshot here predates compaction); checked 2026-11-27.
  *
- * Before each request (X4) and after each invocation (X2):
- * - Count: the newest event carrying `usage_metadata.prompt_token_count`, scanning compaction
- *   events too, whose usage is the SUMMARIZER's (the latch [derived]); without any, chars/4 of the
- *   effective contents' text parts (calls and responses count nothing).
- * - Fire when count ≥ `token_threshold`. Candidates: non-compaction events after the latest
- *   compaction's end; no more than `event_retention_size` → nothing.
- * - Split: retention 0 → every candidate; else from `len − retention` walk back keeping the ids of
- *   responses whose call was not seen; the split is the latest index there where that set is
- *   empty; 0 → nothing, silently (a response whose call is not a candidate never closes).
- * - Pending-call guard (the fix of google/adk-python#4740): a function call with no response in
- *   the session (a pending confirmation or tool) is never compacted — the events to compact stop
- *   before the first event holding one.
- * - The previous summary seeds the new one (author model, rolling: the new range starts where the
- *   old one did, so it replaces it). The new event carries the summarizer's usage.
- * - A failing summarizer raises (not caught) [derived]; an empty answer appends nothing.
+ * Before each request (X4: `CompactionRequestProcessor`, flows L35–55) and after each invocation
+ * (X2: `runners.py` L621–628 → `_run_compaction_for_sliding_window` L589–594):
+ * - Count (`_latest_prompt_token_count` L156–173): the newest event carrying
+ *   `usage_metadata.prompt_token_count`, scanning compaction events too, whose usage is the
+ *   SUMMARIZER's (the latch: the summary event carries it since 5ce33b9c, summarizer L107/L113/L137);
+ *   without any, chars/4 of the effective contents' text parts (L125–153; calls and responses
+ *   count nothing; no text → no count → nothing).
+ * - Fire when count ≥ `token_threshold` (L448). Candidates: non-compaction events after the latest
+ *   compaction's end (L252–257); no more than `event_retention_size` → nothing (L258–259).
+ * - Split: retention 0 → every candidate (L261–262); else `_safe_token_compaction_split_index`
+ *   (L389–423): from `len − retention` walk back keeping the ids of responses whose call was not
+ *   seen; the split is the latest index there where that set is empty; 0 → nothing, silently (a
+ *   response whose call is not a candidate never closes).
+ * - Pending-call guard (L269–272, the fix of google/adk-python#4740 in 991c4111): a function call
+ *   no response in the session answers is never compacted — the events to compact stop before the
+ *   first event holding one (`_shared/adk-python.ts`).
+ * - The previous summary seeds the new one (L279–294: author model, timestamped at the old start, so
+ *   the new range starts where the old one did and subsumes it). The new event carries the
+ *   summarizer's usage.
+ * - After an invocation, the token pass is skipped when a pre-request pass of the same invocation
+ *   compacted (`token_compaction_checked`, flows L52–53, `runners.py` L627, compaction.py L589).
+ * - A failing summarizer raises (not caught); an answer without content appends nothing.
  * Both settings are required upstream; ours default to the window minus ContextGuard's buffer and
  * 4 events (the differential verifier's defaults for adk-js's compactor).
  * Known bugs kept: the summarizer-usage latch (docs/peer-strategies.md §C 7), an unmatched response freezes
- * compaction for good (the pattern #7236 reports of the newer prefix helper), function calls and
- * responses invisible to the count and the summarizer.
+ * compaction for good (the pattern #7236 reports; 71b936bf later replaced the split guards with
+ * `_longest_self_contained_prefix`), function calls and responses invisible to the count and the
+ * summarizer (until bdb55826).
  */
 import type { CompactionRecord, SessionEvent } from '../engine/hook-types.ts';
+import { compactionRecordOf } from '../engine/records/project-records.ts';
 import { computeThreshold } from '../engine/tokens/compute-buffer.ts';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
-import { isCompactable, latestCompaction, summarizeEvents } from './_shared/adk-python.ts';
+import {
+  beforePendingFunctionCall,
+  isCompactable,
+  latestCompaction,
+  pendingFunctionCallIds,
+  summarizeEvents,
+} from './_shared/adk-python.ts';
 import { textOnly } from './_shared/content-text.ts';
 import { projectedHistory } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
@@ -38,18 +56,20 @@ export const DEFAULT_EVENT_RETENTION_SIZE = 4;
 
 export const AUDIT: StrategyAudit = {
   upstream: 'google/adk-python',
-  commit: 'a88e864 token-threshold revision [index copy]',
-  checked: '2026-11-26',
+  commit: 'bb2efb6b',
+  checked: '2026-11-27',
   follows: [
-    'src/google/adk/apps/compaction.py _events_to_compact_for_token_threshold (retention 0 keeps none), _safe_token_compaction_split_index, _latest_prompt_token_count [index copy]',
-    'src/google/adk/flows/llm_flows/compaction.py CompactionRequestProcessor [index copy]',
-    'the #4740 fix as described in issue #4740, PR #4743 and issue #5602 (_pending_function_call_ids, _truncate_events_before_pending_function_call)',
+    'src/google/adk/apps/compaction.py @bb2efb6b: _latest_prompt_token_count L156–173 with the chars/4 estimate L125–153; the trigger L448; _events_to_compact_for_token_threshold L239–296 (retention 0 takes every candidate L261–262, the seed L279–294); _safe_token_compaction_split_index L389–423',
+    'the #4740 pending-call guard as 991c4111 writes it, at @bb2efb6b L269–272 and L317–347 (_pending_function_call_ids over the whole session, _truncate_events_before_pending_function_call)',
+    'src/google/adk/flows/llm_flows/compaction.py @bb2efb6b L35–55 (pre-request pass; token_compaction_checked when it compacted) and runners.py L621–628 with compaction.py L589–594 (the post-invocation token pass skipped after one)',
+    'src/google/adk/apps/llm_event_summarizer.py @bb2efb6b L73–137 (text parts as author: text, the summarizer usage on the event since 5ce33b9c)',
   ],
   leavesOut: [
-    'no pinned commit: the stored copies are index copies and the git snapshot predates compaction; the guard is modelled from its description, not a read of the fixing commit',
-    '_truncate_events_before_hitl_signal: the world has no tool confirmations (requested_tool_confirmations)',
-    'the newer _longest_self_contained_prefix helper of google-adk 2.9.x (issue #7236)',
+    'read from a fork (AmaadMartin/adk-python) whose history holds upstream main unchanged: the upstream snapshot reachable here predates compaction',
+    '_truncate_events_before_hitl_signal (L273–275, L350–387): the world has no tool confirmations or auth requests',
+    'newer main: bdb55826 (thoughts and tool calls in summaries), 71b936bf (_longest_self_contained_prefix replaces the split guards, #7236), 0d4d3783 (rewound invocations): another generation',
     'per-session compaction switches (compaction_predicate, is_compaction_enabled): always on here',
+    'an answer whose content holds only an empty text part: upstream writes an empty summary, the world never answers so',
   ],
 };
 
@@ -68,7 +88,24 @@ export function adkPythonTokenThresholdStrategy(options?: Record<string, unknown
     const record = await tokenThresholdCompaction(ctx, threshold, retention);
     return record ? { append: [record] } : undefined;
   };
-  return { name: ADK_PYTHON_TOKEN_THRESHOLD, compact() {}, compactSession: run, afterInvocation: run };
+  return {
+    name: ADK_PYTHON_TOKEN_THRESHOLD,
+    compact() {},
+    compactSession: run,
+    afterInvocation: (ctx) => (compactedBeforeARequest(ctx) ? undefined : run(ctx)),
+  };
+}
+
+/**
+ * `invocation_context.token_compaction_checked`: set when the pre-request pass compacted in this
+ * invocation; the runner then skips the post-invocation token pass. Here: a compaction record the
+ * current invocation appended (only `compactSession` runs before `afterInvocation`).
+ */
+function compactedBeforeARequest(ctx: CompactionContext): boolean {
+  if (ctx.invocationId === undefined) return false;
+  return (ctx.events ?? []).some(
+    (event) => event.invocationId === ctx.invocationId && compactionRecordOf(event) !== undefined,
+  );
 }
 
 /** `_run_compaction_for_token_threshold_config`: the record to append, or undefined. */
@@ -90,33 +127,6 @@ export async function tokenThresholdCompaction(
   return summarizeEvents(ctx, toCompact, seed, { startEventId, endEventId: toCompact[toCompact.length - 1]!.id });
 }
 
-/** `_pending_function_call_ids`: ids of function calls no function response answers. */
-export function pendingFunctionCallIds(events: readonly SessionEvent[]): Set<string> {
-  const calls = new Set<string>();
-  const responses = new Set<string>();
-  for (const event of events) {
-    for (const part of event.content?.parts ?? []) {
-      if (part.functionCall?.id) calls.add(part.functionCall.id);
-      if (part.functionResponse?.id) responses.add(part.functionResponse.id);
-    }
-  }
-  for (const id of responses) calls.delete(id);
-  return calls;
-}
-
-/** `_truncate_events_before_pending_function_call`: the events before the first one holding a pending call. */
-function beforePendingFunctionCall(
-  events: readonly SessionEvent[],
-  pending: ReadonlySet<string>,
-): readonly SessionEvent[] {
-  const index = events.findIndex((event) =>
-    (event.content?.parts ?? []).some(
-      (part) => part.functionCall?.id !== undefined && pending.has(part.functionCall.id),
-    ),
-  );
-  return index < 0 ? events : events.slice(0, index);
-}
-
 /** The newest prompt count of any event (compaction events included), else chars/4 of the effective text. */
 export function latestPromptTokenCount(ctx: CompactionContext): number {
   const events = ctx.events ?? [];
@@ -127,7 +137,7 @@ export function latestPromptTokenCount(ctx: CompactionContext): number {
   return Math.floor(projectedHistory(ctx).reduce((sum, m) => sum + textOnly(m.content).length, 0) / 4);
 }
 
-/** `_safe_token_compaction_split_index`: the latest index ≤ len − retention with no open response. */
+/** `_safe_token_compaction_split_index` (L389–423): the latest index ≤ len − retention with no open response. */
 export function safeSplitIndex(candidates: readonly SessionEvent[], retention: number): number {
   const start = candidates.length - retention;
   const unmatched = new Set<string>();

@@ -1,9 +1,14 @@
 /**
- * OpenAI Codex CLI, remote auto-compaction (the path OpenAI-provider users run), read from the
- * fork snapshot surflabom/codex @a0391122 of openai/codex: `codex-rs/core/src/compact_remote.rs`
- * (`run_remote_compact_task_inner_impl`, `trim_function_call_history_to_fit_context_window`,
- * `trim_codex_generated_tail_items_to_fit_context_window`, `log_remote_compact_failure`); the
- * trigger is the one `codex` (local) models (`codex.rs` pre-turn and mid-turn, `compact.rs`).
+ * OpenAI Codex CLI, remote auto-compaction (the path OpenAI-provider users run), read line by line
+ * on 2026-11-27 at openai/codex @c3756006 (`main`, 2026-02-12, the commit `codex` follows), in the
+ * fork snapshot surflabom/codex whose history carries upstream's commits:
+ * `codex-rs/core/src/compact_remote.rs` L60–140 (`run_remote_compact_task_inner_impl`), L147–181
+ * (`log_remote_compact_failure`), L183–210 (`trim_function_call_history_to_fit_context_window`);
+ * `context_manager/history.rs` L109–144, L435–440; `compact.rs` L260–307
+ * (`process_compacted_history`); the trigger is the one `codex` (local) models (`codex.rs`
+ * pre-turn and mid-turn). The earlier pin, a0391122, lies on the feature branch
+ * `cc/compact-phase-and-preturn-threshold`, not on `main`: its pre-turn compaction takes the
+ * incoming user message and skips a history without a user turn, which `main` did not then do.
  * The server side (`POST /responses/compact`) is emulated as `anthropic-compact` emulates
  * Anthropic's (X11): its summary prompt is not public and its compaction item is encrypted, so
  * the client cannot read or size what the model will see. docs/peer-strategies.md §3.
@@ -14,9 +19,9 @@
  *   and before every later request of the turn.
  * - Trim (on a copy): while the estimate of the history plus the base instructions exceeds the
  *   model context window (95 % of W, `effective_context_window_percent`), remove the LAST item
- *   if it is Codex-generated (a tool output), else stop. Nothing else is trimmed: an estimate
- *   that undercounts, or a history that ends with a model item, sends the whole history.
- * - No user-turn boundary in the history: nothing to compact.
+ *   if it is Codex-generated (a tool output) with the call it answers, else stop. Nothing else is
+ *   trimmed: an estimate that undercounts, or a history that ends with a model item, sends the
+ *   whole history.
  * - The compaction request: the (trimmed) history, tools off, to the server; the server
  *   summarizes it with the same model and window (the world's summarizer) and returns the kept
  *   user messages verbatim plus one compaction item (the summary, readable only by the model).
@@ -52,18 +57,19 @@ export const CODEX_REMOTE_SERVER_PROMPT =
   'Compact the conversation above into one item from which the task can be continued.';
 
 export const AUDIT: StrategyAudit = {
-  upstream: 'openai/codex (fork snapshot surflabom/codex)',
-  commit: 'a0391122 [index copy]',
-  checked: '2026-11-26',
+  upstream: 'openai/codex (read in the fork snapshot surflabom/codex, whose history holds upstream main)',
+  commit: 'c3756006',
+  checked: '2026-11-27',
   follows: [
-    'codex-rs/core/src/compact_remote.rs: run_remote_compact_task_inner_impl (trim a clone, no user-turn boundary -> no-op, tools off, replace_history + recompute_token_usage, failure logged and returned), trim_codex_generated_tail_items_to_fit_context_window (remove the last item while it is Codex-generated and the estimate + base instructions exceed the model context window)',
-    'the trigger and the limit as `codex` follows them (codex.rs pre-turn and mid-turn; openai_models.rs 0.9 x window; effective_context_window_percent 95 for model_context_window)',
+    'codex-rs/core/src/compact_remote.rs @c3756006 L60-140 (trim a clone, tools off L92, failure logged and returned L107-119, process_compacted_history L120-122, replace_history + recompute_token_usage L127-128), L183-210 (remove the last item while it is Codex-generated and the estimate + base instructions exceed the model context window)',
+    'codex-rs/core/src/context_manager/history.rs @c3756006 L109-123 (estimate with base instructions), L137-144 (remove_last_item also removes the corresponding call), L435-440 (is_codex_generated_item)',
+    'the trigger and the limit as `codex` follows them at the same commit (codex.rs pre-turn and mid-turn; 0.9 x window; effective_context_window_percent 95 for model_context_window)',
   ],
   leavesOut: [
     'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape openai/openai-agents-js PR #760 describes for responses.compact: every item but the user messages folded into one encrypted item), summarized by the world\'s summarizer with the agent\'s window',
     'the compaction request carries the base instructions upstream; here the summarizer is sent the history only (the world does not give strategies the system text), so the emulated request is smaller by the system prompt',
-    'the incoming items counted by newer trims, the initial context re-inserted before the last user message (process_compacted_history), ghost snapshots: the world has no developer or environment items',
-    'remote compaction v2 (on the normal endpoint, "expected exactly one compaction output item"): not modelled; neither is a server output missing the live request (openai/codex#36642)',
+    'the initial context re-inserted before the last user message (process_compacted_history), developer messages, ghost snapshots: the world has no developer or environment items',
+    'later generations: the pre-turn compaction that takes the incoming user message (branch cc/compact-phase-and-preturn-threshold, a0391122), remote compaction v2 (on the normal endpoint, "expected exactly one compaction output item"); neither is a server output missing the live request (openai/codex#36642)',
   ],
 };
 
@@ -94,7 +100,6 @@ export function codexRemoteStrategy(options?: Record<string, unknown>): Compacti
         modelContextWindow(ctx.contextWindow),
         baseInstructions,
       );
-      if (!items.some(isTypedUserMessage)) return undefined;
       const outcome = await requestSummary(ctx, {
         model: ctx.summarizer.name,
         contents: [...items.map((c) => structuredClone(c)), userText(CODEX_REMOTE_SERVER_PROMPT)],
@@ -122,15 +127,40 @@ export function modelContextWindow(contextWindow: number): number {
 }
 
 /**
- * `trim_codex_generated_tail_items_to_fit_context_window`: drop the last item while the estimate
- * (ceil(bytes/4) per item, plus the base instructions) exceeds `window` and that item is a tool
- * output; stop at the first item Codex did not generate.
+ * `trim_function_call_history_to_fit_context_window` (@c3756006 `compact_remote.rs` L183–210):
+ * while the estimate (ceil(bytes/4) per item, plus the base instructions; `history.rs` L109–123)
+ * exceeds `window` and the last item is Codex-generated (a tool output, L435–440), remove it —
+ * one output at a time — together with the call it answers (`remove_last_item` L137–144 →
+ * `remove_corresponding_for`); stop at the first item Codex did not generate.
  */
 export function trimCodexGeneratedTail(items: readonly Content[], window: number, baseInstructions: number): Content[] {
-  const kept = [...items];
+  const kept = items.map((c) => ({ ...c, parts: [...(c.parts ?? [])] }));
   const estimate = () => kept.reduce((sum, c) => sum + approxTokens(fullText(c)), baseInstructions);
-  while (kept.length > 0 && estimate() > window && hasFunctionResponse(kept[kept.length - 1])) kept.pop();
+  while (kept.length > 0 && estimate() > window && hasFunctionResponse(kept[kept.length - 1])) {
+    const last = kept[kept.length - 1]!;
+    const removed = last.parts.pop()!;
+    if (last.parts.length === 0) kept.pop();
+    if (removed.functionResponse) removeCorrespondingCall(kept, removed.functionResponse);
+  }
   return kept;
+}
+
+/** `remove_corresponding_for` an output: the call with its id (by name, the latest, when ids are absent). */
+function removeCorrespondingCall(items: Content[], response: { id?: string; name?: string }): void {
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const parts = items[i]!.parts ?? [];
+    const at = parts.findIndex((p) =>
+      p.functionCall === undefined
+        ? false
+        : response.id !== undefined
+          ? p.functionCall.id === response.id
+          : p.functionCall.id === undefined && p.functionCall.name === response.name,
+    );
+    if (at < 0) continue;
+    parts.splice(at, 1);
+    if (parts.length === 0) items.splice(i, 1);
+    return;
+  }
 }
 
 /** The emulated server output: every user message verbatim, then the compaction item (empty when the summary is). */

@@ -1,8 +1,11 @@
 /**
- * Goose auto-compaction (block/goose `crates/goose/src/context_mgmt/mod.rs` @0036b819 [index copy]:
+ * Goose auto-compaction (block/goose `crates/goose/src/context_mgmt/mod.rs`, read in full on
+ * 2026-11-27 at @331a8429, the one commit at which the public index stores it — the repository,
+ * about 590 MB, cannot be fetched here, nor can 0036b819, the earlier pin, be read:
  * `DEFAULT_COMPACTION_THRESHOLD`, `check_if_compaction_needed`, `compact_messages`, `do_compact`,
- * `filter_tool_responses`, `format_message_for_compacting`; the agent loop's use of them from index
- * copies of `crates/goose/src/agents/agent.rs`, whose revisions differ in detail).
+ * `filter_tool_responses`, `format_message_for_compacting`, each as modelled below; the agent
+ * loop's use of them from index copies of `crates/goose/src/agents/agent.rs`, whose revisions
+ * differ in detail).
  *
  * - When: at the start of a reply, with the new user message already in the conversation (X4,
  *   the invocation's first request), and on a provider "context length exceeded" (X3).
@@ -56,16 +59,16 @@ export const GOOSE_COMPACTION_PROMPT =
 
 export const AUDIT: StrategyAudit = {
   upstream: 'block/goose',
-  commit: '0036b819 [index copy]',
-  checked: '2026-11-26',
+  commit: '331a8429 (context_mgmt/mod.rs; agent.rs from index copies)',
+  checked: '2026-11-27',
   follows: [
-    'crates/goose/src/context_mgmt/mod.rs: DEFAULT_COMPACTION_THRESHOLD 0.8, the continuation texts, compact_messages (everything summarized, the latest user text re-appended), check_if_compaction_needed, filter_tool_responses (middle out), do_compact (0/10/20/50/100 %), format_message_for_compacting',
-    'crates/goose/src/agents/agent.rs (index copies): the check at the start of a reply; ContextLengthExceeded → compaction_attempts, stop at 2',
+    'crates/goose/src/context_mgmt/mod.rs @331a8429 (read in full in the public index): DEFAULT_COMPACTION_THRESHOLD 0.8, the continuation texts, compact_messages (everything summarized, the latest text-only user message re-appended as a fresh copy), check_if_compaction_needed (session total, else a tokenizer estimate of the agent-visible messages; ratio > threshold; <= 0 or >= 1 disables), filter_tool_responses (middle out, at least one), do_compact (0/10/20/50/100 %, then an error), format_message_for_compacting',
+    'crates/goose/src/agents/agent.rs (index copies, e.g. @43025f88): the check at the start of a reply; ContextLengthExceeded → compaction_attempts, stop at 2',
   ],
   leavesOut: [
-    'agent.rs is not pinned to one commit: its stored copies differ (the check and the overflow handling are common to them)',
+    'agent.rs is not read at one commit: its stored copies differ (the check and the overflow handling are common to them); so whether tool-pair summarization (mod.rs @331a8429 compute_tool_call_cutoff, tool_ids_to_summarize, maybe_summarize_tool_pairs) is switched on at that commit is not established — older copies have ENABLE_TOOL_PAIR_SUMMARIZATION = false; not modelled',
     "the tokenizer (chars/4 here when no usage is known) and the session total as the last response's total tokens",
-    'tool-pair summarization (off upstream: ENABLE_TOOL_PAIR_SUMMARIZATION = false), manual /compact, the structured-summary rendering of newer revisions, the compaction.md text (paraphrased)',
+    'manual /compact, the structured-summary rendering of newer revisions, the compaction.md text (paraphrased); the preserved user text joins several text parts without the newline upstream puts between them',
   ],
 };
 

@@ -1,22 +1,26 @@
 /**
- * LangChain `SummarizationMiddleware` (PyPI `langchain` 1.4.2,
- * `langchain/agents/middleware/summarization.py`: L40 prompt, L98–100 constants, L221–235 counter,
- * L398–437 `before_model`, L595–657 trigger, L659–718 cutoff, L755–830 summary message and safe
- * cutoff, L832–910 summary and trim; `langchain-core` 1.6.5 `count_tokens_approximately`,
- * `trim_messages`; docs/peer-strategies.md §6).
+ * LangChain `SummarizationMiddleware`, read line by line in the published wheels on 2026-11-27
+ * (PyPI `langchain` 1.4.2, `langchain/agents/middleware/summarization.py`: L40 prompt, L98–100
+ * constants, L221–229 counter, L352–380 retry and counters, L398–436 `before_model`, L595–657
+ * trigger, L659–718 cutoff, L755–830 summary message and safe cutoff, L832–910 summary and trim;
+ * `langchain-core` 1.6.5 `messages/utils.py` `count_tokens_approximately` L2257–2432,
+ * `trim_messages` L1146–1540 with `_first_max_tokens` L1983–2096 and `_last_max_tokens`
+ * L2099–2162; docs/peer-strategies.md §6).
  *
  * - Before every model call. `trigger` defaults to None: it never summarizes. A clause is
  *   `["tokens", N]`, `["messages", N]` or `["fraction", f]` (of the model's max input: the
- *   window), a dict of them (AND) or a list (OR). Tokens hold when the approximate count (chars/4
- *   + 3 per message, scaled by clamp(last AI usage / its estimate, 1, 1.25)) or the last AI
- *   message's `total_tokens` reaches the threshold.
+ *   window), a dict of them (AND) or a list (OR). Tokens hold when the approximate count
+ *   (ceil((chars + role name [+ repr(tool_calls)] [+ tool_call_id]) / 4) + 3 per message, scaled by
+ *   clamp(last AI usage / its estimate, 1, 1.25)) or the last AI message's `total_tokens` reaches
+ *   the threshold.
  * - `keep` defaults to `["messages", 20]`; `tokens`/`fraction` find the earliest suffix that fits,
  *   keeping at least the last message when none does (`_find_token_based_cutoff`).
  *   A cutoff on a tool message moves back to the AI message whose calls it answers, else past the
  *   tool messages.
  * - The summarizer sees `messages[:cutoff]` trimmed to the last `trim_tokens_to_summarize` (4,000)
- *   tokens, starting on a human message; nothing left → "Previous conversation was too long to
- *   summarize." without a call (#39261). XML buffer format; 3 attempts, then the error is raised.
+ *   tokens (`allow_partial`: the last lines of a human message that does not fit whole), starting
+ *   on a human message; nothing left → "Previous conversation was too long to summarize." without
+ *   a call (#39261). XML buffer format; 3 attempts (`with_retry`), then the error is raised.
  * - The graph state becomes [Human "Here is a summary of the conversation to date:\n\n…", kept…]
  *   (X5: held in state and re-applied to every request; a previous summary is summarized again).
  * - `error_as_summary: true` reproduces releases before PR #39268, where the error text became the
@@ -43,14 +47,15 @@ export const LANGCHAIN_SUMMARIZATION = 'langchain-summarization';
 export const AUDIT: StrategyAudit = {
   upstream: 'PyPI:langchain@1.4.2 (langchain-ai/langchain libs/langchain_v1)',
   commit: '1.4.2',
-  checked: '2026-11-26',
+  checked: '2026-11-27',
   follows: [
-    'langchain/agents/middleware/summarization.py L40, L98-100, L221-235, L398-437 (before_model), L595-657 (trigger), L659-718 (cutoff; _find_token_based_cutoff keeps at least the last message), L755-830, L832-910',
-    'langchain-core 1.6.5 count_tokens_approximately, trim_messages',
+    'langchain-1.4.2-py3-none-any.whl langchain/agents/middleware/summarization.py L40, L98-100, L221-229, L352-380, L398-436 (before_model), L595-657 (trigger), L659-718 (cutoff; L709-715 keep at least the last message), L755-830, L832-910',
+    'langchain_core-1.6.5-py3-none-any.whl messages/utils.py count_tokens_approximately L2257-2432 (role name, repr(tool_calls), tool_call_id, usage scaling), trim_messages L1146-1540, _first_max_tokens L1983-2096 (the partial step), _last_max_tokens L2099-2162',
   ],
   leavesOut: [
-    'the 1.4.2 wheel was not re-read for this check: the keep-the-last-message clamp follows the 1.x token-cutoff code seen in index copies (langchain-ai/langchain @01b1122a is older and lacks it)',
-    'a custom token_counter or summary prompt; the model profile (max input = the window here)',
+    "the trim counts with the usage-scaled counter upstream (summarization.py L902): the world keeps only the last AI message's usage, so the trim counts unscaled",
+    "the reported-token trigger requires the AI message's model_provider to match the summarizer's (L608-612): one provider here, always true",
+    'a content is one message (LangChain makes one ToolMessage per function response); a custom token_counter or summary prompt; the Anthropic 3.3 chars per token (L223-228); the model profile (max input = the window here)',
   ],
 };
 export const DEFAULT_KEEP: Clause = ['messages', 20];
@@ -65,6 +70,8 @@ export const LANGCHAIN_SUMMARY_PROMPT =
 const CHARS_PER_TOKEN = 4;
 const EXTRA_TOKENS_PER_MESSAGE = 3;
 const MAX_USAGE_SCALE = 1.25;
+/** `tokens_per_image` of `count_tokens_approximately`. */
+const IMAGE_TOKENS = 85;
 
 type ClauseKind = 'tokens' | 'messages' | 'fraction';
 export type Clause = readonly [ClauseKind, number];
@@ -146,18 +153,60 @@ function lastAiUsage(
   return messages[index]?.role === 'model' ? { total: stored.total, index } : undefined;
 }
 
-/** `count_tokens_approximately`: ceil(chars / 4) + 3 per message. */
+/**
+ * `count_tokens_approximately` (langchain-core 1.6.5 `messages/utils.py` L2257–2432, unscaled): per
+ * message ceil(chars / 4) + 3, where chars are the content's text, plus the OpenAI role's name
+ * ("user", "assistant", "tool"), plus `repr(tool_calls)` on an AI message with calls, plus the
+ * `tool_call_id` on a tool message; an image block is a fixed 85 tokens. A content is one message
+ * here (LangChain would make one ToolMessage per response).
+ */
 export function approximateTokens(messages: readonly Content[]): number {
   return messages.reduce(
-    (sum, message) =>
-      sum +
-      Math.ceil(
-        (message.parts ?? []).reduce((c, p) => c + (p.inlineData ? 85 * CHARS_PER_TOKEN : partText(p).length), 0) /
-          CHARS_PER_TOKEN,
-      ) +
-      EXTRA_TOKENS_PER_MESSAGE,
+    (sum, message) => sum + Math.ceil(messageChars(message) / CHARS_PER_TOKEN) + EXTRA_TOKENS_PER_MESSAGE,
     0,
   );
+}
+
+function messageChars(message: Content): number {
+  const parts = message.parts ?? [];
+  const isTool = hasFunctionResponse(message);
+  let chars = 0;
+  for (const part of parts) {
+    if (part.inlineData) chars += IMAGE_TOKENS * CHARS_PER_TOKEN;
+    else if (!part.functionCall) chars += partText(part).length;
+    if (part.functionResponse) chars += (part.functionResponse.id ?? '').length;
+  }
+  if (message.role === 'model' && hasFunctionCall(message)) chars += toolCallsRepr(message).length;
+  return chars + (message.role === 'model' ? 'assistant' : isTool ? 'tool' : 'user').length;
+}
+
+/** Python's `repr` of an AI message's `tool_calls` list (`{'name', 'args', 'id', 'type': 'tool_call'}` each). */
+function toolCallsRepr(message: Content): string {
+  const calls = (message.parts ?? []).flatMap((p) =>
+    p.functionCall
+      ? [
+          {
+            name: p.functionCall.name ?? '',
+            args: p.functionCall.args ?? {},
+            id: p.functionCall.id ?? null,
+            type: 'tool_call',
+          },
+        ]
+      : [],
+  );
+  return pyRepr(calls);
+}
+
+function pyRepr(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
+    .join(', ')}}`;
 }
 
 function shouldSummarize(
@@ -250,18 +299,56 @@ async function createSummary(
   throw lastError instanceof Error ? lastError : new Error(String(lastError));
 }
 
-/** `trim_messages(strategy="last", start_on="human")`: the newest messages within the limit, from a human one on. */
+/**
+ * `trim_messages(strategy="last", allow_partial=True, start_on="human")` (langchain-core 1.6.5
+ * `messages/utils.py` L1146–1540, `_last_max_tokens` L2099–2162, `_first_max_tokens` L1983–2096):
+ * the newest whole messages within the limit; then, with `allow_partial`, the next older message
+ * in part — its last content blocks, else the last lines of its first text — when that fits; then
+ * messages are dropped from the oldest end until the oldest is a human one (so a partial message
+ * survives only when it is human). The counter is the unscaled one (see the module's audit).
+ */
 export function trimLast(messages: readonly Content[], maxTokens: number): Content[] {
   const kept: Content[] = [];
   let total = 0;
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const tokens = approximateTokens([messages[i]!]);
+  let next = messages.length - 1;
+  for (; next >= 0; next -= 1) {
+    const tokens = approximateTokens([messages[next]!]);
     if (total + tokens > maxTokens) break;
     total += tokens;
-    kept.unshift(messages[i]!);
+    kept.unshift(messages[next]!);
+  }
+  if (next >= 0) {
+    const partial = partialMessage(messages[next]!, maxTokens - total);
+    if (partial) kept.unshift(partial);
   }
   const firstHuman = kept.findIndex((m) => isTypedUserMessage(m));
   return firstHuman < 0 ? [] : kept.slice(firstHuman);
+}
+
+/** `_first_max_tokens`'s partial step with `partial_strategy="last"`: the message's tail that fits `budget`, if any. */
+function partialMessage(message: Content, budget: number): Content | undefined {
+  const parts = message.parts ?? [];
+  // Drop blocks from the front, one at a time, keeping at least one.
+  for (let drop = 1; drop < parts.length; drop += 1) {
+    const candidate = { ...message, parts: parts.slice(drop) };
+    if (approximateTokens([candidate]) <= budget) return candidate;
+  }
+  // Else the first text block (or the string content), split after each newline; the most last lines that fit.
+  const text = parts.find((p) => typeof p.text === 'string')?.text;
+  if (!text) return undefined;
+  const pieces = text.split('\n').map((line, i, all) => (i < all.length - 1 ? `${line}\n` : line));
+  const tail = (count: number): Content => ({
+    ...message,
+    parts: [{ text: pieces.slice(pieces.length - count).join('') }],
+  });
+  let low = 0;
+  let high = pieces.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (approximateTokens([tail(mid)]) <= budget) low = mid;
+    else high = mid - 1;
+  }
+  return low > 0 ? tail(low) : undefined;
 }
 
 /** `get_buffer_string(format="xml")`. */

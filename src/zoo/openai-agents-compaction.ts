@@ -1,16 +1,24 @@
 /**
- * OpenAI Agents SDK, `OpenAIResponsesCompactionSession` (openai/openai-agents-python @04c49c78
- * [index copy]: `src/agents/memory/openai_responses_compaction_session.py`), the session
- * decorator the SDK documents for long conversations: after each turn it may call the Responses
- * API's `responses.compact` and replace every stored item with the result.
- * docs/peer-strategies.md §13.
+ * OpenAI Agents SDK, `OpenAIResponsesCompactionSession`, read line by line on 2026-11-27 at
+ * openai/openai-agents-python @583fede1 (`main`, 2026-08-16, the file's last change there; the
+ * previous pin 04c49c78 was a commit of PR #4466 that differs only in usage accounting):
+ * `src/agents/memory/openai_responses_compaction_session.py`, with the call site in
+ * `run_internal/session_persistence.py`. The session decorator the SDK documents for long
+ * conversations: it may call the Responses API's `responses.compact` and replace every stored
+ * item with the result. docs/peer-strategies.md §13.
  *
- * - When: after a turn's items are stored (X2: `afterInvocation`), never during a turn.
- * - Trigger (`default_should_trigger_compaction`): at least `DEFAULT_COMPACTION_THRESHOLD` (10)
- *   candidate items — stored items that are neither user messages nor compaction items
- *   (`select_compaction_candidate_items`). A count of items, not of tokens: a turn of a few huge
+ * - When: the runner stores each step's items (`run.py` L1818–1829 → `save_turn_items_if_needed`
+ *   `agent_runner_helpers.py` L502–528) and then offers a compaction (`session_persistence.py`
+ *   L656–696) — but a step with local tool outputs only defers it (`_defer_compaction` L386–404),
+ *   and the next step without them forces it. In a run every step but the final answer carries
+ *   tool outputs, so compaction happens once, after the final step: at the end of the invocation
+ *   (X2: `afterInvocation`), never during the tool loop. With no candidates added in between, the
+ *   deferred trigger and the final one see the same count.
+ * - Trigger (`default_should_trigger_compaction` L58–60): at least `DEFAULT_COMPACTION_THRESHOLD`
+ *   (10, L28) candidate items — stored items that are neither user messages nor compaction items
+ *   (`select_compaction_candidate_items` L34–55). A count of items, not of tokens: a turn of a few huge
  *   tool outputs never triggers it, a chatty one triggers it every turn.
- * - `run_compaction` in `input` mode: every stored item goes to `responses.compact` (emulated as
+ * - `run_compaction` (L170–263) in `input` mode: every stored item goes to `responses.compact` (emulated as
  *   the server would apply it, X11: its prompt is not public, its compaction item encrypted);
  *   the output — the user messages verbatim, then one compaction item (the summary, readable
  *   only by the model) — replaces all stored items (X4: one record over the whole session).
@@ -36,15 +44,17 @@ export const RESPONSES_COMPACT_SERVER_PROMPT =
 
 export const AUDIT: StrategyAudit = {
   upstream: 'openai/openai-agents-python',
-  commit: '04c49c78 [index copy]',
-  checked: '2026-11-26',
+  commit: '583fede1',
+  checked: '2026-11-27',
   follows: [
-    'src/agents/memory/openai_responses_compaction_session.py: DEFAULT_COMPACTION_THRESHOLD 10, select_compaction_candidate_items (not user messages, not compaction items), default_should_trigger_compaction (>= 10 candidates), run_compaction (input mode: every session item to responses.compact; the output replaces all stored items; the error propagates)',
+    'src/agents/memory/openai_responses_compaction_session.py @583fede1: DEFAULT_COMPACTION_THRESHOLD 10 (L28), select_compaction_candidate_items L34-55 (not user messages, not compaction items), default_should_trigger_compaction L58-60 (>= 10 candidates), run_compaction L170-263 (input mode L232-236: every session item to responses.compact L238; the output replaces all stored items L248-255; the error propagates), _defer_compaction L386-404',
+    "src/agents/run_internal/session_persistence.py @583fede1 L656-696 (after each step's items are stored: defer on local tool outputs, else run_compaction, forced after a deferral); run.py L1818-1829 and agent_runner_helpers.py L502-528 (per-step persistence)",
   ],
   leavesOut: [
     'the server: its summary prompt and which items it keeps are not public; emulated as "every user message verbatim, then one compaction item" (the shape openai/openai-agents-js PR #760 describes for responses.compact: every item but the user messages folded into one encrypted item), summarized by the world\'s summarizer',
-    "previous_response_id mode (the server-side chain; same items on the server), the deferral while local tool outputs are pending (the world's turns end with every call answered), a custom should_trigger_compaction hook (the `compaction_threshold` option stands for the count-based one), the compaction model (default gpt-4.1) and its usage accounting",
-    '_strip_orphaned_assistant_ids and output normalisation: item ids the world does not have',
+    'previous_response_id mode (the server-side chain; same items on the server), a custom should_trigger_compaction hook (the `compaction_threshold` option stands for the count-based one), the compaction model (default gpt-4.1) and its usage accounting (#4446)',
+    'a run ended by max_turns or an error stores no final step: no compaction then upstream; here afterInvocation runs whenever the invocation ends',
+    '_strip_orphaned_assistant_ids and output normalisation: item ids the world does not have; the restore of the history when the replacement fails or is cancelled (#4298)',
   ],
 };
 

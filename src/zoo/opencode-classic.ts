@@ -1,6 +1,7 @@
 /**
  * opencode, classic generation (anomalyco/opencode `packages/opencode/src/session/compaction.ts`
- * @fd78ec63; the prompt loop's check from index copies of `prompt.ts`; docs/peer-strategies.md §2a, docs/peer-strategies.md).
+ * and `prompt.ts` @fd78ec63, both read at that commit in the public index on 2026-11-27;
+ * docs/peer-strategies.md §2a).
  *
  * - Before each model call (X4, the top of the prompt loop) the last finished step's usage
  *   (`total || input + output + cache read + cache write`, X7) is compared with `usable =
@@ -50,12 +51,12 @@ import type { StrategyAudit } from './_shared/audit.ts';
 export const AUDIT: StrategyAudit = {
   upstream: 'anomalyco/opencode',
   commit: 'fd78ec63',
-  checked: '2026-11-26',
+  checked: '2026-11-27',
   follows: [
-    'packages/opencode/src/session/compaction.ts (isOverflow, prune, process) @fd78ec63',
+    'packages/opencode/src/session/compaction.ts @fd78ec63 (re-read in full 2026-11-27): isOverflow (usable = input − reserved, else context − max output, no reserved), prune (on unless compaction.prune is false; PRUNE_PROTECT 40,000, PRUNE_MINIMUM 20,000, skill protected), process (every message + the template prompt, no tools; "Continue if you have next steps…" when auto; error → stop)',
     'packages/opencode/src/util/token.ts @0f7d18ad (Token.estimate)',
-    'the prompt loop check from index copies of prompt.ts',
-    'the reactive path as sst/opencode @31e22f65 compaction.ts processCompaction runs it (lines counted in the index copy): 357-373 the replay search and its hasContent guard, 685-712 the replay created as a new user message after the summary (here a record of its own), media as [Attached <mime>: <name>]',
+    'packages/opencode/src/session/prompt.ts @fd78ec63 (read at the pin 2026-11-27): loop — a pending compaction task runs process (stop on "stop"); then lastFinished && !summary && isOverflow(lastFinished.tokens) → create({auto: true}) and loop; a processor result "compact" → create({auto: true}); prune after the loop',
+    'the reactive path as sst/opencode @31e22f65 compaction.ts processCompaction runs it (lines counted in the file the index stores at that commit): 357-373 the replay search and its hasContent guard, 685-712 the replay created as a new user message after the summary (here a record of its own), media as [Attached <mime>: <name>]',
     'packages/opencode/src/provider/error.ts @00badcb8 lines 9-26 (OVERFLOW_PATTERNS), 37-44 (isOverflow) and parseAPICallError (413, body code): the overflow classifier of the reactive path',
   ],
   leavesOut: [
@@ -64,6 +65,7 @@ export const AUDIT: StrategyAudit = {
     'the synthetic "Continue…" message is a user message upstream (a turn start for prune); here it stays inside the summary record and is not counted',
     'prune counts only typed user turns (upstream counts every user-role message, the marker included)',
     "the classifier's response-body parsing (`message()` joining the body's message): the world's provider errors carry their text in `message` and no body",
+    'processor.ts at @fd78ec63 is not in the index (stored, not at that commit): what makes the processor return "compact" there is not read at the pin. prompt.ts @fd78ec63 does turn that result into a plain compaction of the whole history (no replay, no overflow flag: compaction.ts @fd78ec63 process has neither), which this module does not model; it keeps the later replay path instead',
   ],
 };
 

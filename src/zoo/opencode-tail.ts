@@ -1,7 +1,7 @@
 /**
  * opencode, tail generation, in two versions users run:
  * - `opencode-tail` — current (sst/opencode `packages/opencode/src/session/compaction.ts` and
- *   `overflow.ts` @31e22f65 [index copy]): tail budget `preserve_recent_tokens` (default
+ *   `overflow.ts` @31e22f65, read in the public index at that exact commit): tail budget `preserve_recent_tokens` (default
  *   clamp(25 % of usable, 2,000, 15,000)), every user turn eligible unless `tail_turns` is set,
  *   `prune` only when `compaction.prune` is true, usable = limit.input − reserved or
  *   W − maxOutput − reserved (both floored at 0), the head serialized as text for the summarizer.
@@ -78,13 +78,13 @@ export const OPENCODE_TAIL_PROMPT =
 export const AUDIT: StrategyAudit = {
   upstream: 'sst/opencode',
   commit: '31e22f65',
-  checked: '2026-11-26',
+  checked: '2026-11-27',
   follows: [
-    'packages/opencode/src/session/compaction.ts (constants, serialize, turns, splitTurn with an exclusive end, select, prune opt-in) [index copy]',
-    'packages/opencode/src/session/overflow.ts (usable subtracts reserved in both cases; isOverflow) [index copy]',
+    'packages/opencode/src/session/compaction.ts @31e22f65 (the index stores it at this exact commit; re-read in full 2026-11-27): constants (MIN/MAX_PRESERVE_RECENT_TOKENS 2,000/15,000, TOOL_OUTPUT_MAX_CHARS 2,000), serialize, turns, splitTurn with an exclusive end, preserveRecentBudget, select (tail_turns unset = every turn), prune opt-in (returns unless compaction.prune)',
+    'packages/opencode/src/session/overflow.ts @31e22f65 (stored at this commit) L8 COMPACTION_BUFFER 20,000, L10-20 usable (reserved subtracted with and without an input limit, floored at 0), L22-33 isOverflow (count = total || input + output + cache read + cache write, >= usable)',
     'compaction.ts processCompaction: the prepend path lands the summary whatever its text (summaryText undefined is not checked; only the opt-in suffix mode falls back on an empty summary)',
     'packages/opencode/src/session/processor.ts @31e22f65 halt: a ContextOverflowError (MessageV2.fromError) sets needsCompaction and process returns "compact", unless compaction.auto is false (then the turn ends on the error); prompt.ts @31e22f65 runLoop turns "compact" into compaction.create({ auto: true, overflow })',
-    'compaction.ts @31e22f65 processCompaction (lines counted in the index copy): 357-373 the replay search and its hasContent guard, 685-712 the replay created as a new user message after the summary (here a record of its own), media as [Attached <mime>: <name>]; no replay → the overflow note, then Continue',
+    'compaction.ts @31e22f65 processCompaction (lines counted in the file the index stores at that commit): 357-373 the replay search and its hasContent guard, 685-712 the replay created as a new user message after the summary (here a record of its own), media as [Attached <mime>: <name>]; no replay → the overflow note, then Continue',
     'packages/llm/src/provider-error.ts @3d19c909 lines 4-35 (patterns), 37 (exclusions), 39-41 (isContextOverflow), called by error.ts parseAPICallError with the 413 and body-code checks: the overflow classifier of the reactive path',
   ],
   leavesOut: [
@@ -94,7 +94,7 @@ export const AUDIT: StrategyAudit = {
     'the opt-in "suffix" mode (reuses the live request; off by default)',
     'plugin hooks (experimental.session.compacting) and a separate compaction agent model',
     "reasoning parts: a reasoning-only answer is the world's answer with no text; the exact prompt text of buildPrompt (paraphrased)",
-    'the commit date: the index copy does not carry it',
+    'the commit date: the index does not carry it; line numbers of compaction.ts are not restated here (functions are cited by name)',
   ],
 };
 
@@ -116,6 +116,7 @@ export const AUDIT_2026_04: StrategyAudit = {
     'the classifier at c6c56ac2: no copy of provider/error.ts of April 2026 is in the index; the 16-pattern list of @00badcb8 is kept',
     'the empty-summary path: a summary with no text stops the run here; whether processor.ts of April 2026 accepted it (as @31e22f65 does) was not read at the pinned commit',
     'the 5 % progress rule seen in a later index copy',
+    're-tried 2026-11-27: still no copy at c6c56ac2 in the index (read_file with the commit: stored, not at that commit); the npm registry no longer lists opencode-ai 1.14.19 (nearest published: 1.14.34), and its packages ship compiled binaries, not the source',
   ],
 };
 

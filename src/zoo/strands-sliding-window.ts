@@ -1,27 +1,32 @@
 /**
- * Strands Agents, `SlidingWindowConversationManager` (strands-agents/sdk-python @0cd91bb2 [index
- * copy]: `src/strands/agent/conversation_manager/sliding_window_conversation_manager.py`), the
- * default conversation manager of a Strands `Agent`.
+ * Strands Agents, `SlidingWindowConversationManager`, the default conversation manager of a
+ * Strands `Agent`, read line by line on 2026-11-27 at strands-agents/sdk-python @1232230d (`main`,
+ * 2026-05-15; the file as f8621853, PR #2239, left it):
+ * `src/strands/agent/conversation_manager/sliding_window_conversation_manager.py` and the base
+ * class `conversation_manager.py` (`_shared/strands.ts`). The previous pin, 0cd91bb2, was a commit
+ * of PR #2147, closed without merging: its `max_context_tokens` budget, its looping
+ * `apply_management` and its truncation outside an overflow never shipped.
  *
- * - When: after every agent invocation (`apply_management`, X2); before a model call only with
- *   `per_turn` (true: every call; N: every Nth call) or when `max_context_tokens` is set and the
- *   chars/4 estimate of the messages exceeds it; on a context-window overflow (`reduce_context`
- *   with the error, X3), then the call is retried.
- * - `apply_management`: while there are more than `window_size` (40) messages (or more estimated
- *   tokens than `max_context_tokens`), `reduce_context`; it stops as soon as a reduction does not
- *   shorten the history — so a tool-result truncation ends the pass, and the window stays exceeded
- *   until the next one.
- * - `reduce_context`: first the OLDEST message holding tool results: each text longer than 400
- *   characters keeps its first and last 200 with a "[truncated: N chars removed]" notice (an already
- *   truncated one is left alone). Nothing to truncate there → trim: drop the oldest
+ * - When: after every agent invocation (`apply_management`, X2); before a model call with
+ *   `per_turn` (true: every call; N: every Nth call; L90–118) and, with `proactive_compression`,
+ *   when the projected input tokens reach the threshold (0.7 by default) of the window
+ *   (`reduce_context` without an error, best-effort; the base class's hook runs first); on a
+ *   context-window overflow (`reduce_context` with the error, X3), then the call is retried.
+ * - `apply_management` (L143–161): more than `window_size` (40) messages → one `reduce_context`.
+ * - `reduce_context` (L163–280): `window_size` 0 clears every message. Only after an overflow
+ *   (L198–208), first the OLDEST message holding tool results: each text longer than 400
+ *   characters keeps its first and last 200 with a "[truncated: N chars removed]" notice (an
+ *   already truncated one is left alone); a change ends the reduction. Else trim: drop the oldest
  *   `len − window_size` messages (2 when under the window), moving the cut forwards to a user
- *   message that is not a tool result. No such message: nothing changes (after an overflow the
- *   error stands: upstream raises "Unable to trim conversation context!").
+ *   message that is neither a tool result nor a tool use without its result (L212–255); none →
+ *   the first assistant tool use followed by its tool result at or after the start (L221–234,
+ *   L256–264; #2174); none either → after an overflow the error stands ("Unable to trim
+ *   conversation context!"), else a warning and nothing changes (L265–274).
  * - The agent's messages are changed in place and persisted (X4: a truncated copy is a record over
  *   its own event; a trim is a record hiding the dropped prefix, with no content).
- * No summarizer. Known limits kept: a single prompt driving a long tool loop has no user message to
- * trim to, so only truncation helps and the context grows until the provider refuses it; the user's
- * request scrolls out of a window of 40 messages in any longer turn.
+ * No summarizer. Known limits kept: the user's request scrolls out of a window of 40 messages in
+ * any longer turn; a tool loop is trimmed at a tool-use boundary, so the kept history may start
+ * with an assistant message.
  */
 import type { Content, Part } from '@google/genai';
 import { isContextWindowExceeded } from '../engine/errors/context-window-exceeded.ts';
@@ -29,9 +34,10 @@ import type { CompactionRecord } from '../engine/hook-types.ts';
 import { StrategyOptionsError } from '../engine/strategies/strategy-options.ts';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
-import { hasFunctionResponse, isTypedUserMessage, partText } from './_shared/content-text.ts';
+import { hasFunctionCall, hasFunctionResponse } from './_shared/content-text.ts';
 import { projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
+import { compressionThreshold, proactiveCompressionDue } from './_shared/strands.ts';
 
 export const STRANDS_SLIDING_WINDOW = 'strands-sliding-window';
 export const DEFAULT_WINDOW_SIZE = 40;
@@ -41,15 +47,16 @@ export const TRUNCATION_MARKER = '... [truncated:';
 
 export const AUDIT: StrategyAudit = {
   upstream: 'strands-agents/sdk-python',
-  commit: '0cd91bb2 [index copy]',
-  checked: '2026-11-26',
+  commit: '1232230d',
+  checked: '2026-11-27',
   follows: [
-    'src/strands/agent/conversation_manager/sliding_window_conversation_manager.py: __init__ defaults (window_size 40, should_truncate_results, per_turn, max_context_tokens), _on_before_model_call, apply_management (stops when a reduction does not shorten), reduce_context (oldest tool results first, then trim to a user message that is not a tool result), _truncate_tool_results (200 + 200 characters)',
+    'src/strands/agent/conversation_manager/sliding_window_conversation_manager.py @1232230d: __init__ L34-76 (window_size 40, should_truncate_results, per_turn, proactive_compression), _on_before_model_call L90-118, apply_management L143-161 (one reduction over the window), reduce_context L163-280 (window 0 clears; truncation only with an error L198-208; the trim L212-255 with the tool-use fallback L221-234 and L256-264; raise or warn L265-274), _truncate_tool_results L282-359 (200 + 200 characters), _find_oldest_message_with_tool_results L361-380',
+    'conversation_manager.py @1232230d L66-98 and L116-159 (proactive compression, 0.7 of context_window_limit); event_loop.py L78-117 (_estimate_input_tokens); models/model.py L40-118 (the heuristic estimate)',
   ],
   leavesOut: [
-    'compactable_after_messages (micro-compaction, off by default) and a custom token_counter; the default estimate_tokens is taken as chars/4 of the text without reading _token_utils',
     'image blocks in tool results (the world has none)',
     'the raise after an overflow that cannot be trimmed: here the refused call simply stands (the run goes on as the world handles a refused request)',
+    "context_window_limit: the world's window stands for it (upstream defaults to 200,000 when the model config has none); the cold-start estimate takes the world's system and tool token counts instead of estimating their text",
   ],
 };
 
@@ -57,13 +64,17 @@ const STATE = { calls: 'strands:modelCallCount' } as const;
 
 export function strandsSlidingWindowStrategy(options?: Record<string, unknown>): CompactionStrategy {
   const read = readOptions(STRANDS_SLIDING_WINDOW, options, {
-    window_size: { kind: 'integer', min: 1, meaning: 'messages kept (default 40)' },
+    window_size: { kind: 'integer', min: 0, meaning: 'messages kept (default 40; 0 clears every message)' },
     should_truncate_results: { kind: 'boolean', meaning: 'truncate the oldest tool results first (default true)' },
     per_turn: {
       kind: 'json',
       meaning: 'manage before model calls: false (default), true (every call) or N (every Nth call)',
     },
-    max_context_tokens: { kind: 'integer', min: 1, meaning: 'token budget of the messages, chars/4 (default none)' },
+    proactive_compression: {
+      kind: 'json',
+      meaning:
+        'reduce before a model call at a share of the window: true (0.7), {compression_threshold: f} or false (default)',
+    },
   });
   const perTurn = read.per_turn ?? false;
   if (!(typeof perTurn === 'boolean' || (typeof perTurn === 'number' && Number.isInteger(perTurn) && perTurn > 0))) {
@@ -74,31 +85,34 @@ export function strandsSlidingWindowStrategy(options?: Record<string, unknown>):
   const settings: Settings = {
     windowSize: read.window_size ?? DEFAULT_WINDOW_SIZE,
     truncate: read.should_truncate_results ?? true,
-    maxContextTokens: read.max_context_tokens,
   };
+  const threshold = compressionThreshold(STRANDS_SLIDING_WINDOW, read.proactive_compression);
 
   return {
     name: STRANDS_SLIDING_WINDOW,
     compact() {},
     compactSession(ctx) {
-      const history = projectedHistory(ctx);
-      let apply = settings.maxContextTokens !== undefined && estimateTokens(history) > settings.maxContextTokens;
+      const history = [...projectedHistory(ctx)];
+      const records: CompactionRecord[] = [];
+      // The base class's hook is registered first: proactive compression, then per_turn.
+      if (proactiveCompressionDue(ctx, history, threshold)) {
+        const reduced = reduceContext(history, settings, false);
+        if (reduced) records.push(reduced.record);
+      }
       if (perTurn !== false) {
         const calls = Number(ctx.state.get(STATE.calls) ?? 0) + 1;
         ctx.state.set(STATE.calls, calls);
-        if (perTurn === true || calls % perTurn === 0) apply = true;
+        if (perTurn === true || calls % perTurn === 0) records.push(...applyManagement(history, settings));
       }
-      if (!apply) return undefined;
-      const records = applyManagement(history, settings);
       return records.length > 0 ? { append: records } : undefined;
     },
     afterInvocation(ctx) {
-      const records = applyManagement(projectedHistory(ctx), settings);
+      const records = applyManagement([...projectedHistory(ctx)], settings);
       return records.length > 0 ? { append: records } : undefined;
     },
     onModelError(ctx: CompactionContext, error: unknown) {
       if (!isContextWindowExceeded(error)) return undefined;
-      const reduced = reduceContext([...projectedHistory(ctx)], settings);
+      const reduced = reduceContext([...projectedHistory(ctx)], settings, true);
       if (!reduced) {
         ctx.warn?.(`${STRANDS_SLIDING_WINDOW}: Unable to trim conversation context!`);
         return undefined;
@@ -111,31 +125,32 @@ export function strandsSlidingWindowStrategy(options?: Record<string, unknown>):
 interface Settings {
   readonly windowSize: number;
   readonly truncate: boolean;
-  readonly maxContextTokens: number | undefined;
 }
 
-/** `apply_management`: reduce while over a limit; stop when a reduction did not shorten the history. */
-export function applyManagement(initial: readonly HistoryMessage[], settings: Settings): CompactionRecord[] {
-  const history = [...initial];
-  const records: CompactionRecord[] = [];
-  for (let i = 0; i < initial.length; i += 1) {
-    const over =
-      history.length > settings.windowSize ||
-      (settings.maxContextTokens !== undefined && estimateTokens(history) > settings.maxContextTokens);
-    if (!over) break;
-    const before = history.length;
-    const reduced = reduceContext(history, settings);
-    if (!reduced) break;
-    records.push(reduced.record);
-    if (history.length >= before) break;
+/** `apply_management`: over the window, one `reduce_context` without an error (`history` is changed in place). */
+export function applyManagement(history: HistoryMessage[], settings: Settings): CompactionRecord[] {
+  if (history.length <= settings.windowSize) return [];
+  const reduced = reduceContext(history, settings, false);
+  return reduced ? [reduced.record] : [];
+}
+
+/**
+ * `reduce_context` on `history` (changed in place), `afterOverflow` when an error was passed: the
+ * record of what it did, or undefined when nothing could be done.
+ */
+function reduceContext(
+  history: HistoryMessage[],
+  settings: Settings,
+  afterOverflow: boolean,
+): { record: CompactionRecord } | undefined {
+  if (history.length === 0) return undefined;
+  if (settings.windowSize === 0) {
+    const end = history[history.length - 1]!.throughEventId;
+    history.splice(0);
+    return { record: { endEventId: end, contents: [] } };
   }
-  return records;
-}
-
-/** `reduce_context` on `history` (changed in place): the record of what it did, or undefined when nothing could be done. */
-function reduceContext(history: HistoryMessage[], settings: Settings): { record: CompactionRecord } | undefined {
   const oldest = history.findIndex((m) => hasFunctionResponse(m.content));
-  if (oldest >= 0 && settings.truncate) {
+  if (afterOverflow && oldest >= 0 && settings.truncate) {
     const truncated = truncateToolResults(history[oldest]!.content);
     if (truncated) {
       const message = history[oldest]!;
@@ -144,16 +159,36 @@ function reduceContext(history: HistoryMessage[], settings: Settings): { record:
       return { record: { startEventId: eventId, endEventId: eventId, contents: [truncated] } };
     }
   }
-  let trim = history.length <= settings.windowSize ? 2 : history.length - settings.windowSize;
-  while (
-    trim < history.length &&
-    !(isTypedUserMessage(history[trim]!.content) && !hasFunctionResponse(history[trim]!.content))
-  )
-    trim += 1;
-  if (trim >= history.length) return undefined;
+  const trim = trimIndex(
+    history.map((m) => m.content),
+    settings.windowSize,
+  );
+  if (trim === undefined) return undefined;
   const end = history[trim - 1]!.throughEventId;
   history.splice(0, trim);
   return { record: { endEventId: end, contents: [] } };
+}
+
+/**
+ * The trim point (L212–264): from `len − window` (2 under the window) forwards to a user message
+ * that is not a tool result and not a tool use without its result; else the first assistant tool
+ * use whose next message holds tool results; else none.
+ */
+export function trimIndex(messages: readonly Content[], windowSize: number): number | undefined {
+  let trim = messages.length <= windowSize ? 2 : messages.length - windowSize;
+  let fallback: number | undefined;
+  for (; trim < messages.length; trim += 1) {
+    const here = messages[trim]!;
+    const next = messages[trim + 1];
+    if (here.role !== 'user') {
+      if (fallback === undefined && hasFunctionCall(here) && next?.role === 'user' && hasFunctionResponse(next))
+        fallback = trim;
+      continue;
+    }
+    const unanswered = hasFunctionCall(here) && !(next !== undefined && hasFunctionResponse(next));
+    if (!hasFunctionResponse(here) && !unanswered) return trim;
+  }
+  return fallback;
 }
 
 /** `_truncate_tool_results`: every tool-result text over 400 characters keeps its first and last 200; undefined when nothing changes. */
@@ -175,11 +210,4 @@ export function truncateToolResults(content: Content): Content | undefined {
     return { functionResponse: { ...part.functionResponse, response } };
   });
   return changed ? { role: content.role ?? 'user', parts } : undefined;
-}
-
-/** `estimate_tokens` (default token counter): chars/4 of every part. */
-function estimateTokens(history: readonly HistoryMessage[]): number {
-  return Math.ceil(
-    history.reduce((sum, m) => sum + (m.content.parts ?? []).reduce((c, p) => c + partText(p).length, 0), 0) / 4,
-  );
 }

@@ -1,45 +1,49 @@
 /**
- * Strands Agents, `SummarizingConversationManager` (strands-agents/sdk-python @0cd91bb2 [index
- * copy]: `src/strands/agent/conversation_manager/summarizing_conversation_manager.py`), the
- * manager a Strands user picks instead of the default sliding window to keep older context as a
- * summary. docs/peer-strategies.md §17.
+ * Strands Agents, `SummarizingConversationManager`, the manager a Strands user picks instead of
+ * the default sliding window to keep older context as a summary, read line by line on 2026-11-27
+ * at strands-agents/sdk-python @1232230d (`main`, 2026-05-15; the file as f8621853, PR #2239,
+ * left it): `src/strands/agent/conversation_manager/summarizing_conversation_manager.py` and the
+ * base class `conversation_manager.py` (`_shared/strands.ts`). docs/peer-strategies.md §17. The
+ * previous pin, 0cd91bb2, was a commit of PR #2147, closed without merging: its
+ * `max_context_tokens` / `proactive_threshold` (0.8) and its check after each invocation never
+ * shipped.
  *
  * - When: on a context-window overflow (`reduce_context` with the error, X3), then the call is
- *   retried. Only with `max_context_tokens` set also proactively: before every model call and
- *   after every invocation (`apply_management`), when the chars/4 estimate of the messages exceeds
- *   int(`max_context_tokens` × `proactive_threshold` (0.8)); the second of the two in one cycle is
- *   skipped when the message count has not changed since the last summarization.
- * - `reduce_context`: summarize max(1, int(len × `summary_ratio`)) of the OLDEST messages
- *   (`summary_ratio` 0.3, clamped to 0.1–0.8), at most len − `preserve_recent_messages` (10);
- *   nothing to summarize → "insufficient messages" (raised). The split point moves forwards past a
- *   tool result, and past a tool use whose result does not follow it; running off the end →
- *   "Unable to trim conversation context!" (raised).
- * - The summary: the summarized messages plus a user message "Please summarize this
+ *   retried. With `proactive_compression` also before every model call, when the projected input
+ *   tokens reach the threshold (0.7 by default) of the window (`reduce_context` without an error;
+ *   a failure is logged and the call goes on). `apply_management` does nothing (L118–130).
+ * - `reduce_context` → `_summarize_oldest` (L132–204): summarize max(1, int(len × `summary_ratio`))
+ *   of the OLDEST messages (`summary_ratio` 0.3, clamped to 0.1–0.8), at most len −
+ *   `preserve_recent_messages` (10); nothing to summarize → "insufficient messages" (raised). The
+ *   split point moves forwards past a tool result, and past a tool use whose result does not
+ *   follow it (L324–364); running off the end → "Unable to trim conversation context!" (raised).
+ * - The summary (L281–322): the summarized messages plus a user message "Please summarize this
  *   conversation.", under the summarization system prompt, to the agent's own model (no tools);
  *   the answer becomes a USER message replacing the summarized prefix (X4: one record hiding the
  *   prefix). The previous summary is message 0, so it is summarized again with the rest.
  * - Failures: reactively the error is raised (here: the refused call stands); proactively it is
- *   logged and the run goes on.
+ *   logged and the run goes on (L152–160).
  * Known limits kept: by default nothing happens before the provider refuses a request (reactive
  * only); one reduction removes 30 % of the messages whatever their size, so a few huge tool
- * results in the kept 70 % leave the retried request over the window again.
+ * results in the kept 70 % leave the retried request over the window again; the projection keeps
+ * the last assistant message's reported usage as its baseline while that message is kept, so
+ * after a proactive summary the projection need not come down.
  */
 import type { Content } from '@google/genai';
 import { isContextWindowExceeded } from '../engine/errors/context-window-exceeded.ts';
 import type { CompactionRecord } from '../engine/hook-types.ts';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
-import { hasFunctionCall, hasFunctionResponse, partText, userText } from './_shared/content-text.ts';
+import { hasFunctionCall, hasFunctionResponse, userText } from './_shared/content-text.ts';
 import { projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import { readOptions } from './_shared/options.ts';
+import { compressionThreshold, proactiveCompressionDue } from './_shared/strands.ts';
 import { requestSummary } from './_shared/summarizer.ts';
 
 export const STRANDS_SUMMARIZING = 'strands-summarizing';
 export const DEFAULT_SUMMARY_RATIO = 0.3;
 export const DEFAULT_PRESERVE_RECENT_MESSAGES = 10;
-export const DEFAULT_PROACTIVE_THRESHOLD = 0.8;
 export const SUMMARY_RATIO_RANGE = [0.1, 0.8] as const;
-export const PROACTIVE_THRESHOLD_RANGE = [0.1, 1.0] as const;
 export const SUMMARIZE_REQUEST = 'Please summarize this conversation.';
 /** `DEFAULT_SUMMARIZATION_PROMPT`, by its intent (paraphrased). */
 export const STRANDS_SUMMARIZATION_PROMPT =
@@ -47,26 +51,24 @@ export const STRANDS_SUMMARIZATION_PROMPT =
 
 export const AUDIT: StrategyAudit = {
   upstream: 'strands-agents/sdk-python',
-  commit: '0cd91bb2 [index copy]',
-  checked: '2026-11-26',
+  commit: '1232230d',
+  checked: '2026-11-27',
   follows: [
-    'src/strands/agent/conversation_manager/summarizing_conversation_manager.py: __init__ (summary_ratio 0.3 clamped to 0.1-0.8, preserve_recent_messages 10, max_context_tokens, proactive_threshold 0.8 clamped to 0.1-1.0), register_hooks/_on_before_model_call and apply_management (proactive only with max_context_tokens, int(max x threshold)), _do_proactive_summarization (skip at an unchanged message count, failures logged), reduce_context (max(1, int(len x ratio)), min(len - preserve), errors raised), _generate_summary_with_model (messages + "Please summarize this conversation.", summary as a user message), _adjust_split_point_for_tool_pairs',
+    'src/strands/agent/conversation_manager/summarizing_conversation_manager.py @1232230d: __init__ L62-98 (summary_ratio 0.3 clamped to 0.1-0.8, preserve_recent_messages 10, proactive_compression), apply_management L118-130 (a no-op), reduce_context L132-160 (raised after an overflow, logged when proactive), _summarize_oldest L162-204 (max(1, int(len x ratio)), min(len - preserve)), _generate_summary_with_model L281-322 (messages + "Please summarize this conversation.", summary as a user message), _adjust_split_point_for_tool_pairs L324-364',
+    'conversation_manager.py @1232230d L66-98 and L116-159 (proactive compression, 0.7 of context_window_limit); event_loop.py L78-117 (_estimate_input_tokens); models/model.py L40-118 (the heuristic estimate)',
   ],
   leavesOut: [
-    'a dedicated summarization_agent (with tools) and a custom token_counter; the default estimate_tokens is taken as chars/4 of the text without reading _token_utils',
+    'a dedicated summarization_agent (with tools)',
     'DEFAULT_SUMMARIZATION_PROMPT is paraphrased',
     'the raise after an overflow that cannot be reduced: here the refused call simply stands (the run goes on as the world handles a refused request)',
     'removed_message_count and session restore (get_state/restore_from_session): bookkeeping with no effect on what is sent',
+    "context_window_limit: the world's window stands for it (upstream defaults to 200,000 when the model config has none)",
   ],
 };
-
-const STATE = { lastSummarizedCount: 'strands-summarizing:lastSummarizedMsgCount' } as const;
 
 interface Settings {
   readonly summaryRatio: number;
   readonly preserveRecent: number;
-  readonly maxContextTokens: number | undefined;
-  readonly proactiveThreshold: number;
   readonly systemPrompt: string;
 }
 
@@ -79,16 +81,10 @@ export function strandsSummarizingStrategy(options?: Record<string, unknown>): C
       meaning: 'share of the messages summarized (default 0.3, clamped to 0.1-0.8)',
     },
     preserve_recent_messages: { kind: 'integer', min: 0, meaning: 'recent messages always kept (default 10)' },
-    max_context_tokens: {
-      kind: 'integer',
-      min: 1,
-      meaning: 'token budget (chars/4) that enables proactive summarization (default none: reactive only)',
-    },
-    proactive_threshold: {
-      kind: 'number',
-      min: 0,
-      max: 1,
-      meaning: 'share of max_context_tokens that triggers it (default 0.8, clamped to 0.1-1.0)',
+    proactive_compression: {
+      kind: 'json',
+      meaning:
+        'summarize before a model call at a share of the window: true (0.7), {compression_threshold: f} or false (default: reactive only)',
     },
     summarization_system_prompt: { kind: 'string', meaning: 'replaces the summarization system prompt' },
   });
@@ -96,25 +92,19 @@ export function strandsSummarizingStrategy(options?: Record<string, unknown>): C
   const settings: Settings = {
     summaryRatio: clamp(read.summary_ratio ?? DEFAULT_SUMMARY_RATIO, SUMMARY_RATIO_RANGE),
     preserveRecent: read.preserve_recent_messages ?? DEFAULT_PRESERVE_RECENT_MESSAGES,
-    maxContextTokens: read.max_context_tokens,
-    proactiveThreshold: clamp(read.proactive_threshold ?? DEFAULT_PROACTIVE_THRESHOLD, PROACTIVE_THRESHOLD_RANGE),
     systemPrompt: read.summarization_system_prompt ?? STRANDS_SUMMARIZATION_PROMPT,
   };
 
-  // `_on_before_model_call` and `apply_management`: the same proactive check.
+  const threshold = compressionThreshold(STRANDS_SUMMARIZING, read.proactive_compression);
+  // The base class's `_on_before_model_call_threshold`: best-effort, a failure is logged.
   const proactive = async (ctx: CompactionContext) => {
-    if (settings.maxContextTokens === undefined) return undefined;
     const history = projectedHistory(ctx);
-    if (estimateTokens(history) <= Math.floor(settings.maxContextTokens * settings.proactiveThreshold))
-      return undefined;
-    // `_do_proactive_summarization`: skip when already summarized at this message count.
-    if (ctx.state.get(STATE.lastSummarizedCount) === history.length) return undefined;
+    if (!proactiveCompressionDue(ctx, history, threshold)) return undefined;
     const reduced = await reduceContext(ctx, history, settings);
     if (!reduced.ok) {
-      ctx.warn?.(`${STRANDS_SUMMARIZING}: proactive summarization failed`, { error: reduced.error });
+      ctx.warn?.(`${STRANDS_SUMMARIZING}: Proactive summarization failed, continuing: ${reduced.error}`);
       return undefined;
     }
-    ctx.state.set(STATE.lastSummarizedCount, reduced.length);
     return { append: [reduced.record] };
   };
 
@@ -122,7 +112,6 @@ export function strandsSummarizingStrategy(options?: Record<string, unknown>): C
     name: STRANDS_SUMMARIZING,
     compact() {},
     compactSession: proactive,
-    afterInvocation: proactive,
     async onModelError(ctx, error) {
       if (!isContextWindowExceeded(error)) return undefined;
       const reduced = await reduceContext(ctx, projectedHistory(ctx), settings);
@@ -188,11 +177,4 @@ export function summarizeCount(
     if (count >= messages.length) return { ok: false, error: 'Unable to trim conversation context!' };
   }
   return count <= 0 ? insufficient : { ok: true, count };
-}
-
-/** `estimate_tokens` (default token counter): chars/4 of every part. */
-function estimateTokens(history: readonly HistoryMessage[]): number {
-  return Math.ceil(
-    history.reduce((sum, m) => sum + (m.content.parts ?? []).reduce((c, p) => c + partText(p).length, 0), 0) / 4,
-  );
 }

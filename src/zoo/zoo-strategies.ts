@@ -35,7 +35,7 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
   {
     name: 'opencode-tail',
     load: async () => (await import('./opencode-tail.ts')).opencodeTailStrategy,
-    source: 'sst/opencode packages/opencode/src/session/compaction.ts + overflow.ts @31e22f65 [index copy]',
+    source: 'sst/opencode packages/opencode/src/session/compaction.ts + overflow.ts @31e22f65',
     audit: async () => (await import('./opencode-tail.ts')).AUDIT,
   },
   {
@@ -54,19 +54,19 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
     name: 'codex-remote',
     load: async () => (await import('./codex-remote.ts')).codexRemoteStrategy,
     source:
-      'openai/codex codex-rs/core/src/compact_remote.rs (fork snapshot surflabom/codex @a0391122) [index copy], the server emulated',
+      'openai/codex codex-rs/core/src/compact_remote.rs @c3756006 (read in the fork snapshot surflabom/codex), the server emulated',
     audit: async () => (await import('./codex-remote.ts')).AUDIT,
   },
   {
     name: 'adk-python-sliding-window',
     load: async () => (await import('./adk-python-sliding-window.ts')).adkPythonSlidingWindowStrategy,
-    source: 'google/adk-python src/google/adk/apps/compaction.py [index]',
+    source: 'google/adk-python src/google/adk/apps/compaction.py @bb2efb6b',
     audit: async () => (await import('./adk-python-sliding-window.ts')).AUDIT,
   },
   {
     name: 'adk-python-token-threshold',
     load: async () => (await import('./adk-python-token-threshold.ts')).adkPythonTokenThresholdStrategy,
-    source: 'google/adk-python apps/compaction.py, flows/llm_flows/compaction.py [index] (a88e864)',
+    source: 'google/adk-python apps/compaction.py, flows/llm_flows/compaction.py @bb2efb6b',
     audit: async () => (await import('./adk-python-token-threshold.ts')).AUDIT,
   },
   {
@@ -148,27 +148,27 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
     name: 'strands-sliding-window',
     load: async () => (await import('./strands-sliding-window.ts')).strandsSlidingWindowStrategy,
     source:
-      'strands-agents/sdk-python src/strands/agent/conversation_manager/sliding_window_conversation_manager.py @0cd91bb2 [index copy]',
+      'strands-agents/sdk-python src/strands/agent/conversation_manager/sliding_window_conversation_manager.py @1232230d',
     audit: async () => (await import('./strands-sliding-window.ts')).AUDIT,
   },
   {
     name: 'strands-summarizing',
     load: async () => (await import('./strands-summarizing.ts')).strandsSummarizingStrategy,
     source:
-      'strands-agents/sdk-python src/strands/agent/conversation_manager/summarizing_conversation_manager.py @0cd91bb2 [index copy]',
+      'strands-agents/sdk-python src/strands/agent/conversation_manager/summarizing_conversation_manager.py @1232230d',
     audit: async () => (await import('./strands-summarizing.ts')).AUDIT,
   },
   {
     name: 'goose',
     load: async () => (await import('./goose.ts')).gooseStrategy,
-    source: 'block/goose crates/goose/src/context_mgmt/mod.rs @0036b819 [index copy]',
+    source: 'block/goose crates/goose/src/context_mgmt/mod.rs @331a8429 (index, read in full)',
     audit: async () => (await import('./goose.ts')).AUDIT,
   },
   {
     name: 'openai-agents-compaction',
     load: async () => (await import('./openai-agents-compaction.ts')).openaiAgentsCompactionStrategy,
     source:
-      'openai/openai-agents-python src/agents/memory/openai_responses_compaction_session.py @04c49c78 [index copy], the server emulated',
+      'openai/openai-agents-python src/agents/memory/openai_responses_compaction_session.py @583fede1, the server emulated',
     audit: async () => (await import('./openai-agents-compaction.ts')).AUDIT,
   },
   {

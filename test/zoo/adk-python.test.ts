@@ -50,6 +50,25 @@ describe('adk-python sliding window', () => {
     });
   });
 
+  it('pending-call guard (#4740, @bb2efb6b L672–675): the range stops before a call no response answers', async () => {
+    const events = [
+      ...invocation(1),
+      user('u2', 'q2', 'inv-2'),
+      model('m2', 'a2', 'inv-2'),
+      call('c2', 'confirm', 'inv-2'),
+      model('m2b', 'waiting', 'inv-2'),
+    ];
+    const ctx = fakeContext({ events });
+    const outcome = await adkPythonSlidingWindowStrategy().afterInvocation!(ctx);
+    // Before the fix the range ran to m2b and summarized 'waiting'.
+    expect(outcome!.append![0]).toMatchObject({ startEventId: 'u1', endEventId: 'm2' });
+    expect(ctx.summarizerRequests[0]!.contents[0]!.parts![0]!.text).not.toContain('waiting');
+    // A pending call in the range's first event: nothing to compact, no summarizer call.
+    const blocked = fakeContext({ events: [call('c0', 'confirm', 'inv-1'), ...invocation(1), ...invocation(2)] });
+    expect(await adkPythonSlidingWindowStrategy().afterInvocation!(blocked)).toBeUndefined();
+    expect(blocked.summarizerRequests).toHaveLength(0);
+  });
+
   it('in the world: four turns give two compactions and the request shows both summaries', async () => {
     const r = await play(scenario({ turnInputs: [{}, {}, {}, {}, {}] }), adkPythonSlidingWindowStrategy());
     expect(r.trace!.events.filter((e) => e.actions.compaction)).toHaveLength(2);
@@ -149,6 +168,28 @@ describe('adk-python token threshold', () => {
     // The split alone would compact u1…m3; the pending confirmation c2 stops it at u2.
     expect(outcome!.append![0]).toMatchObject({ startEventId: 'u1', endEventId: 'u2' });
     expect(ctx.summarizerRequests[0]!.contents[0]!.parts![0]!.text).not.toContain('meanwhile');
+  });
+
+  it('after a pre-request compaction in the same invocation the post-invocation pass is skipped (token_compaction_checked)', async () => {
+    const strategy = adkPythonTokenThresholdStrategy({ token_threshold: 1_000, event_retention_size: 1 });
+    const events = [
+      user('u1', 'q1', 'inv-1'),
+      model('m1', 'a1', 'inv-1', 2_000),
+      user('u2', 'q2', 'inv-2'),
+      recordEvent('rec', { startEventId: 'u1', endEventId: 'u2', contents: [] }, 'inv-2'),
+      model('m2', 'a2', 'inv-2', 2_000),
+      user('u3', 'more', 'inv-2'),
+      model('m3', 'a3', 'inv-2', 2_000),
+    ];
+    // The pre-request pass of inv-2 compacted (rec): the runner skips the token pass after it.
+    const after = fakeContext({ events, invocationId: 'inv-2' });
+    expect(await strategy.afterInvocation!(after)).toBeUndefined();
+    expect(after.summarizerRequests).toHaveLength(0);
+    // The same session seen after another invocation is compacted as usual.
+    const other = await strategy.afterInvocation!(fakeContext({ events, invocationId: 'inv-3' }));
+    expect(other!.append![0]).toMatchObject({ startEventId: 'u1', endEventId: 'u3' });
+    // And before a request the pass runs whatever happened earlier in the invocation.
+    expect(await strategy.compactSession!(fakeContext({ events, invocationId: 'inv-2' }))).toBeDefined();
   });
 
   it('a failing summarizer raises (not caught upstream): the session fails', async () => {

@@ -38,6 +38,23 @@ describe('codex remote compaction', () => {
     expect(trimCodexGeneratedTail([...items, said('model', 'more')], 500, 100)).toHaveLength(5);
   });
 
+  it('trim: removing a tool output removes the call it answers (remove_last_item, @c3756006 history.rs L137–144)', () => {
+    const callOf = (id: string): Content => ({
+      role: 'model',
+      parts: [{ functionCall: { id, name: 'read', args: {} } }],
+    });
+    const outputOf = (id: string, size: number): Content => ({
+      role: 'user',
+      parts: [{ functionResponse: { id, name: 'read', response: { result: 'x'.repeat(size) } } }],
+    });
+    const items = [said('user', 'go'), callOf('a'), outputOf('a', 400), callOf('b'), outputOf('b', 4_000)];
+    // Before: the output went but its call stayed, an orphan sent to the server.
+    expect(trimCodexGeneratedTail(items, 500, 0).map(textOf)).toEqual(['go', 'call:read', 'resp:read']);
+    // The loop goes on while over the window: the next output and its call go too; the user message stops it.
+    expect(trimCodexGeneratedTail(items, 5, 0).map(textOf)).toEqual(['go']);
+    expect(items).toHaveLength(5);
+  });
+
   it('under the limit (90 % of W): nothing', async () => {
     const ctx = fakeContext({ window: 10_000, events: events(), invocationId: 'inv-1' });
     const strategy = codexRemoteStrategy();

@@ -29,8 +29,34 @@ describe('langchain SummarizationMiddleware', () => {
     expect(ctx.summarizerRequests).toHaveLength(0);
   });
 
-  it('counts chars/4 + 3 per message', () => {
-    expect(approximateTokens([human('x'.repeat(40)), ai('abcd')])).toBe(10 + 3 + 1 + 3);
+  it('counts ceil((chars + role name [+ repr(tool_calls)] [+ tool_call_id]) / 4) + 3 per message (langchain-core 1.6.5)', () => {
+    // Before: the role's name was not counted (10 + 3 + 1 + 3 = 17).
+    expect(approximateTokens([human('x'.repeat(40)), ai('abcd')])).toBe(Math.ceil(44 / 4) + 3 + Math.ceil(13 / 4) + 3);
+    // An AI message with a call counts Python's repr of its tool_calls, 77 characters here, plus "assistant".
+    const withCall: Content = {
+      role: 'model',
+      parts: [{ functionCall: { id: 'c1', name: 'read', args: { path: 'a.ts' } } }],
+    };
+    expect(approximateTokens([withCall])).toBe(Math.ceil((77 + 9) / 4) + 3);
+    // A tool message counts its content, its tool_call_id and "tool".
+    const result: Content = {
+      role: 'user',
+      parts: [{ functionResponse: { id: 'c1', name: 'read', response: { result: 'r' } } }],
+    };
+    const content = JSON.stringify({ name: 'read', response: { result: 'r' } }).length;
+    expect(approximateTokens([result])).toBe(Math.ceil((content + 2 + 4) / 4) + 3);
+  });
+
+  it('the trim keeps the last lines of a human message that does not fit whole (allow_partial); other partials are dropped', () => {
+    const goal = human(['line one of the goal', 'line two', 'the last line'].join('\n'));
+    const tail = ai('y'.repeat(36)); // ceil((36 + 9) / 4) + 3 = 15 tokens
+    // Budget 15 + 8: "the last line" costs ceil((13 + 4) / 4) + 3 = 8; with "line two\n" it would cost 10.
+    expect(trimLast([goal, tail], 23)).toEqual([human('the last line'), tail]);
+    expect(trimLast([goal, tail], 25)).toEqual([human('line two\nthe last line'), tail]);
+    // Before: whole messages only, so nothing started on a human message.
+    expect(trimLast([goal, tail], 23)).not.toEqual([]);
+    // A partial AI message is dropped to start on a human one.
+    expect(trimLast([human('q'), ai('a\n'.repeat(20)), tail], 22)).toEqual([]);
   });
 
   it('["messages", N] trigger, keep 20 messages: [Human summary, last 20]', async () => {

@@ -56,7 +56,7 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     'local-compaction symptom; the report is the remote v2 output, not modelled (codex-remote emulates v1 and holds here)',
   ),
   'codex-remote-compaction-window-full.yaml': notFixed(
-    'the remote path at @a0391122; the move of compaction to the normal turn endpoint is not modelled',
+    'the remote path at @c3756006; the move of compaction to the normal turn endpoint is not modelled',
   ),
   'codex-goal-lost-after-compaction.yaml': notFixed(
     'local-compaction symptom; the 20k user-message budget and the re-summarized summary are unchanged at @c3756006',
@@ -75,10 +75,10 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     'PR #16826 closed; PR #23946 (open) trades the thrash for an overflow',
   ),
   'goose-compaction-fails-without-tool-responses.yaml': notFixed(
-    'the summarizer input is the whole conversation at @0036b819; PR #10500 only skips the identical retries and rewords the error',
+    'the summarizer input is the whole conversation at @331a8429 (mod.rs); PR #10500 only skips the identical retries and rewords the error',
   ),
   'goose-no-check-in-tool-loop.yaml': notFixed(
-    'no mid-turn check at @0036b819; PRs #11681 and #11903 (re-check after tool responses) were open when read',
+    'no mid-turn check in the agent.rs copies read; PRs #11681 and #11903 (re-check after tool responses) were open when read',
   ),
   'langchain-error-as-summary.yaml': {
     kind: 'fixed',
@@ -107,7 +107,7 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     options: { estimator: 'cjk-aware' },
   },
   'openai-agents-count-not-tokens.yaml': notFixed(
-    'openai/openai-agents-python#3126 was declined; the count-based default is unchanged at @04c49c78',
+    'openai/openai-agents-python#3126 was declined; the count-based default is unchanged at @583fede1',
   ),
   'opencode-1m-refusal-not-overflow.yaml': notFixed(
     'anomalyco/opencode#50574 is open; no overflow pattern can match a 400 that names no overflow (the classifier is played with overflow words in test/zoo/opencode-misread.test.ts)',
@@ -134,7 +134,7 @@ const PROOFS: Readonly<Record<string, Proof>> = {
   ),
   'pi-summarizer-blow-up.yaml': notFixed('no fix at @83378aad'),
   'strands-summarizing-single-result-overflow.yaml': notFixed(
-    'PR #3723 (open) would cut the oversized block; not in @0cd91bb2',
+    'PR #3723 (open) would cut the oversized block; not in @1232230d',
   ),
 };
 

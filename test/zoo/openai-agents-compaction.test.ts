@@ -18,7 +18,7 @@ const turn = (k: number, n: number, size = 10) => [
 ];
 
 describe('OpenAI Agents SDK OpenAIResponsesCompactionSession', () => {
-  it('at @04c49c78 the default hook compacts at 10 candidate items: neither user messages nor compaction items count', () => {
+  it('at @583fede1 the default hook compacts at 10 candidate items: neither user messages nor compaction items count', () => {
     expect(DEFAULT_COMPACTION_THRESHOLD).toBe(10);
     expect(compactionCandidateCount(projectedHistory(fakeContext({ events: turn(0, 4) })))).toBe(9);
     const compacted = [

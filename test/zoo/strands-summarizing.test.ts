@@ -3,15 +3,14 @@ import type { Content } from '../../src/engine/types.ts';
 import { ContextWindowExceededError } from '../../src/engine/errors/context-window-exceeded.ts';
 import {
   DEFAULT_PRESERVE_RECENT_MESSAGES,
-  DEFAULT_PROACTIVE_THRESHOLD,
   DEFAULT_SUMMARY_RATIO,
-  PROACTIVE_THRESHOLD_RANGE,
   SUMMARIZE_REQUEST,
   SUMMARY_RATIO_RANGE,
   strandsSummarizingStrategy,
   summarizeCount,
 } from '../../src/zoo/strands-summarizing.ts';
-import { call, fakeContext, model, recordEvent, response, textOf, user } from './helpers/zoo-fixtures.ts';
+import { DEFAULT_COMPRESSION_THRESHOLD } from '../../src/zoo/_shared/strands.ts';
+import { call, fakeContext, model, response, textOf, user } from './helpers/zoo-fixtures.ts';
 
 const turns = (n: number, size = 1) =>
   Array.from({ length: n }, (_, i) => [user(`u${i}`, `q${i}${'x'.repeat(size)}`), model(`m${i}`, `a${i}`)]).flat();
@@ -22,14 +21,12 @@ const overflow = new ContextWindowExceededError(9, 8);
 const settings = { summaryRatio: DEFAULT_SUMMARY_RATIO, preserveRecent: DEFAULT_PRESERVE_RECENT_MESSAGES };
 
 describe('strands SummarizingConversationManager', () => {
-  it('constants at @0cd91bb2: summarize 30 %, keep 10 recent messages, proactive at 80 %; ratio clamped to 0.1–0.8, threshold to 0.1–1.0', () => {
-    expect([DEFAULT_SUMMARY_RATIO, DEFAULT_PRESERVE_RECENT_MESSAGES, DEFAULT_PROACTIVE_THRESHOLD]).toEqual([
-      0.3, 10, 0.8,
+  it('constants at @1232230d: summarize 30 %, keep 10 recent messages, proactive compression at 70 %; ratio clamped to 0.1–0.8', () => {
+    // Before: 0.8 of max_context_tokens, from PR #2147, which was closed unmerged.
+    expect([DEFAULT_SUMMARY_RATIO, DEFAULT_PRESERVE_RECENT_MESSAGES, DEFAULT_COMPRESSION_THRESHOLD]).toEqual([
+      0.3, 10, 0.7,
     ]);
-    expect([SUMMARY_RATIO_RANGE, PROACTIVE_THRESHOLD_RANGE]).toEqual([
-      [0.1, 0.8],
-      [0.1, 1.0],
-    ]);
+    expect(SUMMARY_RATIO_RANGE).toEqual([0.1, 0.8]);
     expect(SUMMARIZE_REQUEST).toBe('Please summarize this conversation.');
   });
 
@@ -91,32 +88,29 @@ describe('strands SummarizingConversationManager', () => {
   it('reactive only by default: no proactive check before a model call or after an invocation, however large', async () => {
     const ctx = fakeContext({ events: turns(20, 40_000) });
     expect(await strandsSummarizingStrategy().compactSession!(ctx)).toBeUndefined();
-    expect(await strandsSummarizingStrategy().afterInvocation!(ctx)).toBeUndefined();
     expect(ctx.summarizerRequests).toHaveLength(0);
   });
 
-  it('with max_context_tokens: over int(max × 0.8) it summarizes proactively, once per message count', async () => {
-    const strategy = strandsSummarizingStrategy({ max_context_tokens: 1_000 });
-    // 20 messages of about 10 + 1 tokens: 110 tokens, under 800.
-    expect(await strategy.compactSession!(fakeContext({ events: turns(10, 40) }))).toBeUndefined();
-    const events = turns(10, 4_000);
-    const state: Record<string, unknown> = {};
-    const first = await strategy.compactSession!(fakeContext({ events, state }));
-    expect(first!.append![0]!.endEventId).toBe('m2');
-    // The same cycle's apply_management sees the summarized history (15 messages, still over): skipped.
-    const ctx = fakeContext({
-      events: [...events, recordEvent('rec', first!.append![0]!)],
-      state: { 'strands-summarizing:lastSummarizedMsgCount': 15 },
-    });
-    expect(await strategy.afterInvocation!(ctx)).toBeUndefined();
-    expect(ctx.summarizerRequests).toHaveLength(0);
+  it('proactive_compression: before a model call at 70 % of the window (projected from the last usage), never after an invocation', async () => {
+    const strategy = strandsSummarizingStrategy({ proactive_compression: true });
+    const events = [...turns(10, 40), model('m10', 'a10', 'inv-1', 6_990), user('u11', 'y'.repeat(40))];
+    // 6,990 + ceil(40 / 4) = 7,000 of 10,000: 0.7 reached; of 10,001 not.
+    expect(await strategy.compactSession!(fakeContext({ window: 10_001, events }))).toBeUndefined();
+    const ctx = fakeContext({ window: 10_000, events });
+    const outcome = await strategy.compactSession!(ctx);
+    // 22 messages: int(22 × 0.3) = 6 summarized, through m2.
+    expect(outcome!.append![0]!.endEventId).toBe('m2');
+    // apply_management is a no-op upstream (before: PR #2147's code checked again after each invocation).
+    expect(strategy.afterInvocation).toBeUndefined();
+    expect(() => strandsSummarizingStrategy({ max_context_tokens: 1_000 })).toThrow();
   });
 
   it('a failed summary: reactively the refused call stands; proactively it is logged and nothing changes', async () => {
     const events = [user('u0', 'go'), call('c0', 'read'), response('r0', 'c0', 'read', 'x'), ...turns(10, 400)];
     const failing = fakeContext({ events, summarize: () => new Error('model down') });
     expect(await strandsSummarizingStrategy().onModelError!(failing, overflow, { contents: [] })).toBeUndefined();
-    expect(await strandsSummarizingStrategy({ max_context_tokens: 100 }).compactSession!(failing)).toBeUndefined();
+    const proactive = strandsSummarizingStrategy({ proactive_compression: { compression_threshold: 0.01 } });
+    expect(await proactive.compactSession!(failing)).toBeUndefined();
     expect(failing.warnings).toHaveLength(2);
   });
 });

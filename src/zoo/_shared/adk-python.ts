@@ -1,7 +1,8 @@
 /**
- * What adk-python's two compaction modes share (google/adk-python `apps/llm_event_summarizer.py`
- * @be6a2e8e, `apps/compaction.py` and `flows/llm_flows/compaction.py` [index]; docs/peer-strategies.md §4,
- * docs/adk-step-loop.md §3): the `LlmEventSummarizer` and the compaction event it returns.
+ * What adk-python's two compaction modes share, read at google/adk-python @bb2efb6b (2026-05-15;
+ * `apps/llm_event_summarizer.py`, `apps/compaction.py`; docs/peer-strategies.md §4,
+ * docs/adk-step-loop.md §3): the `LlmEventSummarizer`, the compaction event it returns, and the
+ * pending-function-call guard both modes apply (the fix of google/adk-python#4740).
  */
 import type { CompactionRecord, SessionEvent } from '../../engine/hook-types.ts';
 import { compactionRecordOf } from '../../engine/records/project-records.ts';
@@ -19,10 +20,11 @@ export function isCompactable(event: SessionEvent): boolean {
 }
 
 /**
- * `LlmEventSummarizer.maybe_summarize_events`: only text parts, as `author: text` lines, one
- * non-streaming call. Returns the compaction record over `[first, last]` (rendered as the agent's
- * own model turn) with the summarizer's usage on it, or undefined when there is no text answer.
- * A failing call throws: adk-python does not catch it [derived].
+ * `LlmEventSummarizer.maybe_summarize_events` (@bb2efb6b `llm_event_summarizer.py` L73–81 the
+ * format, L83–137 the call): only text parts, as `author: text` lines, one non-streaming call.
+ * Returns the compaction record over `[first, last]` (L122–123; rendered as the agent's own model
+ * turn, L120) with the summarizer's usage on it (L107, L113, L137: since 5ce33b9c, #4014), or
+ * undefined when the answer has no content (L116–117). A failing call throws: nothing catches it.
  */
 export async function summarizeEvents(
   ctx: CompactionContext,
@@ -62,4 +64,38 @@ export function latestCompaction(
     if (endIndex >= 0 && startIndex >= 0) return { record, endIndex, startIndex };
   }
   return undefined;
+}
+
+/**
+ * `_pending_function_call_ids` (@bb2efb6b `compaction.py` L317–331): the ids of function calls
+ * that no function response in the whole session answers (a pending tool or confirmation).
+ */
+export function pendingFunctionCallIds(events: readonly SessionEvent[]): Set<string> {
+  const calls = new Set<string>();
+  const responses = new Set<string>();
+  for (const event of events) {
+    for (const part of event.content?.parts ?? []) {
+      if (part.functionCall?.id) calls.add(part.functionCall.id);
+      if (part.functionResponse?.id) responses.add(part.functionResponse.id);
+    }
+  }
+  for (const id of responses) calls.delete(id);
+  return calls;
+}
+
+/**
+ * `_truncate_events_before_pending_function_call` (@bb2efb6b `compaction.py` L334–347): the
+ * leading events before the first one holding a pending call. Both modes apply it to the events
+ * they selected (token threshold L269–272, sliding window L672–675; the fix of #4740, 991c4111).
+ */
+export function beforePendingFunctionCall(
+  events: readonly SessionEvent[],
+  pending: ReadonlySet<string>,
+): readonly SessionEvent[] {
+  const index = events.findIndex((event) =>
+    (event.content?.parts ?? []).some(
+      (part) => part.functionCall?.id !== undefined && pending.has(part.functionCall.id),
+    ),
+  );
+  return index < 0 ? events : events.slice(0, index);
 }

@@ -36,7 +36,7 @@ export interface OpencodeLimits {
   readonly limitInput: number;
   readonly maxOutputTokens: number;
   /**
-   * Newer `overflow.ts` (sst/opencode @31e22f65 [index]) subtracts `reserved` without an input limit
+   * Newer `overflow.ts` (sst/opencode @31e22f65) subtracts `reserved` without an input limit
    * too, floored at 0; @fd78ec63 (classic, and the tail generation of 2026-04) does not.
    */
   readonly reserveWithoutInputLimit?: boolean;
