@@ -13,7 +13,8 @@ export type RealisticKind = 'prose' | 'json' | 'logs' | 'code' | 'cjk' | 'emoji'
 
 type ChunkMaker = (rng: Rng, index: number) => string;
 
-const CHUNK_MAKERS: Readonly<Record<RealisticKind, ChunkMaker>> = {
+/** Each kind's chunk: a sentence, a JSON record, a log line, a function, a CJK sentence, a chat line. */
+export const CHUNK_MAKERS: Readonly<Record<RealisticKind, ChunkMaker>> = {
   prose: proseSentence,
   json: jsonRecord,
   logs: logLine,
