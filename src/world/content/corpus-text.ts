@@ -23,8 +23,12 @@ export interface CorpusWindow {
 /** The texts generated lately, by text (the token model looks them up); bounded in characters. */
 const windows = new Map<string, CorpusWindow>();
 let windowChars = 0;
-/** The windows remembered keep at most this many characters of text alive (most are slices of the corpus). */
-const MAX_WINDOW_CHARS = 16 * 1024 * 1024;
+/**
+ * The windows remembered keep at most this many characters of text alive (8 MiB at two bytes a
+ * character). A window is looked up once, when the token model first counts it (it then caches the
+ * count by text), so a small bound loses nothing.
+ */
+const MAX_WINDOW_CHARS = 4 * 1024 * 1024;
 
 /** Where `text` lies in a corpus, when this process generated it lately as a window without wrapping. */
 export function corpusWindowOf(text: string): CorpusWindow | undefined {
