@@ -32,8 +32,12 @@ export type ContentKind =
 export type TextSpec =
   /** A literal text, used verbatim. */
   | { readonly text: string }
-  /** Generated text of exactly `size` UTF-8 bytes (for `go-analysis`, `size` is the body size). */
-  | { readonly kind: ContentKind; readonly size: number; readonly turn?: number };
+  /**
+   * Generated text of exactly `size` UTF-8 bytes (for `go-analysis`, `size` is the body size).
+   * `source: 'corpus'`: a realistic kind is a seeded window over the kind's corpus
+   * (content/corpus-text.ts; the scenario's `session.textSource`), not generated word by word.
+   */
+  | { readonly kind: ContentKind; readonly size: number; readonly turn?: number; readonly source?: 'corpus' };
 
 /** What the provider really counts. */
 export type TokenModelSpec =

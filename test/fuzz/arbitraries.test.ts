@@ -195,11 +195,11 @@ describe('the cold-threshold draft', () => {
 });
 
 describe('buildScenarioSpec', () => {
-  it('leaves every default out', () => {
+  it('leaves every default out (the corpus text source is the fuzzer choice, not a default)', () => {
     expect(buildScenarioSpec(draft({}))).toEqual({
       name: 'fuzz-case',
       seed: 1,
-      session: { contextWindow: 8_000 },
+      session: { contextWindow: 8_000, textSource: 'corpus' },
       turns: [{ user: 'ok' }],
     });
   });

@@ -6,7 +6,7 @@
  * issues carry field paths (the loader adds line numbers).
  */
 import { basename, extname } from 'node:path';
-import type { SummarizerSpec, WorldProvider, WorldScenario, WorldTurn } from '../../world/world-scenario.ts';
+import type { SummarizerSpec, TextSpec, WorldProvider, WorldScenario, WorldTurn } from '../../world/world-scenario.ts';
 import type { Expectations } from './expectations.ts';
 import { GO_SUMMARY_TEXT, profileDefaults, type ProfileDefaults } from './profiles.ts';
 import type { ResolvedScenario } from './resolved-scenario.ts';
@@ -142,7 +142,9 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     );
   }
   if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
-  const turns = spec.replay ? resolveReplayTurns(spec.replay) : turnsOf(turnGroups, profile, seed);
+  const corpus = session.textSource === 'corpus';
+  const resolvedTurns = spec.replay ? resolveReplayTurns(spec.replay) : turnsOf(turnGroups, profile, seed);
+  const turns = corpus ? resolvedTurns.map(turnFromCorpus) : resolvedTurns;
   const facts = resolveFacts(spec.facts ?? [], turns, seed, issues);
   if (issues.length > 0) throw new ScenarioError('SIM_SCENARIO_INVALID', options.file, issues);
 
@@ -151,7 +153,10 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
     seed,
     flavour: spec.flavour ?? 'adk-js',
     agentName: session.agentName ?? profile.agentName,
-    systemPrompt: resolveSystemPrompt(session.systemPrompt, { profile, seed, i: 0, label: 'systemPrompt' }),
+    systemPrompt: fromCorpusIf(
+      corpus,
+      resolveSystemPrompt(session.systemPrompt, { profile, seed, i: 0, label: 'systemPrompt' }),
+    ),
     toolDeclarations: session.tools ? { count: session.tools.count, schemaSize: session.tools.schemaSize } : null,
     declareCalledTools: session.declareCalledTools ?? profile.declareCalledTools,
     exposeUserContent: session.exposeUserContent ?? profile.exposeUserContent,
@@ -193,6 +198,24 @@ function resolveOneSession(spec: ScenarioSpec, name: string, options: ResolveOpt
         }
       : {}),
   };
+}
+
+/** `session.textSource: corpus`: every generated text of the turn is a corpus window (content/corpus-text.ts). */
+function turnFromCorpus(turn: WorldTurn): WorldTurn {
+  return {
+    ...turn,
+    user: fromCorpus(turn.user),
+    modelResponse: fromCorpus(turn.modelResponse),
+    toolCalls: turn.toolCalls.map((call) => ({ ...call, response: fromCorpus(call.response) })),
+  };
+}
+
+function fromCorpusIf(corpus: boolean, spec: TextSpec | null): TextSpec | null {
+  return corpus && spec !== null ? fromCorpus(spec) : spec;
+}
+
+function fromCorpus(spec: TextSpec): TextSpec {
+  return 'kind' in spec ? { ...spec, source: 'corpus' } : spec;
 }
 
 /** `session.provider` as the world takes it (only the fields the file gives). */

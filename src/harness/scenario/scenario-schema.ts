@@ -418,6 +418,12 @@ const session = z
       'The provider refuses a request above the window with a context-overflow error, reporting no usage, instead of answering it; strategies may recover (onModelError). Default false: it answers everything and the overflow is measured.',
     ).optional(),
     provider: providerSpec.optional(),
+    textSource: z
+      .enum(['words', 'corpus'])
+      .describe(
+        'How realistic kinds (prose, json, logs, code, cjk, emoji) are generated: words (default) = word by word from the seed; corpus = a seeded window over a per-kind corpus built once per process (what fuzz-generated scenarios use: cheaper, same look, other texts).',
+      )
+      .optional(),
   })
   .describe('The agent session.');
 

@@ -6,6 +6,7 @@
 import type { ContentKind, TextSpec } from '../world-scenario.ts';
 import type { Rng } from '../sim/prng.ts';
 import { goAnalysis, goLongMessage, goSystemPrompt, xText } from './go-texts.ts';
+import { corpusText } from './corpus-text.ts';
 import { realisticText } from './realistic-text.ts';
 
 /** Every kind of generated text, once (the scenario schema's enum too). */
@@ -47,7 +48,7 @@ export function generateText(spec: TextSpec, rng: Rng): string {
     case 'code':
     case 'cjk':
     case 'emoji':
-      return realisticText(kind, size, rng);
+      return spec.source === 'corpus' ? corpusText(kind, size, rng) : realisticText(kind, size, rng);
     default:
       throw new Error(`unknown content kind '${String(kind)}' (expected one of: ${CONTENT_KINDS.join(', ')})`);
   }

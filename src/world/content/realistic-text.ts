@@ -13,7 +13,8 @@ export type RealisticKind = 'prose' | 'json' | 'logs' | 'code' | 'cjk' | 'emoji'
 
 type ChunkMaker = (rng: Rng, index: number) => string;
 
-const CHUNK_MAKERS: Readonly<Record<RealisticKind, ChunkMaker>> = {
+/** Each kind's chunk: a sentence, a JSON record, a log line, a function, a CJK sentence, a chat line. */
+export const CHUNK_MAKERS: Readonly<Record<RealisticKind, ChunkMaker>> = {
   prose: proseSentence,
   json: jsonRecord,
   logs: logLine,
@@ -55,6 +56,7 @@ export interface TextStream {
 
 export function realisticTextStream(kind: RealisticKind, rng: Rng): TextStream {
   const makeChunk = CHUNK_MAKERS[kind];
+  const ascii = ASCII_KINDS.has(kind);
   const head = kind === 'json' ? '[\n' : '';
   const chunks: string[] = [];
   /** ends[i]: UTF-8 bytes of head + chunks[0..i]. */
@@ -71,11 +73,14 @@ export function realisticTextStream(kind: RealisticKind, rng: Rng): TextStream {
         starts.push(joined.length);
         joined += chunk;
         chunks.push(chunk);
-        ends.push((ends.length === 0 ? head.length : ends[ends.length - 1]!) + Buffer.byteLength(chunk, 'utf8'));
+        // An ASCII kind's chunk has one byte per unit: no need to encode it.
+        const chunkBytes = ascii ? chunk.length : Buffer.byteLength(chunk, 'utf8');
+        ends.push((ends.length === 0 ? head.length : ends[ends.length - 1]!) + chunkBytes);
         if (ends[ends.length - 1]! >= size) k = ends.length - 1;
       }
       const before = k === 0 ? head.length : ends[k - 1]!;
-      return joined.slice(0, starts[k]) + fitToBytes(chunks[k]!, size - before);
+      const cut = ascii ? chunks[k]!.slice(0, size - before) : fitToBytes(chunks[k]!, size - before);
+      return joined.slice(0, starts[k]) + cut;
     },
   };
 }

@@ -17,6 +17,8 @@ import type { LlmRequest } from '../../engine/types.ts';
 import { contentItems, type ContentItem } from '../request-contents/content-items.ts';
 import type { TokenModelSpec } from '../world-scenario.ts';
 import { loadBpeCounter, type BpeCounter } from '../ruler/bpe-count.ts';
+import { corpusWindowOf } from '../content/corpus-text.ts';
+import { jsonWindowTokenCount, windowTokenCount } from '../content/corpus-token-count.ts';
 
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 export const REQUEST_OVERHEAD_TOKENS = 3;
@@ -107,9 +109,8 @@ function countPart(part: Part, texts: TextCountCache): number {
   if (part.functionCall)
     return texts.count(part.functionCall.name ?? '') + texts.count(JSON.stringify(part.functionCall.args ?? {}));
   if (part.functionResponse) {
-    return (
-      texts.count(part.functionResponse.name ?? '') + texts.count(JSON.stringify(part.functionResponse.response ?? {}))
-    );
+    const response = part.functionResponse.response ?? {};
+    return texts.count(part.functionResponse.name ?? '') + texts.countJson(response, JSON.stringify(response));
   }
   if (part.inlineData) return Math.floor((part.inlineData.data?.length ?? 0) / 4);
   return texts.count(JSON.stringify(part));
@@ -131,7 +132,12 @@ function countDeclaration(declaration: FunctionDeclaration, texts: TextCountCach
   return texts.count(declaration.name ?? '') + texts.count(declaration.description ?? '') + texts.count(json);
 }
 
-/** Counts per distinct long string (short ones are cheaper to count than to look up). */
+/**
+ * Counts per distinct long string (short ones are cheaper to count than to look up). A text the
+ * world generated as a corpus window (session.textSource: corpus) is counted from the corpus's
+ * block counts (content/corpus-token-count.ts: exactly the count of the text, as its test shows),
+ * the rest by tokenizing it.
+ */
 class TextCountCache {
   readonly #counts = new Map<string, number>();
 
@@ -141,10 +147,35 @@ class TextCountCache {
     if (text.length < 64) return this.counter.count(text);
     let count = this.#counts.get(text);
     if (count === undefined) {
-      count = this.counter.count(text);
-      if (this.#counts.size >= 20_000) this.#counts.clear();
-      this.#counts.set(text, count);
+      const window = corpusWindowOf(text);
+      count = (window && windowTokenCount(window, this.counter)) ?? this.counter.count(text);
+      this.#remember(text, count);
     }
     return count;
+  }
+
+  /** The count of `json`, which is JSON.stringify(response): a tool's `{ result: <corpus window> }` from the corpus's blocks. */
+  countJson(response: unknown, json: string): number {
+    if (json.length < 64) return this.counter.count(json);
+    let count = this.#counts.get(json);
+    if (count === undefined) {
+      count = this.#jsonWindowCount(response, json) ?? this.counter.count(json);
+      this.#remember(json, count);
+    }
+    return count;
+  }
+
+  #jsonWindowCount(response: unknown, json: string): number | undefined {
+    if (response === null || typeof response !== 'object' || Array.isArray(response)) return undefined;
+    const keys = Object.keys(response);
+    if (keys.length !== 1) return undefined;
+    const value = (response as Record<string, unknown>)[keys[0]!];
+    const window = typeof value === 'string' ? corpusWindowOf(value) : undefined;
+    return window && jsonWindowTokenCount(window, keys[0]!, json, this.counter);
+  }
+
+  #remember(text: string, count: number): void {
+    if (this.#counts.size >= 20_000) this.#counts.clear();
+    this.#counts.set(text, count);
   }
 }

@@ -84,6 +84,9 @@ function buildPlainSpec(draft: ScenarioDraft): ScenarioSpec {
     ...(draft.usage === 'off' ? { usageMetadata: false } : {}),
     ...(isDefaultTokenModel(draft.tokenModel) ? {} : { tokenModel: { ...draft.tokenModel } }),
     ...(draft.streaming > 0 ? { streaming: draft.streaming } : {}),
+    // Realistic texts as windows over per-kind corpora: a fuzz run generates thousands of texts,
+    // word by word they cost a quarter of its CPU (issue 32); the file replays them the same way.
+    textSource: 'corpus',
   };
   return {
     name: 'fuzz-case',
