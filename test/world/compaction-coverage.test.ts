@@ -246,11 +246,14 @@ function deepFreezeForTest<T>(value: T): T {
 
 describe('history texts searched as parts', () => {
   it('finds every run without a line break of the joined history text in one of its parts', () => {
-    const long = fc.string({
-      maxLength: 60,
-      size: 'max',
-      unit: fc.constantFrom('a', 'b', ' ', '"', '\\', '\n', '\t', 'é', '字'),
-    });
+    // Each alphabet mixes plain letters with one kind of character JSON escapes (or not), so that
+    // long lines holding one of them are common.
+    const alphabets = [['"'], ['\\'], ['\t', '\u0001'], ['\n'], ['é', '字', '\ud83d\ude00'], ['\ud800']];
+    const long = fc.oneof(
+      ...alphabets.map((special) =>
+        fc.string({ maxLength: 60, size: 'max', unit: fc.constantFrom('a', 'b', ' ', ...special) }),
+      ),
+    );
     const value = fc.oneof(long, fc.array(long, { maxLength: 3 }), fc.jsonValue({ maxDepth: 3 }));
     const response = fc.dictionary(fc.string({ maxLength: 4 }), value, { maxKeys: 4 });
     fc.assert(
@@ -259,7 +262,10 @@ describe('history texts searched as parts', () => {
           role: 'user',
           parts: [
             { text: body },
-            ...responses.map((payload) => ({ functionResponse: { name: 'tool', response: payload as never } })),
+            // Frozen, as the session service stores them: only then may a string be left to the JSON.
+            ...responses.map((payload) => ({
+              functionResponse: { name: 'tool', response: deepFreezeForTest(payload) as never },
+            })),
           ],
         };
         const texts = historyTextsOf(content);
@@ -271,14 +277,19 @@ describe('history texts searched as parts', () => {
     );
   });
 
-  it('keeps the strings of a payload JSON does not write as it is', () => {
+  it('keeps the strings of a payload not proven to be written by JSON as it is (a toJSON, not frozen)', () => {
     const line = 'a plain line of tool output, long enough to be a quote';
     const custom = { nested: { toJSON: () => 'replaced', value: line } };
     const texts = historyTextsOf({ role: 'user', parts: [{ functionResponse: { name: 'tool', response: custom } }] });
     expect(texts.parts).toContain(line);
-    const plain = historyTextsOf({
+    const unfrozen = historyTextsOf({
       role: 'user',
       parts: [{ functionResponse: { name: 'tool', response: { result: line } } }],
+    });
+    expect(unfrozen.parts).toContain(line);
+    const plain = historyTextsOf({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'tool', response: deepFreezeForTest({ result: line }) } }],
     });
     expect(plain.parts).not.toContain(line);
     expect(plain.parts.some((part) => part.includes(line))).toBe(true);

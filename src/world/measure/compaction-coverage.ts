@@ -17,6 +17,7 @@
 import type { Content } from '@google/genai';
 import type { StepCompaction } from '../session-result.ts';
 import { firstHolders } from './first-holders.ts';
+import { isFrozenJsonData, jsonGlobalsPristine } from '../sessions/frozen-json-data.ts';
 
 /** One history content of the request the world built, oldest first. */
 export interface BuiltContent {
@@ -347,8 +348,9 @@ function quotedForms(line: string): string[] {
  * escapes it), joined by newlines.
  *
  * Searched as parts: a string JSON writes as it is (none of the characters it escapes) is already
- * in the payload's JSON, so it is not searched again, when the payload is plain data that JSON
- * writes whole (no `toJSON`, nothing deeper than the strings are read to).
+ * in the payload's JSON, so it is not searched again, when the payload is proven frozen plain data
+ * and JSON's globals are untouched (sessions/frozen-json-data.ts: what the session service makes of
+ * the events it stores); any other payload has every string searched.
  */
 export function historyTextsOf(content: Content): HistoryTexts {
   const text = contentTextOf(content);
@@ -361,7 +363,7 @@ export function historyTextsOf(content: Content): HistoryTexts {
     const strings = stringsOf(response, 0);
     parts.push(json);
     all.push(json, ...strings);
-    const plain = isPlainJson(response, 0);
+    const plain = jsonGlobalsPristine() && isFrozenJsonData(response);
     for (const value of strings) if (!plain || JSON_ESCAPED.test(value)) parts.push(value);
   }
   return { parts, joined: () => all.join('\n') };
@@ -369,16 +371,6 @@ export function historyTextsOf(content: Content): HistoryTexts {
 
 /** A character `JSON.stringify` writes escaped (or may: surrogates, paired or not, are kept conservatively). */
 const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** Plain objects, arrays and scalars to the depth `stringsOf` reads, none with a `toJSON`: what JSON writes as it is. */
-function isPlainJson(value: unknown, depth: number): boolean {
-  if (value === null || typeof value !== 'object') return true;
-  if (depth > 8) return false;
-  if (Array.isArray(value)) return value.every((item) => isPlainJson(item, depth + 1));
-  const proto: unknown = Object.getPrototypeOf(value);
-  if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
-  return Object.values(value as Record<string, unknown>).every((item) => isPlainJson(item, depth + 1));
-}
 
 /** Every string in a value, depth first (tool results are `{result: "..."}` or richer), to a depth of 8. */
 function stringsOf(value: unknown, depth: number): string[] {
