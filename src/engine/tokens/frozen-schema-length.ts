@@ -6,7 +6,10 @@
  * Any other value (unfrozen anywhere, a class instance, a getter, a function) is measured afresh
  * every time, as before.
  *
- * The table is weak: it keeps no schema alive, and nothing outlives the schemas it measured.
+ * The table is weak: it keeps no schema alive, and nothing outlives the schemas it measured. The
+ * world proves the same of the events it stores with a proof of its own
+ * (src/world/sessions/frozen-json-data.ts): the world measures the engine, so neither imports the
+ * other's.
  */
 import { goJsonMarshalLength } from './go-json-marshal.ts';
 
