@@ -32,6 +32,8 @@ export interface SummarizerCallRecord {
 /**
  * What a step that called the summarizer did with the history (measure/compaction-coverage.ts),
  * in the reference ruler's real tokens: what `summary-growth` and `summarizer-input-budget` judge.
+ * `replyCarriedTokens` and `quotedTokens` search the summary for quotes: the world works them out
+ * when first read (from snapshots of what the step showed), since most verdicts never need them.
  */
 export interface StepCompaction {
   /** Real tokens of what the strategy sent in place of history: every content that is not an untouched copy of a history content (the summary, a continuation, shortened contents). */

@@ -169,6 +169,68 @@ describe('compaction coverage', () => {
     });
   });
 
+  describe('quote measures worked out when first read', () => {
+    const userLine =
+      'please keep the public API of the parser stable, then rename the internal helpers and finally run the whole suite before you push';
+    const head = userLine.slice(0, 40);
+    const tail = userLine.slice(-40);
+    const reply = 'the summarizer wrote these summary words';
+    const ledgerText = `[Carried]\n- ${head} […] ${tail}\n${reply}`;
+    const observeOne = (user: Content, ledger: Content, counted: (contents: readonly Content[]) => number) =>
+      new CompactionCoverage().observe(
+        {
+          built: built(user, text('model', 'the model answered at some length here')),
+          sent: [{ key: undefined, content: ledger }],
+          summarizerTexts: [userLine],
+          replies: [reply],
+          count: counted,
+        },
+        true,
+      )!;
+    const quoted = `- ${head}\n${tail}`.length;
+
+    it('searches the summary for quotes only when a quote measure is read, and once', () => {
+      const counted: string[] = [];
+      const spy = (contents: readonly Content[]) => {
+        for (const content of contents) counted.push(content.parts?.[0]?.text ?? '');
+        return count(contents);
+      };
+      const user = Object.freeze({
+        role: 'user',
+        parts: Object.freeze([Object.freeze({ text: userLine })]),
+      }) as Content;
+      const step = observeOne(user, text('user', ledgerText), spy);
+      expect(counted).not.toContain(`- ${head}\n${tail}`);
+      expect(step.quotedTokens).toBe(quoted);
+      expect(counted.filter((counted) => counted === `- ${head}\n${tail}`)).toHaveLength(1);
+      expect(step.quotedTokens).toBe(quoted);
+      expect(step.replyCarriedTokens).toBe(reply.length);
+      expect(counted.filter((counted) => counted === `- ${head}\n${tail}`)).toHaveLength(1);
+      // A report lists the fields in their declared order.
+      expect(Object.keys(step)).toEqual([
+        'summaryTokens',
+        'replyTokens',
+        'replyCarriedTokens',
+        'newlyCovered',
+        'newlyCoveredTokens',
+        'quotedTokens',
+        'leftOutOfSummarizer',
+        'newestLeftOutTokens',
+      ]);
+      expect(JSON.parse(JSON.stringify(step))).toEqual({ ...step });
+    });
+
+    it('measures what the step showed, though a content that was not frozen, or the summary sent, changed before the read', () => {
+      const user = text('user', userLine);
+      const ledger = text('user', ledgerText);
+      const step = observeOne(user, ledger, count);
+      user.parts![0]!.text = 'something else entirely, with none of the words the ledger quotes at all';
+      ledger.parts![0]!.text = 'a ledger rewritten after the step';
+      expect(step.quotedTokens).toBe(quoted);
+      expect(step.replyCarriedTokens).toBe(reply.length);
+    });
+  });
+
   it('credits a restatement of newly covered history whole, but not a summary that holds the reply, and measures what it carries of the reply', () => {
     const reply = 'the summarizer wrote this reply about the whole session';
     const request = text('user', 'please rename the parser helpers and run the suite');

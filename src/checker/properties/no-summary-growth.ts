@@ -15,7 +15,7 @@
  * legitimately asks for a larger summary), nor from a step that sent no summary at all (the
  * summarizer was asked about a turn the strategy then sent whole).
  */
-import type { StepRecord } from '../../world/session-result.ts';
+import type { StepCompaction, StepRecord } from '../../world/session-result.ts';
 import { describeStep, violation, type FuzzProperty } from './property.ts';
 
 /**
@@ -50,27 +50,33 @@ export function growingSummaries(
     const replied = now.replyTokens > 0;
     const before = previous?.compaction;
     if (replied && before !== undefined && previous!.contextWindow === step.contextWindow) {
-      const growth = now.summaryTokens - before.summaryTokens;
-      const replyGrowth = Math.max(0, now.replyTokens - before.replyTokens);
-      // A strategy may send the reply whole or the part its budget allows, more one time than the
-      // next: sending more of this step's own reply is not a growing summary. A rolling summary
-      // that appends carries the earlier replies besides this one, which this does not explain.
-      const carriedGrowth = Math.max(0, now.replyCarriedTokens - before.replyCarriedTokens);
-      const allowed = Math.max(replyGrowth, carriedGrowth) + now.quotedTokens + SUMMARY_GROWTH_SLACK_TOKENS;
-      if (growth > allowed) {
-        found.push({
-          step,
-          message:
-            `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${previous!.step}: it grew by ${growth}, ` +
-            `where the summarizer's reply grew by ${replyGrowth}, what it carries of the step's reply by ${carriedGrowth} ` +
-            `and the newly covered history it quotes holds ${now.quotedTokens} ` +
-            `(${now.newlyCovered} contents newly covered, ${now.newlyCoveredTokens} real tokens; slack ${SUMMARY_GROWTH_SLACK_TOKENS})`,
-        });
-      }
+      const message = unexplainedGrowth(now, before, previous!.step);
+      if (message !== undefined) found.push({ step, message });
     }
     // A step that sent nothing in place of history (it asked the summarizer about a turn it then
     // sent whole) has no summary to grow from: the next summary is a first one, not a growth.
     previous = replied && now.summaryTokens > 0 ? step : undefined;
   }
   return found;
+}
+
+/** Why the summary of `now` grew beyond what explains it since `before` (at step `beforeStep`); undefined when it did not. */
+function unexplainedGrowth(now: StepCompaction, before: StepCompaction, beforeStep: number): string | undefined {
+  const growth = now.summaryTokens - before.summaryTokens;
+  const replyGrowth = Math.max(0, now.replyTokens - before.replyTokens);
+  // Within what the replies alone explain, nothing more is read: the quote measures below only add
+  // to what is allowed, and the world works them out only when they are read (compaction-coverage.ts).
+  if (growth <= replyGrowth + SUMMARY_GROWTH_SLACK_TOKENS) return undefined;
+  // A strategy may send the reply whole or the part its budget allows, more one time than the
+  // next: sending more of this step's own reply is not a growing summary. A rolling summary
+  // that appends carries the earlier replies besides this one, which this does not explain.
+  const carriedGrowth = Math.max(0, now.replyCarriedTokens - before.replyCarriedTokens);
+  const allowed = Math.max(replyGrowth, carriedGrowth) + now.quotedTokens + SUMMARY_GROWTH_SLACK_TOKENS;
+  if (growth <= allowed) return undefined;
+  return (
+    `sent ${now.summaryTokens} real tokens of summary after ${before.summaryTokens} at step ${beforeStep}: it grew by ${growth}, ` +
+    `where the summarizer's reply grew by ${replyGrowth}, what it carries of the step's reply by ${carriedGrowth} ` +
+    `and the newly covered history it quotes holds ${now.quotedTokens} ` +
+    `(${now.newlyCovered} contents newly covered, ${now.newlyCoveredTokens} real tokens; slack ${SUMMARY_GROWTH_SLACK_TOKENS})`
+  );
 }

@@ -107,37 +107,98 @@ export class CompactionCoverage {
     // (a strategy's ledger of the user's words or of the files a tool wrote, taken from text or
     // from a tool's response, whole or cut): quoted history, which a summary may grow by.
     // (Contents already counted whole as quoted or restated are not counted again.)
+    const lines = this.#lines;
+    const count = step.count;
+    const summaryTexts = sentTexts.filter((_, at) => !restates[at]);
+    const replies = step.replies.slice();
     const coveredTexts = newly
       .filter((content) => !quoted.includes(content) && !restated.includes(content))
-      .map(historyTextsOf);
-    const wholeText = [...quoted, ...restated].flatMap((content) => historyTextsOf(content).parts);
-    const quotedRuns = runsQuotingHistory(
-      sentTexts.filter((_, at) => !restates[at]),
-      coveredTexts,
-      wholeText,
-      this.#lines,
+      .map(historyTextsLater);
+    const wholeTexts = [...quoted, ...restated].map(historyTextsLater);
+    const quotedWholeTokens = count(quoted) + count(summary.filter((_, at) => restates[at]));
+    return withQuoteMeasures(
+      {
+        summaryTokens: count(summary),
+        replyTokens: replies.reduce((sum, reply) => sum + count([{ role: 'model', parts: [{ text: reply }] }]), 0),
+        newlyCovered: newly.length,
+        newlyCoveredTokens: count(newly),
+        leftOutOfSummarizer: leftOut.length,
+        newestLeftOutTokens: leftOut.length === 0 ? 0 : count([leftOut.at(-1)!]),
+      },
+      () => {
+        const quotedRuns = runsQuotingHistory(
+          summaryTexts,
+          coveredTexts.map((texts) => texts()),
+          wholeTexts.flatMap((texts) => texts().parts),
+          lines,
+        );
+        // What the summary material carries of this step's replies, found as quotes are.
+        const replyRuns = quotedRunsOf(sentTexts, replies, '', lines);
+        return {
+          replyCarriedTokens:
+            replyRuns.length === 0 ? 0 : count([{ role: 'model', parts: [{ text: replyRuns.join('\n') }] }]),
+          quotedTokens:
+            quotedWholeTokens +
+            (quotedRuns.length === 0 ? 0 : count([{ role: 'user', parts: [{ text: quotedRuns.join('\n') }] }])),
+        };
+      },
     );
-    const restatements = summary.filter((_, at) => restates[at]);
-    // What the summary material carries of this step's replies, found as quotes are.
-    const replyRuns = quotedRunsOf(sentTexts, step.replies, '', this.#lines);
-    return {
-      summaryTokens: step.count(summary),
-      replyTokens: step.replies.reduce(
-        (sum, reply) => sum + step.count([{ role: 'model', parts: [{ text: reply }] }]),
-        0,
-      ),
-      replyCarriedTokens:
-        replyRuns.length === 0 ? 0 : step.count([{ role: 'model', parts: [{ text: replyRuns.join('\n') }] }]),
-      newlyCovered: newly.length,
-      newlyCoveredTokens: step.count(newly),
-      quotedTokens:
-        step.count(quoted) +
-        step.count(restatements) +
-        (quotedRuns.length === 0 ? 0 : step.count([{ role: 'user', parts: [{ text: quotedRuns.join('\n') }] }])),
-      leftOutOfSummarizer: leftOut.length,
-      newestLeftOutTokens: leftOut.length === 0 ? 0 : step.count([leftOut.at(-1)!]),
-    };
   }
+}
+
+/** The two measures of a compaction that search its summary for quotes (`withQuoteMeasures`). */
+interface QuoteMeasures {
+  readonly replyCarriedTokens: number;
+  readonly quotedTokens: number;
+}
+
+/**
+ * A step's compaction with its quote measures computed when first read, once. Only
+ * `no-summary-growth` reads them, and only for a summary that grew by more than its replies did;
+ * searching every summary line in the history it covers had been a fifth of a fuzz run's time,
+ * spent on steps whose verdict never needed it. Their inputs are snapshots that cannot change
+ * (strings, and contents proven frozen plain data: `historyTextsLater`), so a late read measures
+ * what an eager one would have. Fields keep their declared order (a report lists them so).
+ */
+function withQuoteMeasures(
+  eager: Omit<StepCompaction, keyof QuoteMeasures>,
+  measure: () => QuoteMeasures,
+): StepCompaction {
+  let measured: QuoteMeasures | undefined;
+  const read = (key: keyof QuoteMeasures) => ({
+    enumerable: true,
+    get: () => {
+      measured ??= measure();
+      return measured[key];
+    },
+  });
+  const value = (field: unknown) => ({ enumerable: true, value: field });
+  return Object.defineProperties({} as StepCompaction, {
+    summaryTokens: value(eager.summaryTokens),
+    replyTokens: value(eager.replyTokens),
+    replyCarriedTokens: read('replyCarriedTokens'),
+    newlyCovered: value(eager.newlyCovered),
+    newlyCoveredTokens: value(eager.newlyCoveredTokens),
+    quotedTokens: read('quotedTokens'),
+    leftOutOfSummarizer: value(eager.leftOutOfSummarizer),
+    newestLeftOutTokens: value(eager.newestLeftOutTokens),
+  });
+}
+
+/**
+ * A content's history texts for a later read: worked out then, when the content is frozen plain
+ * data and JSON's globals are untouched (nothing can change what they will be: a strategy that
+ * touches the globals later fails its session as `strategy-tampered`); worked out now otherwise.
+ */
+function historyTextsLater(content: Content): () => HistoryTexts {
+  if (jsonGlobalsPristine() && isFrozenJsonData(content)) {
+    let texts: HistoryTexts | undefined;
+    return () => (texts ??= historyTextsOf(content));
+  }
+  const texts = historyTextsOf(content);
+  const joined = texts.joined();
+  const snapshot: HistoryTexts = { parts: texts.parts, joined: () => joined };
+  return () => snapshot;
 }
 
 /**
