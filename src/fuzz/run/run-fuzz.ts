@@ -38,6 +38,7 @@ import {
   type BaselineComparison,
   type FuzzBaseline,
 } from '../ci/fuzz-baseline.ts';
+import { SharedShrinkVerdicts } from './shared-shrink-verdicts.ts';
 import { shrinkFailure, type ShrunkFailure } from './shrink-failure.ts';
 import { defaultReplaySample } from './replay-sample.ts';
 import { valueAtPath } from './value-at-path.ts';
@@ -236,8 +237,12 @@ async function fuzzWith(
   const retained = retention as FuzzRetention | null;
 
   const reports: PropertyReport[] = [];
-  for (const tally of tallies) {
-    const target = firstToShrink(tally, options.baseline?.baseline ?? null);
+  const targets = tallies.map((tally) => firstToShrink(tally, options.baseline?.baseline ?? null));
+  const shared = new SharedShrinkVerdicts(
+    tallies.filter((_, at) => targets[at] != null && !isHang(targets[at]!)).map((tally) => tally.property),
+  );
+  for (const [at, tally] of tallies.entries()) {
+    const target = targets[at] ?? null;
     const from = target === null ? null : (path ?? String(target.run));
     if (from === null) {
       reports.push(report(tally, null, false));
@@ -251,6 +256,7 @@ async function fuzzWith(
           runs: options.runs,
           path: from,
           ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
+          shared,
         });
     const file = failure === null ? null : await fileFor(failure, options, variationOf(options, space, failure));
     reports.push(report(tally, failure && file && { failure, file }, failure === null));

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import type { PropertyName, PropertyViolation } from '../../checker/properties/property.ts';
 import type { CasePlayer } from './play-case.ts';
+import type { SharedShrinkVerdicts } from './shared-shrink-verdicts.ts';
 
 export interface ShrunkFailure {
   readonly property: PropertyName;
@@ -29,6 +30,8 @@ export interface ShrinkOptions {
    * fast-check stops at the smallest failure found so far: a deterministic bound on shrinking time.
    */
   readonly maxCandidates?: number;
+  /** Verdicts shared with the run's other shrinks (shared-shrink-verdicts.ts); default: none. */
+  readonly shared?: SharedShrinkVerdicts;
 }
 
 export const DEFAULT_MAX_SHRINK_CANDIDATES = 600;
@@ -48,7 +51,11 @@ export async function shrinkFailure(
     try {
       // Judged on this property alone: a candidate is never replayed for deterministic-replay's sake.
       // (As a shrink candidate: a memory limit is judged with a margin, so the result replays.)
-      return (await player.play(spec, [property], { shrinking: true })).get(property)!.status !== 'failed';
+      const verdict =
+        options.shared === undefined
+          ? (await player.play(spec, [property], { shrinking: true })).get(property)!
+          : await options.shared.verdict(player, spec, property);
+      return verdict.status !== 'failed';
     } catch (error) {
       // A crash is not a verdict: stop judging (every later candidate "holds") and rethrow below.
       crash ??= error;
