@@ -41,7 +41,8 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
   {
     name: 'opencode-tail-2026-04',
     load: async () => (await import('./opencode-tail.ts')).opencodeTail2026_04Strategy,
-    source: 'anomalyco/opencode PR #21822 + #23491, compaction.ts [index copies] (the April 2026 tail generation)',
+    source:
+      'anomalyco/opencode v1.14.34 (npm opencode-linux-x64@1.14.34, bundled compaction.ts / overflow.ts / error.ts): the April 2026 tail generation of PR #21822',
     audit: async () => (await import('./opencode-tail.ts')).AUDIT_2026_04,
   },
   {
