@@ -120,7 +120,7 @@ export const AUDIT_2026_04: StrategyAudit = {
     "the usable floor at 0 is read but changes nothing here: a count is never negative, so count >= usable holds alike at a negative or a 0 usable, and the budget's clamp starts at 2,000 either way",
     "the reactive path's tail: upstream runs select on the head before the replayed message and may keep part of it verbatim (tail_start_id); here the whole head is summarized",
     'the synthetic "Continue…" message is a user message upstream (a turn start, a replay candidate); here it stays inside a record and is not counted',
-    'plugin hooks (experimental.session.compacting, experimental.compaction.autocontinue), a separate compaction agent model, the exact prompt text (paraphrased), reasoning parts (a reasoning-only answer is the world\'s answer with no text)',
+    "plugin hooks (experimental.session.compacting, experimental.compaction.autocontinue), a separate compaction agent model, the exact prompt text (paraphrased), reasoning parts (a reasoning-only answer is the world's answer with no text)",
   ],
 };
 
