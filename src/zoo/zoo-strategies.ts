@@ -162,7 +162,7 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
   {
     name: 'goose',
     load: async () => (await import('./goose.ts')).gooseStrategy,
-    source: 'block/goose crates/goose/src/context_mgmt/mod.rs @331a8429 (index, read in full)',
+    source: 'block/goose @475968db context_mgmt/mod.rs + agents/agent.rs (main, read in full in a fork snapshot)',
     audit: async () => (await import('./goose.ts')).AUDIT,
   },
   {
