@@ -21,9 +21,9 @@
  *   compaction in between does not stop it: the pair's messages are found among the hidden ones and
  *   the summary still lands after the compacted history.
  *
- * Here the batch is chosen and summarized in `compactSession` before the model call (the same
- * conversation upstream's task reads) and applied at the next hook: the following `compactSession`,
- * `onModelError` (after its compaction), or `afterInvocation`. A hidden pair is a record over its
+ * Here the batch is chosen in `compactSession` before the model call (the same conversation
+ * upstream's task reads) and summarized and applied at the next hook: the following
+ * `compactSession`, `onModelError` (after its compaction), or `afterInvocation`. A hidden pair is a record over its
  * events; the summaries go into a record over the session's last event that also carries what that
  * event showed. Other records a new one would subsume are carried over in its contents, so only the
  * pair disappears (the engine's projection, `projectCompactionRecords`, decides what a record hides).
@@ -43,10 +43,10 @@ export const MAX_TOOL_CALL_CUTOFF = 500;
 export const TOOL_PAIR_SUMMARY_PROMPT =
   'Summarize this tool call and its response in one short message that says what happened (for example: "A call to github was made to get the project status"), to save tokens.';
 
-/** A summarized pair waiting to be applied: the call id and the summary's text. */
-export interface PendingPairSummary {
+/** A pair chosen at one turn: the call id and the summarizer's input, the pair as it read then. */
+export interface PendingToolPair {
   readonly id: string;
-  readonly text: string;
+  readonly input: string;
 }
 
 /** `compute_tool_call_cutoff` (mod.rs L424-432). */
@@ -72,49 +72,51 @@ export function currentTurnToolCount(ctx: Pick<CompactionContext, 'events' | 'in
 }
 
 /**
- * `summarize_tool_call` for each id, in order: the summaries to apply later. A failed call is skipped
- * (upstream logs it); an answer without text is an empty summary, as upstream keeps the message.
+ * The batch of this turn: each id with the messages that hold its call or response, formatted as
+ * `summarize_tool_call` sends them (the conversation as it is before the turn's model call).
  */
-export async function summarizeToolPairs(
-  ctx: CompactionContext,
+export function chooseToolPairs(
   history: readonly HistoryMessage[],
   ids: readonly string[],
   format: (content: Content) => string,
-): Promise<PendingPairSummary[]> {
-  const summaries: PendingPairSummary[] = [];
-  for (const id of ids) {
+): PendingToolPair[] {
+  return ids.flatMap((id) => {
     const matching = history.filter((m) => holdsId(m.content, id));
-    if (matching.length === 0) continue;
-    const outcome = await requestSummary(ctx, {
-      model: ctx.summarizer.name,
-      contents: [userText(matching.map((m) => format(m.content)).join('\n'))],
-      config: { systemInstruction: TOOL_PAIR_SUMMARY_PROMPT },
-    });
-    if (outcome.ok) summaries.push({ id, text: outcome.text });
-    else if (outcome.reason === 'empty') summaries.push({ id, text: '' });
-    else ctx.warn?.('goose: Failed to summarize tool pair', { id, reason: outcome.reason });
-  }
-  return summaries;
+    return matching.length === 0 ? [] : [{ id, input: matching.map((m) => format(m.content)).join('\n') }];
+  });
 }
 
 /**
- * Apply summarized pairs after `before` (records this hook already appends, e.g. a compaction): each
- * pair found in exactly two messages of `base` (the history when the hook began, as upstream finds the
- * pair among hidden messages too) is hidden, and the summaries land after the session's last event.
+ * `summarize_tool_call` for each chosen pair (one summarizer call each; a failed one is skipped, as
+ * upstream logs it; an answer without text is an empty summary, as upstream keeps the message), then
+ * the summaries applied after `before` (records this hook already appends, e.g. a compaction): each
+ * pair found in exactly two messages of `base` (the history when the hook began, as upstream finds
+ * the pair among hidden messages too) is hidden, and the summaries land after the session's last
+ * event. The calls are made here, where the summaries take effect, so a step's summarizer calls and
+ * the request they shrink are the same step; their input is the one chosen at the earlier turn.
  */
-export function applyPairSummaries(
-  ctx: Pick<CompactionContext, 'events'>,
+export async function applyPairSummaries(
+  ctx: CompactionContext,
   base: readonly HistoryMessage[],
   before: readonly CompactionRecord[],
-  pending: readonly PendingPairSummary[],
-): CompactionRecord[] {
+  pending: readonly PendingToolPair[],
+): Promise<CompactionRecord[]> {
   const events = ctx.events ?? [];
   const last = events[events.length - 1];
   if (last === undefined || pending.length === 0) return [];
   const records: CompactionRecord[] = [];
   const ranges = new Set<string>();
   const landed: Content[] = [];
-  for (const { id, text } of pending) {
+  for (const { id, input } of pending) {
+    const outcome = await requestSummary(ctx, {
+      model: ctx.summarizer.name,
+      contents: [userText(input)],
+      config: { systemInstruction: TOOL_PAIR_SUMMARY_PROMPT },
+    });
+    if (!outcome.ok && outcome.reason !== 'empty') {
+      ctx.warn?.('goose: Failed to summarize tool pair', { id, reason: outcome.reason });
+      continue;
+    }
     const matching = base.filter((m) => holdsId(m.content, id));
     if (matching.length !== 2) continue;
     const start = rawStart(matching[0]!, events);
@@ -127,7 +129,7 @@ export function applyPairSummaries(
         ),
       );
     }
-    landed.push(userText(text));
+    landed.push(userText(outcome.ok ? outcome.text : ''));
   }
   if (landed.length > 0) {
     const host = carrying(events, [...before, ...records], { startEventId: last.id, endEventId: last.id }, () => false);

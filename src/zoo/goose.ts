@@ -45,12 +45,12 @@ import { readOptions } from './_shared/options.ts';
 import { requestSummary } from './_shared/summarizer.ts';
 import {
   applyPairSummaries,
+  chooseToolPairs,
   computeToolCallCutoff,
   currentTurnToolCount,
   projectWith,
-  summarizeToolPairs,
   toolIdsToSummarize,
-  type PendingPairSummary,
+  type PendingToolPair,
 } from './goose-tool-pairs.ts';
 
 export const GOOSE = 'goose';
@@ -111,24 +111,23 @@ export function gooseStrategy(options?: Record<string, unknown>): CompactionStra
   const threshold = read.threshold ?? DEFAULT_COMPACTION_THRESHOLD;
   const toolPairs = read.tool_pair_summarization ?? true;
 
-  /** The batch of this turn, summarized now over the history the model is about to get. */
-  async function startToolPairs(ctx: CompactionContext, history: readonly HistoryMessage[]): Promise<void> {
+  /** The batch of this turn, chosen over the history the model is about to get. */
+  function startToolPairs(ctx: CompactionContext, history: readonly HistoryMessage[]): void {
     if (!toolPairs || ctx.contextWindow <= 0) return;
     const cutoff =
       read.tool_call_cutoff ?? computeToolCallCutoff(ctx.contextWindow, threshold, DEFAULT_COMPACTION_THRESHOLD);
     const ids = toolIdsToSummarize(history, cutoff, currentTurnToolCount(ctx));
-    if (ids.length === 0) return;
-    const summaries = await summarizeToolPairs(ctx, history, ids, formatMessageForCompacting);
-    if (summaries.length > 0) ctx.state.set(STATE.pending, summaries);
+    const chosen = chooseToolPairs(history, ids, formatMessageForCompacting);
+    if (chosen.length > 0) ctx.state.set(STATE.pending, chosen);
   }
 
-  /** The previous turn's batch, applied after `before` (records this hook appends first). */
-  function takePending(
+  /** The previous turn's batch, summarized and applied after `before` (records this hook appends first). */
+  async function takePending(
     ctx: CompactionContext,
     base: readonly HistoryMessage[],
     before: readonly CompactionRecord[],
-  ): CompactionRecord[] {
-    const pending = ctx.state.get(STATE.pending) as PendingPairSummary[] | undefined;
+  ): Promise<CompactionRecord[]> {
+    const pending = ctx.state.get(STATE.pending) as PendingToolPair[] | undefined;
     if (pending === undefined) return [];
     ctx.state.set(STATE.pending, undefined);
     return applyPairSummaries(ctx, base, before, pending);
@@ -144,7 +143,7 @@ export function gooseStrategy(options?: Record<string, unknown>): CompactionStra
     },
     async compactSession(ctx) {
       const base = projectedHistory(ctx);
-      const applied = takePending(ctx, base, []);
+      const applied = await takePending(ctx, base, []);
       const history = applied.length > 0 ? projectWith(ctx.events ?? [], applied) : base;
       // The start of a reply: nothing answered yet in this invocation.
       const startOfReply = !history.some(
@@ -161,7 +160,7 @@ export function gooseStrategy(options?: Record<string, unknown>): CompactionStra
           }
         }
       }
-      await startToolPairs(ctx, history);
+      startToolPairs(ctx, history);
       return applied.length > 0 ? { append: applied } : undefined;
     },
     async onModelError(ctx, error) {
@@ -172,19 +171,19 @@ export function gooseStrategy(options?: Record<string, unknown>): CompactionStra
       const base = projectedHistory(ctx);
       if (count >= 2) {
         ctx.warn?.('goose: Unable to continue: Context limit still exceeded after compaction.');
-        const applied = takePending(ctx, base, []);
+        const applied = await takePending(ctx, base, []);
         return applied.length > 0 ? { append: applied } : undefined;
       }
       const record = await compactMessages(ctx, base);
       if (!record) {
-        const applied = takePending(ctx, base, []);
+        const applied = await takePending(ctx, base, []);
         return applied.length > 0 ? { append: applied } : undefined;
       }
       // The turn's tool-pair summaries still land, after the compacted history (agent.rs L1674-1713).
-      return { append: [record, ...takePending(ctx, base, [record])], retry: true };
+      return { append: [record, ...(await takePending(ctx, base, [record]))], retry: true };
     },
-    afterInvocation(ctx) {
-      const applied = takePending(ctx, projectedHistory(ctx), []);
+    async afterInvocation(ctx) {
+      const applied = await takePending(ctx, projectedHistory(ctx), []);
       return applied.length > 0 ? { append: applied } : undefined;
     },
   };

@@ -10,6 +10,7 @@ import { projectedHistory } from '../../src/zoo/_shared/history.ts';
 import { gooseStrategy } from '../../src/zoo/goose.ts';
 import {
   computeToolCallCutoff,
+  TOOL_PAIR_SUMMARY_PROMPT,
   TOOLCALL_SUMMARIZATION_BATCH_SIZE,
   toolIdsToSummarize,
 } from '../../src/zoo/goose-tool-pairs.ts';
@@ -53,19 +54,25 @@ describe('goose tool-pair summarization (@475968db)', () => {
     expect(toolIdsToSummarize(history(17), 5, 1)).toHaveLength(10);
   });
 
-  it('on by default: the batch is summarized before the model call and lands after the turn, the pairs hidden', async () => {
+  it('on by default: the batch is chosen before the model call, then summarized and applied after the turn, the pairs hidden', async () => {
     const strategy = gooseStrategy({ tool_call_cutoff: 2 });
     const before = [...pairs(13), user('u1', 'next', 'inv-1')];
-    const ctx = fakeContext({ events: before, invocationId: 'inv-1', summarize: (_r, n) => `pair ${n}` });
+    const ctx = fakeContext({ events: before, invocationId: 'inv-1' });
     expect(await strategy.compactSession!(ctx)).toBeUndefined();
-    // One summarizer call per pair, each over the call and its response.
-    expect(ctx.summarizerRequests).toHaveLength(10);
-    expect(JSON.stringify(ctx.summarizerRequests[0]!.contents)).toContain('tool_request(t0)');
-    expect(JSON.stringify(ctx.summarizerRequests[0]!.contents)).toContain('tool_response: out0');
-    // The turn: the model answers; at the next request the batch is applied.
+    expect(ctx.summarizerRequests).toHaveLength(0);
+    // The turn: the model answers; at the next request the batch is summarized and applied.
     const after = [...before, model('m1', 'answer', 'inv-1')];
-    const next = fakeContext({ events: after, invocationId: 'inv-1', state: Object.fromEntries(ctx.values) });
+    const next = fakeContext({
+      events: after,
+      invocationId: 'inv-1',
+      state: Object.fromEntries(ctx.values),
+      summarize: (_r, n) => `pair ${n}`,
+    });
     const outcome = await strategy.compactSession!(next);
+    // One summarizer call per pair, each over the call and its response as they read at the turn.
+    expect(next.summarizerRequests).toHaveLength(10);
+    expect(JSON.stringify(next.summarizerRequests[0]!.contents)).toContain('tool_request(t0)');
+    expect(JSON.stringify(next.summarizerRequests[0]!.contents)).toContain('tool_response: out0');
     const records = outcome!.append!;
     const applied = [...after, ...records.map((r, i) => recordEvent(`rec${i}`, r, 'inv-1'))];
     const seen = view(applied);
@@ -81,24 +88,28 @@ describe('goose tool-pair summarization (@475968db)', () => {
     // 11 pairs: the first batch (c0-c9) lands on the last event, the response r10.
     const start = [user('u0', 'go'), ...pairsOnly(0, 11)];
     // A later invocation reads them: none of these calls is protected as the current reply's.
-    const ctx = fakeContext({ events: start, invocationId: 'inv-9', summarize: (_r, n) => `s${n}` });
+    const ctx = fakeContext({ events: start, invocationId: 'inv-9' });
     await strategy.compactSession!(ctx);
-    const first = (await strategy.afterInvocation!(
-      fakeContext({ events: start, invocationId: 'inv-9', state: Object.fromEntries(ctx.values) }),
-    ))!.append!;
+    const end1 = fakeContext({
+      events: start,
+      invocationId: 'inv-9',
+      state: Object.fromEntries(ctx.values),
+      summarize: (_r, n) => `s${n}`,
+    });
+    const first = (await strategy.afterInvocation!(end1))!.append!;
     let events = [...start, ...first.map((r, i) => recordEvent(`a${i}`, r))];
     expect(view(events).slice(-11)).toEqual(['resp:t10', ...Array.from({ length: 10 }, (_, k) => `s${k + 1}`)]);
     // Ten more pairs: the next batch takes c10 (whose response hosts s1-s10) and c11-c19.
     events = [...events, ...pairsOnly(11, 10)];
-    const ctx2 = fakeContext({
-      events,
-      invocationId: 'inv-9',
-      state: Object.fromEntries(ctx.values),
-      summarize: (_r, n) => `t${n}`,
-    });
-    await strategy.compactSession!(ctx2);
+    const ctx2 = fakeContext({ events, invocationId: 'inv-9', state: Object.fromEntries(end1.values) });
+    expect(await strategy.compactSession!(ctx2)).toBeUndefined();
     const second = (await strategy.afterInvocation!(
-      fakeContext({ events, invocationId: 'inv-9', state: Object.fromEntries(ctx2.values) }),
+      fakeContext({
+        events,
+        invocationId: 'inv-9',
+        state: Object.fromEntries(ctx2.values),
+        summarize: (_r, n) => `t${n}`,
+      }),
     ))!.append!;
     const seen = view([...events, ...second.map((r, i) => recordEvent(`b${i}`, r))]);
     expect(seen.filter((t) => /^s\d+$/.test(t))).toEqual(Array.from({ length: 10 }, (_, k) => `s${k + 1}`));
@@ -115,7 +126,13 @@ describe('goose tool-pair summarization (@475968db)', () => {
   it("an overflow's compaction does not drop the turn's pair summaries: they land after the compacted history", async () => {
     const strategy = gooseStrategy({ tool_call_cutoff: 2 });
     const events = [...pairs(13), user('u1', 'next', 'inv-1')];
-    const ctx = fakeContext({ events, invocationId: 'inv-1', summarize: (_r, n) => (n <= 10 ? `pair ${n}` : 'WHOLE') });
+    let pairCalls = 0;
+    const ctx = fakeContext({
+      events,
+      invocationId: 'inv-1',
+      summarize: (request) =>
+        request.config?.systemInstruction === TOOL_PAIR_SUMMARY_PROMPT ? `pair ${++pairCalls}` : 'WHOLE',
+    });
     await strategy.compactSession!(ctx);
     const outcome = await strategy.onModelError!(ctx, new ContextWindowExceededError(9, 8), { contents: [] });
     expect(outcome!.retry).toBe(true);
