@@ -32,7 +32,8 @@
  * - The summarizer sees the head only, prior summaries hidden but the previous summary passed in
  *   to update ("anchored"). Current: one user message of `[User]:` / `[Assistant]:` /
  *   `[Assistant tool call]: name(JSON input)` / `[Tool result]:` lines, results cut to 2,000
- *   characters + "[truncated]"; 2026-04: the messages, media stripped, outputs cut to 2,000, and no
+ *   characters + "[truncated]"; 2026-04: the messages, media as `[Attached <mime>: <name>]`, outputs
+ *   cut to 2,000 characters + a line counting the omitted ones, and no
  *   anchor when the previous summary has no text (its trimmed text parts joined, or nothing).
  * - The result: [marker, summary] in place of the head, the tail from `tail_start_id`, then
  *   "Continue if you have next steps…".
@@ -44,7 +45,7 @@
 import type { Content } from '@google/genai';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
-import { capText, partText, userText } from './_shared/content-text.ts';
+import { partText, userText } from './_shared/content-text.ts';
 import { firstRawEventId, lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import {
   CONTINUE_TEXT,
@@ -109,6 +110,7 @@ export const AUDIT_2026_04: StrategyAudit = {
     'session/compaction.ts (bundled): PRUNE_MINIMUM 20,000, PRUNE_PROTECT 40,000, TOOL_OUTPUT_MAX_CHARS 2,000, protected tools ["skill"], DEFAULT_TAIL_TURNS 2, MIN_PRESERVE_RECENT_TOKENS 2,000, MAX_PRESERVE_RECENT_TOKENS 8,000; preserveRecentBudget (preserve_recent_tokens, else min(8,000, max(2,000, floor(usable × 0.25)))); turns (user messages without a compaction part, each ending where the next starts); splitTurn (budget <= 0 or a one-message turn: none; else the first start after the user message whose suffix to the turn end fits); select (tail_turns <= 0 or no turn: summarize all; the last tail_turns turns newest first, whole turns that fit, the first that does not split and the walk stops; nothing kept or a tail starting at 0: summarize all)',
     'compaction.ts prune: returns unless compaction.prune is true; the walk skips the last two user turns, stops at a summary or an already-compacted output, protects 40,000 and prunes only past 20,000',
     'compaction.ts process: on overflow the newest real user message before the compaction request is the replay and the head ends before it (no real user message left in the head: no replay); prior summaries and their requests left out, the newest one\'s text (trimmed text parts, blank = none) as <previous-summary>; the head as model messages with media stripped and tool outputs cut to 2,000 characters, then the prompt as a user message; "compact" from the summarizer: the run stops ("Conversation history too large to compact" / "Session too large to compact"); otherwise the summary lands whatever its text (only an error on the summary message stops), then the replay or "Continue if you have next steps…"',
+    'message-v2 toModelMessages (bundled) with stripMedia and toolOutputMaxChars 2,000: media files become [Attached <mime>: <name>], a completed tool output past 2,000 characters is cut there and followed by a line "[Tool output truncated for compaction: omitted N chars]", an output pruned earlier reads "[Old tool result content cleared]"',
     'session/overflow.ts (bundled): COMPACTION_BUFFER 20,000; usable = 0 for a 0 context, else limit.input − (reserved ?? min(20,000, maxOutputTokens)) or context − maxOutputTokens, both floored at 0; isOverflow: false with compaction.auto false or a 0 context, else (total || input + output + cache read + cache write) >= usable',
     'session/prompt.ts (bundled) run loop: a pending compaction part is processed ("stop" ends the loop); the last finished assistant message, unless a summary, is checked with isOverflow and a compaction created (auto); "compact" from the processor creates one with overflow set when the step did not finish; prune after the loop',
     'session/processor.ts (bundled) halt: a ContextOverflowError sets needsCompaction whatever compaction.auto says (#30664 kept); process returns "compact", "stop" (blocked or an error) or "continue"',
@@ -340,14 +342,26 @@ function truncateOutput(value: string): string {
   return value.length <= TOOL_OUTPUT_MAX_CHARS ? value : `${value.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n[truncated]`;
 }
 
+/**
+ * 2026-04 (1.14.34 `toModelMessages` with `stripMedia` and `toolOutputMaxChars`): media become
+ * `[Attached <mime>: <name>]`; a tool's output text past 2,000 characters is cut there and a line
+ * says how many characters were left out.
+ */
 function stripForSummary(content: Content): Content {
   const parts = (content.parts ?? []).map((part) => {
-    if (part.inlineData) return { text: `[Attached ${part.inlineData.mimeType ?? 'file'}]` };
+    if (part.inlineData)
+      return { text: `[Attached ${part.inlineData.mimeType ?? 'file'}: ${part.inlineData.displayName ?? 'file'}]` };
     if (part.functionResponse) {
-      const output = capText(JSON.stringify(part.functionResponse.response ?? {}), TOOL_OUTPUT_MAX_CHARS);
+      const output = truncateForCompaction(responseOutput(part.functionResponse.response));
       return { functionResponse: { ...part.functionResponse, response: { output } } };
     }
     return structuredClone(part);
   });
   return { role: content.role ?? 'user', parts };
+}
+
+/** 1.14.34: the first 2,000 characters, then "[Tool output truncated for compaction: omitted N chars]". */
+function truncateForCompaction(value: string): string {
+  if (value.length <= TOOL_OUTPUT_MAX_CHARS) return value;
+  return `${value.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n[Tool output truncated for compaction: omitted ${value.length - TOOL_OUTPUT_MAX_CHARS} chars]`;
 }

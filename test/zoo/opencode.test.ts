@@ -330,4 +330,20 @@ describe('opencode-tail', () => {
     expect(prompts).toHaveLength(1);
     expect(prompts[0]).not.toContain('previous-summary');
   });
+
+  it('2026-04 (1.14.34): a tool output is cut at 2,000 characters with a line saying how many were omitted', async () => {
+    const events = [
+      user('u1', 'one'),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', 'q'.repeat(2_500)),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+    ];
+    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+    const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+    expect(sent).toContain(`${'q'.repeat(2_000)}\\n[Tool output truncated for compaction: omitted 500 chars]`);
+    expect(sent).not.toContain('q'.repeat(2_001));
+  });
 });
