@@ -48,6 +48,7 @@ import type { StrategyAudit } from './_shared/audit.ts';
 import { partText, userText } from './_shared/content-text.ts';
 import { firstRawEventId, lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import {
+  COMPACTION_MARKER_TEXT,
   CONTINUE_TEXT,
   forgetStepTokens,
   lastIsSummary,
@@ -109,7 +110,7 @@ export const AUDIT_2026_04: StrategyAudit = {
     "opencode 1.14.34 (tag v1.14.34, published 2026-05-04, the release zed-industries/extensions#5894 took up): npm opencode-linux-x64@1.14.34 is a Bun-compiled binary whose embedded bundle carries the session code as minified JavaScript (the bundle's version string reads 1.14.34); read there on 2026-11-27, functions cited by their upstream names (no line numbers survive bundling). 1.14.41 (2026-05-07) carries the same constants",
     'session/compaction.ts (bundled): PRUNE_MINIMUM 20,000, PRUNE_PROTECT 40,000, TOOL_OUTPUT_MAX_CHARS 2,000, protected tools ["skill"], DEFAULT_TAIL_TURNS 2, MIN_PRESERVE_RECENT_TOKENS 2,000, MAX_PRESERVE_RECENT_TOKENS 8,000; preserveRecentBudget (preserve_recent_tokens, else min(8,000, max(2,000, floor(usable × 0.25)))); turns (user messages without a compaction part, each ending where the next starts); splitTurn (budget <= 0 or a one-message turn: none; else the first start after the user message whose suffix to the turn end fits); select (tail_turns <= 0 or no turn: summarize all; the last tail_turns turns newest first, whole turns that fit, the first that does not split and the walk stops; nothing kept or a tail starting at 0: summarize all)',
     'compaction.ts prune: returns unless compaction.prune is true; the walk skips the last two user turns, stops at a summary or an already-compacted output, protects 40,000 and prunes only past 20,000',
-    'compaction.ts process: on overflow the newest real user message before the compaction request is the replay and the head ends before it (no real user message left in the head: no replay); prior summaries and their requests left out, the newest one\'s text (trimmed text parts, blank = none) as <previous-summary>; the head as model messages with media stripped and tool outputs cut to 2,000 characters, then the prompt as a user message; "compact" from the summarizer: the run stops ("Conversation history too large to compact" / "Session too large to compact"); otherwise the summary lands whatever its text (only an error on the summary message stops), then the replay or "Continue if you have next steps…"',
+    'compaction.ts process: on overflow the newest real user message before the compaction request is the replay and the head ends before it (no real user message left in the head: no replay); prior summaries and their requests left out before select runs (so its indices, its "tail starting at 0" rule and its turn sizes are over the session\'s own messages), the newest one\'s text (trimmed text parts, blank = none) as <previous-summary>; the head as model messages with media stripped and tool outputs cut to 2,000 characters, then the prompt as a user message; "compact" from the summarizer: the run stops ("Conversation history too large to compact" / "Session too large to compact"); otherwise the summary lands whatever its text (only an error on the summary message stops), then the replay or "Continue if you have next steps…"',
     'message-v2 toModelMessages (bundled) with stripMedia and toolOutputMaxChars 2,000: media files become [Attached <mime>: <name>], a completed tool output past 2,000 characters is cut there and followed by a line "[Tool output truncated for compaction: omitted N chars]", an output pruned earlier reads "[Old tool result content cleared]"',
     'session/overflow.ts (bundled): COMPACTION_BUFFER 20,000; usable = 0 for a 0 context, else limit.input − (reserved ?? min(20,000, maxOutputTokens)) or context − maxOutputTokens, both floored at 0; isOverflow: false with compaction.auto false or a 0 context, else (total || input + output + cache read + cache write) >= usable',
     'session/prompt.ts (bundled) run loop: a pending compaction part is processed ("stop" ends the loop); the last finished assistant message, unless a summary, is checked with isOverflow and a compaction created (auto); "compact" from the processor creates one with overflow set when the step did not finish; prune after the loop',
@@ -177,7 +178,9 @@ function opencodeTail(
       const budget =
         tail.preserve_recent_tokens ??
         Math.min(maxBudget, Math.max(MIN_PRESERVE_RECENT_TOKENS, Math.floor(0.25 * usable)));
-      const tailStart = selectTail(history, tailTurns, budget);
+      const tailStart = current
+        ? selectTail(history, tailTurns, budget)
+        : selectTailWithoutSummaries(history, tailTurns, budget);
       const head = tailStart === undefined ? history : history.slice(0, tailStart);
       const summary = await summarize(ctx, head);
       const end = lastEventId(ctx);
@@ -241,6 +244,36 @@ export function selectTail(
     break;
   }
   return keep === undefined || keep === 0 ? undefined : keep;
+}
+
+/**
+ * 2026-04 (1.14.34 `process`): `select` runs on the messages with earlier compactions (their request
+ * and summary) left out, so turn sizes and "a tail starting at the first message" (everything
+ * summarized) are over the session's own messages; the index is mapped back to the history.
+ */
+export function selectTailWithoutSummaries(
+  history: readonly HistoryMessage[],
+  tailTurns: number | undefined,
+  budget: number,
+): number | undefined {
+  const kept = history.flatMap((message, index) => (isPriorSummary(message) ? [] : [{ message, index }]));
+  const start = selectTail(
+    kept.map((k) => k.message),
+    tailTurns,
+    budget,
+  );
+  return start === undefined ? undefined : kept[start]!.index;
+}
+
+/** The marker and the summary of an earlier compaction's record (upstream: its request and its summary message). */
+function isPriorSummary(message: HistoryMessage): boolean {
+  const contents = message.record?.contents;
+  return (
+    message.fromRecord &&
+    contents !== undefined &&
+    contents[0]?.parts?.[0]?.text === COMPACTION_MARKER_TEXT &&
+    (message.content === contents[0] || message.content === contents[1])
+  );
 }
 
 /** `splitTurn`: the first start after the turn's user message whose suffix (to the turn's exclusive end) fits. */

@@ -7,12 +7,13 @@ import {
   CONTINUE_TEXT,
   PRUNED_OUTPUT_TEXT,
   pruneRecords,
+  summaryContents,
   usableTokens,
 } from '../../src/zoo/_shared/opencode.ts';
 import { opencodeClassicStrategy, OPENCODE_CLASSIC_PROMPT } from '../../src/zoo/opencode-classic.ts';
 import { opencodeTail2026_04Strategy, opencodeTailStrategy, selectTail } from '../../src/zoo/opencode-tail.ts';
 import { scenario, tool } from '../world/helpers/world-fixtures.ts';
-import { call, fakeContext, model, play, response, sentAt, user } from './helpers/zoo-fixtures.ts';
+import { call, fakeContext, model, play, recordEvent, response, sentAt, user } from './helpers/zoo-fixtures.ts';
 
 const limits = (
   over: Partial<{ auto: boolean; reserved: number; limitInput: number; maxOutputTokens: number }> = {},
@@ -345,5 +346,26 @@ describe('opencode-tail', () => {
     const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
     expect(sent).toContain(`${'q'.repeat(2_000)}\\n[Tool output truncated for compaction: omitted 500 chars]`);
     expect(sent).not.toContain('q'.repeat(2_001));
+  });
+
+  it('2026-04 (1.14.34): select skips earlier summaries, so a tail that would start at the first message after them summarizes everything', async () => {
+    const summary = { endEventId: 'm1', contents: summaryContents('S1') };
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      recordEvent('rec1', summary),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ];
+    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    // usable 2,000 → budget 2,000: both turns after the summary fit, so the tail would start at u2,
+    // the first of the messages select sees: no tail, everything summarized with S1 as the anchor.
+    const outcome = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
+    expect(outcome!.append![0]!.endEventId).toBe('m3');
+    const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+    expect(sent).toContain('three');
+    expect(sent).toContain('<previous-summary>\\nS1');
   });
 });
