@@ -6,14 +6,15 @@
  *   `prune` only when `compaction.prune` is true, usable = limit.input − reserved or
  *   W − maxOutput − reserved (both floored at 0), the head serialized as text for the summarizer.
  * - `opencode-tail-2026-04` — the generation of PR #21822 ("keep recent real user turns
- *   verbatim… persist `tail_start_id`", merged 2026-04-10), pinned to anomalyco/opencode
- *   c6c56ac2cfc3683d963ef33be18809165b25ca68, the merge of PR #23491 on `dev` (2026-04-20, shipped
- *   in v1.14.19: `tail_tokens` renamed `preserve_recent_tokens`): `tail_turns` 2, budget clamp(25 %
- *   of usable, 2,000, 8,000), prune opt-in (`compaction.prune` must be true), usable as the classic
- *   generation, the head sent as messages with tool outputs cut to 2,000 characters. Prune is
- *   opt-in in this generation too: compaction.ts returns from `prune` unless the setting is true
- *   (anomalyco/opencode#24108, read at dev 6c1268f3b18e, 2026-04-24; the maintainer answered that
- *   it is off by default on purpose, and PR #30670 corrected the docs that said otherwise).
+ *   verbatim… persist `tail_start_id`", merged 2026-04-10), pinned to the opencode 1.14.34 release
+ *   (tag v1.14.34, published 2026-05-04; read in npm `opencode-linux-x64@1.14.34`, whose binary embeds
+ *   the bundled JavaScript of `session/compaction.ts`, `overflow.ts`, `processor.ts`, `prompt.ts` and
+ *   `provider/error.ts`; no copy at c6c56ac2, the earlier pin, the v1.14.19 merge of PR #23491, can
+ *   be read): `tail_turns` 2, budget clamp(25 % of usable, 2,000, 8,000), prune opt-in
+ *   (`compaction.prune` must be true), usable = limit.input − reserved or W − maxOutput (both
+ *   floored at 0), the head sent as messages with tool outputs cut to 2,000 characters, an empty
+ *   summary landing like the current generation's, the 19-pattern overflow list. The 8,000 cap
+ *   held until PR #40906 (2026-08-06) raised it to 15,000.
  * docs/peer-strategies.md §2b.
  *
  * Trigger, reactive path and stop on failure as the classic generation (opencode-classic.ts),
@@ -31,20 +32,23 @@
  * - The summarizer sees the head only, prior summaries hidden but the previous summary passed in
  *   to update ("anchored"). Current: one user message of `[User]:` / `[Assistant]:` /
  *   `[Assistant tool call]: name(JSON input)` / `[Tool result]:` lines, results cut to 2,000
- *   characters + "[truncated]"; 2026-04: the messages, media stripped, outputs cut to 2,000.
+ *   characters + "[truncated]"; 2026-04: the messages, media as `[Attached <mime>: <name>]`, outputs
+ *   cut to 2,000 characters + a line counting the omitted ones, and no
+ *   anchor when the previous summary has no text (its trimmed text parts joined, or nothing).
  * - The result: [marker, summary] in place of the head, the tail from `tail_start_id`, then
  *   "Continue if you have next steps…".
  * Known bugs kept: #38530 (the tail is never shown to the summarizer, so stale next steps repeat),
- * #41571/#44080 (current: an answer with no text lands as an empty summary and hides the head),
+ * #41571/#44080 (both generations: an answer with no text lands as an empty summary and hides the head),
  * #17065/#27594 (a split turn's tail may start at a tool result whose call was summarized), the
  * chars/4 tail sizing (CJK kept 4× over budget).
  */
 import type { Content } from '@google/genai';
 import type { CompactionContext, CompactionStrategy } from '../engine/types.ts';
 import type { StrategyAudit } from './_shared/audit.ts';
-import { capText, partText, userText } from './_shared/content-text.ts';
+import { partText, userText } from './_shared/content-text.ts';
 import { firstRawEventId, lastEventId, projectedHistory, type HistoryMessage } from './_shared/history.ts';
 import {
+  COMPACTION_MARKER_TEXT,
   CONTINUE_TEXT,
   forgetStepTokens,
   lastIsSummary,
@@ -99,24 +103,27 @@ export const AUDIT: StrategyAudit = {
 };
 
 export const AUDIT_2026_04: StrategyAudit = {
-  upstream: 'anomalyco/opencode',
-  commit: 'c6c56ac2',
+  upstream: 'anomalyco/opencode, release v1.14.34 (npm opencode-linux-x64@1.14.34)',
+  commit: 'v1.14.34',
   checked: '2026-11-27',
   follows: [
-    "c6c56ac2cfc3683d963ef33be18809165b25ca68: the merge of PR #23491 on dev (2026-04-20, release v1.14.19), the commit this generation is pinned to; the commit is identified by the day's list of dev commits, its files read in index copies of the same form (see leavesOut)",
-    'packages/opencode/src/session/compaction.ts: DEFAULT_TAIL_TURNS 2, MIN_PRESERVE_RECENT_TOKENS 2,000, MAX_PRESERVE_RECENT_TOKENS 8,000, TOOL_OUTPUT_MAX_CHARS 2,000; preserveRecentBudget (preserve_recent_tokens, else clamp(floor(25 % of usable), 2,000, 8,000)); turns (user messages without a compaction part, each ending where the next starts); splitTurn (budget <= 0 or a one-message turn: none; else the first start after the user message whose suffix to the turn end fits); select (tail_turns <= 0 or no turn: summarize all; sizes of the last tail_turns turns; newest first keep whole turns that fit, split the first that does not and stop; nothing kept or a tail starting at 0: summarize all)',
-    'compaction.ts prune: returns unless compaction.prune is true (opt-in; anomalyco/opencode#24108 read it so at dev 6c1268f3b18e on 2026-04-24, maintainer: off by default on purpose; docs corrected in PR #30670); PRUNE_PROTECT 40,000, PRUNE_MINIMUM 20,000, skill outputs protected',
-    'compaction.ts processCompaction: prior compactions hidden, the newest summary passed as <previous-summary>; the head converted to messages with media stripped and tool outputs cut to 2,000 characters, the anchored template appended as a user message',
-    'packages/opencode/src/session/overflow.ts: usable = limit.input − reserved, or W − maxOutputTokens when there is no input limit (reserved not subtracted there, as @fd78ec63)',
-    'packages/opencode/src/provider/error.ts @00badcb8 OVERFLOW_PATTERNS (lines 9-26) and isOverflow (37-44): the classifier of the reactive path',
-    'the reactive path and its replay as sst/opencode @31e22f65 compaction.ts processCompaction (357-373, 685-712), without the @31e22f65 auto-off check (#30664 kept)',
+    "opencode 1.14.34 (tag v1.14.34, published 2026-05-04, the release zed-industries/extensions#5894 took up): npm opencode-linux-x64@1.14.34 is a Bun-compiled binary whose embedded bundle carries the session code as minified JavaScript (the bundle's version string reads 1.14.34); read there on 2026-11-27, functions cited by their upstream names (no line numbers survive bundling). 1.14.41 (2026-05-07) carries the same constants",
+    'session/compaction.ts (bundled): PRUNE_MINIMUM 20,000, PRUNE_PROTECT 40,000, TOOL_OUTPUT_MAX_CHARS 2,000, protected tools ["skill"], DEFAULT_TAIL_TURNS 2, MIN_PRESERVE_RECENT_TOKENS 2,000, MAX_PRESERVE_RECENT_TOKENS 8,000; preserveRecentBudget (preserve_recent_tokens, else min(8,000, max(2,000, floor(usable × 0.25)))); turns (user messages without a compaction part, each ending where the next starts); splitTurn (budget <= 0 or a one-message turn: none; else the first start after the user message whose suffix to the turn end fits); select (tail_turns <= 0 or no turn: summarize all; the last tail_turns turns newest first, whole turns that fit, the first that does not split and the walk stops; nothing kept or a tail starting at 0: summarize all)',
+    'compaction.ts prune: returns unless compaction.prune is true; the walk skips the last two user turns, stops at a summary or an already-compacted output, protects 40,000 and prunes only past 20,000',
+    'compaction.ts process: on overflow the newest real user message before the compaction request is the replay and the head ends before it (no real user message left in the head: no replay); prior summaries and their requests left out before select runs (so its indices, its "tail starting at 0" rule and its turn sizes are over the session\'s own messages), the newest one\'s text (trimmed text parts, blank = none) as <previous-summary>; the head as model messages with media stripped and tool outputs cut to 2,000 characters, then the prompt as a user message; "compact" from the summarizer: the run stops ("Conversation history too large to compact" / "Session too large to compact"); otherwise the summary lands whatever its text (only an error on the summary message stops), then the replay or "Continue if you have next steps…"',
+    'message-v2 toModelMessages (bundled) with stripMedia and toolOutputMaxChars 2,000: media files become [Attached <mime>: <name>], a completed tool output past 2,000 characters is cut there and followed by a line "[Tool output truncated for compaction: omitted N chars]", an output pruned earlier reads "[Old tool result content cleared]"',
+    'session/overflow.ts (bundled): COMPACTION_BUFFER 20,000; usable = 0 for a 0 context, else limit.input − (reserved ?? min(20,000, maxOutputTokens)) or context − maxOutputTokens, both floored at 0; isOverflow: false with compaction.auto false or a 0 context, else (total || input + output + cache read + cache write) >= usable',
+    'session/prompt.ts (bundled) run loop: a pending compaction part is processed ("stop" ends the loop); the last finished assistant message, unless a summary, is checked with isOverflow and a compaction created (auto); "compact" from the processor creates one with overflow set when the step did not finish; prune after the loop',
+    'session/processor.ts (bundled) halt: a ContextOverflowError sets needsCompaction whatever compaction.auto says (#30664 kept); process returns "compact", "stop" (blocked or an error) or "continue"',
+    'provider/error.ts (bundled): OVERFLOW_PATTERNS, the 16 of @00badcb8 in order plus three (prompt too long naming the context length, too large for model, model_context_window_exceeded), isOverflow with the "400/413 (no body)" test, parseAPICallError overflow = the list || status 413 || body code context_length_exceeded (_shared/opencode-provider-error.ts OVERFLOW_PATTERNS_2026_04)',
   ],
   leavesOut: [
-    'line numbers at c6c56ac2: the public index holds no copy of compaction.ts, overflow.ts or error.ts at that commit (nor at 6c1268f3b18e), and the repository snapshot (820 MB) is over the fetch limit; the functions above were read in index copies of the late-April form (Config.Info, the summary template inline in compaction.ts, preserve_recent_tokens, 8,000), cited by function name',
-    'the classifier at c6c56ac2: no copy of provider/error.ts of April 2026 is in the index; the 16-pattern list of @00badcb8 is kept',
-    'the empty-summary path: a summary with no text stops the run here; whether processor.ts of April 2026 accepted it (as @31e22f65 does) was not read at the pinned commit',
-    'the 5 % progress rule seen in a later index copy',
-    're-tried 2026-11-27: still no copy at c6c56ac2 in the index (read_file with the commit: stored, not at that commit); the npm registry no longer lists opencode-ai 1.14.19 (nearest published: 1.14.34), and its packages ship compiled binaries, not the source',
+    'the commit of tag v1.14.34: the npm packages carry no gitHead and the 820 MB repository cannot be fetched here; c6c56ac2 (v1.14.19, the merge of PR #23491, the earlier pin) has no readable copy (not in the index, not on npm: the oldest published 1.14.x is 1.14.34)',
+    'line numbers: bundling keeps no lines; functions are cited by name',
+    "the usable floor at 0 is read but changes nothing here: a count is never negative, so count >= usable holds alike at a negative or a 0 usable, and the budget's clamp starts at 2,000 either way",
+    "the reactive path's tail: upstream runs select on the head before the replayed message and may keep part of it verbatim (tail_start_id); here the whole head is summarized",
+    'the synthetic "Continue…" message is a user message upstream (a turn start, a replay candidate); here it stays inside a record and is not counted',
+    "plugin hooks (experimental.session.compacting, experimental.compaction.autocontinue), a separate compaction agent model, the exact prompt text (paraphrased), reasoning parts (a reasoning-only answer is the world's answer with no text)",
   ],
 };
 
@@ -171,7 +178,9 @@ function opencodeTail(
       const budget =
         tail.preserve_recent_tokens ??
         Math.min(maxBudget, Math.max(MIN_PRESERVE_RECENT_TOKENS, Math.floor(0.25 * usable)));
-      const tailStart = selectTail(history, tailTurns, budget);
+      const tailStart = current
+        ? selectTail(history, tailTurns, budget)
+        : selectTailWithoutSummaries(history, tailTurns, budget);
       const head = tailStart === undefined ? history : history.slice(0, tailStart);
       const summary = await summarize(ctx, head);
       const end = lastEventId(ctx);
@@ -196,7 +205,7 @@ function opencodeTail(
     },
 
     // Current: an overflow with `auto` off ends the turn (processor.ts `halt`); 2026-04 compacts anyway (#30664).
-    onModelError: reactiveCompaction(summarize, current ? 'current' : 'classic', {
+    onModelError: reactiveCompaction(summarize, current ? 'current' : '2026-04', {
       enabled: limits.auto,
       honoursAutoOff: current,
     }),
@@ -237,6 +246,36 @@ export function selectTail(
   return keep === undefined || keep === 0 ? undefined : keep;
 }
 
+/**
+ * 2026-04 (1.14.34 `process`): `select` runs on the messages with earlier compactions (their request
+ * and summary) left out, so turn sizes and "a tail starting at the first message" (everything
+ * summarized) are over the session's own messages; the index is mapped back to the history.
+ */
+export function selectTailWithoutSummaries(
+  history: readonly HistoryMessage[],
+  tailTurns: number | undefined,
+  budget: number,
+): number | undefined {
+  const kept = history.flatMap((message, index) => (isPriorSummary(message) ? [] : [{ message, index }]));
+  const start = selectTail(
+    kept.map((k) => k.message),
+    tailTurns,
+    budget,
+  );
+  return start === undefined ? undefined : kept[start]!.index;
+}
+
+/** The marker and the summary of an earlier compaction's record (upstream: its request and its summary message). */
+function isPriorSummary(message: HistoryMessage): boolean {
+  const contents = message.record?.contents;
+  return (
+    message.fromRecord &&
+    contents !== undefined &&
+    contents[0]?.parts?.[0]?.text === COMPACTION_MARKER_TEXT &&
+    (message.content === contents[0] || message.content === contents[1])
+  );
+}
+
 /** `splitTurn`: the first start after the turn's user message whose suffix (to the turn's exclusive end) fits. */
 function splitTurn(
   history: readonly HistoryMessage[],
@@ -255,18 +294,28 @@ function estimateMessages(messages: readonly HistoryMessage[]): number {
   return tokenEstimate(JSON.stringify(messages.map((m) => m.content)));
 }
 
-/** The previous summary (the newest in the head) as the `<previous-summary>` anchor. */
-function anchorOf(head: readonly HistoryMessage[]): string {
+/**
+ * The previous summary (the newest in the head) as the `<previous-summary>` anchor. 2026-04
+ * (`skipBlank`): the summary's text parts trimmed and joined, and no anchor when that is blank (an
+ * empty summary is no previous summary to update; 1.14.34 compaction.ts).
+ */
+function anchorOf(head: readonly HistoryMessage[], skipBlank = false): string {
   const previous = [...head].reverse().find((m) => m.fromRecord && m.content.role === 'model');
-  return previous
-    ? `\n\n<previous-summary>\n${(previous.content.parts ?? []).map((p) => p.text ?? '').join('')}\n</previous-summary>`
-    : '';
+  if (!previous) return '';
+  const parts = previous.content.parts ?? [];
+  const text = skipBlank
+    ? parts
+        .map((p) => (p.text ?? '').trim())
+        .filter((t) => t !== '')
+        .join('\n\n')
+    : parts.map((p) => p.text ?? '').join('');
+  return skipBlank && text === '' ? '' : `\n\n<previous-summary>\n${text}\n</previous-summary>`;
 }
 
 /** 2026-04: the head as messages (no prior summaries or markers, media stripped, outputs capped; a replayed request is a message). */
 async function summarizeMessages(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
   const contents: Content[] = head.filter(standsForMessage).map((m) => stripForSummary(m.content));
-  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head))], false);
+  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head, true))]);
 }
 
 /** Current: the head serialized as text (`serialize`) in one user message with the prompt. */
@@ -279,20 +328,17 @@ async function summarizeSerialized(
     .map((m) => serialize(m.content))
     .filter((line) => line !== '')
     .join('\n\n');
-  return summaryOf(ctx, [userText(`${text}\n\n${OPENCODE_TAIL_PROMPT}${anchorOf(head)}`)], true);
+  return summaryOf(ctx, [userText(`${text}\n\n${OPENCODE_TAIL_PROMPT}${anchorOf(head)}`)]);
 }
 
-async function summaryOf(
-  ctx: CompactionContext,
-  contents: Content[],
-  acceptEmpty: boolean,
-): Promise<string | undefined> {
+async function summaryOf(ctx: CompactionContext, contents: Content[]): Promise<string | undefined> {
   const outcome = await requestSummary(ctx, { model: ctx.summarizer.name, contents });
   if (outcome.ok) return outcome.text;
-  // Current (@31e22f65): the default "prepend" path never looks at the summary's text; an answer with
-  // no text part (a reasoning-only one) finishes without error and lands as an empty summary
-  // (anomalyco/opencode#41571, #44080; the rejecting PR #42063 was closed unmerged).
-  if (acceptEmpty && outcome.reason === 'empty') return '';
+  // Both generations: `processCompaction` never looks at the summary's text; an answer with no text
+  // part (a reasoning-only one) finishes without error and lands as an empty summary (current:
+  // @31e22f65; 2026-04: the 1.14.34 release stops only on "compact" or an error on the summary
+  // message). anomalyco/opencode#41571, #44080; the rejecting PR #42063 was closed unmerged.
+  if (outcome.reason === 'empty') return '';
   ctx.warn?.(`opencode-tail: ${outcome.reason === 'overflow' ? SESSION_TOO_LARGE : 'compaction failed'}`, {
     reason: outcome.reason,
   });
@@ -329,14 +375,26 @@ function truncateOutput(value: string): string {
   return value.length <= TOOL_OUTPUT_MAX_CHARS ? value : `${value.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n[truncated]`;
 }
 
+/**
+ * 2026-04 (1.14.34 `toModelMessages` with `stripMedia` and `toolOutputMaxChars`): media become
+ * `[Attached <mime>: <name>]`; a tool's output text past 2,000 characters is cut there and a line
+ * says how many characters were left out.
+ */
 function stripForSummary(content: Content): Content {
   const parts = (content.parts ?? []).map((part) => {
-    if (part.inlineData) return { text: `[Attached ${part.inlineData.mimeType ?? 'file'}]` };
+    if (part.inlineData)
+      return { text: `[Attached ${part.inlineData.mimeType ?? 'file'}: ${part.inlineData.displayName ?? 'file'}]` };
     if (part.functionResponse) {
-      const output = capText(JSON.stringify(part.functionResponse.response ?? {}), TOOL_OUTPUT_MAX_CHARS);
+      const output = truncateForCompaction(responseOutput(part.functionResponse.response));
       return { functionResponse: { ...part.functionResponse, response: { output } } };
     }
     return structuredClone(part);
   });
   return { role: content.role ?? 'user', parts };
+}
+
+/** 1.14.34: the first 2,000 characters, then "[Tool output truncated for compaction: omitted N chars]". */
+function truncateForCompaction(value: string): string {
+  if (value.length <= TOOL_OUTPUT_MAX_CHARS) return value;
+  return `${value.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n[Tool output truncated for compaction: omitted ${value.length - TOOL_OUTPUT_MAX_CHARS} chars]`;
 }

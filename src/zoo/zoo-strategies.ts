@@ -41,7 +41,8 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
   {
     name: 'opencode-tail-2026-04',
     load: async () => (await import('./opencode-tail.ts')).opencodeTail2026_04Strategy,
-    source: 'anomalyco/opencode PR #21822 + #23491, compaction.ts [index copies] (the April 2026 tail generation)',
+    source:
+      'anomalyco/opencode v1.14.34 (npm opencode-linux-x64@1.14.34, bundled compaction.ts / overflow.ts / error.ts): the April 2026 tail generation of PR #21822',
     audit: async () => (await import('./opencode-tail.ts')).AUDIT_2026_04,
   },
   {
@@ -161,7 +162,7 @@ export const ZOO_STRATEGIES: readonly ZooStrategy[] = Object.freeze([
   {
     name: 'goose',
     load: async () => (await import('./goose.ts')).gooseStrategy,
-    source: 'block/goose crates/goose/src/context_mgmt/mod.rs @331a8429 (index, read in full)',
+    source: 'block/goose @475968db context_mgmt/mod.rs + agents/agent.rs (main, read in full in a fork snapshot)',
     audit: async () => (await import('./goose.ts')).AUDIT,
   },
   {

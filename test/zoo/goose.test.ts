@@ -10,7 +10,7 @@ import {
   REMOVAL_PERCENTAGES,
   TOOL_LOOP_CONTINUATION_TEXT,
 } from '../../src/zoo/goose.ts';
-import { call, fakeContext, model, response, user } from './helpers/zoo-fixtures.ts';
+import { call, fakeContext, model, recordEvent, response, user } from './helpers/zoo-fixtures.ts';
 
 const toolMsg = (k: number): Content => ({
   role: 'user',
@@ -78,5 +78,59 @@ describe('goose', () => {
       (r) => (String(r.config!.systemInstruction).match(/tool_response/g) ?? []).length,
     );
     expect(sent).toEqual([4, 3, 3]);
+  });
+
+  it('a successful response resets compaction_attempts (agent.rs L1231): overflow, answer, overflow compacts again', async () => {
+    const strategy = gooseStrategy();
+    const events = [user('u1', 'go'), call('c1', 'read'), response('r1', 'c1', 'read', 'x'.repeat(100))];
+    const ctx = fakeContext({ events });
+    const overflow = new ContextWindowExceededError(9, 8);
+    expect((await strategy.onModelError!(ctx, overflow, { contents: [] }))!.retry).toBe(true);
+    strategy.afterModel!(ctx, {}, modelUsage({ inputTokens: 5, outputTokens: 1 }));
+    expect((await strategy.onModelError!(ctx, overflow, { contents: [] }))!.retry).toBe(true);
+    // Two in a row (no answer between) still stop the reply.
+    expect(await strategy.onModelError!(ctx, overflow, { contents: [] })).toBeUndefined();
+  });
+
+  it('the preserved message: text beside an image counts, its text parts joined by newlines (has_text_only, extract_text)', async () => {
+    const events = [
+      {
+        ...user('u1', 'x'),
+        content: {
+          role: 'user',
+          parts: [{ text: 'look' }, { inlineData: { mimeType: 'image/png', data: 'AA==' } }, { text: 'at this' }],
+        },
+      },
+    ];
+    const outcome = await gooseStrategy().onModelError!(fakeContext({ events }), new ContextWindowExceededError(9, 8), {
+      contents: [],
+    });
+    const contents = outcome!.append![0]!.contents;
+    expect(contents[1]!.parts![0]!.text).toBe(CONVERSATION_CONTINUATION_TEXT);
+    expect(contents[2]).toEqual({ role: 'user', parts: [{ text: 'look\nat this' }] });
+  });
+
+  it("after a compaction the session's count is the summary's output tokens, not an estimate (reply_parts.rs update_session_metrics)", async () => {
+    const strategy = gooseStrategy();
+    const first = [
+      user('u1', 'y'.repeat(4_000), 'inv-0'),
+      model('m1', 'ok', 'inv-0'),
+      user('u2', 'z'.repeat(4_000), 'inv-1'),
+    ];
+    const ctx1 = fakeContext({ window: 1_000, events: first, invocationId: 'inv-1' });
+    strategy.afterModel!(ctx1, {}, modelUsage({ inputTokens: 900, outputTokens: 1 }));
+    const compacted = await strategy.compactSession!(ctx1);
+    const record = compacted!.append![0]!;
+    // The reply then ends without a model answer; the next reply starts over the compacted history,
+    // whose preserved 4,000-character message alone would estimate at 1,000 tokens.
+    const second = [...first, recordEvent('rec1', record, 'inv-1'), user('u3', 'next', 'inv-2')];
+    const ctx2 = fakeContext({
+      window: 1_000,
+      events: second,
+      invocationId: 'inv-2',
+      state: Object.fromEntries(ctx1.values),
+    });
+    expect(ctx2.values.get('goose:totalTokens')).toBe(11);
+    expect(await strategy.compactSession!(ctx2)).toBeUndefined();
   });
 });

@@ -75,10 +75,10 @@ const PROOFS: Readonly<Record<string, Proof>> = {
     'PR #16826 closed; PR #23946 (open) trades the thrash for an overflow',
   ),
   'goose-compaction-fails-without-tool-responses.yaml': notFixed(
-    'the summarizer input is the whole conversation at @331a8429 (mod.rs); PR #10500 only skips the identical retries and rewords the error',
+    'the summarizer input is the whole conversation at @475968db (mod.rs do_compact); PR #10500 only skips the identical retries and rewords the error',
   ),
   'goose-no-check-in-tool-loop.yaml': notFixed(
-    'no mid-turn check in the agent.rs copies read; PRs #11681 and #11903 (re-check after tool responses) were open when read',
+    'no mid-turn check in agent.rs @475968db (the threshold is read once, before the reply loop); PRs #11681 and #11903 (re-check after tool responses) were open when read',
   ),
   'langchain-error-as-summary.yaml': {
     kind: 'fixed',

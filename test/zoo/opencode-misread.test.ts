@@ -16,22 +16,48 @@ import type { WorldScenario } from '../../src/world/world-scenario.ts';
 import {
   isOpencodeContextOverflow,
   isOpencodeOverflowMessage,
+  OVERFLOW_PATTERNS_2026_04,
   OVERFLOW_PATTERNS_CLASSIC,
   OVERFLOW_PATTERNS_CURRENT,
 } from '../../src/zoo/_shared/opencode-provider-error.ts';
-import { opencodeTailStrategy } from '../../src/zoo/opencode-tail.ts';
+import { opencodeTail2026_04Strategy, opencodeTailStrategy } from '../../src/zoo/opencode-tail.ts';
+import { fakeContext, model, user } from './helpers/zoo-fixtures.ts';
 import { ROOT } from '../cli/run-cli.ts';
 
 const OLLAMA = 'request (9263 tokens) exceeds the available context size (8192 tokens), try increasing it';
 const GATEWAY_400 = 'Provider request failed with HTTP 400';
 
 describe("opencode's classifier of provider errors", () => {
-  it('has the pattern lists of error.ts @00badcb8 (16) and provider-error.ts @3d19c909 (30)', () => {
+  it('has the pattern lists of error.ts @00badcb8 (16), the 1.14.34 release (19) and provider-error.ts @3d19c909 (30)', () => {
     expect(OVERFLOW_PATTERNS_CLASSIC).toHaveLength(16);
+    expect(OVERFLOW_PATTERNS_2026_04).toHaveLength(19);
+    expect(OVERFLOW_PATTERNS_2026_04.slice(0, 16)).toEqual(OVERFLOW_PATTERNS_CLASSIC);
     expect(OVERFLOW_PATTERNS_CURRENT).toHaveLength(30);
   });
 
-  it.each(['classic', 'current'] as const)(
+  it('2026-04 (1.14.34): three patterns after the classic sixteen, read as overflows there and not by classic', () => {
+    const answers = [
+      'prompt too long; exceeded max context length by 1200 tokens',
+      'Request too large for model with 131072 maximum context length',
+      'error: model_context_window_exceeded',
+    ];
+    for (const text of answers) {
+      expect(isOpencodeOverflowMessage(text, 'classic'), text).toBe(false);
+      expect(isOpencodeOverflowMessage(text, '2026-04'), text).toBe(true);
+    }
+  });
+
+  it("2026-04 (1.14.34): the strategy's reactive path compacts on a pattern the release added", async () => {
+    const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two')];
+    const outcome = await opencodeTail2026_04Strategy().onModelError!(
+      fakeContext({ window: 128_000, events }),
+      new ProviderApiError(400, 'error: model_context_window_exceeded'),
+      { contents: [] } as never,
+    );
+    expect(outcome).toMatchObject({ retry: true });
+  });
+
+  it.each(['classic', '2026-04', 'current'] as const)(
     '%s: reads Ollama\'s "exceeds the available context size" as an overflow (#49965)',
     (version) => {
       expect(isOpencodeOverflowMessage(OLLAMA, version)).toBe(true);
@@ -39,7 +65,7 @@ describe("opencode's classifier of provider errors", () => {
     },
   );
 
-  it.each(['classic', 'current'] as const)(
+  it.each(['classic', '2026-04', 'current'] as const)(
     '%s: does not read a 400 that names no overflow as one (#50574)',
     (version) => {
       expect(isOpencodeContextOverflow(new ProviderApiError(400, GATEWAY_400), version)).toBe(false);
@@ -49,7 +75,7 @@ describe("opencode's classifier of provider errors", () => {
     },
   );
 
-  it.each(['classic', 'current'] as const)(
+  it.each(['classic', '2026-04', 'current'] as const)(
     '%s: a 413, a body-less 400 and the typed engine error are overflows',
     (version) => {
       expect(isOpencodeContextOverflow(new ProviderApiError(413, 'Payload Too Large'), version)).toBe(true);

@@ -7,12 +7,13 @@ import {
   CONTINUE_TEXT,
   PRUNED_OUTPUT_TEXT,
   pruneRecords,
+  summaryContents,
   usableTokens,
 } from '../../src/zoo/_shared/opencode.ts';
 import { opencodeClassicStrategy, OPENCODE_CLASSIC_PROMPT } from '../../src/zoo/opencode-classic.ts';
 import { opencodeTail2026_04Strategy, opencodeTailStrategy, selectTail } from '../../src/zoo/opencode-tail.ts';
 import { scenario, tool } from '../world/helpers/world-fixtures.ts';
-import { call, fakeContext, model, play, response, sentAt, user } from './helpers/zoo-fixtures.ts';
+import { call, fakeContext, model, play, recordEvent, response, sentAt, user } from './helpers/zoo-fixtures.ts';
 
 const limits = (
   over: Partial<{ auto: boolean; reserved: number; limitInput: number; maxOutputTokens: number }> = {},
@@ -262,7 +263,7 @@ describe('opencode-tail', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('2026-04 (@c6c56ac2): prune is opt-in as in the current generation (#24108, docs fixed in #30670)', async () => {
+  it('2026-04 (1.14.34): prune is opt-in as in the current generation (#24108, docs fixed in #30670)', async () => {
     const big = prunableHistory();
     expect(await opencodeTail2026_04Strategy().afterInvocation!(fakeContext({ events: big }))).toBeUndefined();
     expect(
@@ -271,7 +272,7 @@ describe('opencode-tail', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('2026-04 (@c6c56ac2): tail_turns defaults to 2 (DEFAULT_TAIL_TURNS)', async () => {
+  it('2026-04 (1.14.34): tail_turns defaults to 2 (DEFAULT_TAIL_TURNS)', async () => {
     // usable 2,000 → budget 2,000: all three short turns would fit; only the last two are eligible.
     const events = threeShortTurns();
     const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
@@ -279,22 +280,92 @@ describe('opencode-tail', () => {
     expect(outcome!.append![0]!.endEventId).toBe('m1');
   });
 
-  it('current (@31e22f65): an answer with no text lands as an empty summary, the head hidden (#41571, #44080); 2026-04 stops', async () => {
+  it('an answer with no text lands as an empty summary, the head hidden, in both generations (#41571, #44080; @31e22f65 and the 1.14.34 release)', async () => {
     const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
     const state = { 'opencode:lastStepTokens': 2_500 };
-    const current = await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(
-      fakeContext({ window: 3_000, events, state, summarize: () => '' }),
-    );
-    expect(current!.append![0]).toEqual({
+    const landed = {
       endEventId: 'm1',
       contents: [
         { role: 'user', parts: [{ text: COMPACTION_MARKER_TEXT }] },
         { role: 'model', parts: [{ text: '' }] },
       ],
-    });
+    };
+    const current = await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(
+      fakeContext({ window: 3_000, events, state, summarize: () => '' }),
+    );
+    expect(current!.append![0]).toEqual(landed);
     const older = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(
       fakeContext({ window: 3_000, events, state, summarize: () => '' }),
     );
-    expect(older).toEqual({ endInvocation: true });
+    expect(older!.append![0]).toEqual(landed);
+  });
+
+  it('2026-04 (1.14.34): a blank previous summary is no anchor ("Create a new anchored summary")', async () => {
+    const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
+    const state = { 'opencode:lastStepTokens': 2_500 };
+    const strategy = opencodeTail2026_04Strategy({ maxOutputTokens: 1_000, tail_turns: 1 });
+    // A summary of whitespace only: a text the projection shows, but blank once trimmed.
+    const first = await strategy.compactSession!(
+      fakeContext({ window: 3_000, events, state, summarize: () => ' \n ' }),
+    );
+    const record = (id: string) => ({
+      id,
+      invocationId: 'i1',
+      author: 'compaction',
+      timestamp: 0,
+      actions: { compaction: first!.append![0]! },
+    });
+    const later = [...events, record('rec1'), user('u3', 'three'), model('m3', 'c')];
+    const prompts: string[] = [];
+    await strategy.compactSession!(
+      fakeContext({
+        window: 3_000,
+        events: later as SessionEvent[],
+        state,
+        summarize: (request) => {
+          prompts.push(JSON.stringify(request.contents));
+          return 'next';
+        },
+      }),
+    );
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]).not.toContain('previous-summary');
+  });
+
+  it('2026-04 (1.14.34): a tool output is cut at 2,000 characters with a line saying how many were omitted', async () => {
+    const events = [
+      user('u1', 'one'),
+      call('c1', 'read'),
+      response('r1', 'c1', 'read', 'q'.repeat(2_500)),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+    ];
+    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+    const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+    expect(sent).toContain(`${'q'.repeat(2_000)}\\n[Tool output truncated for compaction: omitted 500 chars]`);
+    expect(sent).not.toContain('q'.repeat(2_001));
+  });
+
+  it('2026-04 (1.14.34): select skips earlier summaries, so a tail that would start at the first message after them summarizes everything', async () => {
+    const summary = { endEventId: 'm1', contents: summaryContents('S1') };
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      recordEvent('rec1', summary),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ];
+    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    // usable 2,000 → budget 2,000: both turns after the summary fit, so the tail would start at u2,
+    // the first of the messages select sees: no tail, everything summarized with S1 as the anchor.
+    const outcome = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
+    expect(outcome!.append![0]!.endEventId).toBe('m3');
+    const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+    expect(sent).toContain('three');
+    expect(sent).toContain('<previous-summary>\\nS1');
   });
 });

@@ -23,7 +23,7 @@ describe('zoo audit records', () => {
     expect(await commit('gemini-cli')).toBe('5411f113');
     expect(await commit('gemini-cli-2026-01')).toBe('1182168bd9');
     expect(await commit('opencode-tail')).toBe('31e22f65');
-    expect(await commit('opencode-tail-2026-04')).toBe('c6c56ac2');
+    expect(await commit('opencode-tail-2026-04')).toBe('v1.14.34');
     expect(await commit('opencode')).toBe('fd78ec63');
   });
 });

@@ -15,6 +15,12 @@
  *   (`OVERFLOW_PATTERNS`, 16 patterns), 37-44 (`isOverflow`: the list, then "400/413 (no body)"),
  *   and `parseAPICallError`'s overflow branch (`isOverflow(message) || statusCode === 413 || body
  *   code`).
+ * - `2026-04`: the list compiled into the opencode 1.14.34 release (npm `opencode-linux-x64@1.14.34`,
+ *   released 2026-05-04; its bundled `provider/error.ts`, read in the binary's embedded JavaScript):
+ *   the 16 classic patterns in the same order, then three more (a "prompt too long; exceeded
+ *   context length" answer, a "too large for model with N maximum context length" answer and the
+ *   `model_context_window_exceeded` code), with the same "400/413 (no body)" test and the same
+ *   `parseAPICallError` overflow branch (the list, the 413 status, the body code).
  * - `current`: anomalyco/opencode `packages/llm/src/provider-error.ts`
  *   @3d19c909a94bae45fd32da2a246871c9c3161e53, lines 4-35 (30 patterns), 37 (exclusions: rate
  *   limits, "throttling error:", "service unavailable:"), 39-41 (`isContextOverflow`), which
@@ -26,7 +32,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 
-export type OpencodeClassifier = 'classic' | 'current';
+export type OpencodeClassifier = 'classic' | '2026-04' | 'current';
 
 /** error.ts @00badcb8, lines 9-26 (each pattern's provider as upstream comments it). */
 export const OVERFLOW_PATTERNS_CLASSIC: readonly RegExp[] = [
@@ -46,6 +52,18 @@ export const OVERFLOW_PATTERNS_CLASSIC: readonly RegExp[] = [
   /request entity too large/i, // HTTP 413
   /context length is only \d+ tokens/i, // vLLM
   /input length.*exceeds.*context length/i, // vLLM
+];
+
+/**
+ * opencode 1.14.34 (npm, 2026-05-04; the tail generation of April 2026): the classic list followed
+ * by three patterns the release added (paraphrased providers: a "prompt too long" answer naming the
+ * context length, a "too large for model" answer, the `model_context_window_exceeded` code).
+ */
+export const OVERFLOW_PATTERNS_2026_04: readonly RegExp[] = [
+  ...OVERFLOW_PATTERNS_CLASSIC,
+  /prompt too long; exceeded (?:max )?context length/i,
+  /too large for model with \d+ maximum context length/i,
+  /model_context_window_exceeded/i,
 ];
 
 /** packages/llm/src/provider-error.ts @3d19c909, lines 4-35. */
@@ -94,7 +112,10 @@ const NO_BODY = /^4(00|13)\s*(status code)?\s*\(no body\)/i;
 
 /** `isOverflow` (classic) / `isContextOverflow` (current): the message test alone. */
 export function isOpencodeOverflowMessage(message: string, classifier: OpencodeClassifier): boolean {
-  if (classifier === 'classic') return OVERFLOW_PATTERNS_CLASSIC.some((p) => p.test(message)) || NO_BODY.test(message);
+  if (classifier !== 'current') {
+    const patterns = classifier === 'classic' ? OVERFLOW_PATTERNS_CLASSIC : OVERFLOW_PATTERNS_2026_04;
+    return patterns.some((p) => p.test(message)) || NO_BODY.test(message);
+  }
   return (
     !OVERFLOW_EXCLUSIONS_CURRENT.some((p) => p.test(message)) &&
     (OVERFLOW_PATTERNS_CURRENT.some((p) => p.test(message)) || NO_BODY.test(message))
