@@ -2,6 +2,8 @@
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   CompactionCoverage,
   probeOf,
@@ -218,6 +220,44 @@ describe('compaction coverage', () => {
         'newestLeftOutTokens',
       ]);
       expect(JSON.parse(JSON.stringify(step))).toEqual({ ...step });
+    });
+
+    it("keeps nothing of the step but the quote measures' inputs, and lets them go once read", async () => {
+      // A closure made inside `observe` would keep the whole call alive (the step's contents, its
+      // summarizer requests) for as long as the record lives.
+      setFlagsFromString('--expose-gc');
+      const gc = runInNewContext('gc') as () => void;
+      let user: Content | undefined = Object.freeze({
+        role: 'user',
+        parts: Object.freeze([Object.freeze({ text: userLine })]),
+      }) as Content;
+      const covered = new WeakRef(user);
+      let summarizerTexts: string[] | undefined = [userLine, 'a summarizer request of this step'];
+      const request = new WeakRef(summarizerTexts);
+      const step = new CompactionCoverage().observe(
+        {
+          built: built(user, text('model', 'the model answered at some length here')),
+          sent: [{ key: undefined, content: text('user', ledgerText) }],
+          summarizerTexts,
+          replies: [reply],
+          count,
+        },
+        true,
+      )!;
+      summarizerTexts = undefined;
+      user = undefined;
+      const collect = async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        gc();
+      };
+      await collect();
+      expect(request.deref()).toBeUndefined();
+      // The covered content is an input until the measures are read, and let go after.
+      expect(covered.deref()).toBeDefined();
+      expect(step.quotedTokens).toBe(quoted);
+      await collect();
+      expect(covered.deref()).toBeUndefined();
+      expect(step.quotedTokens).toBe(quoted);
     });
 
     it('measures what the step showed, though a content that was not frozen, or the summary sent, changed before the read', () => {

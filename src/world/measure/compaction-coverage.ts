@@ -107,43 +107,77 @@ export class CompactionCoverage {
     // (a strategy's ledger of the user's words or of the files a tool wrote, taken from text or
     // from a tool's response, whole or cut): quoted history, which a summary may grow by.
     // (Contents already counted whole as quoted or restated are not counted again.)
-    const lines = this.#lines;
     const count = step.count;
-    const summaryTexts = sentTexts.filter((_, at) => !restates[at]);
-    const replies = step.replies.slice();
-    const coveredTexts = newly
-      .filter((content) => !quoted.includes(content) && !restated.includes(content))
-      .map(historyTextsLater);
-    const wholeTexts = [...quoted, ...restated].map(historyTextsLater);
-    const quotedWholeTokens = count(quoted) + count(summary.filter((_, at) => restates[at]));
     return withQuoteMeasures(
       {
         summaryTokens: count(summary),
-        replyTokens: replies.reduce((sum, reply) => sum + count([{ role: 'model', parts: [{ text: reply }] }]), 0),
+        replyTokens: step.replies.reduce((sum, reply) => sum + count([{ role: 'model', parts: [{ text: reply }] }]), 0),
         newlyCovered: newly.length,
         newlyCoveredTokens: count(newly),
         leftOutOfSummarizer: leftOut.length,
         newestLeftOutTokens: leftOut.length === 0 ? 0 : count([leftOut.at(-1)!]),
       },
-      () => {
-        const quotedRuns = runsQuotingHistory(
-          summaryTexts,
-          coveredTexts.map((texts) => texts()),
-          wholeTexts.flatMap((texts) => texts().parts),
-          lines,
-        );
-        // What the summary material carries of this step's replies, found as quotes are.
-        const replyRuns = quotedRunsOf(sentTexts, replies, '', lines);
-        return {
-          replyCarriedTokens:
-            replyRuns.length === 0 ? 0 : count([{ role: 'model', parts: [{ text: replyRuns.join('\n') }] }]),
-          quotedTokens:
-            quotedWholeTokens +
-            (quotedRuns.length === 0 ? 0 : count([{ role: 'user', parts: [{ text: quotedRuns.join('\n') }] }])),
-        };
-      },
+      quoteMeasuresLater({
+        sentTexts,
+        summaryTexts: sentTexts.filter((_, at) => !restates[at]),
+        replies: step.replies.slice(),
+        coveredTexts: newly
+          .filter((content) => !quoted.includes(content) && !restated.includes(content))
+          .map(historyTextsLater),
+        wholeTexts: [...quoted, ...restated].map(historyTextsLater),
+        quotedWholeTokens: count(quoted) + count(summary.filter((_, at) => restates[at])),
+        lines: this.#lines,
+        count,
+      }),
     );
   }
+}
+
+/** What the quote measures of one step are worked out from: snapshots, nothing else of the step. */
+interface QuoteInput {
+  /** The texts of the summary material, restatements included (what may carry the replies). */
+  readonly sentTexts: readonly string[];
+  /** Those that are not restatements (what may quote the covered history). */
+  readonly summaryTexts: readonly string[];
+  readonly replies: readonly string[];
+  /** The newly covered contents not quoted or restated whole. */
+  readonly coveredTexts: readonly (() => HistoryTexts)[];
+  /** The newly covered contents quoted or restated whole (a form found there never counts again). */
+  readonly wholeTexts: readonly (() => HistoryTexts)[];
+  /** Real tokens of the contents quoted or restated whole. */
+  readonly quotedWholeTokens: number;
+  readonly lines: SummaryLines;
+  readonly count: (contents: readonly Content[]) => number;
+}
+
+/**
+ * The quote measures of a step, worked out when called. Made here, outside `observe`, so that the
+ * function holds only its input: a closure made inside `observe` would keep that whole call's
+ * scope alive (the step's built and sent contents, its summarizer requests) for as long as the
+ * step's record lives, which had doubled the peak memory of a fuzzed `compare`.
+ */
+function quoteMeasuresLater(input: QuoteInput): () => QuoteMeasures {
+  return () => {
+    // Runs of text the summary material carries verbatim from the history this step newly covers
+    // (a strategy's ledger of the user's words or of the files a tool wrote, taken from text or
+    // from a tool's response, whole or cut): quoted history, which a summary may grow by.
+    // (Contents already counted whole as quoted or restated are not counted again.)
+    const quotedRuns = runsQuotingHistory(
+      input.summaryTexts,
+      input.coveredTexts.map((texts) => texts()),
+      input.wholeTexts.flatMap((texts) => texts().parts),
+      input.lines,
+    );
+    // What the summary material carries of this step's replies, found as quotes are.
+    const replyRuns = quotedRunsOf(input.sentTexts, input.replies, '', input.lines);
+    return {
+      replyCarriedTokens:
+        replyRuns.length === 0 ? 0 : input.count([{ role: 'model', parts: [{ text: replyRuns.join('\n') }] }]),
+      quotedTokens:
+        input.quotedWholeTokens +
+        (quotedRuns.length === 0 ? 0 : input.count([{ role: 'user', parts: [{ text: quotedRuns.join('\n') }] }])),
+    };
+  };
 }
 
 /** The two measures of a compaction that search its summary for quotes (`withQuoteMeasures`). */
@@ -165,10 +199,15 @@ function withQuoteMeasures(
   measure: () => QuoteMeasures,
 ): StepCompaction {
   let measured: QuoteMeasures | undefined;
+  let later: (() => QuoteMeasures) | undefined = measure;
   const read = (key: keyof QuoteMeasures) => ({
     enumerable: true,
     get: () => {
-      measured ??= measure();
+      if (measured === undefined) {
+        measured = later!();
+        // Read once: what it was worked out from is let go.
+        later = undefined;
+      }
       return measured[key];
     },
   });

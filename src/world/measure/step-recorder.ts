@@ -362,13 +362,7 @@ export class SessionRecorder implements StepObserver {
               ...this.#coverageContents(open.measuredBefore, sent.items),
               summarizerTexts: open.summarizerTexts,
               replies: open.summarizerReplies,
-              count: (contents) =>
-                contents.length === 0
-                  ? 0
-                  : turn.tokenModel.countRequest(
-                      { contents: [...contents] },
-                      contents.reduce((sum, content) => sum + contentQuarterTokens(content), 0),
-                    ),
+              count: contentsCounter(turn.tokenModel),
             },
             open.summarizerCalls.length > 0,
           );
@@ -559,4 +553,19 @@ function snapshotRequest(request: LlmRequest, items: readonly ContentItem[]): Ll
         : cloneValue((request as unknown as Record<string, unknown>)[key]);
   }
   return copy as unknown as LlmRequest;
+}
+
+/**
+ * The reference ruler's count of a request holding just `contents` (0 for none). Made outside
+ * `onStepEnd` so that the function holds the token model only: the compaction coverage keeps it
+ * with a step's record, and a closure made there would keep that call's whole scope alive.
+ */
+function contentsCounter(tokenModel: TurnContext['tokenModel']): (contents: readonly Content[]) => number {
+  return (contents) =>
+    contents.length === 0
+      ? 0
+      : tokenModel.countRequest(
+          { contents: [...contents] },
+          contents.reduce((sum, content) => sum + contentQuarterTokens(content), 0),
+        );
 }
