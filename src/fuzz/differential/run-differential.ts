@@ -39,6 +39,7 @@ import type { RunRetention } from '../run/fuzz-retention.ts';
 import { compareRetention, retentionCounterexampleFile, type DifferentialRetention } from './retention-difference.ts';
 import { variedSpace } from '../../harness/strategy/option-space.ts';
 import type { OptionSpace } from '../../engine/types.ts';
+import { SharedShrinkVerdicts } from '../run/shared-shrink-verdicts.ts';
 import { shrinkFailure, type ShrunkFailure } from '../run/shrink-failure.ts';
 import { defaultReplaySample } from '../run/replay-sample.ts';
 import { valueAtPath } from '../run/value-at-path.ts';
@@ -176,15 +177,30 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
     const unfinished = new Set([...unplayed.strategy.runs, ...unplayed.against.runs]);
     const worse = differencePlayer(minePlayer, referencePlayer, options.properties);
     const better = differencePlayer(referencePlayer, minePlayer, options.properties);
-    const properties: DifferentialPropertyReport[] = [];
-    for (const [index, own] of mineTallies.entries()) {
-      if (!options.properties.includes(own.property)) continue;
+    const comparisons = mineTallies.flatMap((own, index) => {
+      if (!options.properties.includes(own.property)) return [];
       const theirs = referenceTallies[index]!;
-      const compared = compareTallies(own, theirs, unfinished);
+      return [{ own, theirs, compared: compareTallies(own, theirs, unfinished) }];
+    });
+    // Each side's shrinks share their candidates' verdicts (shared-shrink-verdicts.ts).
+    const sharedFor = (side: 'onlyMine' | 'onlyReference', failing: 'own' | 'theirs') =>
+      new SharedShrinkVerdicts(
+        comparisons
+          .filter((comparison) => {
+            const run = comparison.compared[side][0];
+            const first = comparison[failing].failures.find((failure) => failure.run === run);
+            return first !== undefined && !isHang(first);
+          })
+          .map((comparison) => comparison.own.property),
+      );
+    const worseShared = sharedFor('onlyMine', 'own');
+    const betterShared = sharedFor('onlyReference', 'theirs');
+    const properties: DifferentialPropertyReport[] = [];
+    for (const { own, theirs, compared } of comparisons) {
       const mineWorse = await shrinkDifference(
         own,
         compared.onlyMine[0],
-        worse,
+        { player: worse, shared: worseShared },
         referencePlayer,
         { failing: options.strategy, holding: options.against },
         arbitrary,
@@ -195,7 +211,7 @@ export async function runDifferentialFuzz(options: DifferentialOptions): Promise
       const mineBetter = await shrinkDifference(
         theirs,
         compared.onlyReference[0],
-        better,
+        { player: better, shared: betterShared },
         minePlayer,
         { failing: options.against, holding: options.strategy },
         arbitrary,
@@ -304,7 +320,7 @@ export type Compared = Omit<
 async function shrinkDifference(
   failingTally: PropertyTally,
   run: number | undefined,
-  difference: CasePlayer,
+  difference: { readonly player: CasePlayer; readonly shared: SharedShrinkVerdicts },
   holdingPlayer: CasePlayer,
   sides: { readonly failing: FuzzStrategy; readonly holding: FuzzStrategy },
   arbitrary: fc.Arbitrary<ScenarioSpec>,
@@ -318,11 +334,12 @@ async function shrinkDifference(
   options.onShrink?.(property, sides.failing.name);
   const failure = isHang(first)
     ? unshrunk(arbitrary, property, first, { ...options, path: null })
-    : await shrinkFailure(arbitrary, difference, property, {
+    : await shrinkFailure(arbitrary, difference.player, property, {
         seed: options.seed,
         runs: options.runs,
         path: path ?? String(first.run),
         ...(options.maxShrinkCandidates === undefined ? {} : { maxCandidates: options.maxShrinkCandidates }),
+        shared: difference.shared,
       });
   if (failure === null) return 'unreproduced';
   const holding = (await holdingPlayer.play(failure.spec, [property])).get(property)!;
