@@ -313,6 +313,24 @@ describe('compaction coverage', () => {
     expect(keys.keysOf([text('user', 'carry on!')])[0]).not.toBe(first[0]);
   });
 
+  it('knows long texts by what they hold, not by which string object holds them', () => {
+    const keys = new HistoryKeys();
+    const long = (seed: string, tail: string) => `${seed.repeat(400)}${tail}`;
+    const output = (value: string): Content => ({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'read_file', response: { result: value } } }],
+    });
+    // Equal texts built apart (two string objects) share a key; texts of one length that differ
+    // only at their end, or only in where a long text sits, do not.
+    const first = keys.keysOf([output(long('ab', 'x')), text('model', long('cd', 'y'))]);
+    const again = keys.keysOf([output(['a', 'b'].join('').repeat(400) + 'x'), text('model', long('cd', 'y'))]);
+    expect(again).toEqual(first);
+    const other = keys.keysOf([output(long('ab', 'z')), text('user', long('cd', 'y')), output(long('cd', 'y'))]);
+    expect(other[0]).not.toBe(first[0]);
+    expect(other[1]).not.toBe(first[1]);
+    expect(other[2]).not.toBe(first[0]);
+  });
+
   it('keys a history that extends the last one as a fresh keyer would, and reads again a prefix content that could change', () => {
     const frozen = (role: string, body: string) => deepFreezeForTest(text(role, body));
     const a = frozen('user', 'carry on');

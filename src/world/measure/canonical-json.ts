@@ -4,12 +4,15 @@
  * of 512 characters or more are written as `#<length>:<sha256>` (unquoted, so no JSON string can
  * look like it), hashed once per string: tool outputs are re-serialized on every digest.
  * Written as one string-building pass: digests run on every appended event and every step.
+ * `longString` writes a long string some other way (it must write distinct strings distinctly and
+ * never as JSON could: history-keys.ts numbers them instead of hashing them).
  */
-import { quoteKey, scalarJson } from './digest-json.ts';
+import { LONG_STRING, quoteKey, scalarJson } from './digest-json.ts';
 
-export function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown, longString?: (text: string) => string): string {
   switch (typeof value) {
     case 'string':
+      return longString !== undefined && value.length >= LONG_STRING ? longString(value) : scalarJson(value);
     case 'number':
     case 'boolean':
       return scalarJson(value);
@@ -26,7 +29,7 @@ export function canonicalJson(value: unknown): string {
     for (let i = 0; i < value.length; i += 1) {
       if (i > 0) out += ',';
       const item: unknown = value[i];
-      out += item === undefined || typeof item === 'function' ? 'null' : canonicalJson(item);
+      out += item === undefined || typeof item === 'function' ? 'null' : canonicalJson(item, longString);
     }
     return `${out}]`;
   }
@@ -40,7 +43,7 @@ export function canonicalJson(value: unknown): string {
     if (field === undefined || typeof field === 'function') continue;
     if (!first) out += ',';
     first = false;
-    out += `${quoteKey(key)}:${canonicalJson(field)}`;
+    out += `${quoteKey(key)}:${canonicalJson(field, longString)}`;
   }
   return `${out}}`;
 }

@@ -10,6 +10,11 @@
  *
  * Session-scoped: the digests are memoized per content object in a WeakMap (a builder that keeps
  * its sources across steps digests each once; nothing outlives the contents or the recorder).
+ * A long string (512 characters or more: tool outputs, long messages) enters the digest as its
+ * number in the session's table of long strings, not as its own hash: hashing every new tool
+ * output had been a tenth of a fuzz run, where a table look-up finds the very string the session's
+ * event holds without reading it. The table holds the strings the session's events hold, and only
+ * while this recorder lives.
  * The last history's keys are kept too: a step whose history begins with the very same frozen
  * contents (the fast builder's, step after step) keys only the contents after them, and hands out
  * the same key strings (whose hashes the coverage's sets then find already computed).
@@ -28,6 +33,17 @@ interface Keyed {
 
 export class HistoryKeys {
   readonly #digests = new WeakMap<Content, string>();
+  /** The number of each distinct long string met, in order of first appearance. */
+  readonly #longStrings = new Map<string, number>();
+  /** A long string as it enters a digest: unquoted (no JSON text starts with `#`), its length and number. */
+  readonly #longString = (text: string): string => {
+    let number = this.#longStrings.get(text);
+    if (number === undefined) {
+      number = this.#longStrings.size;
+      this.#longStrings.set(text, number);
+    }
+    return `#${text.length}:${number}`;
+  };
   /** The last history keyed, when every content of it was frozen (a prefix that cannot have changed). */
   #last: Keyed | undefined;
 
@@ -54,7 +70,7 @@ export class HistoryKeys {
   #digestOf(content: Content): string {
     let digest = this.#digests.get(content);
     if (digest === undefined) {
-      digest = sha256(canonicalJson(content));
+      digest = sha256(canonicalJson(content, this.#longString));
       // Only frozen contents are memoized: one that could still change must be read again.
       if (Object.isFrozen(content)) this.#digests.set(content, digest);
     }
