@@ -178,9 +178,8 @@ function opencodeTail(
       const budget =
         tail.preserve_recent_tokens ??
         Math.min(maxBudget, Math.max(MIN_PRESERVE_RECENT_TOKENS, Math.floor(0.25 * usable)));
-      const tailStart = current
-        ? selectTail(history, tailTurns, budget)
-        : selectTailWithoutSummaries(history, tailTurns, budget);
+      // Both generations run select without earlier summaries (@31e22f65 compaction.ts L383-390).
+      const tailStart = selectTailWithoutSummaries(history, tailTurns, budget);
       const head = tailStart === undefined ? history : history.slice(0, tailStart);
       const summary = await summarize(ctx, head);
       const end = lastEventId(ctx);
@@ -247,9 +246,10 @@ export function selectTail(
 }
 
 /**
- * 2026-04 (1.14.34 `process`): `select` runs on the messages with earlier compactions (their request
- * and summary) left out, so turn sizes and "a tail starting at the first message" (everything
- * summarized) are over the session's own messages; the index is mapped back to the history.
+ * `process` (both generations: @31e22f65 compaction.ts L382-390, and 1.14.34): `select` runs on the
+ * messages with earlier compactions (their request and summary) left out, so turn sizes and "a tail
+ * starting at the first message" (everything summarized, L274) are over the session's own messages;
+ * the index is mapped back to the history.
  */
 export function selectTailWithoutSummaries(
   history: readonly HistoryMessage[],
@@ -295,27 +295,25 @@ function estimateMessages(messages: readonly HistoryMessage[]): number {
 }
 
 /**
- * The previous summary (the newest in the head) as the `<previous-summary>` anchor. 2026-04
- * (`skipBlank`): the summary's text parts trimmed and joined, and no anchor when that is blank (an
- * empty summary is no previous summary to update; 1.14.34 compaction.ts).
+ * The previous summary (the newest in the head) as the `<previous-summary>` anchor: its text parts
+ * trimmed and joined, and no anchor when that is blank (an empty summary is no previous summary to
+ * update). Both generations: @31e22f65 compaction.ts `summaryText` L91-99 with core
+ * session/compaction.ts `buildPrompt` L169; 1.14.34 compaction.ts alike.
  */
-function anchorOf(head: readonly HistoryMessage[], skipBlank = false): string {
+function anchorOf(head: readonly HistoryMessage[]): string {
   const previous = [...head].reverse().find((m) => m.fromRecord && m.content.role === 'model');
   if (!previous) return '';
-  const parts = previous.content.parts ?? [];
-  const text = skipBlank
-    ? parts
-        .map((p) => (p.text ?? '').trim())
-        .filter((t) => t !== '')
-        .join('\n\n')
-    : parts.map((p) => p.text ?? '').join('');
-  return skipBlank && text === '' ? '' : `\n\n<previous-summary>\n${text}\n</previous-summary>`;
+  const text = (previous.content.parts ?? [])
+    .map((p) => (p.text ?? '').trim())
+    .filter((t) => t !== '')
+    .join('\n\n');
+  return text === '' ? '' : `\n\n<previous-summary>\n${text}\n</previous-summary>`;
 }
 
 /** 2026-04: the head as messages (no prior summaries or markers, media stripped, outputs capped; a replayed request is a message). */
 async function summarizeMessages(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
   const contents: Content[] = head.filter(standsForMessage).map((m) => stripForSummary(m.content));
-  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head, true))]);
+  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head))]);
 }
 
 /** Current: the head serialized as text (`serialize`) in one user message with the prompt. */

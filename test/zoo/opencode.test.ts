@@ -368,4 +368,49 @@ describe('opencode-tail', () => {
     expect(sent).toContain('three');
     expect(sent).toContain('<previous-summary>\\nS1');
   });
+
+  it('current (@31e22f65): select skips earlier summaries too, so a tail that would start at the first message after them summarizes everything', async () => {
+    // compaction.ts @31e22f65 L383-390: select runs on the history with completed compactions
+    // (request and summary) hidden; L274: a tail starting at index 0 of that view keeps nothing.
+    const summary = { endEventId: 'm1', contents: summaryContents('S1') };
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      recordEvent('rec1', summary),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ];
+    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    // usable 1,000 → budget 2,000: every turn after the summary fits, so the tail would start at u2,
+    // the first message select sees: no tail, everything summarized (before: only the marker and S1).
+    const outcome = await opencodeTailStrategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
+    expect(outcome!.append).toHaveLength(1);
+    expect(outcome!.append![0]!.endEventId).toBe('m3');
+    const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+    expect(sent).toContain('[User]: three');
+    expect(sent).toContain('<previous-summary>\\nS1');
+  });
+
+  it('current (@31e22f65): a blank previous summary is no anchor, a summary\'s text parts are trimmed', async () => {
+    // compaction.ts @31e22f65 L91-99 summaryText (trimmed text parts, blank = undefined), L385 the
+    // newest completed one; core session/compaction.ts L169: no previous summary, no anchor.
+    const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
+    const state = { 'opencode:lastStepTokens': 2_500 };
+    const later = (summary: string) => [
+      ...events,
+      recordEvent('rec1', { endEventId: 'm1', contents: summaryContents(summary) }),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ];
+    const promptFor = async (summary: string) => {
+      const ctx = fakeContext({ window: 3_000, events: later(summary), state });
+      await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+      expect(ctx.summarizerRequests).toHaveLength(1);
+      return JSON.stringify(ctx.summarizerRequests[0]!.contents);
+    };
+    expect(await promptFor(' \n ')).not.toContain('previous-summary');
+    expect(await promptFor('  S1  ')).toContain('<previous-summary>\\nS1\\n</previous-summary>');
+  });
 });
