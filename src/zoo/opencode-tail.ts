@@ -298,10 +298,12 @@ function estimateMessages(messages: readonly HistoryMessage[]): number {
  * The previous summary (the newest in the head) as the `<previous-summary>` anchor: its text parts
  * trimmed and joined, and no anchor when that is blank (an empty summary is no previous summary to
  * update). Both generations: @31e22f65 compaction.ts `summaryText` L91-99 with core
- * session/compaction.ts `buildPrompt` L169; 1.14.34 compaction.ts alike.
+ * session/compaction.ts `buildPrompt` L169; 1.14.34 compaction.ts alike. Only a summary is one
+ * (`completedCompactions` L101-117, the newest at L385): the copy of the agent's last message in a
+ * tail's closing record is a record's model content too, but stands for a message of the session.
  */
 function anchorOf(head: readonly HistoryMessage[]): string {
-  const previous = [...head].reverse().find((m) => m.fromRecord && m.content.role === 'model');
+  const previous = [...head].reverse().find((m) => isPriorSummary(m) && m.content.role === 'model');
   if (!previous) return '';
   const text = (previous.content.parts ?? [])
     .map((p) => (p.text ?? '').trim())

@@ -10,6 +10,7 @@ import {
   summaryContents,
   usableTokens,
 } from '../../src/zoo/_shared/opencode.ts';
+import { userText } from '../../src/zoo/_shared/content-text.ts';
 import { opencodeClassicStrategy, OPENCODE_CLASSIC_PROMPT } from '../../src/zoo/opencode-classic.ts';
 import { opencodeTail2026_04Strategy, opencodeTailStrategy, selectTail } from '../../src/zoo/opencode-tail.ts';
 import { scenario, tool } from '../world/helpers/world-fixtures.ts';
@@ -412,5 +413,34 @@ describe('opencode-tail', () => {
     };
     expect(await promptFor(' \n ')).not.toContain('previous-summary');
     expect(await promptFor('  S1  ')).toContain('<previous-summary>\\nS1\\n</previous-summary>');
+  });
+
+  it('both generations: the anchor is the previous summary, not the copy of the agent\'s last message that closes a tail', async () => {
+    // After a compaction that kept a tail, the newest message is copied into a record with
+    // "Continue…"; @31e22f65 L383-385 anchors on the newest completed compaction's summary only.
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'bee'),
+      recordEvent('rec1', { endEventId: 'm1', contents: summaryContents('S1') }),
+      recordEvent('rec2', {
+        startEventId: 'm2',
+        endEventId: 'm2',
+        contents: [{ role: 'model', parts: [{ text: 'bee' }] }, userText(CONTINUE_TEXT)],
+      }),
+      user('u3', 'three'),
+      model('m3', 'c'),
+      user('u4', 'four'),
+      model('m4', 'd'),
+    ];
+    for (const strategy of [opencodeTailStrategy, opencodeTail2026_04Strategy]) {
+      const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+      const outcome = await strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+      expect(outcome!.append![0]!.endEventId).toBe('m3');
+      const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+      expect(sent).toContain('<previous-summary>\\nS1\\n</previous-summary>');
+      expect(sent).not.toContain('<previous-summary>\\nbee');
+    }
   });
 });
