@@ -8,6 +8,7 @@ import {
   PRUNED_OUTPUT_TEXT,
   pruneRecords,
   summaryContents,
+  turnStarts,
   usableTokens,
 } from '../../src/zoo/_shared/opencode.ts';
 import { userText } from '../../src/zoo/_shared/content-text.ts';
@@ -442,5 +443,53 @@ describe('opencode-tail', () => {
       expect(sent).toContain('<previous-summary>\\nS1\\n</previous-summary>');
       expect(sent).not.toContain('<previous-summary>\\nbee');
     }
+  });
+
+  it('both generations: the copy of the newest message that closes a kept tail stands for that message (shown to a later summarizer, a turn start when it is a request)', async () => {
+    // Upstream the newest message is left as it is when a tail is kept (only the Continue message is
+    // added): a later summarizer reads it (@31e22f65 L537-539 serialize the head), and a user's
+    // request starts a turn (L126-142 `turns`).
+    const closing = (last: ReturnType<typeof model>) =>
+      recordEvent('rec2', {
+        startEventId: last.id,
+        endEventId: last.id,
+        contents: [structuredClone(last.content!), userText(CONTINUE_TEXT)],
+      });
+    const answer = model('m2', 'bee');
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      answer,
+      recordEvent('rec1', { endEventId: 'm1', contents: summaryContents('S1') }),
+      closing(answer),
+      user('u3', 'three'),
+      model('m3', 'c'),
+      user('u4', 'four'),
+      model('m4', 'd'),
+    ];
+    for (const strategy of [opencodeTailStrategy, opencodeTail2026_04Strategy]) {
+      const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+      await strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+      const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+      expect(sent).toContain('bee');
+      expect(sent).toContain('three');
+    }
+    // The compaction ran before the request u3 was answered: its copy is the newest turn's start.
+    const request = user('u3', 'three');
+    const pending = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      request,
+      recordEvent('rec1', { endEventId: 'm2', contents: summaryContents('S1') }),
+      closing(request),
+      model('m3', 'c'),
+    ];
+    const history = projectedHistory(fakeContext({ events: pending }));
+    const starts = turnStarts(history);
+    expect(starts).toHaveLength(1);
+    expect(history[starts[0]!]!.content.parts![0]!.text).toBe('three');
   });
 });
