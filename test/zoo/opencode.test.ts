@@ -395,7 +395,7 @@ describe('opencode-tail', () => {
     expect(sent).toContain('<previous-summary>\\nS1');
   });
 
-  it('current (@31e22f65): a blank previous summary is no anchor, a summary\'s text parts are trimmed', async () => {
+  it("current (@31e22f65): a blank previous summary is no anchor, a summary's text parts are trimmed", async () => {
     // compaction.ts @31e22f65 L91-99 summaryText (trimmed text parts, blank = undefined), L385 the
     // newest completed one; core session/compaction.ts L169: no previous summary, no anchor.
     const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
@@ -416,7 +416,7 @@ describe('opencode-tail', () => {
     expect(await promptFor('  S1  ')).toContain('<previous-summary>\\nS1\\n</previous-summary>');
   });
 
-  it('both generations: the anchor is the previous summary, not the copy of the agent\'s last message that closes a tail', async () => {
+  it("both generations: the anchor is the previous summary, not the copy of the agent's last message that closes a tail", async () => {
     // After a compaction that kept a tail, the newest message is copied into a record with
     // "Continue…"; @31e22f65 L383-385 anchors on the newest completed compaction's summary only.
     const events = [
