@@ -28,15 +28,23 @@
  *   whole; the first that does not is split (`splitTurn`: the first suffix starting after its user
  *   message, up to a suffix of only its last message, that fits) and the selection stops. Nothing
  *   fits, or the tail would start at the first message: everything is summarized (no
- *   `tail_start_id`).
+ *   `tail_start_id`). Both generations run `select` without earlier compactions (their request and
+ *   summary hidden; @31e22f65 compaction.ts L382-390, the "start 0" rule at L274; 1.14.34 alike),
+ *   so a tail that would start at the first message after the previous summary means everything is
+ *   summarized, not the previous summary alone.
  * - The summarizer sees the head only, prior summaries hidden but the previous summary passed in
  *   to update ("anchored"). Current: one user message of `[User]:` / `[Assistant]:` /
  *   `[Assistant tool call]: name(JSON input)` / `[Tool result]:` lines, results cut to 2,000
  *   characters + "[truncated]"; 2026-04: the messages, media as `[Attached <mime>: <name>]`, outputs
- *   cut to 2,000 characters + a line counting the omitted ones, and no
- *   anchor when the previous summary has no text (its trimmed text parts joined, or nothing).
+ *   cut to 2,000 characters + a line counting the omitted ones. Both: the anchor is the newest
+ *   summary's trimmed text parts joined, and none when that is blank (@31e22f65 compaction.ts
+ *   `summaryText` L91-99, `completedCompactions` L101-117, L385; core session/compaction.ts
+ *   `buildPrompt` L167-181: no previous summary, no anchor).
  * - The result: [marker, summary] in place of the head, the tail from `tail_start_id`, then
- *   "Continue if you have next steps…".
+ *   "Continue if you have next steps…". The zoo adds "Continue…" through a record over the newest
+ *   message holding a copy of it and the Continue text; that copy stands for the message
+ *   (`isTailCopy`): a later summarizer reads it and a copied request starts a turn, as upstream,
+ *   where the message is left as it is.
  * Known bugs kept: #38530 (the tail is never shown to the summarizer, so stale next steps repeat),
  * #41571/#44080 (both generations: an answer with no text lands as an empty summary and hides the head),
  * #17065/#27594 (a split turn's tail may start at a tool result whose call was summarized), the
@@ -88,6 +96,7 @@ export const AUDIT: StrategyAudit = {
     'packages/opencode/src/session/overflow.ts @31e22f65 (stored at this commit) L8 COMPACTION_BUFFER 20,000, L10-20 usable (reserved subtracted with and without an input limit, floored at 0), L22-33 isOverflow (count = total || input + output + cache read + cache write, >= usable)',
     'compaction.ts processCompaction: the prepend path lands the summary whatever its text (summaryText undefined is not checked; only the opt-in suffix mode falls back on an empty summary)',
     'packages/opencode/src/session/processor.ts @31e22f65 halt: a ContextOverflowError (MessageV2.fromError) sets needsCompaction and process returns "compact", unless compaction.auto is false (then the turn ends on the error); prompt.ts @31e22f65 runLoop turns "compact" into compaction.create({ auto: true, overflow })',
+    "compaction.ts @31e22f65 (sst/opencode 31e22f65a23c498639b8cef24b90e6ae193cdcb6, lines counted in the file the index stores at that commit; re-read 2026-11-27 for the two 2026-04 fixes, both hold here): L91-99 summaryText (text parts trimmed, blanks dropped, joined, undefined when blank), L101-117 completedCompactions (a compaction request and its finished, error-free summary), L382-390 processCompaction hides them and runs select on the rest, L385 the newest one's summaryText is previousSummary, L233-279 select (L274: no tail, or a tail at index 0 of that view, summarizes everything), L537-544 the head serialized and buildPrompt({ previousSummary }); packages/core/src/session/compaction.ts @31e22f65 L167-181 buildPrompt (L169: no previous summary, no anchor)",
     'compaction.ts @31e22f65 processCompaction (lines counted in the file the index stores at that commit): 357-373 the replay search and its hasContent guard, 685-712 the replay created as a new user message after the summary (here a record of its own), media as [Attached <mime>: <name>]; no replay → the overflow note, then Continue',
     'packages/llm/src/provider-error.ts @3d19c909 lines 4-35 (patterns), 37 (exclusions), 39-41 (isContextOverflow), called by error.ts parseAPICallError with the 413 and body-code checks: the overflow classifier of the reactive path',
   ],
@@ -95,10 +104,12 @@ export const AUDIT: StrategyAudit = {
     'one pinned commit for the classifier (re-checked 2026-11-27: the list at @3d19c909 re-read and identical to the code; still no copy at or before @31e22f65): provider-error.ts is read at @3d19c909, not @31e22f65 (the index holds no copy of packages/llm at @31e22f65, and the opencode mirror, 820 MB, was too large to fetch on 2026-11-26); @31e22f65 processor.ts does import @opencode-ai/llm, the package that file belongs to',
     "the reactive path's tail: upstream runs select on the head before the replayed message and may keep part of it verbatim (tail_start_id); here the whole head is summarized",
     'the synthetic "Continue…" message is a user message upstream (a turn start, a replay candidate); here it stays inside a record and is not counted',
+    "prune's walk stops at the copy of the newest message that closes a kept tail (a record's content, like a summary); upstream it stops only at a summary or an already-cleared output, so after a compaction that kept a tail the zoo may prune less",
     'the opt-in "suffix" mode (reuses the live request; off by default)',
     'plugin hooks (experimental.session.compacting) and a separate compaction agent model',
     "reasoning parts: a reasoning-only answer is the world's answer with no text; the exact prompt text of buildPrompt (paraphrased)",
-    'the commit date: the index does not carry it; line numbers of compaction.ts are not restated here (functions are cited by name)',
+    'the commit date: the index does not carry it',
+    "the anchor's wording: @31e22f65 buildPrompt puts the conversation in <conversation> tags first, then the previous summary in <prior-summary> tags, then update instructions and the template; the zoo sends the conversation, the paraphrased prompt, then <previous-summary> (the 1.14.34 tag) for both generations",
   ],
 };
 
@@ -123,6 +134,7 @@ export const AUDIT_2026_04: StrategyAudit = {
     "the usable floor at 0 is read but changes nothing here: a count is never negative, so count >= usable holds alike at a negative or a 0 usable, and the budget's clamp starts at 2,000 either way",
     "the reactive path's tail: upstream runs select on the head before the replayed message and may keep part of it verbatim (tail_start_id); here the whole head is summarized",
     'the synthetic "Continue…" message is a user message upstream (a turn start, a replay candidate); here it stays inside a record and is not counted',
+    "prune's walk stops at the copy of the newest message that closes a kept tail (a record's content, like a summary); upstream it stops only at a summary or an already-cleared output, so after a compaction that kept a tail the zoo may prune less",
     "plugin hooks (experimental.session.compacting, experimental.compaction.autocontinue), a separate compaction agent model, the exact prompt text (paraphrased), reasoning parts (a reasoning-only answer is the world's answer with no text)",
   ],
 };
@@ -178,9 +190,8 @@ function opencodeTail(
       const budget =
         tail.preserve_recent_tokens ??
         Math.min(maxBudget, Math.max(MIN_PRESERVE_RECENT_TOKENS, Math.floor(0.25 * usable)));
-      const tailStart = current
-        ? selectTail(history, tailTurns, budget)
-        : selectTailWithoutSummaries(history, tailTurns, budget);
+      // Both generations run select without earlier summaries (@31e22f65 compaction.ts L383-390).
+      const tailStart = selectTailWithoutSummaries(history, tailTurns, budget);
       const head = tailStart === undefined ? history : history.slice(0, tailStart);
       const summary = await summarize(ctx, head);
       const end = lastEventId(ctx);
@@ -247,9 +258,10 @@ export function selectTail(
 }
 
 /**
- * 2026-04 (1.14.34 `process`): `select` runs on the messages with earlier compactions (their request
- * and summary) left out, so turn sizes and "a tail starting at the first message" (everything
- * summarized) are over the session's own messages; the index is mapped back to the history.
+ * `process` (both generations: @31e22f65 compaction.ts L382-390, and 1.14.34): `select` runs on the
+ * messages with earlier compactions (their request and summary) left out, so turn sizes and "a tail
+ * starting at the first message" (everything summarized, L274) are over the session's own messages;
+ * the index is mapped back to the history.
  */
 export function selectTailWithoutSummaries(
   history: readonly HistoryMessage[],
@@ -295,27 +307,27 @@ function estimateMessages(messages: readonly HistoryMessage[]): number {
 }
 
 /**
- * The previous summary (the newest in the head) as the `<previous-summary>` anchor. 2026-04
- * (`skipBlank`): the summary's text parts trimmed and joined, and no anchor when that is blank (an
- * empty summary is no previous summary to update; 1.14.34 compaction.ts).
+ * The previous summary (the newest in the head) as the `<previous-summary>` anchor: its text parts
+ * trimmed and joined, and no anchor when that is blank (an empty summary is no previous summary to
+ * update). Both generations: @31e22f65 compaction.ts `summaryText` L91-99 with core
+ * session/compaction.ts `buildPrompt` L169; 1.14.34 compaction.ts alike. Only a summary is one
+ * (`completedCompactions` L101-117, the newest at L385): the copy of the agent's last message in a
+ * tail's closing record is a record's model content too, but stands for a message of the session.
  */
-function anchorOf(head: readonly HistoryMessage[], skipBlank = false): string {
-  const previous = [...head].reverse().find((m) => m.fromRecord && m.content.role === 'model');
+function anchorOf(head: readonly HistoryMessage[]): string {
+  const previous = [...head].reverse().find((m) => isPriorSummary(m) && m.content.role === 'model');
   if (!previous) return '';
-  const parts = previous.content.parts ?? [];
-  const text = skipBlank
-    ? parts
-        .map((p) => (p.text ?? '').trim())
-        .filter((t) => t !== '')
-        .join('\n\n')
-    : parts.map((p) => p.text ?? '').join('');
-  return skipBlank && text === '' ? '' : `\n\n<previous-summary>\n${text}\n</previous-summary>`;
+  const text = (previous.content.parts ?? [])
+    .map((p) => (p.text ?? '').trim())
+    .filter((t) => t !== '')
+    .join('\n\n');
+  return text === '' ? '' : `\n\n<previous-summary>\n${text}\n</previous-summary>`;
 }
 
 /** 2026-04: the head as messages (no prior summaries or markers, media stripped, outputs capped; a replayed request is a message). */
 async function summarizeMessages(ctx: CompactionContext, head: readonly HistoryMessage[]): Promise<string | undefined> {
   const contents: Content[] = head.filter(standsForMessage).map((m) => stripForSummary(m.content));
-  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head, true))]);
+  return summaryOf(ctx, [...contents, userText(OPENCODE_TAIL_PROMPT + anchorOf(head))]);
 }
 
 /** Current: the head serialized as text (`serialize`) in one user message with the prompt. */

@@ -8,8 +8,10 @@ import {
   PRUNED_OUTPUT_TEXT,
   pruneRecords,
   summaryContents,
+  turnStarts,
   usableTokens,
 } from '../../src/zoo/_shared/opencode.ts';
+import { userText } from '../../src/zoo/_shared/content-text.ts';
 import { opencodeClassicStrategy, OPENCODE_CLASSIC_PROMPT } from '../../src/zoo/opencode-classic.ts';
 import { opencodeTail2026_04Strategy, opencodeTailStrategy, selectTail } from '../../src/zoo/opencode-tail.ts';
 import { scenario, tool } from '../world/helpers/world-fixtures.ts';
@@ -367,5 +369,127 @@ describe('opencode-tail', () => {
     const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
     expect(sent).toContain('three');
     expect(sent).toContain('<previous-summary>\\nS1');
+  });
+
+  it('current (@31e22f65): select skips earlier summaries too, so a tail that would start at the first message after them summarizes everything', async () => {
+    // compaction.ts @31e22f65 L383-390: select runs on the history with completed compactions
+    // (request and summary) hidden; L274: a tail starting at index 0 of that view keeps nothing.
+    const summary = { endEventId: 'm1', contents: summaryContents('S1') };
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      recordEvent('rec1', summary),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ];
+    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    // usable 1,000 → budget 2,000: every turn after the summary fits, so the tail would start at u2,
+    // the first message select sees: no tail, everything summarized (before: only the marker and S1).
+    const outcome = await opencodeTailStrategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
+    expect(outcome!.append).toHaveLength(1);
+    expect(outcome!.append![0]!.endEventId).toBe('m3');
+    const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+    expect(sent).toContain('[User]: three');
+    expect(sent).toContain('<previous-summary>\\nS1');
+  });
+
+  it("current (@31e22f65): a blank previous summary is no anchor, a summary's text parts are trimmed", async () => {
+    // compaction.ts @31e22f65 L91-99 summaryText (trimmed text parts, blank = undefined), L385 the
+    // newest completed one; core session/compaction.ts L169: no previous summary, no anchor.
+    const events = [user('u1', 'one'), model('m1', 'a'), user('u2', 'two'), model('m2', 'b')];
+    const state = { 'opencode:lastStepTokens': 2_500 };
+    const later = (summary: string) => [
+      ...events,
+      recordEvent('rec1', { endEventId: 'm1', contents: summaryContents(summary) }),
+      user('u3', 'three'),
+      model('m3', 'c'),
+    ];
+    const promptFor = async (summary: string) => {
+      const ctx = fakeContext({ window: 3_000, events: later(summary), state });
+      await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+      expect(ctx.summarizerRequests).toHaveLength(1);
+      return JSON.stringify(ctx.summarizerRequests[0]!.contents);
+    };
+    expect(await promptFor(' \n ')).not.toContain('previous-summary');
+    expect(await promptFor('  S1  ')).toContain('<previous-summary>\\nS1\\n</previous-summary>');
+  });
+
+  it("both generations: the anchor is the previous summary, not the copy of the agent's last message that closes a tail", async () => {
+    // After a compaction that kept a tail, the newest message is copied into a record with
+    // "Continue…"; @31e22f65 L383-385 anchors on the newest completed compaction's summary only.
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'bee'),
+      recordEvent('rec1', { endEventId: 'm1', contents: summaryContents('S1') }),
+      recordEvent('rec2', {
+        startEventId: 'm2',
+        endEventId: 'm2',
+        contents: [{ role: 'model', parts: [{ text: 'bee' }] }, userText(CONTINUE_TEXT)],
+      }),
+      user('u3', 'three'),
+      model('m3', 'c'),
+      user('u4', 'four'),
+      model('m4', 'd'),
+    ];
+    for (const strategy of [opencodeTailStrategy, opencodeTail2026_04Strategy]) {
+      const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+      const outcome = await strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+      expect(outcome!.append![0]!.endEventId).toBe('m3');
+      const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+      expect(sent).toContain('<previous-summary>\\nS1\\n</previous-summary>');
+      expect(sent).not.toContain('<previous-summary>\\nbee');
+    }
+  });
+
+  it('both generations: the copy of the newest message that closes a kept tail stands for that message (shown to a later summarizer, a turn start when it is a request)', async () => {
+    // Upstream the newest message is left as it is when a tail is kept (only the Continue message is
+    // added): a later summarizer reads it (@31e22f65 L537-539 serialize the head), and a user's
+    // request starts a turn (L126-142 `turns`).
+    const closing = (last: ReturnType<typeof model>) =>
+      recordEvent('rec2', {
+        startEventId: last.id,
+        endEventId: last.id,
+        contents: [structuredClone(last.content!), userText(CONTINUE_TEXT)],
+      });
+    const answer = model('m2', 'bee');
+    const events = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      answer,
+      recordEvent('rec1', { endEventId: 'm1', contents: summaryContents('S1') }),
+      closing(answer),
+      user('u3', 'three'),
+      model('m3', 'c'),
+      user('u4', 'four'),
+      model('m4', 'd'),
+    ];
+    for (const strategy of [opencodeTailStrategy, opencodeTail2026_04Strategy]) {
+      const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+      await strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
+      const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
+      expect(sent).toContain('bee');
+      expect(sent).toContain('three');
+    }
+    // The compaction ran before the request u3 was answered: its copy is the newest turn's start.
+    const request = user('u3', 'three');
+    const pending = [
+      user('u1', 'one'),
+      model('m1', 'a'),
+      user('u2', 'two'),
+      model('m2', 'b'),
+      request,
+      recordEvent('rec1', { endEventId: 'm2', contents: summaryContents('S1') }),
+      closing(request),
+      model('m3', 'c'),
+    ];
+    const history = projectedHistory(fakeContext({ events: pending }));
+    const starts = turnStarts(history);
+    expect(starts).toHaveLength(1);
+    expect(history[starts[0]!]!.content.parts![0]!.text).toBe('three');
   });
 });

@@ -91,11 +91,28 @@ export function isReplayedMessage(message: HistoryMessage): boolean {
 }
 
 /**
+ * The copy of the newest message that an opencode-tail compaction keeping a tail puts before
+ * "Continue…" (the record closing the tail: that message, then the Continue text). Upstream that
+ * message is never touched: it is the session's own message, shown to a later summarizer and a turn
+ * start when it is a user's request.
+ */
+export function isTailCopy(message: HistoryMessage): boolean {
+  const contents = message.record?.contents;
+  return (
+    message.fromRecord &&
+    contents?.length === 2 &&
+    message.content === contents[0] &&
+    contents[1]?.parts?.[0]?.text === CONTINUE_TEXT
+  );
+}
+
+/**
  * Whether a message is one of the session's messages rather than a compaction artifact (the marker,
- * the summary, a pruned copy standing for a raw tool response): a raw message or a replayed request.
+ * the summary, a pruned copy standing for a raw tool response): a raw message, a replayed request,
+ * or the copy of the newest message that closes a kept tail.
  */
 export function standsForMessage(message: HistoryMessage): boolean {
-  return !message.fromRecord || isReplayedMessage(message);
+  return !message.fromRecord || isReplayedMessage(message) || isTailCopy(message);
 }
 
 /**
