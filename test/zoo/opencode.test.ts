@@ -166,15 +166,7 @@ describe('opencode-tail', () => {
   });
 
   it('summarizes the head only (outputs capped at 2,000 chars), keeps the tail from tail_start_id, then Continue', async () => {
-    const events = [
-      user('u1', 'one'),
-      call('c1', 'read'),
-      response('r1', 'c1', 'read', 'z'.repeat(5_000)),
-      model('m1', 'a'),
-      user('u2', 'two'),
-      model('m2', 'b'),
-    ];
-    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    const ctx = oneLongOutput('z'.repeat(5_000));
     const outcome = await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
     const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
     expect(sent).toContain('one');
@@ -242,16 +234,23 @@ describe('opencode-tail', () => {
     expect(await opencodeTail2026_04Strategy().compactSession!(older)).toBeUndefined();
   });
 
+  /** Two turns, the first with one tool output of `output`, the last request at 2,500 tokens of a 3,000 window. */
+  const oneLongOutput = (output: string) =>
+    fakeContext({
+      window: 3_000,
+      events: [
+        user('u1', 'one'),
+        call('c1', 'read'),
+        response('r1', 'c1', 'read', output),
+        model('m1', 'a'),
+        user('u2', 'two'),
+        model('m2', 'b'),
+      ],
+      state: { 'opencode:lastStepTokens': 2_500 },
+    });
+
   it('current: the head is serialized as text in one message; prune only when asked', async () => {
-    const events = [
-      user('u1', 'one'),
-      call('c1', 'read'),
-      response('r1', 'c1', 'read', 'z'.repeat(5_000)),
-      model('m1', 'a'),
-      user('u2', 'two'),
-      model('m2', 'b'),
-    ];
-    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    const ctx = oneLongOutput('z'.repeat(5_000));
     await opencodeTailStrategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
     const request = ctx.summarizerRequests[0]!.contents;
     expect(request).toHaveLength(1);
@@ -335,33 +334,31 @@ describe('opencode-tail', () => {
   });
 
   it('2026-04 (1.14.34): a tool output is cut at 2,000 characters with a line saying how many were omitted', async () => {
-    const events = [
-      user('u1', 'one'),
-      call('c1', 'read'),
-      response('r1', 'c1', 'read', 'q'.repeat(2_500)),
-      model('m1', 'a'),
-      user('u2', 'two'),
-      model('m2', 'b'),
-    ];
-    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    const ctx = oneLongOutput('q'.repeat(2_500));
     await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
     const sent = JSON.stringify(ctx.summarizerRequests[0]!.contents);
     expect(sent).toContain(`${'q'.repeat(2_000)}\\n[Tool output truncated for compaction: omitted 500 chars]`);
     expect(sent).not.toContain('q'.repeat(2_001));
   });
 
+  /** Two turns after a compaction whose summary is S1, the last request at 2,500 tokens of a 3,000 window. */
+  const afterOneSummary = () =>
+    fakeContext({
+      window: 3_000,
+      events: [
+        user('u1', 'one'),
+        model('m1', 'a'),
+        recordEvent('rec1', { endEventId: 'm1', contents: summaryContents('S1') }),
+        user('u2', 'two'),
+        model('m2', 'b'),
+        user('u3', 'three'),
+        model('m3', 'c'),
+      ],
+      state: { 'opencode:lastStepTokens': 2_500 },
+    });
+
   it('2026-04 (1.14.34): select skips earlier summaries, so a tail that would start at the first message after them summarizes everything', async () => {
-    const summary = { endEventId: 'm1', contents: summaryContents('S1') };
-    const events = [
-      user('u1', 'one'),
-      model('m1', 'a'),
-      recordEvent('rec1', summary),
-      user('u2', 'two'),
-      model('m2', 'b'),
-      user('u3', 'three'),
-      model('m3', 'c'),
-    ];
-    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    const ctx = afterOneSummary();
     // usable 2,000 → budget 2,000: both turns after the summary fit, so the tail would start at u2,
     // the first of the messages select sees: no tail, everything summarized with S1 as the anchor.
     const outcome = await opencodeTail2026_04Strategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
@@ -374,17 +371,7 @@ describe('opencode-tail', () => {
   it('current (@31e22f65): select skips earlier summaries too, so a tail that would start at the first message after them summarizes everything', async () => {
     // compaction.ts @31e22f65 L383-390: select runs on the history with completed compactions
     // (request and summary) hidden; L274: a tail starting at index 0 of that view keeps nothing.
-    const summary = { endEventId: 'm1', contents: summaryContents('S1') };
-    const events = [
-      user('u1', 'one'),
-      model('m1', 'a'),
-      recordEvent('rec1', summary),
-      user('u2', 'two'),
-      model('m2', 'b'),
-      user('u3', 'three'),
-      model('m3', 'c'),
-    ];
-    const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
+    const ctx = afterOneSummary();
     // usable 1,000 → budget 2,000: every turn after the summary fits, so the tail would start at u2,
     // the first message select sees: no tail, everything summarized (before: only the marker and S1).
     const outcome = await opencodeTailStrategy({ maxOutputTokens: 1_000 }).compactSession!(ctx);
@@ -416,25 +403,34 @@ describe('opencode-tail', () => {
     expect(await promptFor('  S1  ')).toContain('<previous-summary>\\nS1\\n</previous-summary>');
   });
 
-  it("both generations: the anchor is the previous summary, not the copy of the agent's last message that closes a tail", async () => {
-    // After a compaction that kept a tail, the newest message is copied into a record with
-    // "Continue…"; @31e22f65 L383-385 anchors on the newest completed compaction's summary only.
-    const events = [
+  /** The record closing a kept tail: a copy of the newest message, then "Continue…". */
+  const closing = (last: ReturnType<typeof model>) =>
+    recordEvent('rec2', {
+      startEventId: last.id,
+      endEventId: last.id,
+      contents: [structuredClone(last.content!), userText(CONTINUE_TEXT)],
+    });
+  /** A compaction (summary S1) that kept a tail ending at the agent's answer "bee", then two turns. */
+  const afterAKeptTail = () => {
+    const answer = model('m2', 'bee');
+    return [
       user('u1', 'one'),
       model('m1', 'a'),
       user('u2', 'two'),
-      model('m2', 'bee'),
+      answer,
       recordEvent('rec1', { endEventId: 'm1', contents: summaryContents('S1') }),
-      recordEvent('rec2', {
-        startEventId: 'm2',
-        endEventId: 'm2',
-        contents: [{ role: 'model', parts: [{ text: 'bee' }] }, userText(CONTINUE_TEXT)],
-      }),
+      closing(answer),
       user('u3', 'three'),
       model('m3', 'c'),
       user('u4', 'four'),
       model('m4', 'd'),
     ];
+  };
+
+  it("both generations: the anchor is the previous summary, not the copy of the agent's last message that closes a tail", async () => {
+    // After a compaction that kept a tail, the newest message is copied into a record with
+    // "Continue…"; @31e22f65 L383-385 anchors on the newest completed compaction's summary only.
+    const events = afterAKeptTail();
     for (const strategy of [opencodeTailStrategy, opencodeTail2026_04Strategy]) {
       const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
       const outcome = await strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
@@ -449,25 +445,7 @@ describe('opencode-tail', () => {
     // Upstream the newest message is left as it is when a tail is kept (only the Continue message is
     // added): a later summarizer reads it (@31e22f65 L537-539 serialize the head), and a user's
     // request starts a turn (L126-142 `turns`).
-    const closing = (last: ReturnType<typeof model>) =>
-      recordEvent('rec2', {
-        startEventId: last.id,
-        endEventId: last.id,
-        contents: [structuredClone(last.content!), userText(CONTINUE_TEXT)],
-      });
-    const answer = model('m2', 'bee');
-    const events = [
-      user('u1', 'one'),
-      model('m1', 'a'),
-      user('u2', 'two'),
-      answer,
-      recordEvent('rec1', { endEventId: 'm1', contents: summaryContents('S1') }),
-      closing(answer),
-      user('u3', 'three'),
-      model('m3', 'c'),
-      user('u4', 'four'),
-      model('m4', 'd'),
-    ];
+    const events = afterAKeptTail();
     for (const strategy of [opencodeTailStrategy, opencodeTail2026_04Strategy]) {
       const ctx = fakeContext({ window: 3_000, events, state: { 'opencode:lastStepTokens': 2_500 } });
       await strategy({ maxOutputTokens: 1_000, tail_turns: 1 }).compactSession!(ctx);
