@@ -323,7 +323,7 @@ describe('compaction coverage', () => {
     // Equal texts built apart (two string objects) share a key; texts of one length that differ
     // only at their end, or only in where a long text sits, do not.
     const first = keys.keysOf([output(long('ab', 'x')), text('model', long('cd', 'y'))]);
-    const again = keys.keysOf([output(['a', 'b'].join('').repeat(400) + 'x'), text('model', long('cd', 'y'))]);
+    const again = keys.keysOf([output(`${['a', 'b'].join('').repeat(400)}x`), text('model', long('cd', 'y'))]);
     expect(again).toEqual(first);
     const other = keys.keysOf([output(long('ab', 'z')), text('user', long('cd', 'y')), output(long('cd', 'y'))]);
     expect(other[0]).not.toBe(first[0]);

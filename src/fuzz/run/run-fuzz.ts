@@ -239,7 +239,7 @@ async function fuzzWith(
   const reports: PropertyReport[] = [];
   const targets = tallies.map((tally) => firstToShrink(tally, options.baseline?.baseline ?? null));
   const shared = new SharedShrinkVerdicts(
-    tallies.filter((_, at) => targets[at] != null && !isHang(targets[at]!)).map((tally) => tally.property),
+    tallies.filter((_, at) => targets[at] && !isHang(targets[at])).map((tally) => tally.property),
   );
   for (const [at, tally] of tallies.entries()) {
     const target = targets[at] ?? null;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { ScenarioSpec } from '../../harness/scenario/index.ts';
 import type { PropertyName, PropertyViolation } from '../../checker/properties/property.ts';
 import type { CasePlayer } from './play-case.ts';
-import type { SharedShrinkVerdicts } from './shared-shrink-verdicts.ts';
+import { SharedShrinkVerdicts } from './shared-shrink-verdicts.ts';
 
 export interface ShrunkFailure {
   readonly property: PropertyName;
@@ -30,7 +30,7 @@ export interface ShrinkOptions {
    * fast-check stops at the smallest failure found so far: a deterministic bound on shrinking time.
    */
   readonly maxCandidates?: number;
-  /** Verdicts shared with the run's other shrinks (shared-shrink-verdicts.ts); default: none. */
+  /** Verdicts shared with the run's other shrinks (shared-shrink-verdicts.ts); default: none shared, each candidate judged on `property` alone. */
   readonly shared?: SharedShrinkVerdicts;
 }
 
@@ -45,17 +45,14 @@ export async function shrinkFailure(
 ): Promise<ShrunkFailure | null> {
   let crash: unknown = null;
   let budget = options.maxCandidates ?? DEFAULT_MAX_SHRINK_CANDIDATES;
+  const shared = options.shared ?? new SharedShrinkVerdicts([]);
   const holds = async (spec: ScenarioSpec): Promise<boolean> => {
     if (budget <= 0) return true;
     budget -= 1;
     try {
-      // Judged on this property alone: a candidate is never replayed for deterministic-replay's sake.
-      // (As a shrink candidate: a memory limit is judged with a margin, so the result replays.)
-      const verdict =
-        options.shared === undefined
-          ? (await player.play(spec, [property], { shrinking: true })).get(property)!
-          : await options.shared.verdict(player, spec, property);
-      return verdict.status !== 'failed';
+      // Judged as a shrink candidate (a memory limit with a margin, so the result replays), on the
+      // properties the run shrinks, deterministic-replay only when it is this one.
+      return (await shared.verdict(player, spec, property)).status !== 'failed';
     } catch (error) {
       // A crash is not a verdict: stop judging (every later candidate "holds") and rethrow below.
       crash ??= error;

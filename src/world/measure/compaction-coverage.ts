@@ -234,10 +234,9 @@ function historyTextsLater(content: Content): () => HistoryTexts {
     let texts: HistoryTexts | undefined;
     return () => (texts ??= historyTextsOf(content));
   }
+  // Its texts are strings read now: a later change to the content cannot reach them.
   const texts = historyTextsOf(content);
-  const joined = texts.joined();
-  const snapshot: HistoryTexts = { parts: texts.parts, joined: () => joined };
-  return () => snapshot;
+  return () => texts;
 }
 
 /**
