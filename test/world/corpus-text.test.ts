@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { corpusText, corpusWindowOf } from '../../src/world/content/corpus-text.ts';
+import { corpusText, corpusWindowOf, MIN_REMEMBERED_CHARS } from '../../src/world/content/corpus-text.ts';
 import { jsonWindowTokenCount, windowTokenCount } from '../../src/world/content/corpus-token-count.ts';
 import { generateText } from '../../src/world/content/generate-text.ts';
 import type { RealisticKind } from '../../src/world/content/realistic-text.ts';
@@ -65,8 +65,9 @@ describe('corpus text (session.textSource: corpus)', () => {
           const size = i < 4 ? [300, 513, 1025, 2048][i]! : sizes.int(256, i % 5 === 0 ? 60_000 : 12_000);
           const text = corpusText(kind, size, rngFor(12, encoding, kind, i));
           const window = corpusWindowOf(text);
-          // A window that runs past the corpus end is not remembered: the token model counts it afresh.
-          if (window === undefined) continue;
+          // Texts shorter than MIN_REMEMBERED_CHARS are not remembered: the token model counts them itself.
+          if (text.length < MIN_REMEMBERED_CHARS) continue;
+          expect(window, `${kind} window ${i} remembered`).toBeDefined();
           const count = windowTokenCount(window!, counter);
           // Not vacuous: a window of four blocks' length always holds a whole block (the blocks are
           // 512 units and every kind has a letter followed by a non-letter far more often).
@@ -91,6 +92,36 @@ describe('corpus text (session.textSource: corpus)', () => {
       }
       expect(handed).toBeGreaterThan(100);
       expect(handedJson).toBeGreaterThan(100);
+    }, 120_000);
+  }
+
+  // A window longer than what is left of the corpus after its start goes on at the corpus start,
+  // once or more: its count crosses the seam between the corpus end and start.
+  for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
+    it(`${encoding}: windows that run past the corpus end, once or more, are counted exactly`, async () => {
+      const counter = await loadBpeCounter(encoding);
+      for (const kind of KINDS) {
+        const wraps: number[] = [];
+        for (let i = 0; i < 9; i += 1) {
+          // Every third window is longer than two corpora; the others wrap when they start late enough.
+          const size = i % 3 === 0 ? 2 * CORPUS_BYTES + 777 : 100_000 + i * 13_000;
+          const text = corpusText(kind, size, rngFor(5, encoding, kind, i));
+          const window = corpusWindowOf(text)!;
+          if (window.wraps === 0) continue;
+          wraps.push(window.wraps);
+          expect(windowTokenCount(window, counter), `${kind} window ${i}`).toBe(counter.count(text));
+          const json = JSON.stringify({ result: text });
+          expect(jsonWindowTokenCount(window, 'result', json, counter), `${kind} window ${i} as JSON`).toBe(
+            counter.count(json),
+          );
+          expect(
+            jsonWindowTokenCount(window, 'result', JSON.stringify({ result: `${text.slice(0, -1)}!` }), counter),
+          ).toBeUndefined();
+        }
+        // Not vacuous: each kind had windows past two corpora and some that wrapped once.
+        expect(wraps.filter((count) => count >= 2).length, kind).toBeGreaterThanOrEqual(3);
+        expect(wraps.filter((count) => count === 1).length, kind).toBeGreaterThanOrEqual(1);
+      }
     }, 120_000);
   }
 

@@ -11,13 +11,18 @@ import type { Rng } from '../sim/prng.ts';
 import type { RealisticKind } from './realistic-text.ts';
 import { bytesBetween, endWithin, textCorpus, type TextCorpus } from './text-corpus.ts';
 
-/** Where a generated text lies in its corpus: `head` + corpus.text[from, end) + `pad` spaces. */
+/**
+ * Where a generated text lies in its corpus: `head` + corpus.text[from, end) + `pad` spaces; or,
+ * for a window that ran past the corpus end `wraps` times, `head` + corpus.text[from, length) +
+ * (wraps - 1) whole copies of corpus.text + corpus.text[0, end) + `pad` spaces.
+ */
 export interface CorpusWindow {
   readonly corpus: TextCorpus;
   readonly head: string;
   readonly from: number;
   readonly end: number;
   readonly pad: number;
+  readonly wraps: number;
 }
 
 /** The texts generated lately, by text (the token model looks them up); bounded in characters. */
@@ -30,7 +35,7 @@ let windowChars = 0;
  */
 const MAX_WINDOW_CHARS = 4 * 1024 * 1024;
 
-/** Where `text` lies in a corpus, when this process generated it lately as a window without wrapping. */
+/** Where `text` lies in a corpus, when this process generated it lately as a window. */
 export function corpusWindowOf(text: string): CorpusWindow | undefined {
   return windows.get(text);
 }
@@ -44,18 +49,18 @@ export function corpusText(kind: RealisticKind, size: number, rng: Rng): string 
   let remaining = size - head.length;
   let text = head;
   let at = from;
-  let wrapped = false;
+  let wraps = 0;
   // Past the corpus end, the window continues at its start (every chunk carries its separator).
   while (remaining > bytesBetween(corpus, at, corpus.text.length)) {
     text += corpus.text.slice(at);
     remaining -= bytesBetween(corpus, at, corpus.text.length);
     at = 0;
-    wrapped = true;
+    wraps += 1;
   }
   const end = endWithin(corpus, at, remaining);
   const pad = remaining - bytesBetween(corpus, at, end);
   text += corpus.text.slice(at, end) + ' '.repeat(pad);
-  if (!wrapped && text.length >= MIN_REMEMBERED_CHARS) remember(text, { corpus, head, from, end, pad });
+  if (text.length >= MIN_REMEMBERED_CHARS) remember(text, { corpus, head, from, end, pad, wraps });
   return text;
 }
 

@@ -30,6 +30,8 @@ interface CorpusView {
   readonly boundaries: Int32Array;
   /** Counts of block i (boundaries[i] to boundaries[i + 1]) per counter; -1 = not counted yet. */
   readonly counts: WeakMap<BpeCounter, Int32Array>;
+  /** Count of the seam block per counter: the last boundary to the end, then the start to the first boundary. */
+  readonly seams: WeakMap<BpeCounter, number>;
 }
 
 const plainViews = new WeakMap<TextCorpus, CorpusView>();
@@ -37,7 +39,8 @@ const jsonViews = new WeakMap<TextCorpus, CorpusView>();
 
 /** The exact count of the window's text, or undefined when the window holds no whole block. */
 export function windowTokenCount(window: CorpusWindow, counter: BpeCounter): number | undefined {
-  return viewCount(plainView(window.corpus), window, counter, window.head, '');
+  const view = plainView(window.corpus);
+  return viewCount(view, segmentsOf(window, view), counter, window.head, ' '.repeat(window.pad));
 }
 
 /**
@@ -52,45 +55,106 @@ export function jsonWindowTokenCount(
 ): number | undefined {
   const view = jsonView(window.corpus);
   const prefix = `{${JSON.stringify(key)}:"${escapeJson(window.head)}`;
-  const suffix = '"}';
-  const from = at(view, window.from);
-  const end = at(view, window.end);
+  const tail = `${' '.repeat(window.pad)}"}`;
+  const segments = segmentsOf(window, view);
   // The JSON must be exactly this framing of this window (checked, not assumed).
-  if (
-    json.length !== prefix.length + (end - from) + window.pad + suffix.length ||
-    !json.startsWith(prefix) ||
-    !json.endsWith(suffix) ||
-    !json.startsWith(view.text.slice(from, end), prefix.length) ||
-    json.slice(prefix.length + (end - from), json.length - suffix.length) !== ' '.repeat(window.pad)
-  )
-    return undefined;
-  return viewCount(view, window, counter, prefix, suffix);
+  let length = prefix.length + tail.length;
+  for (const [start, end] of segments) length += end - start;
+  if (json.length !== length || !json.startsWith(prefix) || !json.endsWith(tail)) return undefined;
+  let offset = prefix.length;
+  for (const [start, end] of segments) {
+    if (!json.startsWith(view.text.slice(start, end), offset)) return undefined;
+    offset += end - start;
+  }
+  return viewCount(view, segments, counter, prefix, tail);
 }
 
-function viewCount(
-  view: CorpusView,
-  window: CorpusWindow,
-  counter: BpeCounter,
-  prefix: string,
-  suffix: string,
-): number | undefined {
+/**
+ * The window's corpus text as ranges of the view: [from, end), or for a window that wrapped,
+ * [from, length), `wraps - 1` whole copies and [0, end).
+ */
+function segmentsOf(window: CorpusWindow, view: CorpusView): [number, number][] {
   const from = at(view, window.from);
   const end = at(view, window.end);
+  if (window.wraps === 0) return [[from, end]];
+  const length = view.text.length;
+  const segments: [number, number][] = [[from, length]];
+  for (let i = 1; i < window.wraps; i += 1) segments.push([0, length]);
+  segments.push([0, end]);
+  return segments;
+}
+
+/**
+ * `prefix` + the segments' text + `tail`, counted as pieces between the block boundaries inside
+ * the segments (after a segment's start; up to and including the last segment's end, as a
+ * boundary there is followed by the tail's space or quote, never a letter): the pieces that are
+ * whole blocks from their cached counts, the seam between two copies (the last block's rest and
+ * the first block's start) from its cached count, the first and last pieces afresh.
+ * Undefined when no boundary falls inside: the caller counts the whole text afresh.
+ */
+function viewCount(
+  view: CorpusView,
+  segments: readonly (readonly [number, number])[],
+  counter: BpeCounter,
+  prefix: string,
+  tail: string,
+): number | undefined {
   const boundaries = view.boundaries;
-  const first = firstAbove(boundaries, from);
-  const last = firstAbove(boundaries, end) - 1;
-  if (first >= boundaries.length || last < first) return undefined;
+  const text = view.text;
+  const last = boundaries.length - 1;
+  let counts: Int32Array | undefined;
+  let total = 0;
+  let cut = false;
+  /** The piece in progress, from the window's start or the last boundary passed. */
+  let pending = prefix;
+  /** `pending` is exactly text[boundaries[last], text.length): with [0, boundaries[0]) next, the seam block. */
+  let seamOpen = false;
+  for (const [start, end] of segments) {
+    const low = firstAbove(boundaries, start);
+    const high = firstAbove(boundaries, end);
+    if (low >= high) {
+      pending += text.slice(start, end);
+      seamOpen = false;
+      continue;
+    }
+    total +=
+      seamOpen && start === 0 && low === 0
+        ? seamCount(view, counter)
+        : counter.count(pending + text.slice(start, boundaries[low]));
+    if (high - 1 > low && counts === undefined) counts = blockCounts(view, counter);
+    for (let i = low; i < high - 1; i += 1) {
+      if (counts![i]! < 0) counts![i] = counter.count(text.slice(boundaries[i], boundaries[i + 1]));
+      total += counts![i]!;
+    }
+    pending = text.slice(boundaries[high - 1], end);
+    seamOpen = high - 1 === last && end === text.length;
+    cut = true;
+  }
+  return cut ? total + counter.count(pending + tail) : undefined;
+}
+
+function blockCounts(view: CorpusView, counter: BpeCounter): Int32Array {
   let counts = view.counts.get(counter);
   if (counts === undefined) {
-    counts = new Int32Array(boundaries.length).fill(-1);
+    counts = new Int32Array(view.boundaries.length).fill(-1);
     view.counts.set(counter, counts);
   }
-  let total = counter.count(prefix + view.text.slice(from, boundaries[first]));
-  for (let i = first; i < last; i += 1) {
-    if (counts[i]! < 0) counts[i] = counter.count(view.text.slice(boundaries[i], boundaries[i + 1]));
-    total += counts[i]!;
+  return counts;
+}
+
+/**
+ * The seam block: the view's end from its last boundary, then its start up to its first. Both
+ * boundaries stay safe splits in a window that runs from the end into the start again: what makes
+ * a split safe is the character on each side of it, and those are the corpus's own.
+ */
+function seamCount(view: CorpusView, counter: BpeCounter): number {
+  let count = view.seams.get(counter);
+  if (count === undefined) {
+    const boundaries = view.boundaries;
+    count = counter.count(view.text.slice(boundaries[boundaries.length - 1]) + view.text.slice(0, boundaries[0]));
+    view.seams.set(counter, count);
   }
-  return total + counter.count(view.text.slice(boundaries[last], end) + ' '.repeat(window.pad) + suffix);
+  return count;
 }
 
 function at(view: CorpusView, index: number): number {
@@ -112,7 +176,13 @@ function firstAbove(boundaries: Int32Array, index: number): number {
 function plainView(corpus: TextCorpus): CorpusView {
   let view = plainViews.get(corpus);
   if (view === undefined) {
-    view = { text: corpus.text, indexOf: null, boundaries: boundariesOf(corpus.text), counts: new WeakMap() };
+    view = {
+      text: corpus.text,
+      indexOf: null,
+      boundaries: boundariesOf(corpus.text),
+      counts: new WeakMap(),
+      seams: new WeakMap(),
+    };
     plainViews.set(corpus, view);
   }
   return view;
@@ -136,7 +206,7 @@ function jsonView(corpus: TextCorpus): CorpusView {
     }
     indexOf[source.length] = length;
     const text = parts.join('');
-    view = { text, indexOf, boundaries: boundariesOf(text), counts: new WeakMap() };
+    view = { text, indexOf, boundaries: boundariesOf(text), counts: new WeakMap(), seams: new WeakMap() };
     jsonViews.set(corpus, view);
   }
   return view;
