@@ -68,15 +68,16 @@ export class CompactionCoverage {
   observe(step: CoverageStep, summarized: boolean): StepCompaction | undefined {
     const kept = new Set<string>();
     for (const item of step.sent) if (item.key !== undefined) kept.add(item.key);
-    const builtKeys = new Set<string>();
     const newly: Content[] = [];
     for (const { key, content } of step.built) {
-      builtKeys.add(key);
       if (kept.has(key) || this.#covered.has(key)) continue;
       this.#covered.add(key);
       newly.push(content);
     }
     if (!summarized) return undefined;
+    // (The history's keys are needed only here: most steps summarize nothing.)
+    const builtKeys = new Set<string>();
+    for (const { key } of step.built) builtKeys.add(key);
     const summary = step.sent
       .filter((item) => item.key === undefined || !builtKeys.has(item.key))
       .map((item) => item.content);

@@ -495,14 +495,30 @@ export class SessionRecorder implements StepObserver {
     const contents: Content[] = new Array(built.count);
     for (let i = 0; i < built.count; i += 1) contents[i] = (sourceAt(built.sources, i) as ContentSource).content;
     const keys = this.#historyKeys.keysOf(contents);
-    const keyBySource = new Map<ContentSource, string>();
-    for (let i = 0; i < built.count; i += 1) keyBySource.set(sourceAt(built.sources, i) as ContentSource, keys[i]!);
+    // A sent copy's history position: the kept contents come in history order (a strategy drops
+    // or replaces some, rarely reorders them), so a cursor finds each without a table of the
+    // whole history; the table is built only for a request that reorders.
+    let cursor = 0;
+    let positions: Map<ContentSource, number> | undefined;
+    const positionOf = (source: ContentSource): number | undefined => {
+      for (let i = cursor; i < built.count; i += 1) {
+        if (sourceAt(built.sources, i) === source) {
+          cursor = i + 1;
+          return i;
+        }
+      }
+      if (positions === undefined) {
+        positions = new Map();
+        for (let i = 0; i < built.count; i += 1) positions.set(sourceAt(built.sources, i) as ContentSource, i);
+      }
+      return positions.get(source);
+    };
     return {
       built: contents.map((content, i) => ({ key: keys[i]!, content })),
-      sent: sent.map((item) => ({
-        key: item.source === undefined ? undefined : keyBySource.get(item.source),
-        content: itemContent(item) ?? { parts: [] },
-      })),
+      sent: sent.map((item) => {
+        const position = item.source === undefined ? undefined : positionOf(item.source);
+        return { key: position === undefined ? undefined : keys[position], content: itemContent(item) ?? { parts: [] } };
+      }),
     };
   }
 
