@@ -4,7 +4,7 @@ import { corpusText, corpusWindowOf, MIN_REMEMBERED_CHARS } from '../../src/worl
 import { jsonWindowTokenCount, windowTokenCount } from '../../src/world/content/corpus-token-count.ts';
 import { generateText } from '../../src/world/content/generate-text.ts';
 import type { RealisticKind } from '../../src/world/content/realistic-text.ts';
-import { CORPUS_BYTES, textCorpus, utf8Length } from '../../src/world/content/text-corpus.ts';
+import { CORPUS_BYTES, type TextCorpus, textCorpus, utf8Length } from '../../src/world/content/text-corpus.ts';
 import {
   MESSAGE_OVERHEAD_TOKENS,
   REQUEST_OVERHEAD_TOKENS,
@@ -124,6 +124,33 @@ describe('corpus text (session.textSource: corpus)', () => {
       }
     }, 120_000);
   }
+
+  // The JSON view maps each corpus character to where JSON.stringify writes it: every character it
+  // escapes (quotes, backslashes, each control character, lone surrogates) and pairs it does not.
+  it("a tool response's JSON is matched and counted over text holding every character JSON escapes", async () => {
+    const counter = await loadBpeCounter('o200k_base');
+    let unit = '';
+    for (let code = 0; code < 0x80; code += 1) unit += `word${String.fromCharCode(code)}`;
+    unit += 'quote"back\\\\lone\uD800high lone\uDC00low pair😀é的 ';
+    const text = unit.repeat(Math.ceil(4096 / unit.length));
+    const corpus = { kind: 'prose', text } as TextCorpus;
+    const rng = rngFor(31, 'escapes');
+    let counted = 0;
+    for (let i = 0; i < 40; i += 1) {
+      let from = rng.int(0, text.length - 2);
+      let end = rng.int(from + 1, text.length);
+      // Never inside a surrogate pair (a window starts and ends on whole characters).
+      if (text.charCodeAt(from) >= 0xdc00 && text.charCodeAt(from) <= 0xdfff && from > 0) from -= 1;
+      if (text.charCodeAt(end) >= 0xdc00 && text.charCodeAt(end) <= 0xdfff) end += 1;
+      const json = JSON.stringify({ result: text.slice(from, end) });
+      const count = jsonWindowTokenCount({ corpus, head: '', from, end, pad: 0, wraps: 0 }, 'result', json, counter);
+      if (end - from >= 3 * 512) expect(count, `window ${from}-${end}`).toBeDefined();
+      if (count === undefined) continue;
+      counted += 1;
+      expect(count, `window ${from}-${end}`).toBe(counter.count(json));
+    }
+    expect(counted).toBeGreaterThan(10);
+  });
 
   it('the tiktoken token model counts corpus texts and tool responses exactly as a fresh tokenization', async () => {
     const counter = await loadBpeCounter('o200k_base');

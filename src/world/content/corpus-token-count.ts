@@ -192,24 +192,39 @@ function jsonView(corpus: TextCorpus): CorpusView {
   let view = jsonViews.get(corpus);
   if (view === undefined) {
     const source = corpus.text;
+    // Escaped whole, then mapped by each character's escaped length: escaping the corpus one
+    // character at a time made a string or three per character, half a million per corpus, which
+    // grew every worker's heap by tens of megabytes for good.
+    const text = escapeJson(source);
     const indexOf = new Int32Array(source.length + 1);
-    const parts: string[] = [];
     let length = 0;
     for (let i = 0; i < source.length; i += 1) {
       indexOf[i] = length;
-      // A surrogate pair is escaped as one character (JSON.stringify escapes only lone halves).
-      const pair = isPairAt(source, i);
-      const escaped = escapeJson(pair ? source.slice(i, i + 2) : source[i]!);
-      if (pair) indexOf[++i] = length;
-      parts.push(escaped);
-      length += escaped.length;
+      // A surrogate pair is written as is (JSON.stringify escapes only lone halves).
+      if (isPairAt(source, i)) {
+        indexOf[++i] = length;
+        length += 2;
+      } else {
+        length += escapedLength(source.charCodeAt(i));
+      }
     }
     indexOf[source.length] = length;
-    const text = parts.join('');
+    if (length !== text.length) throw new Error(`corpus ${corpus.kind}: escaped lengths sum to ${length}, not ${text.length}`);
     view = { text, indexOf, boundaries: boundariesOf(text), counts: new WeakMap(), seams: new WeakMap() };
     jsonViews.set(corpus, view);
   }
   return view;
+}
+
+/**
+ * Characters JSON.stringify writes for one UTF-16 unit that is not half of a pair: `\"` and `\\`,
+ * the two-character escapes of backspace, tab, line feed, form feed and carriage return, `\u00XX`
+ * for the other control characters and `\uDXXX` for a lone surrogate, else the unit itself.
+ */
+function escapedLength(unit: number): number {
+  if (unit === 0x22 || unit === 0x5c) return 2;
+  if (unit < 0x20) return unit === 0x08 || unit === 0x09 || unit === 0x0a || unit === 0x0c || unit === 0x0d ? 2 : 6;
+  return unit >= 0xd800 && unit <= 0xdfff ? 6 : 1;
 }
 
 function isPairAt(text: string, index: number): boolean {
