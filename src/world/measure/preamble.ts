@@ -1,14 +1,16 @@
 /**
  * A deterministic key for everything a request sends before its contents (system instruction and
  * tool declarations), cheap to compute every step: long strings and frozen (shared) schemas are
- * hashed once.
+ * hashed once, and a frozen declaration's other fields serialized once.
  */
-import type { GenerateContentConfig } from '@google/genai';
+import type { FunctionDeclaration, GenerateContentConfig } from '@google/genai';
 import { canonicalJson } from './canonical-json.ts';
 import { sha256 } from './sha256.ts';
 
 const stringDigests = new Map<string, string>();
 const schemaDigests = new WeakMap<object, string>();
+/** `canonicalJson` of a declaration's fields but its schemas, for declarations that can never change them. */
+const declarationRestKeys = new WeakMap<object, string>();
 
 export function preambleKey(config: GenerateContentConfig | undefined): string {
   if (!config) return '';
@@ -20,12 +22,70 @@ export function preambleKey(config: GenerateContentConfig | undefined): string {
       parts.push(canonicalJson(tool));
       continue;
     }
-    for (const declaration of tool.functionDeclarations ?? []) {
-      const { parametersJsonSchema, parameters, ...rest } = declaration;
-      parts.push(`${canonicalJson(rest)}|${schemaKey(parametersJsonSchema)}|${schemaKey(parameters)}`);
-    }
+    for (const declaration of tool.functionDeclarations ?? []) parts.push(declarationKey(declaration));
   }
-  return sha256(parts.join('\n'));
+  return preambleDigest(parts.join('\n'));
+}
+
+/**
+ * The last preambles hashed and their digests: a step keys the same preamble twice, and steps
+ * after it mostly the same again, so comparing the text (a memory comparison) saves hashing it.
+ * At most `RECENT_PREAMBLES` texts of up to `RECENT_PREAMBLE_MAX_CHARS` characters are kept.
+ */
+const RECENT_PREAMBLES = 4;
+const RECENT_PREAMBLE_MAX_CHARS = 256 * 1024;
+const recentTexts: string[] = [];
+const recentDigests: string[] = [];
+
+function preambleDigest(text: string): string {
+  for (let i = 0; i < recentTexts.length; i += 1) if (recentTexts[i] === text) return recentDigests[i]!;
+  const digest = sha256(text);
+  if (text.length <= RECENT_PREAMBLE_MAX_CHARS) {
+    if (recentTexts.length === RECENT_PREAMBLES) {
+      recentTexts.pop();
+      recentDigests.pop();
+    }
+    recentTexts.unshift(text);
+    recentDigests.unshift(digest);
+  }
+  return digest;
+}
+
+/**
+ * A declaration's part of the key: its fields but the schemas, then each schema's key. The world's
+ * declarations are deep-frozen and shared by every step (world-tools.ts), so their fields are
+ * serialized once; an unfrozen one is read afresh every time (a strategy may have edited it).
+ */
+function declarationKey(declaration: FunctionDeclaration): string {
+  const known = declarationRestKeys.get(declaration);
+  if (known !== undefined)
+    return `${known}|${schemaKey(declaration.parametersJsonSchema)}|${schemaKey(declaration.parameters)}`;
+  const { parametersJsonSchema, parameters, ...rest } = declaration;
+  const key = canonicalJson(rest);
+  // (a malformed declaration, a string say, is serialized every time: a WeakMap keys only objects)
+  if (typeof declaration === 'object' && declaration !== null && fieldsImmutable(declaration, SCHEMA_FIELDS))
+    declarationRestKeys.set(declaration, key);
+  return `${key}|${schemaKey(parametersJsonSchema)}|${schemaKey(parameters)}`;
+}
+
+const SCHEMA_FIELDS: ReadonlySet<PropertyKey> = new Set(['parametersJsonSchema', 'parameters']);
+const NO_FIELDS: ReadonlySet<PropertyKey> = new Set();
+
+/**
+ * Can reading `value` never give another answer? True for a primitive, and for a frozen object
+ * whose own properties (but `skip`) are all data properties (a getter could answer anything,
+ * frozen or not) holding such values: freezing is permanent, so the answer stays true.
+ */
+function fieldsImmutable(value: unknown, skip: ReadonlySet<PropertyKey>): boolean {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const key of Reflect.ownKeys(value)) {
+    if (skip.has(key)) continue;
+    const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
+    if (descriptor === undefined || !('value' in descriptor) || !fieldsImmutable(descriptor.value, NO_FIELDS))
+      return false;
+  }
+  return true;
 }
 
 function textKey(text: string): string {
