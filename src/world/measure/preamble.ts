@@ -6,6 +6,7 @@
 import type { FunctionDeclaration, GenerateContentConfig } from '@google/genai';
 import { canonicalJson } from './canonical-json.ts';
 import { sha256 } from './sha256.ts';
+import { isImmutableData } from '../sessions/immutable-data.ts';
 
 const stringDigests = new Map<string, string>();
 const schemaDigests = new WeakMap<object, string>();
@@ -63,30 +64,12 @@ function declarationKey(declaration: FunctionDeclaration): string {
   const { parametersJsonSchema, parameters, ...rest } = declaration;
   const key = canonicalJson(rest);
   // (a malformed declaration, a string say, is serialized every time: a WeakMap keys only objects)
-  if (typeof declaration === 'object' && declaration !== null && fieldsImmutable(declaration, SCHEMA_FIELDS))
+  if (typeof declaration === 'object' && declaration !== null && isImmutableData(declaration, SCHEMA_FIELDS))
     declarationRestKeys.set(declaration, key);
   return `${key}|${schemaKey(parametersJsonSchema)}|${schemaKey(parameters)}`;
 }
 
 const SCHEMA_FIELDS: ReadonlySet<PropertyKey> = new Set(['parametersJsonSchema', 'parameters']);
-const NO_FIELDS: ReadonlySet<PropertyKey> = new Set();
-
-/**
- * Can reading `value` never give another answer? True for a primitive, and for a frozen object
- * whose own properties (but `skip`) are all data properties (a getter could answer anything,
- * frozen or not) holding such values: freezing is permanent, so the answer stays true.
- */
-function fieldsImmutable(value: unknown, skip: ReadonlySet<PropertyKey>): boolean {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return true;
-  if (!Object.isFrozen(value)) return false;
-  for (const key of Reflect.ownKeys(value)) {
-    if (skip.has(key)) continue;
-    const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
-    if (descriptor === undefined || !('value' in descriptor) || !fieldsImmutable(descriptor.value, NO_FIELDS))
-      return false;
-  }
-  return true;
-}
 
 function textKey(text: string): string {
   if (text.length < 256) return JSON.stringify(text);

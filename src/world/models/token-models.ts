@@ -18,6 +18,7 @@ import { contentItems, type ContentItem } from '../request-contents/content-item
 import type { TokenModelSpec } from '../world-scenario.ts';
 import { loadBpeCounter, type BpeCounter } from '../ruler/bpe-count.ts';
 import { corpusWindowOf } from '../content/corpus-text.ts';
+import { isImmutableData } from '../sessions/immutable-data.ts';
 import { jsonWindowTokenCount, windowTokenCount } from '../content/corpus-token-count.ts';
 
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -70,6 +71,8 @@ export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', count
   const key = `tiktoken:${encoding}`;
   const scaled = scale === 1 ? (count: number) => count : (count: number) => Math.floor(count * scale);
   const texts = new TextCountCache(counter);
+  // Per model, so per encoding: the unscaled count of each declaration that can never change.
+  const declarationCounts = new WeakMap<object, number>();
   const countContent = (content: Content): number =>
     MESSAGE_OVERHEAD_TOKENS + (content.parts ?? []).reduce((sum, part) => sum + countPart(part, texts), 0);
   return {
@@ -85,7 +88,8 @@ export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', count
         total += MESSAGE_OVERHEAD_TOKENS + system.reduce((sum, part) => sum + countPart(part, texts), 0);
       for (const tool of config?.tools ?? []) {
         if (!tool || !('functionDeclarations' in tool)) continue;
-        for (const declaration of tool.functionDeclarations ?? []) total += countDeclaration(declaration, texts);
+        for (const declaration of tool.functionDeclarations ?? [])
+          total += countDeclaration(declaration, texts, declarationCounts);
       }
       for (const item of items) {
         if (item.source) {
@@ -118,7 +122,18 @@ function countPart(part: Part, texts: TextCountCache): number {
 
 const schemaJson = new WeakMap<object, string>();
 
-function countDeclaration(declaration: FunctionDeclaration, texts: TextCountCache): number {
+/**
+ * Tokens of one declaration: name, description and JSON schema. The world's declarations are
+ * deep-frozen and shared by every step (world-tools.ts), so each is counted once and remembered
+ * in `fixedCounts`; one a strategy could still change is counted afresh every time.
+ */
+function countDeclaration(
+  declaration: FunctionDeclaration,
+  texts: TextCountCache,
+  fixedCounts: WeakMap<object, number>,
+): number {
+  const known = fixedCounts.get(declaration);
+  if (known !== undefined) return known;
   const schema = declaration.parametersJsonSchema ?? declaration.parameters;
   let json = '';
   if (schema !== undefined && schema !== null) {
@@ -129,7 +144,21 @@ function countDeclaration(declaration: FunctionDeclaration, texts: TextCountCach
       json = JSON.stringify(schema);
     }
   }
-  return texts.count(declaration.name ?? '') + texts.count(declaration.description ?? '') + texts.count(json);
+  const count = texts.count(declaration.name ?? '') + texts.count(declaration.description ?? '') + texts.count(json);
+  if (isFixedDeclaration(declaration)) fixedCounts.set(declaration, count);
+  return count;
+}
+
+/**
+ * Does counting `declaration` always give the same answer? When it is immutable data (deep-frozen,
+ * no getters) whose prototype is `Object.prototype` or none: a field it lacks (`parameters`
+ * beside `parametersJsonSchema`) is then read from `Object.prototype`, which only a strategy that
+ * patches a global could change (ignored here, as `schemaJson` ignores a `toJSON` added later).
+ */
+function isFixedDeclaration(declaration: FunctionDeclaration): boolean {
+  if (typeof declaration !== 'object' || declaration === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(declaration);
+  return (prototype === Object.prototype || prototype === null) && isImmutableData(declaration);
 }
 
 /**
