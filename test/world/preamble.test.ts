@@ -11,6 +11,7 @@ import { canonicalJson } from '../../src/world/measure/canonical-json.ts';
 import { preambleKey } from '../../src/world/measure/preamble.ts';
 import { sha256 } from '../../src/world/measure/sha256.ts';
 import { deepFreeze } from '../../src/world/sessions/deep-freeze.ts';
+import { makeToolDeclarations } from '../../src/world/tools/make-tool-declarations.ts';
 
 /** preambleKey as it was before its caches: everything serialized and hashed on every call. */
 function referencePreambleKey(config: GenerateContentConfig | undefined): string {
@@ -130,6 +131,43 @@ describe('preambleKey', () => {
     const malformed = { tools: [{ functionDeclarations: ['read', 7, Object.freeze(['a'])] as never }] };
     expect(preambleKey(malformed)).toBe(referencePreambleKey(malformed));
     expect(preambleKey(malformed)).toBe(referencePreambleKey(malformed));
+  });
+
+  it('equals the uncached key when, as in the world, every step sends new copies of shared declarations', () => {
+    const shared = makeToolDeclarations(4, 500).map((d) => deepFreeze(d));
+    const sameSchema = { type: 'object', properties: { path: { type: 'string' } } };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            tool: fc.nat({ max: 3 }),
+            name: fc.constantFrom('read', 'write', 'mcp_tool_0'),
+            description: fc.option(fc.constantFrom('reads a file', 'writes a file', 'x'.repeat(600)), {
+              nil: undefined,
+            }),
+            extra: fc.option(fc.constantFrom('BLOCKING', 'NON_BLOCKING'), { nil: undefined }),
+            sharedSchema: fc.boolean(),
+          }),
+          { maxLength: 12 },
+        ),
+        (steps) => {
+          for (const step of steps) {
+            // a new declaration each step: a world tool's copy, or a name/description around a schema object
+            const declaration: FunctionDeclaration = step.sharedSchema
+              ? {
+                  name: step.name,
+                  ...(step.description === undefined ? {} : { description: step.description }),
+                  ...(step.extra === undefined ? {} : { behavior: step.extra as never }),
+                  parameters: sameSchema as never,
+                }
+              : { ...shared[step.tool]!, ...(step.extra === undefined ? {} : { name: step.name }) };
+            const config = { tools: [{ functionDeclarations: [declaration, { ...shared[(step.tool + 1) % 4]! }] }] };
+            expect(preambleKey(config)).toBe(referencePreambleKey(config));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps the right digest for each of more preambles than it remembers, in any order', () => {

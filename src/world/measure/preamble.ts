@@ -53,20 +53,61 @@ function preambleDigest(text: string): string {
 }
 
 /**
- * A declaration's part of the key: its fields but the schemas, then each schema's key. The world's
- * declarations are deep-frozen and shared by every step (world-tools.ts), so their fields are
- * serialized once; an unfrozen one is read afresh every time (a strategy may have edited it).
+ * A declaration's part of the key: its fields but the schemas, then each schema's key. A
+ * declaration that can never change has its fields serialized once. The world builds a new,
+ * unfrozen declaration every step around a shared schema, as adk-js's FunctionTool does
+ * (tools/world-tool.ts): its fields are read afresh, and when they are just a name and a
+ * description their serialization is reused from the last step that sent the same two strings
+ * with the same schema object.
  */
 function declarationKey(declaration: FunctionDeclaration): string {
   const known = declarationRestKeys.get(declaration);
   if (known !== undefined)
     return `${known}|${schemaKey(declaration.parametersJsonSchema)}|${schemaKey(declaration.parameters)}`;
   const { parametersJsonSchema, parameters, ...rest } = declaration;
-  const key = canonicalJson(rest);
+  const key = restKey(rest, parametersJsonSchema ?? parameters);
   // (a malformed declaration, a string say, is serialized every time: a WeakMap keys only objects)
   if (typeof declaration === 'object' && declaration !== null && isImmutableData(declaration, SCHEMA_FIELDS))
     declarationRestKeys.set(declaration, key);
   return `${key}|${schemaKey(parametersJsonSchema)}|${schemaKey(parameters)}`;
+}
+
+/** The last name and description sent with a schema object, and their `canonicalJson`. */
+interface NamedRestKey {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly key: string;
+}
+const restKeysBySchema = new WeakMap<object, NamedRestKey>();
+
+/**
+ * `canonicalJson(rest)`. When `rest` (a fresh copy of the declaration's own fields) holds only a
+ * string `name` and a string `description` or none, that text depends on those two strings alone,
+ * so it is remembered beside the schema (any object: it only finds the entry) and reused while
+ * both strings stay the same.
+ */
+function restKey(rest: Record<string, unknown>, schema: unknown): string {
+  const anchor = schema !== null && typeof schema === 'object' ? schema : undefined;
+  const named = anchor === undefined ? undefined : nameAndDescription(rest);
+  if (named !== undefined) {
+    const known = restKeysBySchema.get(anchor!);
+    if (known !== undefined && known.name === named.name && known.description === named.description) return known.key;
+  }
+  const key = canonicalJson(rest);
+  if (named !== undefined) restKeysBySchema.set(anchor!, { ...named, key });
+  return key;
+}
+
+/** `rest`'s name and description when those are its only enumerable string keys and hold strings. */
+function nameAndDescription(rest: Record<string, unknown>): Omit<NamedRestKey, 'key'> | undefined {
+  const keys = Object.keys(rest);
+  const name = rest.name;
+  if (typeof name !== 'string') return undefined;
+  if (keys.length === 1 && keys[0] === 'name') return { name, description: undefined };
+  const description = rest.description;
+  if (keys.length === 2 && (keys[0] === 'description' || keys[1] === 'description') && typeof description === 'string')
+    return { name, description };
+  return undefined;
 }
 
 const SCHEMA_FIELDS: ReadonlySet<PropertyKey> = new Set(['parametersJsonSchema', 'parameters']);
