@@ -1,7 +1,7 @@
 /**
- * The tiktoken model remembers the count of each declaration that can never change (issue 32,
- * item 4): its counts must be exactly those of a model that has seen nothing before, per
- * encoding, and a declaration a strategy can still change must be counted afresh every time.
+ * The tiktoken model remembers a declaration's count beside its frozen schema (issue 32, item 4):
+ * its counts must be exactly the counter's, per encoding, whatever changes between calls (a new
+ * copy every step, as the world sends, another name or description, an edited schema).
  */
 import type { FunctionDeclaration } from '@google/genai';
 import fc from 'fast-check';
@@ -78,6 +78,36 @@ describe('tiktoken model, tool declarations', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it('counts per-step copies around shared frozen schemas as the counter does, names and descriptions changing', () => {
+    const tiktoken = { o200k_base: model('o200k_base'), cl100k_base: model('cl100k_base') };
+    const world = makeToolDeclarations(3, 400).map((d) => deepFreeze(d));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            tool: fc.nat({ max: 2 }),
+            name: fc.option(fc.constantFrom('read', 'mcp_tool_1', '    spaced  name'), { nil: undefined }),
+            description: fc.option(fc.constantFrom('', 'reads a file', 'word '.repeat(30)), { nil: undefined }),
+            encoding: fc.constantFrom('o200k_base', 'cl100k_base'),
+          }),
+          { maxLength: 15 },
+        ),
+        (steps) => {
+          for (const step of steps) {
+            const copy: FunctionDeclaration = { ...world[step.tool]! };
+            if (step.name !== undefined) copy.name = step.name;
+            if (step.description !== undefined) copy.description = step.description;
+            const declarations = [copy, { ...world[(step.tool + 1) % 3]! }];
+            expect(tiktoken[step.encoding].countRequest(request(declarations), 0, [])).toBe(
+              fresh(step.encoding, declarations),
+            );
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

@@ -18,7 +18,6 @@ import { contentItems, type ContentItem } from '../request-contents/content-item
 import type { TokenModelSpec } from '../world-scenario.ts';
 import { loadBpeCounter, type BpeCounter } from '../ruler/bpe-count.ts';
 import { corpusWindowOf } from '../content/corpus-text.ts';
-import { isImmutableData } from '../sessions/immutable-data.ts';
 import { jsonWindowTokenCount, windowTokenCount } from '../content/corpus-token-count.ts';
 
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -71,8 +70,8 @@ export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', count
   const key = `tiktoken:${encoding}`;
   const scaled = scale === 1 ? (count: number) => count : (count: number) => Math.floor(count * scale);
   const texts = new TextCountCache(counter);
-  // Per model, so per encoding: the unscaled count of each declaration that can never change.
-  const declarationCounts = new WeakMap<object, number>();
+  // Per model, so per encoding: unscaled declaration counts, by schema object (countDeclaration).
+  const declarationCounts = new WeakMap<object, CountedDeclaration>();
   const countContent = (content: Content): number =>
     MESSAGE_OVERHEAD_TOKENS + (content.parts ?? []).reduce((sum, part) => sum + countPart(part, texts), 0);
   return {
@@ -122,43 +121,47 @@ function countPart(part: Part, texts: TextCountCache): number {
 
 const schemaJson = new WeakMap<object, string>();
 
+/** The name and description last counted with a schema object, and that count. */
+interface CountedDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly count: number;
+}
+
 /**
- * Tokens of one declaration: name, description and JSON schema. The world's declarations are
- * deep-frozen and shared by every step (world-tools.ts), so each is counted once and remembered
- * in `fixedCounts`; one a strategy could still change is counted afresh every time.
+ * Tokens of one declaration: name, description and JSON schema. The world builds a new
+ * declaration every step around a shared, frozen schema, as adk-js's FunctionTool does
+ * (tools/world-tool.ts). A frozen schema's JSON is computed once (`schemaJson`), so the count
+ * depends on the name and description alone: it is remembered beside the schema and reused while
+ * the name and description (read afresh every call) are the same strings.
  */
 function countDeclaration(
   declaration: FunctionDeclaration,
   texts: TextCountCache,
-  fixedCounts: WeakMap<object, number>,
+  counted: WeakMap<object, CountedDeclaration>,
 ): number {
-  const known = fixedCounts.get(declaration);
-  if (known !== undefined) return known;
   const schema = declaration.parametersJsonSchema ?? declaration.parameters;
   let json = '';
+  let anchor: object | undefined;
   if (schema !== undefined && schema !== null) {
     if (typeof schema === 'object') {
       json = schemaJson.get(schema) ?? JSON.stringify(schema);
-      if (Object.isFrozen(schema)) schemaJson.set(schema, json);
+      if (Object.isFrozen(schema)) {
+        schemaJson.set(schema, json);
+        anchor = schema;
+      }
     } else {
       json = JSON.stringify(schema);
     }
   }
-  const count = texts.count(declaration.name ?? '') + texts.count(declaration.description ?? '') + texts.count(json);
-  if (isFixedDeclaration(declaration)) fixedCounts.set(declaration, count);
+  const name = declaration.name ?? '';
+  const description = declaration.description ?? '';
+  const known = anchor === undefined ? undefined : counted.get(anchor);
+  if (known !== undefined && known.name === name && known.description === description) return known.count;
+  const count = texts.count(name) + texts.count(description) + texts.count(json);
+  if (anchor !== undefined && typeof name === 'string' && typeof description === 'string')
+    counted.set(anchor, { name, description, count });
   return count;
-}
-
-/**
- * Does counting `declaration` always give the same answer? When it is immutable data (deep-frozen,
- * no getters) whose prototype is `Object.prototype` or none: a field it lacks (`parameters`
- * beside `parametersJsonSchema`) is then read from `Object.prototype`, which only a strategy that
- * patches a global could change (ignored here, as `schemaJson` ignores a `toJSON` added later).
- */
-function isFixedDeclaration(declaration: FunctionDeclaration): boolean {
-  if (typeof declaration !== 'object' || declaration === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(declaration);
-  return (prototype === Object.prototype || prototype === null) && isImmutableData(declaration);
 }
 
 /**
