@@ -1,14 +1,17 @@
 /**
  * A deterministic key for everything a request sends before its contents (system instruction and
  * tool declarations), cheap to compute every step: long strings and frozen (shared) schemas are
- * hashed once.
+ * hashed once, and a frozen declaration's other fields serialized once.
  */
-import type { GenerateContentConfig } from '@google/genai';
+import type { FunctionDeclaration, GenerateContentConfig } from '@google/genai';
 import { canonicalJson } from './canonical-json.ts';
 import { sha256 } from './sha256.ts';
+import { isImmutableData } from '../sessions/immutable-data.ts';
 
 const stringDigests = new Map<string, string>();
 const schemaDigests = new WeakMap<object, string>();
+/** `canonicalJson` of a declaration's fields but its schemas, for declarations that can never change them. */
+const declarationRestKeys = new WeakMap<object, string>();
 
 export function preambleKey(config: GenerateContentConfig | undefined): string {
   if (!config) return '';
@@ -20,13 +23,94 @@ export function preambleKey(config: GenerateContentConfig | undefined): string {
       parts.push(canonicalJson(tool));
       continue;
     }
-    for (const declaration of tool.functionDeclarations ?? []) {
-      const { parametersJsonSchema, parameters, ...rest } = declaration;
-      parts.push(`${canonicalJson(rest)}|${schemaKey(parametersJsonSchema)}|${schemaKey(parameters)}`);
-    }
+    for (const declaration of tool.functionDeclarations ?? []) parts.push(declarationKey(declaration));
   }
-  return sha256(parts.join('\n'));
+  return preambleDigest(parts.join('\n'));
 }
+
+/**
+ * The last preambles hashed and their digests: a step keys the same preamble twice, and steps
+ * after it mostly the same again, so comparing the text (a memory comparison) saves hashing it.
+ * At most `RECENT_PREAMBLES` texts of up to `RECENT_PREAMBLE_MAX_CHARS` characters are kept.
+ */
+const RECENT_PREAMBLES = 4;
+const RECENT_PREAMBLE_MAX_CHARS = 256 * 1024;
+const recentTexts: string[] = [];
+const recentDigests: string[] = [];
+
+function preambleDigest(text: string): string {
+  for (let i = 0; i < recentTexts.length; i += 1) if (recentTexts[i] === text) return recentDigests[i]!;
+  const digest = sha256(text);
+  if (text.length <= RECENT_PREAMBLE_MAX_CHARS) {
+    if (recentTexts.length === RECENT_PREAMBLES) {
+      recentTexts.pop();
+      recentDigests.pop();
+    }
+    recentTexts.unshift(text);
+    recentDigests.unshift(digest);
+  }
+  return digest;
+}
+
+/**
+ * A declaration's part of the key: its fields but the schemas, then each schema's key. A
+ * declaration that can never change has its fields serialized once. The world builds a new,
+ * unfrozen declaration every step around a shared schema, as adk-js's FunctionTool does
+ * (tools/world-tool.ts): its fields are read afresh, and when they are just a name and a
+ * description their serialization is reused from the last step that sent the same two strings
+ * with the same schema object.
+ */
+function declarationKey(declaration: FunctionDeclaration): string {
+  const known = declarationRestKeys.get(declaration);
+  if (known !== undefined)
+    return `${known}|${schemaKey(declaration.parametersJsonSchema)}|${schemaKey(declaration.parameters)}`;
+  const { parametersJsonSchema, parameters, ...rest } = declaration;
+  const key = restKey(rest, parametersJsonSchema ?? parameters);
+  // (a malformed declaration, a string say, is serialized every time: a WeakMap keys only objects)
+  if (typeof declaration === 'object' && declaration !== null && isImmutableData(declaration, SCHEMA_FIELDS))
+    declarationRestKeys.set(declaration, key);
+  return `${key}|${schemaKey(parametersJsonSchema)}|${schemaKey(parameters)}`;
+}
+
+/** The last name and description sent with a schema object, and their `canonicalJson`. */
+interface NamedRestKey {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly key: string;
+}
+const restKeysBySchema = new WeakMap<object, NamedRestKey>();
+
+/**
+ * `canonicalJson(rest)`. When `rest` (a fresh copy of the declaration's own fields) holds only a
+ * string `name` and a string `description` or none, that text depends on those two strings alone,
+ * so it is remembered beside the schema (any object: it only finds the entry) and reused while
+ * both strings stay the same.
+ */
+function restKey(rest: Record<string, unknown>, schema: unknown): string {
+  const anchor = schema !== null && typeof schema === 'object' ? schema : undefined;
+  const named = anchor === undefined ? undefined : nameAndDescription(rest);
+  if (named !== undefined) {
+    const known = restKeysBySchema.get(anchor!);
+    if (known !== undefined && known.name === named.name && known.description === named.description) return known.key;
+  }
+  const key = canonicalJson(rest);
+  if (named !== undefined) restKeysBySchema.set(anchor!, { ...named, key });
+  return key;
+}
+
+/** `rest`'s name and description when those are its only enumerable string keys and hold strings. */
+function nameAndDescription(rest: Record<string, unknown>): Omit<NamedRestKey, 'key'> | undefined {
+  const keys = Object.keys(rest);
+  const name = rest.name;
+  if (typeof name !== 'string') return undefined;
+  if (keys.length === 1 && keys[0] === 'name') return { name, description: undefined };
+  const description = rest.description;
+  if (keys.length === 2 && (keys[0] === 'description' || keys[1] === 'description') && typeof description === 'string')
+    return { name, description };
+  return undefined;
+}
+
+const SCHEMA_FIELDS: ReadonlySet<PropertyKey> = new Set(['parametersJsonSchema', 'parameters']);
 
 function textKey(text: string): string {
   if (text.length < 256) return JSON.stringify(text);

@@ -70,6 +70,8 @@ export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', count
   const key = `tiktoken:${encoding}`;
   const scaled = scale === 1 ? (count: number) => count : (count: number) => Math.floor(count * scale);
   const texts = new TextCountCache(counter);
+  // Per model, so per encoding: unscaled declaration counts, by schema object (countDeclaration).
+  const declarationCounts = new WeakMap<object, CountedDeclaration>();
   const countContent = (content: Content): number =>
     MESSAGE_OVERHEAD_TOKENS + (content.parts ?? []).reduce((sum, part) => sum + countPart(part, texts), 0);
   return {
@@ -85,7 +87,8 @@ export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', count
         total += MESSAGE_OVERHEAD_TOKENS + system.reduce((sum, part) => sum + countPart(part, texts), 0);
       for (const tool of config?.tools ?? []) {
         if (!tool || !('functionDeclarations' in tool)) continue;
-        for (const declaration of tool.functionDeclarations ?? []) total += countDeclaration(declaration, texts);
+        for (const declaration of tool.functionDeclarations ?? [])
+          total += countDeclaration(declaration, texts, declarationCounts);
       }
       for (const item of items) {
         if (item.source) {
@@ -118,18 +121,47 @@ function countPart(part: Part, texts: TextCountCache): number {
 
 const schemaJson = new WeakMap<object, string>();
 
-function countDeclaration(declaration: FunctionDeclaration, texts: TextCountCache): number {
+/** The name and description last counted with a schema object, and that count. */
+interface CountedDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly count: number;
+}
+
+/**
+ * Tokens of one declaration: name, description and JSON schema. The world builds a new
+ * declaration every step around a shared, frozen schema, as adk-js's FunctionTool does
+ * (tools/world-tool.ts). A frozen schema's JSON is computed once (`schemaJson`), so the count
+ * depends on the name and description alone: it is remembered beside the schema and reused while
+ * the name and description (read afresh every call) are the same strings.
+ */
+function countDeclaration(
+  declaration: FunctionDeclaration,
+  texts: TextCountCache,
+  counted: WeakMap<object, CountedDeclaration>,
+): number {
   const schema = declaration.parametersJsonSchema ?? declaration.parameters;
   let json = '';
+  let anchor: object | undefined;
   if (schema !== undefined && schema !== null) {
     if (typeof schema === 'object') {
       json = schemaJson.get(schema) ?? JSON.stringify(schema);
-      if (Object.isFrozen(schema)) schemaJson.set(schema, json);
+      if (Object.isFrozen(schema)) {
+        schemaJson.set(schema, json);
+        anchor = schema;
+      }
     } else {
       json = JSON.stringify(schema);
     }
   }
-  return texts.count(declaration.name ?? '') + texts.count(declaration.description ?? '') + texts.count(json);
+  const name = declaration.name ?? '';
+  const description = declaration.description ?? '';
+  const known = anchor === undefined ? undefined : counted.get(anchor);
+  if (known !== undefined && known.name === name && known.description === description) return known.count;
+  const count = texts.count(name) + texts.count(description) + texts.count(json);
+  if (anchor !== undefined && typeof name === 'string' && typeof description === 'string')
+    counted.set(anchor, { name, description, count });
+  return count;
 }
 
 /**

@@ -37,3 +37,8 @@ export const arrayBufferIsView = ArrayBuffer.isView;
 export const charCodeAt: (s: string, index: number) => number = uncurry(String.prototype.charCodeAt) as never;
 export const stringIndexOf: (s: string, search: string) => number = uncurry(String.prototype.indexOf) as never;
 export const stringSlice: (s: string, start: number, end?: number) => string = uncurry(String.prototype.slice) as never;
+
+// Regular expressions: `exec` itself, not `test` (the original `test` looks `exec` up on the
+// regular expression, so it would follow a patched `RegExp.prototype.exec`; the original `exec`
+// runs the regular expression directly).
+export const regExpExec: (re: RegExp, s: string) => RegExpExecArray | null = uncurry(RegExp.prototype.exec) as never;

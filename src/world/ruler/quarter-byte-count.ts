@@ -8,7 +8,7 @@
  * where they differ on purpose.
  */
 import type { Content, FunctionDeclaration, GenerateContentConfig, Part } from '@google/genai';
-import { charCodeAt, mathFloor, objectHasOwn } from './intrinsics.ts';
+import { charCodeAt, mathFloor, objectHasOwn, regExpExec } from './intrinsics.ts';
 import { goJsonLength } from './go-json-length.ts';
 import { goMapPrintLength, goPrintLength } from './go-print-length.ts';
 import { systemInstructionParts } from './system-instruction.ts';
@@ -128,9 +128,28 @@ function structPointerLength(id: string | undefined, toolType: string | undefine
  * Bytes the base64 text `data` decodes to: 3 per 4 alphabet characters. Go decodes the JSON
  * `[]byte` field with the standard encoding, which skips `\r` and `\n`; padding is not data.
  * (Counted by character, so base64 split into lines counts its bytes, not its line breaks.)
+ *
+ * Inline data is the largest text the ruler reads, and nearly always clean (alphabet characters,
+ * then padding): one match of `CLEAN_BASE64`, compiled to machine code by the regular expression
+ * engine, checks that, and the symbols are then the characters before the padding. Anything else
+ * (line breaks, padding in the middle, other characters) is counted character by character.
  */
 export function base64DecodedBytes(data: string | undefined | null): number {
   if (typeof data !== 'string' || data === '') return 0;
+  if (regExpExec(CLEAN_BASE64, data) === null) return base64DecodedBytesByCharacter(data);
+  let symbols = data.length;
+  while (symbols > 0 && charCodeAt(data, symbols - 1) === 61) symbols -= 1; // trailing '='
+  return mathFloor((symbols * 3) / 4);
+}
+
+/**
+ * Only characters `base64DecodedBytesByCharacter` counts, then only `=`: every character before
+ * the first `=` is a symbol. Neither sticky nor global, so `exec` neither reads nor moves `lastIndex`.
+ */
+const CLEAN_BASE64 = /^[A-Za-z0-9+/_-]*=*$/;
+
+/** The reference count: every standard or URL-safe alphabet character, anything else skipped. */
+export function base64DecodedBytesByCharacter(data: string): number {
   let symbols = 0;
   for (let i = 0; i < data.length; i += 1) {
     const c = charCodeAt(data, i);
