@@ -17,6 +17,7 @@ import { createRequestContents } from './fast/create-request-contents.ts';
 import type { ContentsBuilderKind } from './request-contents/request-contents-builder.ts';
 import { generateText } from './content/generate-text.ts';
 import { forgetLongStringTokens } from './measure/digest-json.ts';
+import { forgetPreambleTexts } from './measure/preamble.ts';
 import { stableJson } from './measure/trace-digest.ts';
 import { SessionRecorder } from './measure/step-recorder.ts';
 import { TurnAnswerWatch } from './measure/turn-answers.ts';
@@ -116,6 +117,7 @@ export async function runWorld(scenario: WorldScenario, options: RunWorldOptions
  */
 function forgetSessionCaches(): void {
   forgetLongStringTokens();
+  forgetPreambleTexts();
   forgetPendingDeltaStamps();
 }
 

@@ -8,7 +8,7 @@ import type { FunctionDeclaration, GenerateContentConfig } from '@google/genai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/world/measure/canonical-json.ts';
-import { preambleKey } from '../../src/world/measure/preamble.ts';
+import { preambleKey, preambleTextsKept } from '../../src/world/measure/preamble.ts';
 import { sha256 } from '../../src/world/measure/sha256.ts';
 import { deepFreeze } from '../../src/world/sessions/deep-freeze.ts';
 import { makeToolDeclarations } from '../../src/world/tools/make-tool-declarations.ts';
@@ -181,5 +181,19 @@ describe('preambleKey', () => {
         for (const i of order) expect(preambleKey(configs[i])).toBe(expected[i]);
       }),
     );
+  });
+});
+
+describe('preamble texts kept by value', () => {
+  it('live while sessions play in the thread, and are let go when the last one ends', async () => {
+    const { loadScenarios } = await import('../../src/harness/scenario/index.ts');
+    const { createStrategy } = await import('../../src/harness/strategy/load-strategy.ts');
+    const { runSession } = await import('../../src/world/index.ts');
+    const scenario = (await loadScenarios(['scenarios/brutal']))[0]!;
+    const longInstruction = 'You are a careful agent. '.repeat(40);
+    preambleKey({ systemInstruction: longInstruction });
+    expect(preambleTextsKept()).toBeGreaterThanOrEqual(longInstruction.length);
+    await runSession(scenario.world, { strategy: await createStrategy(scenario.strategy) });
+    expect(preambleTextsKept()).toBe(0);
   });
 });

@@ -38,6 +38,24 @@ const RECENT_PREAMBLE_MAX_CHARS = 256 * 1024;
 const recentTexts: string[] = [];
 const recentDigests: string[] = [];
 
+/**
+ * Forgets the texts kept by value (recent preambles, long system instructions' digests): they are
+ * what requests held, so they go once no session plays in this thread (run-session.ts).
+ */
+export function forgetPreambleTexts(): void {
+  recentTexts.length = 0;
+  recentDigests.length = 0;
+  stringDigests.clear();
+}
+
+/** Characters of text kept by value now (what `forgetPreambleTexts` lets go). */
+export function preambleTextsKept(): number {
+  let chars = 0;
+  for (const text of recentTexts) chars += text.length;
+  for (const text of stringDigests.keys()) chars += text.length;
+  return chars;
+}
+
 function preambleDigest(text: string): string {
   for (let i = 0; i < recentTexts.length; i += 1) if (recentTexts[i] === text) return recentDigests[i]!;
   const digest = sha256(text);
