@@ -209,7 +209,8 @@ function jsonView(corpus: TextCorpus): CorpusView {
       }
     }
     indexOf[source.length] = length;
-    if (length !== text.length) throw new Error(`corpus ${corpus.kind}: escaped lengths sum to ${length}, not ${text.length}`);
+    if (length !== text.length)
+      throw new Error(`corpus ${corpus.kind}: escaped lengths sum to ${length}, not ${text.length}`);
     view = { text, indexOf, boundaries: boundariesOf(text), counts: new WeakMap(), seams: new WeakMap() };
     jsonViews.set(corpus, view);
   }

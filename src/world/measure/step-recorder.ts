@@ -517,7 +517,10 @@ export class SessionRecorder implements StepObserver {
       built: contents.map((content, i) => ({ key: keys[i]!, content })),
       sent: sent.map((item) => {
         const position = item.source === undefined ? undefined : positionOf(item.source);
-        return { key: position === undefined ? undefined : keys[position], content: itemContent(item) ?? { parts: [] } };
+        return {
+          key: position === undefined ? undefined : keys[position],
+          content: itemContent(item) ?? { parts: [] },
+        };
       }),
     };
   }
