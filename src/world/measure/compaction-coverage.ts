@@ -75,7 +75,7 @@ export class CompactionCoverage {
       newly.push(content);
     }
     if (!summarized) return undefined;
-    // (The history's keys are needed only here: most steps summarize nothing.)
+    // (The history's keys are needed only here: a step that trims without summarizing needs none.)
     const builtKeys = new Set<string>();
     for (const { key } of step.built) builtKeys.add(key);
     const summary = step.sent

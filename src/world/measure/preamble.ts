@@ -1,17 +1,14 @@
 /**
  * A deterministic key for everything a request sends before its contents (system instruction and
  * tool declarations), cheap to compute every step: long strings and frozen (shared) schemas are
- * hashed once, and a frozen declaration's other fields serialized once.
+ * hashed once, and a declaration's name and description serialized once while they stay the same.
  */
 import type { FunctionDeclaration, GenerateContentConfig } from '@google/genai';
 import { canonicalJson } from './canonical-json.ts';
 import { sha256 } from './sha256.ts';
-import { isImmutableData } from '../sessions/immutable-data.ts';
 
 const stringDigests = new Map<string, string>();
 const schemaDigests = new WeakMap<object, string>();
-/** `canonicalJson` of a declaration's fields but its schemas, for declarations that can never change them. */
-const declarationRestKeys = new WeakMap<object, string>();
 
 export function preambleKey(config: GenerateContentConfig | undefined): string {
   if (!config) return '';
@@ -71,23 +68,15 @@ function preambleDigest(text: string): string {
 }
 
 /**
- * A declaration's part of the key: its fields but the schemas, then each schema's key. A
- * declaration that can never change has its fields serialized once. The world builds a new,
- * unfrozen declaration every step around a shared schema, as adk-js's FunctionTool does
- * (tools/world-tool.ts): its fields are read afresh, and when they are just a name and a
+ * A declaration's part of the key: its fields but the schemas, then each schema's key. The world
+ * builds a new, unfrozen declaration every step around a shared schema, as adk-js's FunctionTool
+ * does (tools/world-tool.ts): its fields are read afresh, and when they are just a name and a
  * description their serialization is reused from the last step that sent the same two strings
  * with the same schema object.
  */
 function declarationKey(declaration: FunctionDeclaration): string {
-  const known = declarationRestKeys.get(declaration);
-  if (known !== undefined)
-    return `${known}|${schemaKey(declaration.parametersJsonSchema)}|${schemaKey(declaration.parameters)}`;
   const { parametersJsonSchema, parameters, ...rest } = declaration;
-  const key = restKey(rest, parametersJsonSchema ?? parameters);
-  // (a malformed declaration, a string say, is serialized every time: a WeakMap keys only objects)
-  if (typeof declaration === 'object' && declaration !== null && isImmutableData(declaration, SCHEMA_FIELDS))
-    declarationRestKeys.set(declaration, key);
-  return `${key}|${schemaKey(parametersJsonSchema)}|${schemaKey(parameters)}`;
+  return `${restKey(rest, parametersJsonSchema ?? parameters)}|${schemaKey(parametersJsonSchema)}|${schemaKey(parameters)}`;
 }
 
 /** The last name and description sent with a schema object, and their `canonicalJson`. */
@@ -127,8 +116,6 @@ function nameAndDescription(rest: Record<string, unknown>): Omit<NamedRestKey, '
     return { name, description };
   return undefined;
 }
-
-const SCHEMA_FIELDS: ReadonlySet<PropertyKey> = new Set(['parametersJsonSchema', 'parameters']);
 
 function textKey(text: string): string {
   if (text.length < 256) return JSON.stringify(text);

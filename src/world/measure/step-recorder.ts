@@ -501,6 +501,8 @@ export class SessionRecorder implements StepObserver {
     let cursor = 0;
     let positions: Map<ContentSource, number> | undefined;
     const positionOf = (source: ContentSource): number | undefined => {
+      // Once a request has reordered (or sent a source this build lacks), the table answers.
+      if (positions !== undefined) return positions.get(source);
       for (let i = cursor; i < built.count; i += 1) {
         if (sourceAt(built.sources, i) === source) {
           cursor = i + 1;
