@@ -12,9 +12,23 @@ import {
   SummaryLines,
   requestTextsOf,
 } from '../../src/world/measure/compaction-coverage.ts';
-import { HistoryKeys } from '../../src/world/measure/history-keys.ts';
+import { HistoryKeys, type KeyedHistory } from '../../src/world/measure/history-keys.ts';
+import { ContentSource } from '../../src/world/request-contents/content-source.ts';
+import { sourceListOf } from '../../src/world/request-contents/content-source-list.ts';
 
 const text = (role: string, value: string): Content => ({ role, parts: [{ text: value }] });
+/** A built history of its own lineage (so the coverage looks at every content of it), keyed by `keyOf`. */
+const keyedBy = (keyOf: (content: Content) => string, contents: readonly Content[]): KeyedHistory => {
+  const keys = contents.map(keyOf);
+  return {
+    lineage: {},
+    stable: contents.length,
+    length: contents.length,
+    keyAt: (index) => keys[index]!,
+    contentAt: (index) => contents[index]!,
+    hasKey: (key) => keys.includes(key),
+  };
+};
 /** One token per character: easy to read. */
 const count = (contents: readonly Content[]): number =>
   contents.reduce(
@@ -28,7 +42,7 @@ describe('compaction coverage', () => {
   const c = text('user', 'the second request, also long enough');
   /** A history content's key (history-keys.ts gives the world's): here its text, unique in these tests. */
   const keyOf = (content: Content): string => content.parts![0]!.text!;
-  const built = (...contents: Content[]) => contents.map((content) => ({ key: keyOf(content), content }));
+  const built = (...contents: Content[]) => keyedBy(keyOf, contents);
 
   it('counts each history content as newly covered once, the summary as what is not a copy, and what never reached the summarizer', () => {
     const coverage = new CompactionCoverage();
@@ -181,7 +195,7 @@ describe('compaction coverage', () => {
     const observeOne = (user: Content, ledger: Content, counted: (contents: readonly Content[]) => number) =>
       new CompactionCoverage().observe(
         {
-          built: built(user, text('model', 'the model answered at some length here')),
+          built: keyedBy(keyOf, [user, text('model', 'the model answered at some length here')]),
           sent: [{ key: undefined, content: ledger }],
           summarizerTexts: [userLine],
           replies: [reply],
@@ -236,7 +250,7 @@ describe('compaction coverage', () => {
       const request = new WeakRef(summarizerTexts);
       const step = new CompactionCoverage().observe(
         {
-          built: built(user, text('model', 'the model answered at some length here')),
+          built: keyedBy(keyOf, [user, text('model', 'the model answered at some length here')]),
           sent: [{ key: undefined, content: text('user', ledgerText) }],
           summarizerTexts,
           replies: [reply],
@@ -277,7 +291,7 @@ describe('compaction coverage', () => {
     const observe = (sent: Content[]) =>
       new CompactionCoverage().observe(
         {
-          built: built(request),
+          built: keyedBy((content) => content.parts![0]!.text!, [request]),
           sent: sent.map((content) => ({ key: undefined, content })),
           summarizerTexts: [''],
           replies: [reply],
@@ -353,6 +367,61 @@ describe('compaction coverage', () => {
     mutable.keysOf([open]);
     open.parts![0]!.text = 'final';
     expect(mutable.keysOf([open, b])).toEqual(new HistoryKeys().keysOf([text('user', 'final'), b]));
+  });
+
+  it('observes a growing history as it would the whole history afresh on every step (model-based)', () => {
+    // One coverage follows the fast builder's append-only sources step to step (looking only at
+    // what it has not covered yet); the other is handed every step's history as a new lineage, so
+    // it looks at every content, as the coverage did before it was incremental.
+    const step = fc.record({
+      grow: fc.array(fc.nat({ max: 5 }), { maxLength: 4 }),
+      extra: fc.boolean(),
+      kept: fc.array(fc.nat({ max: 40 }), { maxLength: 6 }),
+      summary: fc.boolean(),
+      summarized: fc.boolean(),
+      rebuild: fc.boolean(),
+    });
+    const bodies = ['carry on please, as before', 'the model answered at some length', 'a tool said this and that'];
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+        const pool = Array.from(
+          { length: 6 },
+          (_, i) => new ContentSource(text(i % 2 ? 'model' : 'user', bodies[i % 3]!)),
+        );
+        let sources: ContentSource[] = [];
+        const keys = new HistoryKeys();
+        const following = new CompactionCoverage();
+        const afresh = new CompactionCoverage();
+        for (const s of steps) {
+          // Mostly the same array grown (the fast builder); sometimes an equal new array (a rebuild).
+          if (s.rebuild) sources = sources.slice();
+          for (const i of s.grow) sources.push(pool[i]!);
+          const extra = s.extra ? new ContentSource(text('user', 'continue, the turn goes on')) : undefined;
+          const history = keys.historyOf({ ...sourceListOf(sources), extra, length: sources.length });
+          const sent: { key: string | undefined; content: Content }[] = [];
+          if (s.summary) sent.push({ key: undefined, content: text('user', 'SUMMARY of what came before') });
+          for (const k of s.kept)
+            if (history.length > 0) {
+              const at = k % history.length;
+              sent.push({ key: history.keyAt(at), content: history.contentAt(at) });
+            }
+          const whole = Array.from({ length: history.length }, (_, i) => history.contentAt(i));
+          const wholeKeys = Array.from({ length: history.length }, (_, i) => history.keyAt(i));
+          const fresh: KeyedHistory = {
+            lineage: {},
+            stable: history.length,
+            length: history.length,
+            keyAt: (i) => wholeKeys[i]!,
+            contentAt: (i) => whole[i]!,
+            hasKey: (key) => wholeKeys.includes(key),
+          };
+          const input = { sent, summarizerTexts: [], replies: ['SUMMARY'], count };
+          const a = following.observe({ ...input, built: history }, s.summarized);
+          const b = afresh.observe({ ...input, built: fresh }, s.summarized);
+          expect(a === undefined ? undefined : { ...a }).toEqual(b === undefined ? undefined : { ...b });
+        }
+      }),
+    );
   });
 });
 

@@ -17,14 +17,8 @@
 import type { Content } from '@google/genai';
 import type { StepCompaction } from '../session-result.ts';
 import { firstHolders } from './first-holders.ts';
+import type { KeyedHistory } from './history-keys.ts';
 import { isFrozenJsonData, jsonGlobalsPristine } from '../sessions/frozen-json-data.ts';
-
-/** One history content of the request the world built, oldest first. */
-export interface BuiltContent {
-  /** Its identity across steps: its session event's key (history-keys.ts). */
-  readonly key: string;
-  readonly content: Content;
-}
 
 /** One content of the request sent: `key` when it is an untouched copy of a history content. */
 export interface SentContent {
@@ -33,7 +27,8 @@ export interface SentContent {
 }
 
 export interface CoverageStep {
-  readonly built: readonly BuiltContent[];
+  /** The history the world built, oldest first, each content known by its session event's key (history-keys.ts). */
+  readonly built: KeyedHistory;
   readonly sent: readonly SentContent[];
   /**
    * The text parts of every summarizer request made for this step (system instructions' and
@@ -58,6 +53,15 @@ export const MAX_PROBE_CHARS = 64;
 export class CompactionCoverage {
   /** History contents covered on some earlier step: a summary covers each once. */
   readonly #covered = new Set<string>();
+  /** The built history's lineage last observed (history-keys.ts), and how much of it was looked at. */
+  #lineage: object | undefined;
+  #scanned = 0;
+  /**
+   * The positions below `#scanned` of that lineage whose contents are not covered yet, ascending:
+   * the only ones a later step of the same lineage must look at again (a covered content stays
+   * covered), so a step costs what it sends and what the history gained, not the whole history.
+   */
+  #uncovered: number[] = [];
   /** The summary lines met so far, cut and formed (a summary carried along recurs step after step). */
   readonly #lines = new SummaryLines();
 
@@ -68,18 +72,31 @@ export class CompactionCoverage {
   observe(step: CoverageStep, summarized: boolean): StepCompaction | undefined {
     const kept = new Set<string>();
     for (const item of step.sent) if (item.key !== undefined) kept.add(item.key);
+    const { built } = step;
+    // Every built content in order, but those of the lineage already covered: the same as
+    // looking at each (a covered one is skipped), without walking the history.
+    const continued = built.lineage === this.#lineage && built.stable >= this.#scanned;
+    const candidates = continued ? this.#uncovered : [];
+    for (let i = continued ? this.#scanned : 0; i < built.stable; i += 1) candidates.push(i);
+    const uncovered: number[] = [];
     const newly: Content[] = [];
-    for (const { key, content } of step.built) {
-      if (kept.has(key) || this.#covered.has(key)) continue;
-      this.#covered.add(key);
-      newly.push(content);
-    }
+    const look = (index: number, stable: boolean): void => {
+      const key = built.keyAt(index);
+      if (kept.has(key)) {
+        if (stable) uncovered.push(index);
+      } else if (!this.#covered.has(key)) {
+        this.#covered.add(key);
+        newly.push(built.contentAt(index));
+      }
+    };
+    for (const index of candidates) look(index, true);
+    for (let i = built.stable; i < built.length; i += 1) look(i, false);
+    this.#lineage = built.lineage;
+    this.#scanned = built.stable;
+    this.#uncovered = uncovered;
     if (!summarized) return undefined;
-    // (The history's keys are needed only here: a step that trims without summarizing needs none.)
-    const builtKeys = new Set<string>();
-    for (const { key } of step.built) builtKeys.add(key);
     const summary = step.sent
-      .filter((item) => item.key === undefined || !builtKeys.has(item.key))
+      .filter((item) => item.key === undefined || !built.hasKey(item.key))
       .map((item) => item.content);
     const sentTexts = summary.map(contentTextOf);
     // A content of the summary material that quotes newly covered history and holds none of the

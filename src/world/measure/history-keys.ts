@@ -15,20 +15,34 @@
  * output had been a tenth of a fuzz run, where a table look-up finds the very string the session's
  * event holds without reading it. The table holds the strings the session's events hold, and only
  * while this recorder lives.
- * The last history's keys are kept too: a step whose history begins with the very same frozen
- * contents (the fast builder's, step after step) keys only the contents after them, and hands out
- * the same key strings (whose hashes the coverage's sets then find already computed).
+ *
+ * Keyed incrementally: while a step's history begins with the very frozen contents keyed before
+ * (the fast builder's, step after step, in one append-only array), only the contents after them
+ * are keyed, and the history handed out is the same `lineage` grown: the coverage then looks only
+ * at what it has not covered yet. Keying, or even walking, the whole history on every step had
+ * made a long session quadratic (a fifth of a 3,000-turn session).
  */
 import type { Content } from '@google/genai';
+import type { ContentSource } from '../request-contents/content-source.ts';
+import type { ContentSourceList } from '../request-contents/content-source-list.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { sha256 } from './sha256.ts';
 
-interface Keyed {
-  /** The contents keyed, all frozen. */
-  readonly contents: readonly Content[];
-  readonly keys: readonly string[];
-  /** How many of each digest `contents` holds: the rank the next equal content gets. */
-  readonly seen: Map<string, number>;
+/** One step's built history as the coverage reads it. */
+export interface KeyedHistory {
+  /**
+   * Stays the same object while the history only grows: positions below `stable` hold the same
+   * contents and keys as in every earlier history of this lineage that was at least that long.
+   */
+  readonly lineage: object;
+  /** How many contents belong to the lineage (the rest, at most one, is this step's alone: adk-go's continue turn). */
+  readonly stable: number;
+  /** How many contents in all. */
+  readonly length: number;
+  keyAt(index: number): string;
+  contentAt(index: number): Content;
+  /** Whether some content of this history has `key`. */
+  hasKey(key: string): boolean;
 }
 
 export class HistoryKeys {
@@ -44,27 +58,57 @@ export class HistoryKeys {
     }
     return `#${text.length}:${number}`;
   };
-  /** The last history keyed, when every content of it was frozen (a prefix that cannot have changed). */
-  #last: Keyed | undefined;
+  /** The lineage: the contents keyed so far, in order, with their keys (append-only while it lasts). */
+  #lineage = newLineage();
+  /** The sources array the lineage was last keyed from (an append-only array a builder shares between steps). */
+  #sources: readonly ContentSource[] | undefined;
 
   /** The key of each of `contents` (a built request's history, oldest first), in order. */
   keysOf(contents: readonly Content[]): string[] {
-    const last = this.#last;
-    this.#last = undefined;
-    const reused = last !== undefined && startsWith(contents, last.contents);
-    const keys = reused ? last.keys.slice() : [];
-    const seen = reused ? last.seen : new Map<string, number>();
-    let frozen = true;
-    for (let i = keys.length; i < contents.length; i += 1) {
-      const content = contents[i]!;
-      frozen &&= Object.isFrozen(content);
-      const digest = this.#digestOf(content);
-      const rank = seen.get(digest) ?? 0;
-      seen.set(digest, rank + 1);
-      keys.push(`${digest}#${rank}`);
+    const history = this.#keyed(undefined, contents.length, (i) => contents[i]!, undefined);
+    return Array.from({ length: history.length }, (_, i) => history.keyAt(i));
+  }
+
+  /** A step's built history (its sources, then its extra content), keyed. */
+  historyOf(list: ContentSourceList): KeyedHistory {
+    const { sources } = list;
+    return this.#keyed(sources, list.length, (i) => sources[i]!.content, list.extra?.content);
+  }
+
+  #keyed(
+    sources: readonly ContentSource[] | undefined,
+    length: number,
+    contentAt: (index: number) => Content,
+    extra: Content | undefined,
+  ): KeyedHistory {
+    let lineage = this.#lineage;
+    let shared = 0;
+    if (lineage.reusable) {
+      if (sources !== undefined && sources === this.#sources && length >= lineage.contents.length)
+        shared = lineage.contents.length;
+      else {
+        const most = Math.min(length, lineage.contents.length);
+        while (shared < most && contentAt(shared) === lineage.contents[shared]) shared += 1;
+      }
     }
-    if (frozen) this.#last = { contents: contents.slice(), keys: keys.slice(), seen };
-    return keys;
+    if (shared < lineage.contents.length) lineage = this.#lineage = restartedLineage(lineage, shared);
+    this.#sources = sources;
+    for (let i = shared; i < length; i += 1) {
+      const content = contentAt(i);
+      // Only frozen contents can be trusted to be the same next step.
+      if (!Object.isFrozen(content)) lineage.reusable = false;
+      const digest = this.#digestOf(content);
+      const rank = lineage.seen.get(digest) ?? 0;
+      lineage.seen.set(digest, rank + 1);
+      const key = `${digest}#${rank}`;
+      lineage.contents.push(content);
+      lineage.digests.push(digest);
+      lineage.keys.push(key);
+      lineage.positions.set(key, i);
+    }
+    if (extra === undefined) return keyedHistory(lineage, length, undefined);
+    const digest = this.#digestOf(extra);
+    return keyedHistory(lineage, length, { content: extra, key: `${digest}#${lineage.seen.get(digest) ?? 0}` });
   }
 
   #digestOf(content: Content): string {
@@ -78,9 +122,47 @@ export class HistoryKeys {
   }
 }
 
-/** Does `contents` begin with exactly the content objects of `prefix`? */
-function startsWith(contents: readonly Content[], prefix: readonly Content[]): boolean {
-  if (prefix.length > contents.length) return false;
-  for (let i = 0; i < prefix.length; i += 1) if (contents[i] !== prefix[i]) return false;
-  return true;
+interface Lineage {
+  readonly contents: Content[];
+  readonly digests: string[];
+  readonly keys: string[];
+  /** How many of each digest `contents` holds: the rank the next equal content gets. */
+  readonly seen: Map<string, number>;
+  readonly positions: Map<string, number>;
+  /** False once a content that is not frozen was keyed (it may change before the next step). */
+  reusable: boolean;
+}
+
+function newLineage(): Lineage {
+  return { contents: [], digests: [], keys: [], seen: new Map(), positions: new Map(), reusable: true };
+}
+
+/** A new lineage holding the first `length` contents of `from`. */
+function restartedLineage(from: Lineage, length: number): Lineage {
+  const lineage = newLineage();
+  for (let i = 0; i < length; i += 1) {
+    const digest = from.digests[i]!;
+    const key = from.keys[i]!;
+    lineage.contents.push(from.contents[i]!);
+    lineage.digests.push(digest);
+    lineage.keys.push(key);
+    lineage.seen.set(digest, (lineage.seen.get(digest) ?? 0) + 1);
+    lineage.positions.set(key, i);
+  }
+  return lineage;
+}
+
+function keyedHistory(
+  lineage: Lineage,
+  stable: number,
+  extra: { readonly content: Content; readonly key: string } | undefined,
+): KeyedHistory {
+  return {
+    lineage,
+    stable,
+    length: extra === undefined ? stable : stable + 1,
+    keyAt: (index) => (index < stable ? lineage.keys[index]! : (extra as { key: string }).key),
+    contentAt: (index) => (index < stable ? lineage.contents[index]! : (extra as { content: Content }).content),
+    hasKey: (key) => key === extra?.key || (lineage.positions.get(key) ?? stable) < stable,
+  };
 }

@@ -46,13 +46,15 @@ import { stepLabel } from './step-labels.ts';
 import { stableJson, TraceDigest } from './trace-digest.ts';
 import { userRequestPresent } from './user-request.ts';
 import { FactProbe } from '../facts/fact-probe.ts';
-import { CompactionCoverage, requestTextsOf, type BuiltContent, type SentContent } from './compaction-coverage.ts';
-import { HistoryKeys } from './history-keys.ts';
+import { CompactionCoverage, requestTextsOf, type SentContent } from './compaction-coverage.ts';
+import { HistoryKeys, type KeyedHistory } from './history-keys.ts';
 import type { FactValue, WorldFact } from '../facts/fact-types.ts';
 
 interface Measured {
   readonly request: LlmRequest;
   readonly items: readonly ContentItem[];
+  /** For each item that is an untouched copy: the position in the step's build it was cloned from. */
+  readonly positions: readonly (number | undefined)[] | undefined;
   readonly heuristic: number;
   readonly real: number;
   readonly preamble: string;
@@ -251,7 +253,7 @@ export class SessionRecorder implements StepObserver {
       this.#options.onInvalidRequest?.(invalid);
       return;
     }
-    open.sent = this.#measureItems(request, items);
+    open.sent = this.#measureItems(request, items, open.origin);
     if (this.#options.recordTrace) open.modelRequest = snapshotRequest(request, open.sent.items);
   }
 
@@ -359,7 +361,7 @@ export class SessionRecorder implements StepObserver {
         ? undefined
         : this.#coverage.observe(
             {
-              ...this.#coverageContents(open.measuredBefore, sent.items),
+              ...this.#coverageContents(open.measuredBefore, sent),
               summarizerTexts: open.summarizerTexts,
               replies: open.summarizerReplies,
               count: contentsCounter(turn.tokenModel),
@@ -471,15 +473,16 @@ export class SessionRecorder implements StepObserver {
   }
 
   #measure(request: LlmRequest, origin: BuiltContents | undefined): Measured {
-    return this.#measureItems(request, contentItems(request.contents ?? [], origin));
+    return this.#measureItems(request, contentItems(request.contents ?? [], origin), origin);
   }
 
-  #measureItems(request: LlmRequest, items: ContentItem[]): Measured {
+  #measureItems(request: LlmRequest, items: ContentItem[], origin: BuiltContents | undefined): Measured {
     const turn = this.#requireTurn();
     const heuristic = requestHeuristic(request, items);
     return {
       request,
       items,
+      positions: origin === undefined ? undefined : clonePositions(request.contents ?? [], items, origin),
       heuristic,
       real: turn.tokenModel.countRequest(request, heuristic, items),
       preamble: preambleKey(request.config),
@@ -489,38 +492,17 @@ export class SessionRecorder implements StepObserver {
   /**
    * The built history and the request sent as the coverage reads them: each history content known
    * by its session event's key (history-keys.ts), a sent content by the key of the history content
-   * it is an untouched copy of.
+   * it is an untouched copy of (found by the position its clone was built at: the coverage is
+   * observed only on steps measured against their own build).
    */
-  #coverageContents(built: Built, sent: readonly ContentItem[]): { built: BuiltContent[]; sent: SentContent[] } {
-    const contents: Content[] = new Array(built.count);
-    for (let i = 0; i < built.count; i += 1) contents[i] = (sourceAt(built.sources, i) as ContentSource).content;
-    const keys = this.#historyKeys.keysOf(contents);
-    // A sent copy's history position: the kept contents come in history order (a strategy drops
-    // or replaces some, rarely reorders them), so a cursor finds each without a table of the
-    // whole history; the table is built only for a request that reorders.
-    let cursor = 0;
-    let positions: Map<ContentSource, number> | undefined;
-    const positionOf = (source: ContentSource): number | undefined => {
-      // Once a request has reordered (or sent a source this build lacks), the table answers.
-      if (positions !== undefined) return positions.get(source);
-      for (let i = cursor; i < built.count; i += 1) {
-        if (sourceAt(built.sources, i) === source) {
-          cursor = i + 1;
-          return i;
-        }
-      }
-      if (positions === undefined) {
-        positions = new Map();
-        for (let i = 0; i < built.count; i += 1) positions.set(sourceAt(built.sources, i) as ContentSource, i);
-      }
-      return positions.get(source);
-    };
+  #coverageContents(built: Built, sent: Measured): { built: KeyedHistory; sent: SentContent[] } {
+    const history = this.#historyKeys.historyOf(built.sources);
     return {
-      built: contents.map((content, i) => ({ key: keys[i]!, content })),
-      sent: sent.map((item) => {
-        const position = item.source === undefined ? undefined : positionOf(item.source);
+      built: history,
+      sent: sent.items.map((item, i) => {
+        const position = item.source === undefined ? undefined : sent.positions?.[i];
         return {
-          key: position === undefined ? undefined : keys[position],
+          key: position === undefined ? undefined : history.keyAt(position),
           content: itemContent(item) ?? { parts: [] },
         };
       }),
@@ -535,6 +517,18 @@ export class SessionRecorder implements StepObserver {
 
 function itemHeuristic(item: ContentItem): number {
   return item.source ? item.source.heuristic : contentQuarterTokens(itemContent(item));
+}
+
+/** The build position of each item that is an untouched copy of one of `origin`'s clones. */
+function clonePositions(
+  contents: readonly (Content | undefined | null)[],
+  items: readonly ContentItem[],
+  origin: BuiltContents,
+): (number | undefined)[] {
+  const positions: (number | undefined)[] = new Array(items.length);
+  for (let i = 0; i < items.length; i += 1)
+    positions[i] = items[i]!.source === undefined ? undefined : origin.indexOfClone(contents[i] as Content);
+  return positions;
 }
 
 /** Texts of the contents the plugins added (no source: not an unmodified copy of a session event). */

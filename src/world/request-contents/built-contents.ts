@@ -1,35 +1,71 @@
 /**
- * One step's request contents as built from the session (before any plugin ran), kept beside the
- * array the plugins receive: which source each element was cloned from, and the clone itself, so
- * measurement can recognise a clone wherever a strategy moves it. Plain data: `contents` is a
- * plain array of plain cloned objects, exactly what adk-js hands its plugins.
+ * One step's request contents as built from the session (before any plugin ran): the array the
+ * plugins receive, with the source each element was cloned from, so measurement can recognise a
+ * clone wherever a strategy moves it. Plain data: `contents` is a plain array of plain cloned
+ * objects, exactly what adk-js hands its plugins.
+ *
+ * Each clone carries its build and position in private fields (`CloneMark`): nothing a plugin can
+ * see (no key, no symbol, no prototype change: `Object.keys`, JSON, spread and the native
+ * `structuredClone` see the plain clone), and finding a clone's source costs O(1) wherever the
+ * strategy put it. A table of every clone, built on each step whose strategy moved anything, made
+ * measuring a long session quadratic (a sixth of a 3,000-turn session).
  */
 import type { Content } from '@google/genai';
 import type { ContentSource } from './content-source.ts';
 import { sourceAt, sourceCount, type ContentSourceList } from './content-source-list.ts';
 
-export class BuiltContents {
-  /** The clones as built (the plugins may rearrange `contents`; this copy stays as built). */
-  readonly clones: readonly Content[];
-  #sourceByClone: Map<Content, ContentSource> | undefined;
+/** A base whose constructor returns the object it is given, so a subclass can add private fields to it. */
+class Marked {
+  constructor(target: object) {
+    // biome-ignore lint/correctness/noConstructorReturn: the point: the subclass's private fields go on `target`
+    return target;
+  }
+}
 
+/** The private fields a build puts on each of its clones. */
+class CloneMark extends Marked {
+  readonly #build: BuiltContents;
+  readonly #index: number;
+
+  private constructor(clone: object, build: BuiltContents, index: number) {
+    super(clone);
+    this.#build = build;
+    this.#index = index;
+  }
+
+  static mark(clone: object, build: BuiltContents, index: number): void {
+    new CloneMark(clone, build, index);
+  }
+
+  /** The position `value` was built at, when it is a clone `build` made; else undefined. */
+  static indexIn(value: object, build: BuiltContents): number | undefined {
+    return #build in value && (value as CloneMark).#build === build ? (value as CloneMark).#index : undefined;
+  }
+}
+
+export class BuiltContents {
   constructor(
-    /** The array handed to the plugins. */
+    /** The array handed to the plugins: one fresh clone per source, in order. */
     readonly contents: Content[],
     readonly sources: ContentSourceList,
   ) {
     if (contents.length !== sourceCount(sources)) throw new Error('BuiltContents: one content per source');
-    this.clones = contents.slice();
+    for (let i = 0; i < contents.length; i += 1) {
+      const clone = contents[i];
+      if (clone === null || typeof clone !== 'object' || !Object.isExtensible(clone))
+        throw new Error('BuiltContents: every content must be a fresh clone');
+      CloneMark.mark(clone, this, i);
+    }
   }
 
   /** The source `content` was cloned from, when it is one of this build's clones (in place edits or not). */
-  sourceOfClone(content: Content, index: number): ContentSource | undefined {
-    if (this.clones[index] === content) return sourceAt(this.sources, index);
-    if (this.#sourceByClone === undefined) {
-      this.#sourceByClone = new Map();
-      for (let i = 0; i < this.clones.length; i += 1)
-        this.#sourceByClone.set(this.clones[i]!, sourceAt(this.sources, i)!);
-    }
-    return this.#sourceByClone.get(content);
+  sourceOfClone(content: Content): ContentSource | undefined {
+    const index = CloneMark.indexIn(content, this);
+    return index === undefined ? undefined : sourceAt(this.sources, index);
+  }
+
+  /** The position in `sources` of the source `content` was cloned from, when it is one of this build's clones. */
+  indexOfClone(content: Content): number | undefined {
+    return CloneMark.indexIn(content, this);
   }
 }

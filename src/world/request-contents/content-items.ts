@@ -29,7 +29,7 @@ export function contentItems(contents: readonly (Content | undefined | null)[], 
     const content = contents[i] ?? undefined;
     const source =
       built !== undefined && content !== undefined && typeof content === 'object'
-        ? built.sourceOfClone(content, i)
+        ? built.sourceOfClone(content)
         : undefined;
     items[i] =
       source !== undefined && deepEqual(content, source.content) ? source.untouched : { content, source: undefined };
