@@ -16,6 +16,7 @@ import { ContentSource } from '../request-contents/content-source.ts';
 import { sourceAt, type ContentSourceList } from '../request-contents/content-source-list.ts';
 import type { RequestContentsBuilder, SourcesOptions } from '../request-contents/request-contents-builder.ts';
 import { CompactionRecordsCache } from './compaction-records-cache.ts';
+import { cloneByPlan } from './content-clone.ts';
 import { IncludedEventsCache } from './included-events.ts';
 
 export class FastRequestContents implements RequestContentsBuilder {
@@ -28,7 +29,15 @@ export class FastRequestContents implements RequestContentsBuilder {
     const sources = this.sources(events, flavour);
     const count = sources.extra === undefined ? sources.length : sources.length + 1;
     const contents: Content[] = new Array(count);
-    for (let i = 0; i < count; i += 1) contents[i] = cloneValue((sourceAt(sources, i) as ContentSource).content);
+    const plans = this.#included.plansOf(sources.sources);
+    if (plans === undefined)
+      for (let i = 0; i < count; i += 1) contents[i] = cloneValue((sourceAt(sources, i) as ContentSource).content);
+    else {
+      const list = sources.sources;
+      for (let i = 0; i < sources.length; i += 1)
+        contents[i] = cloneByPlan((list[i] as ContentSource).content, plans[i]!);
+      if (sources.extra !== undefined) contents[sources.length] = cloneValue(sources.extra.content);
+    }
     return (this.#last = new BuiltContents(contents, sources));
   }
 

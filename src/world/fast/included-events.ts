@@ -24,6 +24,7 @@ import {
 import { ContentSource } from '../request-contents/content-source.ts';
 import { sourceListOf, type ContentSourceList } from '../request-contents/content-source-list.ts';
 import { isFrozenJsonData } from '../sessions/frozen-json-data.ts';
+import { clonePlanOf, type ClonePlan } from './content-clone.ts';
 
 interface IncludedEvents {
   /** The first event of the history scanned (identity check that the history is the same). */
@@ -35,6 +36,8 @@ interface IncludedEvents {
   readonly included: Event[];
   /** The content source of each included event, in step (kept alongside `included`). */
   readonly sources: ContentSource[];
+  /** How each source is copied into a request (content-clone.ts), chosen once per source. */
+  readonly plans: ClonePlan[];
   /** heuristicPrefix[k] = heuristic tokens of sources[0..k). */
   readonly heuristicPrefix: number[];
   /** False once a response arrived anywhere but right after its call event (or twice). */
@@ -59,6 +62,12 @@ export class IncludedEventsCache {
       this.#byFlavour.set(flavour, state);
     }
     return this.#listOf(this.#scan(state, events, flavour), flavour);
+  }
+
+  /** The copy plans of `sources` when it is one of the lists this cache keeps (plans[i] is for sources[i]). */
+  plansOf(sources: readonly ContentSource[]): readonly ClonePlan[] | undefined {
+    for (const state of this.#byFlavour.values()) if (state.sources === sources) return state.plans;
+    return undefined;
   }
 
   /** The sources of any event list (nothing kept but the events' sources). */
@@ -90,6 +99,7 @@ export class IncludedEventsCache {
         const source = this.#sourceFor(event, flavour);
         state.included.push(event);
         state.sources.push(source);
+        state.plans.push(clonePlanOf(source.content));
         state.heuristicPrefix.push(
           (state.heuristicPrefix[state.heuristicPrefix.length - 1] as number) + source.heuristic,
         );
@@ -124,6 +134,7 @@ function emptyIncludedEvents(): IncludedEvents {
     lastScanned: undefined,
     included: [],
     sources: [],
+    plans: [],
     heuristicPrefix: [0],
     canonical: true,
     answeredIds: new Set(),
