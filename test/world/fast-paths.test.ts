@@ -4,6 +4,8 @@
  */
 import type { Content } from '@google/genai';
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ReferenceRequestContents } from '../../src/world/agents/reference-request-contents.ts';
 import { FastRequestContents } from '../../src/world/fast/fast-request-contents.ts';
@@ -239,6 +241,41 @@ describe('measurement items of a request a strategy rearranged', () => {
     const items = contentItems(kept, origin);
     expect(items[0]!.source).toBeUndefined();
     expect(items.slice(1).every((item, k) => item === many[40 + k]!.untouched)).toBe(true);
+  });
+});
+
+describe("what marks a clone as its build's", () => {
+  const sources = ['a', 'b', 'c'].map((t) => new ContentSource(text(t)));
+  const build = () =>
+    new BuiltContents(
+      sources.map((s) => cloneValue(s.content)),
+      sourceListOf(sources),
+    );
+
+  it('is invisible: keys, JSON, spread and the native structuredClone see the plain clone', () => {
+    const clone = build().contents[0]!;
+    expect(Reflect.ownKeys(clone)).toEqual(['role', 'parts']);
+    expect(JSON.stringify(clone)).toBe(JSON.stringify(sources[0]!.content));
+    expect(structuredClone(clone)).toEqual({ ...clone });
+    expect(Object.getPrototypeOf(clone)).toBe(Object.prototype);
+  });
+
+  it("names one build: another step's clone is no copy, and a clone kept keeps no other of its step alive", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let earlier: BuiltContents | undefined = build();
+    const kept = earlier.contents[0]!;
+    const other = new WeakRef(earlier.contents[1]!);
+    const array = new WeakRef(earlier.contents);
+    const later = build();
+    expect(contentItems([kept], later)[0]).toEqual({ content: kept, source: undefined });
+    expect(contentItems([later.contents[0]!], later)[0]!.source).toBe(sources[0]);
+    earlier = undefined;
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(other.deref()).toBeUndefined();
+    expect(array.deref()).toBeUndefined();
+    expect(kept.parts![0]!.text).toBe('a');
   });
 });
 

@@ -22,28 +22,34 @@ class Marked {
   }
 }
 
-/** The private fields a build puts on each of its clones. */
+/**
+ * The private fields a build puts on each of its clones: the build's token (an empty object, so a
+ * clone a strategy keeps keeps nothing else of its step alive) and the clone's position.
+ */
 class CloneMark extends Marked {
-  readonly #build: BuiltContents;
+  readonly #build: object;
   readonly #index: number;
 
-  private constructor(clone: object, build: BuiltContents, index: number) {
+  private constructor(clone: object, build: object, index: number) {
     super(clone);
     this.#build = build;
     this.#index = index;
   }
 
-  static mark(clone: object, build: BuiltContents, index: number): void {
+  static mark(clone: object, build: object, index: number): void {
     new CloneMark(clone, build, index);
   }
 
-  /** The position `value` was built at, when it is a clone `build` made; else undefined. */
-  static indexIn(value: object, build: BuiltContents): number | undefined {
+  /** The position `value` was built at, when it is a clone of the build `build` names; else undefined. */
+  static indexIn(value: object, build: object): number | undefined {
     return #build in value && (value as CloneMark).#build === build ? (value as CloneMark).#index : undefined;
   }
 }
 
 export class BuiltContents {
+  /** What this build's clones are marked with. */
+  readonly #token = {};
+
   constructor(
     /** The array handed to the plugins: one fresh clone per source, in order. */
     readonly contents: Content[],
@@ -54,18 +60,18 @@ export class BuiltContents {
       const clone = contents[i];
       if (clone === null || typeof clone !== 'object' || !Object.isExtensible(clone))
         throw new Error('BuiltContents: every content must be a fresh clone');
-      CloneMark.mark(clone, this, i);
+      CloneMark.mark(clone, this.#token, i);
     }
   }
 
   /** The source `content` was cloned from, when it is one of this build's clones (in place edits or not). */
   sourceOfClone(content: Content): ContentSource | undefined {
-    const index = CloneMark.indexIn(content, this);
+    const index = CloneMark.indexIn(content, this.#token);
     return index === undefined ? undefined : sourceAt(this.sources, index);
   }
 
   /** The position in `sources` of the source `content` was cloned from, when it is one of this build's clones. */
   indexOfClone(content: Content): number | undefined {
-    return CloneMark.indexIn(content, this);
+    return CloneMark.indexIn(content, this.#token);
   }
 }
