@@ -17,18 +17,17 @@ import { ContentSource } from '../../src/world/request-contents/content-source.t
 import { sourceListOf } from '../../src/world/request-contents/content-source-list.ts';
 
 const text = (role: string, value: string): Content => ({ role, parts: [{ text: value }] });
-/** A built history of its own lineage (so the coverage looks at every content of it), keyed by `keyOf`. */
-const keyedBy = (keyOf: (content: Content) => string, contents: readonly Content[]): KeyedHistory => {
-  const keys = contents.map(keyOf);
-  return {
-    lineage: {},
-    stable: contents.length,
-    length: contents.length,
-    keyAt: (index) => keys[index]!,
-    contentAt: (index) => contents[index]!,
-    hasKey: (key) => keys.includes(key),
-  };
-};
+/** A built history of its own lineage (so the coverage looks at every content of it), with these keys. */
+const keyedAs = (contents: readonly Content[], keys: readonly string[]): KeyedHistory => ({
+  lineage: {},
+  stable: contents.length,
+  length: contents.length,
+  keyAt: (index) => keys[index]!,
+  contentAt: (index) => contents[index]!,
+  hasKey: (key) => keys.includes(key),
+});
+const keyedBy = (keyOf: (content: Content) => string, contents: readonly Content[]): KeyedHistory =>
+  keyedAs(contents, contents.map(keyOf));
 /** One token per character: easy to read. */
 const count = (contents: readonly Content[]): number =>
   contents.reduce(
@@ -407,14 +406,7 @@ describe('compaction coverage', () => {
             }
           const whole = Array.from({ length: history.length }, (_, i) => history.contentAt(i));
           const wholeKeys = Array.from({ length: history.length }, (_, i) => history.keyAt(i));
-          const fresh: KeyedHistory = {
-            lineage: {},
-            stable: history.length,
-            length: history.length,
-            keyAt: (i) => wholeKeys[i]!,
-            contentAt: (i) => whole[i]!,
-            hasKey: (key) => wholeKeys.includes(key),
-          };
+          const fresh = keyedAs(whole, wholeKeys);
           const input = { sent, summarizerTexts: [], replies: ['SUMMARY'], count };
           const a = following.observe({ ...input, built: history }, s.summarized);
           const b = afresh.observe({ ...input, built: fresh }, s.summarized);
