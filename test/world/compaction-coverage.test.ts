@@ -24,7 +24,6 @@ const keyedAs = (contents: readonly Content[], keys: readonly string[]): KeyedHi
   length: contents.length,
   keyAt: (index) => keys[index]!,
   contentAt: (index) => contents[index]!,
-  hasKey: (key) => keys.includes(key),
 });
 const keyedBy = (keyOf: (content: Content) => string, contents: readonly Content[]): KeyedHistory =>
   keyedAs(contents, contents.map(keyOf));

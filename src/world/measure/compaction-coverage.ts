@@ -20,7 +20,7 @@ import { firstHolders } from './first-holders.ts';
 import type { KeyedHistory } from './history-keys.ts';
 import { isFrozenJsonData, jsonGlobalsPristine } from '../sessions/frozen-json-data.ts';
 
-/** One content of the request sent: `key` when it is an untouched copy of a history content. */
+/** One content of the request sent: `key` when it is an untouched copy of one of the step's built contents (its key there). */
 export interface SentContent {
   readonly key: string | undefined;
   readonly content: Content;
@@ -95,9 +95,7 @@ export class CompactionCoverage {
     this.#scanned = built.stable;
     this.#uncovered = uncovered;
     if (!summarized) return undefined;
-    const summary = step.sent
-      .filter((item) => item.key === undefined || !built.hasKey(item.key))
-      .map((item) => item.content);
+    const summary = step.sent.filter((item) => item.key === undefined).map((item) => item.content);
     const sentTexts = summary.map(contentTextOf);
     // A content of the summary material that quotes newly covered history and holds none of the
     // summarizer's replies restates that history (a continuation restating the request it stands

@@ -41,8 +41,6 @@ export interface KeyedHistory {
   readonly length: number;
   keyAt(index: number): string;
   contentAt(index: number): Content;
-  /** Whether some content of this history has `key`. */
-  hasKey(key: string): boolean;
 }
 
 export class HistoryKeys {
@@ -104,7 +102,6 @@ export class HistoryKeys {
       lineage.contents.push(content);
       lineage.digests.push(digest);
       lineage.keys.push(key);
-      lineage.positions.set(key, i);
     }
     if (extra === undefined) return keyedHistory(lineage, length, undefined);
     const digest = this.#digestOf(extra);
@@ -128,13 +125,12 @@ interface Lineage {
   readonly keys: string[];
   /** How many of each digest `contents` holds: the rank the next equal content gets. */
   readonly seen: Map<string, number>;
-  readonly positions: Map<string, number>;
   /** False once a content that is not frozen was keyed (it may change before the next step). */
   reusable: boolean;
 }
 
 function newLineage(): Lineage {
-  return { contents: [], digests: [], keys: [], seen: new Map(), positions: new Map(), reusable: true };
+  return { contents: [], digests: [], keys: [], seen: new Map(), reusable: true };
 }
 
 /** A new lineage holding the first `length` contents of `from`. */
@@ -147,7 +143,6 @@ function restartedLineage(from: Lineage, length: number): Lineage {
     lineage.digests.push(digest);
     lineage.keys.push(key);
     lineage.seen.set(digest, (lineage.seen.get(digest) ?? 0) + 1);
-    lineage.positions.set(key, i);
   }
   return lineage;
 }
@@ -163,6 +158,5 @@ function keyedHistory(
     length: extra === undefined ? stable : stable + 1,
     keyAt: (index) => (index < stable ? lineage.keys[index]! : (extra as { key: string }).key),
     contentAt: (index) => (index < stable ? lineage.contents[index]! : (extra as { content: Content }).content),
-    hasKey: (key) => key === extra?.key || (lineage.positions.get(key) ?? stable) < stable,
   };
 }
