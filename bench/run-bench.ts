@@ -3,7 +3,7 @@
  * its figure and PASS or MISS:
  *  1./2. Scaling: a 1,000-turn session costs at most 11x a 100-turn one, a 10,000-turn session at
  *     most 11x a 1,000-turn one (a step costs little more than its new content), in a process of
- *     its own (bench/scaling-bench.ts); 13. the 1,000-turn session as simulate plays it (trace
+ *     its own (bench/scaling-bench.ts; the 10,000-turn session is played once per process); 13. the 1,000-turn session as simulate plays it (trace
  *     digest included) within 0.8 s of CPU, in the same processes.
  *  3. The 47 seed scenarios in-process, one thread (< 1 s).
  *  4. The world as simulate plays a scenario against the real @google/adk 2.0.0 runner as a user
