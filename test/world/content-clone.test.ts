@@ -70,6 +70,18 @@ describe('planned copies of frozen sources', () => {
     );
   });
 
+  it("keep an own __proto__ key as an own key, as lodash's cloneDeep does (JSON.parse makes one from a tool's output)", () => {
+    const response = JSON.parse('{"a":1,"__proto__":{"polluted":true},"b":[2]}') as Record<string, unknown>;
+    const source = deepFreeze({ role: 'user', parts: [{ functionResponse: { name: 'f', response } }] }) as Content;
+    for (const copy of [cloneValue(source), cloneByPlan(source, clonePlanOf(source))]) {
+      const copied = copy.parts![0]!.functionResponse!.response as Record<string, unknown>;
+      expect(Object.keys(copied)).toEqual(['a', '__proto__', 'b']);
+      expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+      expect(JSON.stringify(copy)).toBe(JSON.stringify(source));
+      expect((copied as { polluted?: unknown }).polluted).toBeUndefined();
+    }
+  });
+
   it('plans the common shapes and leaves the rest to the generic copy', () => {
     expect(clonePlanOf({ role: 'user', parts: [{ text: 'a' }, { text: 'b' }] })).toBe('text');
     expect(clonePlanOf({ role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] })).toBe('functionCall');

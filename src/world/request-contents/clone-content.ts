@@ -13,7 +13,12 @@ export function cloneValue<T>(value: T): T {
     for (const key in value) {
       if (hasOwn.call(value, key)) {
         const field = (value as Record<string, unknown>)[key];
-        copy[key] = field === null || typeof field !== 'object' ? field : cloneValue(field);
+        const copied = field === null || typeof field !== 'object' ? field : cloneValue(field);
+        // An own `__proto__` (JSON.parse makes one from a tool's output) would hit the inherited
+        // setter and replace the copy's prototype; `cloneDeep` defines it as an own property.
+        if (key === '__proto__')
+          Object.defineProperty(copy, key, { value: copied, writable: true, enumerable: true, configurable: true });
+        else copy[key] = copied;
       }
     }
     return copy as T;
