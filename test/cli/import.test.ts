@@ -44,7 +44,16 @@ describe('compaction-sim import', () => {
     );
     const text = readFileSync(join(out, 'codex-rollout-realistic.yaml'), 'utf8');
     expect(text).toMatch(/^# yaml-language-server: \$schema=/);
-    const simulated = await runCli(['simulate', join(out, 'codex-rollout-realistic.yaml'), '--strategy', 'threshold']);
+    // Its own report folder: the default one is shared with every other test that plays simulate
+    // without one, and a run finding its lock held exits 2.
+    const simulated = await runCli([
+      'simulate',
+      join(out, 'codex-rollout-realistic.yaml'),
+      '--strategy',
+      'threshold',
+      '--report-dir',
+      join(out, 'report'),
+    ]);
     expect(simulated.stderr).not.toMatch(STACK_LINE);
     expect(simulated.code).toBe(EXIT_OK);
   });

@@ -76,7 +76,16 @@ describe.concurrent('a strategy that exhausts its heap', () => {
     expect(run.stdout).toMatch(/FAIL session-completes: step \d+: strategy-out-of-memory: .*over the 96 MB limit/);
     expect(run.stdout).not.toContain('not reproduced');
     const file = /counterexample: (\S+\.yaml)/.exec(run.stdout)![1]!;
-    const replay = await runCli(['simulate', file, '--strategy', STRATEGY, ...LIMIT]);
+    // Its own report folder (the default one is shared with other tests: a held lock exits 2).
+    const replay = await runCli([
+      'simulate',
+      file,
+      '--strategy',
+      STRATEGY,
+      ...LIMIT,
+      '--report-dir',
+      join(out, 'report'),
+    ]);
     expect(replay.code).toBe(1);
     expect(replay.stdout).toContain('strategy-out-of-memory');
   });
