@@ -100,7 +100,6 @@ export class HistoryKeys {
       lineage.seen.set(digest, rank + 1);
       const key = `${digest}#${rank}`;
       lineage.contents.push(content);
-      lineage.digests.push(digest);
       lineage.keys.push(key);
     }
     if (extra === undefined) return keyedHistory(lineage, length, undefined);
@@ -121,7 +120,7 @@ export class HistoryKeys {
 
 interface Lineage {
   readonly contents: Content[];
-  readonly digests: string[];
+  /** `${digest}#${rank}` of each content (a digest is hexadecimal: the last `#` ends it). */
   readonly keys: string[];
   /** How many of each digest `contents` holds: the rank the next equal content gets. */
   readonly seen: Map<string, number>;
@@ -130,17 +129,16 @@ interface Lineage {
 }
 
 function newLineage(): Lineage {
-  return { contents: [], digests: [], keys: [], seen: new Map(), reusable: true };
+  return { contents: [], keys: [], seen: new Map(), reusable: true };
 }
 
 /** A new lineage holding the first `length` contents of `from`. */
 function restartedLineage(from: Lineage, length: number): Lineage {
   const lineage = newLineage();
   for (let i = 0; i < length; i += 1) {
-    const digest = from.digests[i]!;
     const key = from.keys[i]!;
+    const digest = key.slice(0, key.lastIndexOf('#'));
     lineage.contents.push(from.contents[i]!);
-    lineage.digests.push(digest);
     lineage.keys.push(key);
     lineage.seen.set(digest, (lineage.seen.get(digest) ?? 0) + 1);
   }
