@@ -13,7 +13,6 @@
  */
 import { persistLastHeuristic, persistRealTokens } from './state/state-helpers.ts';
 import { estimateTokens } from './tokens/estimate-tokens.ts';
-import { ByteLengthMemo, withByteLengthMemo } from './tokens/utf8-byte-length.ts';
 import type {
   AfterInvocationOutcome,
   AfterModelOutcome,
@@ -39,11 +38,6 @@ export class ContextGuard {
   readonly #strategies = new Map<string, CompactionStrategy>();
   readonly #onStrategyError: ContextGuardOptions['onStrategyError'];
   readonly #onWarning: ContextGuardOptions['onWarning'];
-  /**
-   * The byte lengths of long texts its strategies re-measure every step (the same history), kept
-   * by this instance only and bounded in bytes: never a process-wide table of a user's data.
-   */
-  readonly #measured = new ByteLengthMemo();
 
   constructor(options: ContextGuardOptions = {}) {
     this.#onStrategyError = options.onStrategyError;
@@ -71,9 +65,7 @@ export class ContextGuard {
     if (!strategy) return undefined;
     let outcome: CompactionOutcome | undefined;
     try {
-      const reported: unknown = await withByteLengthMemo(this.#measured, () =>
-        strategy.compact(this.#withWarn(ctx), request),
-      );
+      const reported: unknown = await strategy.compact(this.#withWarn(ctx), request);
       if (reported !== null && typeof reported === 'object') outcome = reported as CompactionOutcome;
     } catch (error) {
       this.#reportStrategyError(error, ctx.agentName);
@@ -83,7 +75,7 @@ export class ContextGuard {
     const heuristic =
       typeof reported === 'number' && Number.isSafeInteger(reported) && reported >= 0
         ? reported
-        : withByteLengthMemo(this.#measured, () => estimateTokens(request));
+        : estimateTokens(request);
     persistLastHeuristic(ctx, heuristic);
     return outcome;
   }
@@ -145,7 +137,7 @@ export class ContextGuard {
 
   async #run<T>(agentName: string, hook: () => T | Promise<T>): Promise<Exclude<T, void> | undefined> {
     try {
-      const outcome = await withByteLengthMemo(this.#measured, hook);
+      const outcome = await hook();
       return outcome === null || typeof outcome !== 'object' ? undefined : (outcome as Exclude<T, void>);
     } catch (error) {
       this.#reportStrategyError(error, agentName);
