@@ -185,6 +185,11 @@ export interface SummarizerSpec {
   readonly faults: readonly SummarizerFault[];
   /** Absent: 'structured' (the default, README "What survives a compaction"). Only text with planted facts is affected. */
   readonly retention?: RetentionProfile;
+  /**
+   * 'corpus': the prose of `honour` / `exceed` replies is a window over the prose corpus, as every
+   * other text of a `session.textSource: corpus` session (content/corpus-text.ts). Absent: generated word by word.
+   */
+  readonly textSource?: 'corpus';
 }
 
 export interface ToolDeclarationsSpec {

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenarioSpecArbitrary } from '../../src/fuzz/arbitraries/scenario-spec.ts';
+import { resolveScenario } from '../../src/harness/scenario/index.ts';
 import { runFuzz, type FuzzOptions } from '../../src/fuzz/run/run-fuzz.ts';
 import { corpusText } from '../../src/world/content/corpus-text.ts';
 import type { RealisticKind } from '../../src/world/content/realistic-text.ts';
@@ -61,9 +62,16 @@ describe('corpus texts are deterministic', () => {
     expect(JSON.parse(fresh)).toEqual(digests(KINDS));
   });
 
-  it('generated scenarios use the corpus texts', () => {
+  it('generated scenarios use the corpus texts, their summarizer replies included', () => {
     const specs = fc.sample(scenarioSpecArbitrary(), { seed: 1, numRuns: 5 });
-    for (const spec of specs) expect(spec.session?.textSource).toBe('corpus');
+    for (const spec of specs) {
+      expect(spec.session?.textSource).toBe('corpus');
+      expect(resolveScenario(spec, { file: 'fuzz-case.yaml', baseDir: '.' }).world.summarizer.textSource).toBe(
+        'corpus',
+      );
+    }
+    const words = { name: 'words', session: { contextWindow: 8_000 }, turns: [{ user: 'ok' }] };
+    expect(resolveScenario(words, { file: 'words.yaml', baseDir: '.' }).world.summarizer.textSource).toBeUndefined();
   });
 
   it('the same seed gives the same fuzz report in this thread and on two workers', async () => {

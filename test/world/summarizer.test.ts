@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmRequest } from '../../src/engine/types.ts';
 import { SummarizerLlm, SUMMARIZER_TIMEOUT_MS } from '../../src/world/models/summarizer-llm.ts';
-import { createTokenModel, type TokenModel } from '../../src/world/models/token-models.ts';
+import { corpusWindowOf } from '../../src/world/content/corpus-text.ts';
+import { windowTokenCount } from '../../src/world/content/corpus-token-count.ts';
+import { createTokenModel, type TokenModel, tiktokenTokenModel } from '../../src/world/models/token-models.ts';
+import { loadBpeCounter } from '../../src/world/ruler/bpe-count.ts';
 import type { SummarizerCallRecord } from '../../src/world/session-result.ts';
 import { LogicalClock } from '../../src/world/sim/logical-clock.ts';
 import type { SummarizerSpec } from '../../src/world/world-scenario.ts';
@@ -45,20 +48,52 @@ describe('SummarizerLlm replies', () => {
   });
 
   for (const kind of ['ratio', 'tiktoken'] as const) {
-    it(`honour fills maxOutputTokens without exceeding it; exceed is exceedFactor × (${kind})`, async () => {
-      const tokenModel = await createTokenModel(
-        kind === 'ratio' ? { kind: 'ratio', ratio: 1.5 } : { kind: 'tiktoken', encoding: 'o200k_base' },
-      );
-      const honour = await setup({ reply: 'honour' }, tokenModel);
-      const honoured = tokenModel.countText(textOf(await honour.summarizer.generateContent(request(100, 400))));
-      expect(honoured).toBeLessThanOrEqual(400);
-      expect(honoured).toBeGreaterThan(380);
-      const exceed = await setup({ reply: 'exceed', exceedFactor: 3 }, tokenModel);
-      const exceeded = tokenModel.countText(textOf(await exceed.summarizer.generateContent(request(100, 400))));
-      expect(exceeded).toBeGreaterThan(1100);
-      expect(exceeded).toBeLessThanOrEqual(1200);
-    });
+    for (const textSource of [undefined, 'corpus'] as const) {
+      it(`honour fills maxOutputTokens without exceeding it; exceed is exceedFactor × (${kind}, ${textSource ?? 'words'})`, async () => {
+        const tokenModel = await createTokenModel(
+          kind === 'ratio' ? { kind: 'ratio', ratio: 1.5 } : { kind: 'tiktoken', encoding: 'o200k_base' },
+        );
+        const source = textSource === undefined ? {} : { textSource };
+        for (const limit of [400, 20_000]) {
+          const honour = await setup({ reply: 'honour', ...source }, tokenModel, 100_000);
+          const honoured = tokenModel.countText(textOf(await honour.summarizer.generateContent(request(100, limit))));
+          expect(honoured).toBeLessThanOrEqual(limit);
+          expect(honoured).toBeGreaterThan(limit * 0.95);
+          const exceed = await setup({ reply: 'exceed', exceedFactor: 3, ...source }, tokenModel, 100_000);
+          const exceeded = tokenModel.countText(textOf(await exceed.summarizer.generateContent(request(100, limit))));
+          expect(exceeded).toBeGreaterThan(limit * 3 * 0.95);
+          expect(exceeded).toBeLessThanOrEqual(limit * 3);
+        }
+      });
+    }
   }
+
+  it('corpus (session.textSource: corpus): the reply is a window over the prose corpus, counted exactly from its blocks', async () => {
+    const counter = await loadBpeCounter('o200k_base');
+    const tokenModel = tiktokenTokenModel('o200k_base', counter);
+    const reply = async (textSource: 'corpus' | undefined) => {
+      const { summarizer } = await setup(
+        { reply: 'honour', ...(textSource === undefined ? {} : { textSource }) },
+        tokenModel,
+        100_000,
+      );
+      return textOf(await summarizer.generateContent(request(100, 5_000)));
+    };
+    const text = await reply('corpus');
+    expect(text.startsWith('Summary: ')).toBe(true);
+    const window = corpusWindowOf(text);
+    expect(window?.corpus.kind).toBe('prose');
+    expect(window?.head).toBe('Summary: ');
+    // What the token model was handed (block counts) is what a fresh tokenization gives.
+    expect(windowTokenCount(window!, counter)).toBe(counter.count(text));
+    expect(tokenModel.countText(text)).toBe(counter.count(text));
+    // Seeded: the same call gives the same text; generated word by word, another text.
+    expect(await reply('corpus')).toBe(text);
+    const words = await reply(undefined);
+    expect(words.startsWith('Summary: ')).toBe(true);
+    expect(words).not.toBe(text);
+    expect(corpusWindowOf(words)).toBeUndefined();
+  });
 });
 
 describe('SummarizerLlm faults and overflow', () => {

@@ -51,6 +51,7 @@ function summarizerOf(spec: ScenarioSpec, profile: ProfileDefaults): SummarizerS
     contextWindow: s.contextWindow ?? profile.summarizerWindow,
     faults: (s.faults ?? []).map((fault) => ({ kind: fault.kind, calls: fault.calls })),
     ...(s.retention === undefined ? {} : { retention: s.retention }),
+    ...(spec.session?.textSource === 'corpus' ? { textSource: 'corpus' as const } : {}),
   };
 }
 

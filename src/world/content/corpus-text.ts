@@ -8,7 +8,7 @@
  * count it by adding cached block counts (corpus-token-count.ts) instead of re-tokenizing it.
  */
 import type { Rng } from '../sim/prng.ts';
-import type { RealisticKind } from './realistic-text.ts';
+import type { RealisticKind, TextStream } from './realistic-text.ts';
 import { bytesBetween, endWithin, textCorpus, type TextCorpus } from './text-corpus.ts';
 
 /**
@@ -42,9 +42,25 @@ export function corpusWindowOf(text: string): CorpusWindow | undefined {
 
 export function corpusText(kind: RealisticKind, size: number, rng: Rng): string {
   const corpus = textCorpus(kind);
-  const head = kind === 'json' ? '[\n' : '';
   // The draw comes first, whatever the size: one stream, one draw.
   const from = corpus.bodyStarts[rng.int(0, corpus.bodyStarts.length - 1)]!;
+  return windowText(corpus, kind === 'json' ? '[\n' : '', from, size);
+}
+
+/**
+ * Texts of any size from one draw, each `head` and then the corpus from the chunk drawn: what
+ * `realisticTextStream` is to generated text (each `prefix(size)` is exactly `size` UTF-8 bytes,
+ * and a longer one starts with a shorter one up to its cut). The summarizer sizes its replies with
+ * it, and every text is a window the token model counts from cached block counts.
+ */
+export function corpusTextStream(kind: RealisticKind, rng: Rng, head: string): TextStream {
+  const corpus = textCorpus(kind);
+  const from = corpus.bodyStarts[rng.int(0, corpus.bodyStarts.length - 1)]!;
+  return { prefix: (size) => windowText(corpus, head, from, size) };
+}
+
+/** `head` (ASCII) + the corpus from unit `from`, cut to exactly `size` UTF-8 bytes; remembered as a window. */
+function windowText(corpus: TextCorpus, head: string, from: number, size: number): string {
   if (size <= head.length) return head.slice(0, size);
   let remaining = size - head.length;
   let text = head;

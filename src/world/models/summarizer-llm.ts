@@ -168,6 +168,7 @@ export class SummarizerLlm implements SummarizerModel {
   ): string {
     const { spec, seed } = this.#options;
     const countText = (text: string): number => tokenModel.countText(text);
+    const source = spec.textSource ?? 'words';
     const fixed = reply === 'fixed' || maxOutputTokens === null;
     const target = fixed
       ? null
@@ -193,14 +194,16 @@ export class SummarizerLlm implements SummarizerModel {
             call,
           }).map((entry) => entry.line);
     if (lines.length === 0) {
-      return target === null ? spec.text : summaryOfTokens(target, countText, () => rngFor(seed, 'summarizer', call));
+      return target === null
+        ? spec.text
+        : summaryOfTokens(target, countText, () => rngFor(seed, 'summarizer', call), source);
     }
     const block = lines.join('\n');
     if (target === null) return `${spec.text}\n${block}`;
     // The prose fills what the fact lines leave of the target (never beyond it when honouring).
     let rest = target - countText(block) - 1;
     for (;;) {
-      const prose = rest > 0 ? summaryOfTokens(rest, countText, () => rngFor(seed, 'summarizer', call)) : '';
+      const prose = rest > 0 ? summaryOfTokens(rest, countText, () => rngFor(seed, 'summarizer', call), source) : '';
       const text = prose === '' ? block : `${prose}\n${block}`;
       if (prose === '' || countText(text) <= target) return text;
       rest -= Math.max(1, countText(text) - target);

@@ -1,17 +1,32 @@
 /**
  * The summarizer's reply text for `honour` / `exceed`: seeded prose whose REAL token count (the
- * phase's token model) is as close as possible to a target without exceeding it.
+ * phase's token model) is as close as possible to a target without exceeding it. The prose is
+ * generated word by word, or, in a session whose texts come from the corpus
+ * (`session.textSource: corpus`, what the fuzzer generates), a window over the prose corpus, which
+ * the token model counts from cached block counts instead of tokenizing every size tried.
  */
+import { corpusTextStream } from '../content/corpus-text.ts';
 import { realisticTextStream } from '../content/realistic-text.ts';
 import type { Rng } from '../sim/prng.ts';
 
 const PREFIX = 'Summary: ';
 
-export function summaryOfTokens(targetTokens: number, countText: (text: string) => number, makeRng: () => Rng): string {
+export function summaryOfTokens(
+  targetTokens: number,
+  countText: (text: string) => number,
+  makeRng: () => Rng,
+  source: 'words' | 'corpus' = 'words',
+): string {
   if (targetTokens <= 0) return '';
-  // One stream for every size tried: each is a prefix of the same seeded prose.
-  const prose = realisticTextStream('prose', makeRng());
-  const textOf = (size: number): string => PREFIX + prose.prefix(Math.max(0, size - PREFIX.length));
+  // One stream for every size tried: each is a prefix of the same seeded prose (never below PREFIX).
+  let textOf: (size: number) => string;
+  if (source === 'corpus') {
+    const window = corpusTextStream('prose', makeRng(), PREFIX);
+    textOf = (size) => window.prefix(size);
+  } else {
+    const prose = realisticTextStream('prose', makeRng());
+    textOf = (size) => PREFIX + prose.prefix(Math.max(0, size - PREFIX.length));
+  }
   let size = Math.max(PREFIX.length, targetTokens * 4);
   let text = textOf(size);
   // Proportional correction: prose of one seed is a prefix of longer prose, so counts grow with size.
