@@ -421,7 +421,7 @@ const session = z
     textSource: z
       .enum(['words', 'corpus'])
       .describe(
-        'How realistic kinds (prose, json, logs, code, cjk, emoji) are generated: words (default) = word by word from the seed; corpus = a seeded window over a per-kind corpus built once per process (what fuzz-generated scenarios use: cheaper, same look, other texts).',
+        'How realistic kinds (prose, json, logs, code, cjk, emoji) are generated: words (default) = word by word from the seed; corpus = a seeded window over a per-kind corpus built once per process, the honour/exceed replies of the simulated summarizer included (what fuzz-generated scenarios use: cheaper, same look, other texts).',
       )
       .optional(),
   })
