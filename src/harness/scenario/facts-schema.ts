@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FACT_KINDS } from '../../world/facts/fact-types.ts';
+import { RETENTION_BOUND } from './retention-bound.ts';
 
 const turn = z
   .int({ error: 'expected a non-negative integer' })
@@ -117,9 +118,7 @@ export const factsSchema = z
     'Facts planted where they occur (issue 29: what survives a compaction). Each is probed on every request sent after it is planted.',
   );
 
-/** ">= 0.9", "> 0.5", "== 1", or a number (at least that share). */
-export const RETENTION_BOUND = /^\s*(>=|>|<=|<|==)\s*(0(\.\d+)?|1(\.0+)?)\s*$/;
-
+/** ">= 0.9", "> 0.5", "== 1" (RETENTION_BOUND), or a number (at least that share). */
 const share = z.union(
   [
     z

@@ -6,7 +6,8 @@
  */
 import type { FactKind } from '../../world/facts/fact-types.ts';
 import type { SessionResult } from '../../world/session-result.ts';
-import { RETENTION_BOUND, type RetentionExpectation } from './facts-schema.ts';
+import type { RetentionExpectation } from './facts-schema.ts';
+import { RETENTION_BOUND } from './retention-bound.ts';
 
 export interface RetentionFailure {
   readonly expectation: 'retention';
