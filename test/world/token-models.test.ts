@@ -7,7 +7,7 @@ import { contentItems } from '../../src/world/request-contents/content-items.ts'
 import { generateText } from '../../src/world/content/generate-text.ts';
 import { createEvent } from '../../src/world/events/event.ts';
 import { requestHeuristic } from '../../src/world/measure/request-meter.ts';
-import { loadBpeCounter } from '../../src/world/ruler/bpe-count.ts';
+import { loadBpeCounter, loadRankTable, rankTableTokens } from '../../src/world/ruler/bpe-count.ts';
 import {
   createTokenModel,
   MESSAGE_OVERHEAD_TOKENS,
@@ -37,6 +37,21 @@ describe('tiktoken token model', () => {
     for (const kind of ['prose', 'json', 'logs', 'code', 'emoji'] as const) {
       const text = generateText({ kind, size: 1500 }, rngFor(11, kind));
       expect(counter.count(text)).toBe(reference.encode(text).length);
+    }
+  });
+
+  it('reads every token of both rank tables as the bytes its base64 says (one character a byte)', async () => {
+    for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
+      const table = await loadRankTable(encoding);
+      const fields = table.bpe_ranks.split('\n').flatMap((line) => line.split(' ').slice(2));
+      const tokens = [...rankTableTokens(table)];
+      expect(tokens).toHaveLength(fields.filter((field) => field !== '').length);
+      const wrong = tokens.filter(
+        ([token], i) => token !== Buffer.from(fields[i] as string, 'base64').toString('latin1'),
+      );
+      expect(wrong).toEqual([]);
+      // Ranks run on from each line's first rank (one line in both tables today).
+      expect(tokens.slice(0, 3).map(([, rank]) => rank)).toEqual([0, 1, 2]);
     }
   });
 

@@ -19,6 +19,9 @@ function uncurry<A extends unknown[], R>(method: (...args: A) => R): (self: unkn
 // node:buffer — UTF-8 and base64 lengths computed without building the bytes.
 export const bufferByteLength: (text: string, encoding: 'utf8' | 'base64') => number = Buffer.byteLength;
 
+// Base64 to a "binary string" (one character per byte, latin1): how the BPE rank tables are read.
+export const base64ToLatin1: (base64: string) => string = globalThis.atob;
+
 // Math and Number
 export const mathFloor = Math.floor;
 export const mathAbs = Math.abs;
