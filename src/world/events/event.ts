@@ -6,6 +6,7 @@
 import type { Content, FunctionCall, FunctionResponse, GenerateContentResponseUsageMetadata } from '@google/genai';
 import type { WorldEnvironment } from '../sim/world-environment.ts';
 import { createEventActions, type EventActions } from './event-actions.ts';
+import { setOwnProperty } from './set-own-property.ts';
 
 export interface Event {
   id: string;
@@ -61,11 +62,7 @@ export function mergeParams<T extends object, U extends object>(base: T, overrid
 function copyOwnEnumerable(target: Record<PropertyKey, unknown>, source: object): void {
   for (const key in source) {
     if (!hasOwn.call(source, key)) continue;
-    const value = (source as Record<string, unknown>)[key];
-    // `__proto__` would hit the inherited setter; a spread defines it as an own property.
-    if (key === '__proto__')
-      Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-    else target[key] = value;
+    setOwnProperty(target, key, (source as Record<string, unknown>)[key]);
   }
   const symbols = Object.getOwnPropertySymbols(source);
   for (const symbol of symbols) {

@@ -2,6 +2,7 @@
  * Deep copy of plain JSON-like data (what lodash `cloneDeep` does for ADK's contents). Strings are
  * immutable and shared; `undefined`-valued keys are kept, as `cloneDeep` keeps them.
  */
+import { setOwnProperty } from '../events/set-own-property.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -13,12 +14,7 @@ export function cloneValue<T>(value: T): T {
     for (const key in value) {
       if (hasOwn.call(value, key)) {
         const field = (value as Record<string, unknown>)[key];
-        const copied = field === null || typeof field !== 'object' ? field : cloneValue(field);
-        // An own `__proto__` (JSON.parse makes one from a tool's output) would hit the inherited
-        // setter and replace the copy's prototype; `cloneDeep` defines it as an own property.
-        if (key === '__proto__')
-          Object.defineProperty(copy, key, { value: copied, writable: true, enumerable: true, configurable: true });
-        else copy[key] = copied;
+        setOwnProperty(copy, key, field === null || typeof field !== 'object' ? field : cloneValue(field));
       }
     }
     return copy as T;
