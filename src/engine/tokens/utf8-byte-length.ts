@@ -20,5 +20,5 @@ export function utf8ByteLength(s: string): number {
 /** Go `len(s)/4`: the per-field token heuristic, integer division. */
 export function quarterBytes(s: string | undefined | null): number {
   if (s === undefined || s === null || s === '') return 0;
-  return Math.floor(Buffer.byteLength(s, 'utf8') / 4);
+  return Math.floor(utf8ByteLength(s) / 4);
 }

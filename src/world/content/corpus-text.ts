@@ -41,10 +41,7 @@ export function corpusWindowOf(text: string): CorpusWindow | undefined {
 }
 
 export function corpusText(kind: RealisticKind, size: number, rng: Rng): string {
-  const corpus = textCorpus(kind);
-  // The draw comes first, whatever the size: one stream, one draw.
-  const from = corpus.bodyStarts[rng.int(0, corpus.bodyStarts.length - 1)]!;
-  return windowText(corpus, kind === 'json' ? '[\n' : '', from, size);
+  return corpusTextStream(kind, rng, kind === 'json' ? '[\n' : '').prefix(size);
 }
 
 /**
@@ -55,6 +52,7 @@ export function corpusText(kind: RealisticKind, size: number, rng: Rng): string 
  */
 export function corpusTextStream(kind: RealisticKind, rng: Rng, head: string): TextStream {
   const corpus = textCorpus(kind);
+  // The draw comes first, whatever the sizes asked for: one stream, one draw.
   const from = corpus.bodyStarts[rng.int(0, corpus.bodyStarts.length - 1)]!;
   return { prefix: (size) => windowText(corpus, head, from, size) };
 }

@@ -168,7 +168,9 @@ export class SummarizerLlm implements SummarizerModel {
   ): string {
     const { spec, seed } = this.#options;
     const countText = (text: string): number => tokenModel.countText(text);
-    const source = spec.textSource ?? 'words';
+    // Seeded by the call: every size tried for one reply is a prefix of the same prose.
+    const proseOf = (tokens: number): string =>
+      summaryOfTokens(tokens, countText, () => rngFor(seed, 'summarizer', call), spec.textSource ?? 'words');
     const fixed = reply === 'fixed' || maxOutputTokens === null;
     const target = fixed
       ? null
@@ -194,16 +196,14 @@ export class SummarizerLlm implements SummarizerModel {
             call,
           }).map((entry) => entry.line);
     if (lines.length === 0) {
-      return target === null
-        ? spec.text
-        : summaryOfTokens(target, countText, () => rngFor(seed, 'summarizer', call), source);
+      return target === null ? spec.text : proseOf(target);
     }
     const block = lines.join('\n');
     if (target === null) return `${spec.text}\n${block}`;
     // The prose fills what the fact lines leave of the target (never beyond it when honouring).
     let rest = target - countText(block) - 1;
     for (;;) {
-      const prose = rest > 0 ? summaryOfTokens(rest, countText, () => rngFor(seed, 'summarizer', call), source) : '';
+      const prose = rest > 0 ? proseOf(rest) : '';
       const text = prose === '' ? block : `${prose}\n${block}`;
       if (prose === '' || countText(text) <= target) return text;
       rest -= Math.max(1, countText(text) - target);

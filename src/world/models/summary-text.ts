@@ -19,14 +19,8 @@ export function summaryOfTokens(
 ): string {
   if (targetTokens <= 0) return '';
   // One stream for every size tried: each is a prefix of the same seeded prose (never below PREFIX).
-  let textOf: (size: number) => string;
-  if (source === 'corpus') {
-    const window = corpusTextStream('prose', makeRng(), PREFIX);
-    textOf = (size) => window.prefix(size);
-  } else {
-    const prose = realisticTextStream('prose', makeRng());
-    textOf = (size) => PREFIX + prose.prefix(Math.max(0, size - PREFIX.length));
-  }
+  const textOf =
+    source === 'corpus' ? corpusTextStream('prose', makeRng(), PREFIX).prefix : wordsAfterPrefix(makeRng());
   let size = Math.max(PREFIX.length, targetTokens * 4);
   let text = textOf(size);
   // Proportional correction: prose of one seed is a prefix of longer prose, so counts grow with size.
@@ -43,4 +37,10 @@ export function summaryOfTokens(
     text = textOf(size);
   }
   return text;
+}
+
+/** `PREFIX` and then prose generated word by word, `size` bytes in all. */
+function wordsAfterPrefix(rng: Rng): (size: number) => string {
+  const prose = realisticTextStream('prose', rng);
+  return (size) => PREFIX + prose.prefix(Math.max(0, size - PREFIX.length));
 }
