@@ -30,12 +30,48 @@ export function siblingModule(name: string, importMetaUrl: string): URL {
 
 /** Starts a worker thread running `entry` (a `.js` module, or a `.ts` one under tsx). */
 export function bootWorker(entry: URL, options: WorkerOptions = {}): Worker {
-  const withFlags = { execArgv: workerExecArgv(), ...options };
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, withFlags);
+  if (!entry.pathname.endsWith('.ts')) return startWorker(entry, options);
   const compiled = compiledTwin(entry);
-  if (compiled !== null) return new Worker(compiled, withFlags);
+  if (compiled !== null) return startWorker(compiled, options);
   // The boot imports the last argument (argv stays free of anything else, workerData untouched).
-  return new Worker(TSX_BOOT, { ...withFlags, argv: [...(options.argv ?? []), entry.href] });
+  return startWorker(TSX_BOOT, { ...options, argv: [...(options.argv ?? []), entry.href] });
+}
+
+/**
+ * A worker with the process's Node flags (or the caller's own `execArgv`). A worker refuses V8
+ * flags and per-process flags (`node --max-old-space-size=4096 $(which compaction-sim)`,
+ * `node --expose-gc script.js` calling the API): Node names them in the error it throws before the
+ * thread starts. They are dropped and the worker started again without them; V8 flags are
+ * process-wide, so the thread still runs under them. What was dropped is remembered for the
+ * process, so the next worker starts at the first try.
+ */
+function startWorker(entry: URL, options: WorkerOptions): Worker {
+  if (options.execArgv !== undefined) return new Worker(entry, options);
+  try {
+    return new Worker(entry, { ...options, execArgv: workerExecArgv() });
+  } catch (error) {
+    const refused = refusedFlags(error);
+    if (refused.length === 0 || !refuseFlags(refused)) throw error;
+    return new Worker(entry, { ...options, execArgv: workerExecArgv() });
+  }
+}
+
+/** Flags a worker refused and the process passed (never offered again). */
+const REFUSED_FLAGS = new Set<string>();
+
+/** The flags Node's `ERR_WORKER_INVALID_EXEC_ARGV` names ("…invalid execArgv flags: --a, --b=1"), else none. */
+function refusedFlags(error: unknown): string[] {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') return [];
+  const colon = error.message.indexOf(': ');
+  return colon < 0 ? [] : error.message.slice(colon + 2).split(', ');
+}
+
+/** Remembers `flags` as refused; false when none of them is one the process passes (nothing would change). */
+function refuseFlags(flags: readonly string[]): boolean {
+  const passed = new Set(workerExecArgv());
+  const news = flags.filter((flag) => passed.has(flag) && !REFUSED_FLAGS.has(flag));
+  for (const flag of news) REFUSED_FLAGS.add(flag);
+  return news.length > 0;
 }
 
 /** `src/<path>.ts` as `<COMPILED_WORKERS_ENV>/<path>.js`, when that variable is set and the file exists. */
@@ -52,15 +88,19 @@ function compiledTwin(entry: URL): URL | null {
 /**
  * The process's Node flags, which a worker inherits, less those a worker refuses to start with:
  * `--input-type` (a script given with `node --input-type=module -e ...` that calls the API) kills
- * every worker before it runs ("--input-type can only be used with string input").
+ * every worker before it runs ("--input-type can only be used with string input"), and those a
+ * worker refused before (`REFUSED_FLAGS`). A flag's separate value (`--title x`: execArgv holds
+ * flags only, so an element not starting with `-` is the value of the flag before it) goes with it.
  */
 function workerExecArgv(): string[] {
   const flags: string[] = [];
   for (let i = 0; i < process.execArgv.length; i += 1) {
     const flag = process.execArgv[i]!;
-    if (flag === '--input-type')
-      i += 1; // its value is the next argument
-    else if (!flag.startsWith('--input-type=')) flags.push(flag);
+    const name = flag.includes('=') ? flag.slice(0, flag.indexOf('=')) : flag;
+    const dropped = name === '--input-type' || REFUSED_FLAGS.has(flag) || REFUSED_FLAGS.has(name);
+    const valued = !flag.includes('=') && i + 1 < process.execArgv.length && !process.execArgv[i + 1]!.startsWith('-');
+    if (!dropped) flags.push(flag);
+    else if (valued) i += 1; // its value is the next argument
   }
   return flags;
 }
