@@ -35,7 +35,7 @@ export function withRunOptions<T>(yargs: Argv<T>, timeoutDefault = String(DEFAUL
     .option('strategy', {
       type: 'string',
       describe:
-        'Strategy for every scenario: a built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory',
+        'Strategy for every scenario: a built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy, a StrategyFactory or a strategy class',
     })
     .option('strategy-options', {
       type: 'string',

@@ -21,6 +21,7 @@ import {
   type ScenarioSpec,
 } from '../../harness/scenario/index.ts';
 import { isModulePath } from '../../harness/strategy/load-strategy.ts';
+import { moduleFile } from '../../harness/strategy/module-path.ts';
 import type { ScenarioVerification } from './verify-scenario.ts';
 import type { VerifyIsolation } from './verify-suite.ts';
 import { verifyResolved } from './verify-suite.ts';
@@ -159,7 +160,7 @@ export function differenceScenarioFile(
   const { name: _generated, ...generated } = shrunk.spec;
   // A module path is written as the loader reads it: relative to the file's folder.
   const strategyName = isModulePath(strategy.name)
-    ? relativeModule(resolve(outDir), resolve(strategy.baseDir, strategy.name))
+    ? relativeModule(resolve(outDir), moduleFile(strategy.name, strategy.baseDir))
     : strategy.name;
   const options = Object.keys(strategy.options).length === 0 ? {} : { options: { ...strategy.options } };
   return { file, spec: { name, description, ...generated, strategy: { name: strategyName, ...options } } };

@@ -77,7 +77,7 @@ const fuzz: CommandModule<object, FuzzArgs> = {
         type: 'string',
         default: 'threshold',
         describe:
-          'A built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy or StrategyFactory',
+          'A built-in name (threshold, sliding_window) or a module path whose default export is a CompactionStrategy, a StrategyFactory or a strategy class',
       })
       .option('strategy-options', {
         type: 'string',

@@ -19,9 +19,8 @@ import type { PropertyName } from '../../checker/properties/property.ts';
 import { BaselineError } from '../../harness/gate/baseline-error.ts';
 import type { FuzzReport } from '../run/run-fuzz.ts';
 import { readJsonFile } from './read-json-file.ts';
-import { resolve } from 'node:path';
 import { packageVersion } from '../../harness/package-version.ts';
-import { isModulePath } from '../../harness/strategy/module-path.ts';
+import { isModulePath, moduleFile } from '../../harness/strategy/module-path.ts';
 import type { FuzzStrategy } from '../run/counterexample.ts';
 
 export const FUZZ_BASELINE_FORMAT = 'compaction-sim fuzz baseline';
@@ -208,7 +207,7 @@ export function assertComparable(
 /** One strategy: the same built-in name, or module paths naming the same file (`./a.ts` and `a.ts`). */
 function sameStrategy(recorded: string, current: string, cwd: string): boolean {
   if (recorded === current) return true;
-  return isModulePath(recorded) && isModulePath(current) && resolve(cwd, recorded) === resolve(cwd, current);
+  return isModulePath(recorded) && isModulePath(current) && moduleFile(recorded, cwd) === moduleFile(current, cwd);
 }
 
 /** JSON with sorted keys: the same options however they were written. */

@@ -4,12 +4,11 @@
  * and run the scenarios in the worker pool. Bad input throws (before anything runs); scenario
  * failures are data in the returned outcomes.
  */
-import { resolve } from 'node:path';
 import { loadScenarios, matchesFilter, type ResolvedScenario } from '../scenario/index.ts';
 import type { FileAcceptance } from '../scenario/load-acceptances.ts';
 import { builtinStrategyNames, type StrategySpec } from '../strategy/load-strategy.ts';
 import { StrategyLoadError } from '../strategy/strategy-load-error.ts';
-import { isModulePath } from '../strategy/module-path.ts';
+import { isModulePath, moduleFile } from '../strategy/module-path.ts';
 import { incidentFailures, isolationFailures, mergeFailures } from './isolation-failures.ts';
 import { createRealSummarizer, type RealSummarizerConfig } from './real-summarizer.ts';
 import type { RunOutput } from './scenario-outcome.ts';
@@ -183,7 +182,7 @@ function assertJudgedAs(options: SuiteOptions): void {
 
 function sameStrategy(own: StrategySpec, name: string, baseDir: string): boolean {
   if (isModulePath(own.name) !== isModulePath(name)) return false;
-  return isModulePath(name) ? resolve(own.baseDir, own.name) === resolve(baseDir, name) : own.name === name;
+  return isModulePath(name) ? moduleFile(own.name, own.baseDir) === moduleFile(name, baseDir) : own.name === name;
 }
 
 function withAcceptances(scenario: ResolvedScenario, accept: readonly FileAcceptance[]): ResolvedScenario {

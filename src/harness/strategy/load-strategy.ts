@@ -6,14 +6,13 @@
  * the map, anything else is a module).
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StrategyOptionsError } from '../../engine/index.ts';
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
 import { guardHeap } from '../run/heap-guard.ts';
 import { importFresh } from './fresh-module-graph.ts';
 import { importStrategyModule } from './import-strategy-module.ts';
-import { isModulePath } from './module-path.ts';
+import { isModulePath, moduleFile } from './module-path.ts';
 import { catalogStrategy, STRATEGY_CATALOG } from './strategy-catalog.ts';
 import { StrategyLoadError } from './strategy-load-error.ts';
 
@@ -51,7 +50,7 @@ export async function loadStrategyFactory(
   options: LoadStrategyOptions = {},
 ): Promise<StrategyFactory> {
   if (!isModulePath(spec.name)) return builtinFactory(spec.name);
-  const file = resolve(spec.baseDir, spec.name);
+  const file = moduleFile(spec.name, spec.baseDir);
   if (!existsSync(file)) {
     throw new StrategyLoadError(`strategy module not found: ${spec.name} (looked for ${file})`);
   }
@@ -98,8 +97,14 @@ export function strategyFromFactory(
     );
   }
   if (!isStrategy(strategy)) {
+    // Strategies are built where no await can wait for them (a fuzz run builds one per case).
+    const promised =
+      strategy instanceof Promise
+        ? ': it returned a Promise (an async factory); a factory must return the strategy itself, with any async set-up done at module level (top-level await) or inside compact'
+        : '';
+    if (strategy instanceof Promise) strategy.catch(() => undefined); // its outcome is not waited for
     throw new StrategyLoadError(
-      `strategy ${name} did not produce a CompactionStrategy ({ name, compact }) from its factory`,
+      `strategy ${name} did not produce a CompactionStrategy ({ name, compact }) from its factory${promised}`,
     );
   }
   // In a task worker, every call into it is checked against the worker's memory limit.
@@ -119,13 +124,22 @@ function builtinFactory(name: string): Promise<StrategyFactory> {
   return entry.load();
 }
 
-/** A function (default export) is a factory; an object with `compact` is a ready strategy. */
+/**
+ * A function (default export) is a factory; a class is one too, constructed with `new` and the
+ * options (as Vitest constructs a reporter class); an object with `compact` is a ready strategy.
+ */
 export function factoryFromExport(value: unknown, name: string): StrategyFactory {
+  if (isClass(value)) return (options) => new value(options) as CompactionStrategy;
   if (typeof value === 'function') return value as StrategyFactory;
   if (isStrategy(value)) return () => value;
   throw new StrategyLoadError(
     `strategy module ${name} must default-export a CompactionStrategy ({ name, compact }) or a StrategyFactory function`,
   );
+}
+
+/** A class (`class X {}`, which cannot be called without `new`), told by its source text as engines print it. */
+function isClass(value: unknown): value is new (options?: Record<string, unknown>) => unknown {
+  return typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
 }
 
 function isStrategy(value: unknown): value is CompactionStrategy {

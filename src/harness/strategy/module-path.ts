@@ -1,9 +1,16 @@
 /**
- * Whether a strategy name is a module path (anything else must be a built-in). A leaf module, so
- * the CLI's own thread can tell the two apart without loading any strategy code.
+ * Whether a strategy name is a module path (anything else must be a built-in), and the file it
+ * names. A leaf module, so the CLI's own thread can tell the two apart without loading any
+ * strategy code.
  */
-import { isAbsolute } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export function isModulePath(name: string): boolean {
-  return name.startsWith('.') || isAbsolute(name) || /\.(m?[jt]s|cjs|cts)$/.test(name);
+  return name.startsWith('.') || name.startsWith('file:') || isAbsolute(name) || /\.(m?[jt]s|cjs|cts)$/.test(name);
+}
+
+/** The absolute file a module path names: relative to `baseDir`, or a file: URL (a path built from `import.meta.url`). */
+export function moduleFile(name: string, baseDir: string): string {
+  return name.startsWith('file:') ? fileURLToPath(name) : resolve(baseDir, name);
 }

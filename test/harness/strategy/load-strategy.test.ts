@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { StrategyOptionsError } from '../../../src/engine/index.ts';
 import { createStrategy, isModulePath, loadStrategyFactory } from '../../../src/harness/strategy/load-strategy.ts';
@@ -17,6 +18,27 @@ describe('loadStrategyFactory / createStrategy', () => {
     expect((await createStrategy(spec('./never-compacts.ts'))).name).toBe('never-compacts');
     expect((await createStrategy(spec('./never-resolves.mjs'))).name).toBe('never-resolves');
     expect(typeof (await loadStrategyFactory(spec('./throws.mjs')))).toBe('function');
+  });
+
+  it('constructs a default-exported class with the options (as Vitest constructs a reporter class)', async () => {
+    const strategy = (await createStrategy(spec('./class-export.mjs', { keep: 3 }))) as unknown as {
+      name: string;
+      options: unknown;
+    };
+    expect(strategy.name).toBe('class-export');
+    expect(strategy.options).toEqual({ keep: 3 });
+  });
+
+  it('names an async factory in its load error', async () => {
+    await expect(createStrategy(spec('./async-factory.mjs'))).rejects.toThrow(
+      /did not produce a CompactionStrategy .* it returned a Promise \(an async factory\)/,
+    );
+  });
+
+  it('loads a module named by a file: URL (a path built from import.meta.url)', async () => {
+    const url = pathToFileURL(resolve(fixtures, 'never-compacts.ts')).href;
+    expect((await createStrategy({ name: url, options: {}, baseDir: '/elsewhere' })).name).toBe('never-compacts');
+    expect(isModulePath(url)).toBe(true);
   });
 
   it('resolves module paths against baseDir', async () => {
