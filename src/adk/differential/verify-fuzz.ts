@@ -11,7 +11,7 @@
  * usage metadata, summarizer faults, phases, attachments, tool declarations near the window…).
  * A world that drifts from adk-js on any of them would make every verdict on such sessions wrong.
  */
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { scenarioSpecArbitrary } from '../../fuzz/arbitraries/scenario-spec.ts';
 import {
@@ -20,8 +20,7 @@ import {
   type ResolvedStrategy,
   type ScenarioSpec,
 } from '../../harness/scenario/index.ts';
-import { isModulePath } from '../../harness/strategy/load-strategy.ts';
-import { moduleFile } from '../../harness/strategy/module-path.ts';
+import { strategyNameFrom } from '../../harness/strategy/module-path.ts';
 import type { ScenarioVerification } from './verify-scenario.ts';
 import type { VerifyIsolation } from './verify-suite.ts';
 import { verifyResolved } from './verify-suite.ts';
@@ -159,14 +158,7 @@ export function differenceScenarioFile(
     `Replay: npx compaction-sim verify-adk ${file}\n`;
   const { name: _generated, ...generated } = shrunk.spec;
   // A module path is written as the loader reads it: relative to the file's folder.
-  const strategyName = isModulePath(strategy.name)
-    ? relativeModule(resolve(outDir), moduleFile(strategy.name, strategy.baseDir))
-    : strategy.name;
+  const strategyName = strategyNameFrom(strategy.name, resolve(outDir), strategy.baseDir);
   const options = Object.keys(strategy.options).length === 0 ? {} : { options: { ...strategy.options } };
   return { file, spec: { name, description, ...generated, strategy: { name: strategyName, ...options } } };
-}
-
-function relativeModule(fromDir: string, target: string): string {
-  const path = relative(fromDir, target).split(sep).join('/');
-  return path.startsWith('.') ? path : `./${path}`;
 }

@@ -16,7 +16,6 @@ import {
   REPLAY_COMMAND,
   slug,
   strategyLabels,
-  strategyNameFrom,
   withDrawn,
   type CounterexampleFile,
   type FuzzStrategy,
@@ -25,6 +24,7 @@ import {
 import type { RunRetention } from '../run/fuzz-retention.ts';
 import { displayPath } from '../../harness/scenario/load-scenario.ts';
 import { join, resolve } from 'node:path';
+import { strategyNameFrom } from '../../harness/strategy/module-path.ts';
 
 /** A run where one side retained facts the other did not. */
 export interface RetentionDifference {

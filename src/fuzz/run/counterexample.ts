@@ -3,9 +3,10 @@
  * violation, fast-check seed and path, how to replay), the strategy it failed with and an
  * `expect` block asserting the violated property, so `simulate` fails on it the same way.
  */
-import { basename, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { displayPath, type ExpectSpec, type ScenarioSpec } from '../../harness/scenario/index.ts';
 import { isModulePath } from '../../harness/strategy/load-strategy.ts';
+import { strategyNameFrom } from '../../harness/strategy/module-path.ts';
 import { propertyByName } from '../../checker/properties/index.ts';
 import type { ShrunkFailure } from './shrink-failure.ts';
 
@@ -168,13 +169,6 @@ function unchecked(failure: ShrunkFailure): string {
 /** A strategy as a short label: a built-in name, or a module's file name without extension. */
 export function strategyLabel(name: string): string {
   return isModulePath(name) ? basename(name, extname(name)) : name;
-}
-
-/** Built-in names stay; a module path is rewritten relative to the file's folder (how the loader reads it). */
-export function strategyNameFrom(name: string, fileDir: string, cwd: string): string {
-  if (!isModulePath(name)) return name;
-  const target = relative(fileDir, resolve(cwd, name)).split(sep).join('/');
-  return target.startsWith('.') ? target : `./${target}`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * names. A leaf module, so the CLI's own thread can tell the two apart without loading any
  * strategy code.
  */
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export function isModulePath(name: string): boolean {
@@ -13,4 +13,14 @@ export function isModulePath(name: string): boolean {
 /** The absolute file a module path names: relative to `baseDir`, or a file: URL (a path built from `import.meta.url`). */
 export function moduleFile(name: string, baseDir: string): string {
   return name.startsWith('file:') ? fileURLToPath(name) : resolve(baseDir, name);
+}
+
+/**
+ * `name` as a scenario file in `fileDir` must write it: a built-in name as it is, a module path
+ * (relative to `baseDir`, or a file: URL) relative to the file's folder, as the loader reads it.
+ */
+export function strategyNameFrom(name: string, fileDir: string, baseDir: string): string {
+  if (!isModulePath(name)) return name;
+  const target = relative(fileDir, moduleFile(name, baseDir)).split(sep).join('/');
+  return target.startsWith('.') ? target : `./${target}`;
 }

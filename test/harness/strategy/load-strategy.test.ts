@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { StrategyOptionsError } from '../../../src/engine/index.ts';
 import { createStrategy, isModulePath, loadStrategyFactory } from '../../../src/harness/strategy/load-strategy.ts';
+import { strategyNameFrom } from '../../../src/harness/strategy/module-path.ts';
 import { StrategyLoadError } from '../../../src/harness/strategy/strategy-load-error.ts';
 
 const fixtures = resolve('test/fixtures/strategies');
@@ -39,6 +40,17 @@ describe('loadStrategyFactory / createStrategy', () => {
     const url = pathToFileURL(resolve(fixtures, 'never-compacts.ts')).href;
     expect((await createStrategy({ name: url, options: {}, baseDir: '/elsewhere' })).name).toBe('never-compacts');
     expect(isModulePath(url)).toBe(true);
+  });
+
+  it('writes a module path as a scenario file in another folder must name it (a file: URL too)', async () => {
+    const file = resolve(fixtures, 'never-compacts.ts');
+    const out = resolve(fixtures, '../out/fuzz');
+    expect(strategyNameFrom('./never-compacts.ts', out, fixtures)).toBe('../../strategies/never-compacts.ts');
+    expect(strategyNameFrom(pathToFileURL(file).href, out, '/elsewhere')).toBe('../../strategies/never-compacts.ts');
+    expect(strategyNameFrom('threshold', out, fixtures)).toBe('threshold');
+    // What the file says loads the same module from the file's folder.
+    const written = strategyNameFrom(pathToFileURL(file).href, out, '/elsewhere');
+    expect((await createStrategy({ name: written, options: {}, baseDir: out })).name).toBe('never-compacts');
   });
 
   it('resolves module paths against baseDir', async () => {
