@@ -20,6 +20,17 @@ import { refuseRepeatedOptions } from './repeated-options.ts';
 
 const args = hideBin(process.argv);
 
+// A reader that stops early (`compaction-sim simulate … --format json | head`, or `2>&1 | head`)
+// closes the pipe: what is left to print has nowhere to go, but the command still finishes and
+// exits with its own verdict (a shell with pipefail reads it), instead of dying on an unhandled
+// EPIPE (exit 1, the code of a failed scenario, with a stack trace).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    throw error;
+  });
+}
+
 const cli = yargs(args)
   .scriptName('compaction-sim')
   .usage('$0 <command> [options]')
