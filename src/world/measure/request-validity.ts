@@ -52,6 +52,36 @@ function invalidContent(content: unknown): string | null {
     const problem = invalidPart(parts[k]);
     if (problem !== null) return `parts[${k}]: ${problem}`;
   }
+  return unserializable(content);
+}
+
+/**
+ * Why `content` cannot be sent as JSON (what every provider SDK does with a request), or null: a
+ * cycle (JSON.stringify throws "Converting circular structure to JSON") or a BigInt (it throws "Do
+ * not know how to serialize a BigInt"). Walked with an explicit stack, so a cycle is reported, not
+ * a stack overflow of the measurement that would follow; a value shared by two branches is fine.
+ */
+function unserializable(content: object): string | null {
+  const onPath = new Set<object>();
+  const stack: { value: unknown; path: string; leaving: boolean }[] = [{ value: content, path: '', leaving: false }];
+  while (stack.length > 0) {
+    const { value, path, leaving } = stack.pop()!;
+    if (typeof value === 'bigint') return `${path.slice(1)} is a BigInt, which JSON cannot send`;
+    if (typeof value !== 'object' || value === null) continue;
+    if (leaving) {
+      onPath.delete(value);
+      continue;
+    }
+    if (onPath.has(value))
+      return `${path.slice(1)} refers back to an object that contains it (a cycle JSON cannot send)`;
+    onPath.add(value);
+    stack.push({ value, path, leaving: true });
+    if (Array.isArray(value))
+      for (let i = 0; i < value.length; i += 1) stack.push({ value: value[i], path: `${path}[${i}]`, leaving: false });
+    else
+      for (const key of Object.keys(value))
+        stack.push({ value: (value as Record<string, unknown>)[key], path: `${path}.${key}`, leaving: false });
+  }
   return null;
 }
 

@@ -35,6 +35,7 @@ describe('strategy isolation (one run, every hostile strategy beside a well-beha
     ['writes-fd1', 'strategy-wrote-stdout'],
     ['null-contents', 'invalid-request'],
     ['garbage-contents', 'invalid-request'],
+    ['cyclic-contents', 'invalid-request'],
     ['lone-call', 'no-orphans'],
     ['hogs-memory', 'strategy-out-of-memory'],
   ])('%s fails its scenario as %s', (name, failure) => {
@@ -50,6 +51,9 @@ describe('strategy isolation (one run, every hostile strategy beside a well-beha
     expect(message('exits-in-compact')).toBe('strategy-exited: the strategy called process.exit(0)');
     expect(message('null-contents')).toContain('request.contents is null: expected a list of contents');
     expect(message('garbage-contents')).toContain('request.contents[0]: number 1 is not a content');
+    expect(message('cyclic-contents')).toContain(
+      'request.contents[0]: parts[0].note.about refers back to an object that contains it (a cycle JSON cannot send)',
+    );
     expect(message('hogs-memory')).toContain('heap limit 128 MB');
     expect(message('logs-to-stdout')).toContain('"compacting 1 contents\\n"');
   });
