@@ -10,9 +10,20 @@ export function isModulePath(name: string): boolean {
   return name.startsWith('.') || name.startsWith('file:') || isAbsolute(name) || /\.(m?[jt]s|cjs|cts)$/.test(name);
 }
 
-/** The absolute file a module path names: relative to `baseDir`, or a file: URL (a path built from `import.meta.url`). */
+/**
+ * The absolute file a module path names: relative to `baseDir`, or a file: URL (a path built from
+ * `import.meta.url`). A file: URL that names no local file (`file://host/x`) is read as a path, so
+ * the loader reports it as not found rather than throwing.
+ */
 export function moduleFile(name: string, baseDir: string): string {
-  return name.startsWith('file:') ? fileURLToPath(name) : resolve(baseDir, name);
+  if (name.startsWith('file:')) {
+    try {
+      return fileURLToPath(name);
+    } catch {
+      // not a local file URL: resolved as a path below, which names no file
+    }
+  }
+  return resolve(baseDir, name);
 }
 
 /**

@@ -40,6 +40,10 @@ describe('loadStrategyFactory / createStrategy', () => {
     const url = pathToFileURL(resolve(fixtures, 'never-compacts.ts')).href;
     expect((await createStrategy({ name: url, options: {}, baseDir: '/elsewhere' })).name).toBe('never-compacts');
     expect(isModulePath(url)).toBe(true);
+    // A file: URL of another host names no local file: a load error, not a crash.
+    await expect(createStrategy(spec('file://elsewhere/x.mjs'))).rejects.toThrow(
+      /strategy module not found: file:\/\/elsewhere\/x\.mjs/,
+    );
   });
 
   it('writes a module path as a scenario file in another folder must name it (a file: URL too)', async () => {
