@@ -50,8 +50,7 @@ function startWorker(entry: URL, options: WorkerOptions): Worker {
   try {
     return new Worker(entry, { ...options, execArgv: workerExecArgv() });
   } catch (error) {
-    const refused = refusedFlags(error);
-    if (refused.length === 0 || !refuseFlags(refused)) throw error;
+    if (!rememberRefusedFlags(error)) throw error;
     return new Worker(entry, { ...options, execArgv: workerExecArgv() });
   }
 }
@@ -59,17 +58,16 @@ function startWorker(entry: URL, options: WorkerOptions): Worker {
 /** Flags a worker refused and the process passed (never offered again). */
 const REFUSED_FLAGS = new Set<string>();
 
-/** The flags Node's `ERR_WORKER_INVALID_EXEC_ARGV` names ("…invalid execArgv flags: --a, --b=1"), else none. */
-function refusedFlags(error: unknown): string[] {
-  if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') return [];
-  const colon = error.message.indexOf(': ');
-  return colon < 0 ? [] : error.message.slice(colon + 2).split(', ');
-}
-
-/** Remembers `flags` as refused; false when none of them is one the process passes (nothing would change). */
-function refuseFlags(flags: readonly string[]): boolean {
+/**
+ * Adds the flags Node's `ERR_WORKER_INVALID_EXEC_ARGV` names ("…invalid execArgv flags: --a, --b=1")
+ * to REFUSED_FLAGS; false when it is another error or names none the process passes (a retry
+ * would fail the same way).
+ */
+function rememberRefusedFlags(error: unknown): boolean {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') return false;
   const passed = new Set(workerExecArgv());
-  const news = flags.filter((flag) => passed.has(flag) && !REFUSED_FLAGS.has(flag));
+  const named = error.message.slice(error.message.indexOf(': ') + 2).split(', ');
+  const news = named.filter((flag) => passed.has(flag));
   for (const flag of news) REFUSED_FLAGS.add(flag);
   return news.length > 0;
 }

@@ -97,14 +97,15 @@ export function strategyFromFactory(
     );
   }
   if (!isStrategy(strategy)) {
-    // Strategies are built where no await can wait for them (a fuzz run builds one per case).
-    const promised =
-      strategy instanceof Promise
-        ? ': it returned a Promise (an async factory); a factory must return the strategy itself, with any async set-up done at module level (top-level await) or inside compact'
-        : '';
-    if (strategy instanceof Promise) strategy.catch(() => undefined); // its outcome is not waited for
+    let why = '';
+    if (strategy instanceof Promise) {
+      // Strategies are built where no await can wait for them (a fuzz run builds one per case).
+      strategy.catch(() => undefined); // its outcome is never waited for
+      why =
+        ': it returned a Promise (an async factory); a factory must return the strategy itself, with any async set-up done at module level (top-level await) or inside compact';
+    }
     throw new StrategyLoadError(
-      `strategy ${name} did not produce a CompactionStrategy ({ name, compact }) from its factory${promised}`,
+      `strategy ${name} did not produce a CompactionStrategy ({ name, compact }) from its factory${why}`,
     );
   }
   // In a task worker, every call into it is checked against the worker's memory limit.

@@ -55,6 +55,14 @@ function invalidContent(content: unknown): string | null {
   return unserializable(content);
 }
 
+/** A value met on the walk, with how it was reached (its path is spelled out only for a report). */
+interface Visit {
+  readonly value: unknown;
+  readonly key: string | number;
+  readonly parent: Visit | undefined;
+  readonly leaving: boolean;
+}
+
 /**
  * Why `content` cannot be sent as JSON (what every provider SDK does with a request), or null: a
  * cycle (JSON.stringify throws "Converting circular structure to JSON") or a BigInt (it throws "Do
@@ -63,26 +71,35 @@ function invalidContent(content: unknown): string | null {
  */
 function unserializable(content: object): string | null {
   const onPath = new Set<object>();
-  const stack: { value: unknown; path: string; leaving: boolean }[] = [{ value: content, path: '', leaving: false }];
+  const stack: Visit[] = [{ value: content, key: '', parent: undefined, leaving: false }];
   while (stack.length > 0) {
-    const { value, path, leaving } = stack.pop()!;
-    if (typeof value === 'bigint') return `${path.slice(1)} is a BigInt, which JSON cannot send`;
+    const visit = stack.pop()!;
+    const value = visit.value;
+    if (typeof value === 'bigint') return `${pathOf(visit)} is a BigInt, which JSON cannot send`;
     if (typeof value !== 'object' || value === null) continue;
-    if (leaving) {
+    if (visit.leaving) {
       onPath.delete(value);
       continue;
     }
     if (onPath.has(value))
-      return `${path.slice(1)} refers back to an object that contains it (a cycle JSON cannot send)`;
+      return `${pathOf(visit)} refers back to an object that contains it (a cycle JSON cannot send)`;
     onPath.add(value);
-    stack.push({ value, path, leaving: true });
+    stack.push({ ...visit, leaving: true });
     if (Array.isArray(value))
-      for (let i = 0; i < value.length; i += 1) stack.push({ value: value[i], path: `${path}[${i}]`, leaving: false });
+      for (let i = 0; i < value.length; i += 1) stack.push({ value: value[i], key: i, parent: visit, leaving: false });
     else
       for (const key of Object.keys(value))
-        stack.push({ value: (value as Record<string, unknown>)[key], path: `${path}.${key}`, leaving: false });
+        stack.push({ value: (value as Record<string, unknown>)[key], key, parent: visit, leaving: false });
   }
   return null;
+}
+
+/** `parts[0].note.about`: the keys from the content down to `visit`. */
+function pathOf(visit: Visit): string {
+  let path = '';
+  for (let at: Visit | undefined = visit; at?.parent !== undefined; at = at.parent)
+    path = `${typeof at.key === 'number' ? `[${at.key}]` : `.${at.key}`}${path}`;
+  return path.slice(1);
 }
 
 function invalidPart(part: unknown): string | null {
