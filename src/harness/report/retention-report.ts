@@ -109,19 +109,31 @@ const COLOURS: Readonly<Record<FactState | 'absent', string>> = {
   absent: '#e5e7eb',
 };
 
-/** The fact timeline: a row per fact, a cell per step (grey before it was planted); '' without facts. */
+/** The states in the order their runs are drawn: a later state is painted over an earlier one. */
+const DRAW_ORDER: readonly (FactState | 'absent')[] = ['absent', 'kept', 'summary', 'stale', 'lost'];
+/** The widest the steps of a timeline get drawn (the rest of the page is about 960 wide). */
+const TIMELINE_WIDTH = 760;
+/** The narrowest a run is drawn, so one lost step among thousands still shows. */
+const MIN_RUN_WIDTH = 2;
+
+/**
+ * The fact timeline: a row per fact, one slot per step (grey before it was planted), at most
+ * `TIMELINE_WIDTH` wide whatever the session's length. On a long session a slot is a fraction of a
+ * pixel: each run of equal state is drawn at least `MIN_RUN_WIDTH` wide, worse states over better
+ * ones, so a fact lost for a single step of thousands stays visible. '' without facts.
+ */
 export function factTimelineHtml(record: ScenarioRecord): string {
   const retention = record.retention;
   if (retention === undefined || record.steps.length === 0) return '';
   const steps = record.steps;
-  const cell = Math.max(2, Math.min(14, Math.floor(760 / steps.length)));
+  const cell = Math.min(14, TIMELINE_WIDTH / steps.length);
   const row = 14;
   const label = 170;
-  const width = label + cell * steps.length;
+  const width = Math.ceil(round(label + cell * steps.length));
   const height = row * retention.facts.length + 4;
   const rows = retention.facts.map((fact, f) => {
     const y = f * row;
-    const rects: string[] = [];
+    const runs: { readonly state: FactState | 'absent'; readonly svg: string }[] = [];
     // Runs of equal state drawn as one rectangle each, with the states and steps in its title.
     let start = 0;
     const stateAt = (s: number): FactState | 'absent' => steps[s]!.facts?.[fact.id] ?? 'absent';
@@ -129,12 +141,14 @@ export function factTimelineHtml(record: ScenarioRecord): string {
       if (s < steps.length && stateAt(s) === stateAt(start)) continue;
       const state = stateAt(start);
       const title = `${fact.id} (${fact.kind}): ${state === 'absent' ? 'not planted yet' : state}, steps ${steps[start]!.step}–${steps[s - 1]!.step}`;
-      rects.push(
-        `<rect x="${label + start * cell}" y="${y}" width="${(s - start) * cell}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`,
-      );
+      runs.push({
+        state,
+        svg: `<rect x="${round(label + start * cell)}" y="${y}" width="${round(Math.max((s - start) * cell, MIN_RUN_WIDTH))}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`,
+      });
       start = s;
     }
-    return `<text x="${label - 6}" y="${y + row - 5}" text-anchor="end" font-size="11">${escapeHtml(`${fact.id} (${fact.kind})`)}</text>${rects.join('')}`;
+    const drawn = DRAW_ORDER.flatMap((state) => runs.filter((run) => run.state === state).map((run) => run.svg));
+    return `<text x="${label - 6}" y="${y + row - 5}" text-anchor="end" font-size="11">${escapeHtml(`${fact.id} (${fact.kind})`)}</text>${drawn.join('')}`;
   });
   const keys = (['kept', 'summary', 'stale', 'lost', 'absent'] as const).map(
     (state) =>
@@ -154,4 +168,9 @@ export function factTimelineHtml(record: ScenarioRecord): string {
     `<div class="legend">${keys.join('')}</div>` +
     `<svg class="fact-timeline" role="img" aria-label="fact timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${rows.join('')}</svg>`
   );
+}
+
+/** Two decimals: plenty for a timeline under a thousand wide, and stable in the file. */
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
 }

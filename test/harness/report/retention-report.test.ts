@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactionStrategy } from '../../../src/engine/types.ts';
 import { REPORTERS } from '../../../src/harness/report/reporters.ts';
+import { factTimelineHtml } from '../../../src/harness/report/retention-report.ts';
 import { buildSuiteReport } from '../../../src/harness/report/suite-report.ts';
 import type { WorldFact } from '../../../src/world/facts/fact-types.ts';
 import { runSession } from '../../../src/world/run-session.ts';
@@ -76,11 +77,33 @@ describe('retention in every report', () => {
     expect(html).toContain('<title>a-file (artifact): not planted yet, steps 0–0</title>');
   });
 
+  it('the HTML fact timeline of a 3,000-step session fits the page, and one lost step in it still shows', async () => {
+    const report = await reportWithFacts();
+    const record = report.scenarios[0]!;
+    // One step of 3,000 lost (step 1,500), the rest kept: runs of 1,500, 1 and 1,499 steps.
+    const steps = Array.from({ length: 3000 }, (_, i) => ({
+      ...record.steps[0]!,
+      step: i,
+      facts: { goal: i === 1500 ? ('lost' as const) : ('kept' as const) },
+    }));
+    const html = factTimelineHtml({ ...record, steps });
+    const width = Number(/<svg class="fact-timeline"[^>]* width="(\d+)"/.exec(html)![1]);
+    expect(width).toBeLessThanOrEqual(170 + 760);
+    const lost = /<rect x="([\d.]+)" y="0" width="([\d.]+)"[^>]*><title>goal \(goal\): lost, steps 1500–1500</.exec(
+      html,
+    )!;
+    expect(Number(lost[2])).toBeGreaterThanOrEqual(2);
+    expect(Number(lost[1])).toBeCloseTo(170 + (1500 * 760) / 3000, 1);
+    // Painted after (over) both kept runs, so the runs beside it cannot cover it.
+    expect(html.lastIndexOf('kept, steps')).toBeLessThan(html.indexOf('lost, steps 1500'));
+    expect(html).toContain('<title>goal (goal): kept, steps 1501–2999</title>');
+  });
+
   it('a report without facts renders none of it', () => {
     const report = sampleReport();
     expect(REPORTERS.table.render(report, { color: false })).not.toContain('retained');
     expect(REPORTERS.markdown.render(report, { color: false })).not.toContain('What survived');
-    expect(REPORTERS.html.render(report, { color: false })).not.toContain('fact-timeline');
+    expect(REPORTERS.html.render(report, { color: false })).not.toContain('<svg class="fact-timeline"');
     expect(REPORTERS.json.render(report, { color: false })).not.toContain('"retention"');
   });
 
