@@ -54,10 +54,12 @@ export function renderStepChart(input: StepChartInput): string {
       'window',
     ),
     levelLine(thresholds, frame, 'threshold-line', 'threshold'),
-    sentLine(steps, frame),
+    // Markers wider than a step's slot overlap: hundreds of re-injections in a row drawn over the
+    // line, white outlines and all, hid what was sent after a compaction. Dense, they go under it.
+    ...(dense(frame)
+      ? [reinjectionMarkers(steps, frame), trimMarkers(steps, frame), sentLine(steps, frame)]
+      : [sentLine(steps, frame), reinjectionMarkers(steps, frame), trimMarkers(steps, frame)]),
     summarizationMarkers(steps, frame),
-    reinjectionMarkers(steps, frame),
-    trimMarkers(steps, frame),
     overflowPoints(steps, frame),
     xAxis(steps, frame),
   ].join('');
@@ -172,26 +174,28 @@ function summarizationMarkers(steps: readonly StepRecord[], frame: Frame): strin
 }
 
 function reinjectionMarkers(steps: readonly StepRecord[], frame: Frame): string {
+  const cls = dense(frame) ? 'reinjection-marker dense' : 'reinjection-marker';
   return steps
     .map((step, index) => {
       if (!step.reinjection) return '';
       const x = r(frame.x(index));
       const y = r(frame.y(step.realAfter));
       const d = markerSize(frame);
-      return `<path class="reinjection-marker" d="M${x},${r(y - d)} L${r(x + d)},${y} L${x},${r(y + d)} L${r(x - d)},${y} Z"><title>step ${step.step}: summary re-injected</title></path>`;
+      return `<path class="${cls}" d="M${x},${r(y - d)} L${r(x + d)},${y} L${x},${r(y + d)} L${r(x - d)},${y} Z"><title>step ${step.step}: summary re-injected</title></path>`;
     })
     .join('');
 }
 
 /** A request shrunk with no summary at all (history dropped or cut): a small square. */
 function trimMarkers(steps: readonly StepRecord[], frame: Frame): string {
+  const cls = dense(frame) ? 'trim-marker dense' : 'trim-marker';
   return steps
     .map((step, index) => {
       if (!step.trimmed) return '';
       const d = markerSize(frame) * 0.8;
       const x = r(frame.x(index) - d);
       const y = r(frame.y(step.realAfter) - d);
-      return `<rect class="trim-marker" x="${x}" y="${y}" width="${r(2 * d)}" height="${r(2 * d)}"><title>step ${step.step}: shrunk without a summary (${formatCount(step.realBefore)} → ${formatCount(step.realAfter)} tokens)</title></rect>`;
+      return `<rect class="${cls}" x="${x}" y="${y}" width="${r(2 * d)}" height="${r(2 * d)}"><title>step ${step.step}: shrunk without a summary (${formatCount(step.realBefore)} → ${formatCount(step.realAfter)} tokens)</title></rect>`;
     })
     .join('');
 }
@@ -204,6 +208,11 @@ function overflowPoints(steps: readonly StepRecord[], frame: Frame): string {
         : '',
     )
     .join('');
+}
+
+/** Neighbouring steps' markers overlap: they are drawn under the line, without outlines. */
+function dense(frame: Frame): boolean {
+  return frame.slot < 2 * markerSize(frame);
 }
 
 /** Markers shrink on long sessions so neighbouring steps stay distinguishable. */

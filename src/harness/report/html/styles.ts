@@ -77,6 +77,7 @@ h3 { font-size: 14px; margin: 16px 0 6px; }
 .summary-label { color: var(--muted); font-size: 12px; }
 .summaries pre { margin: 2px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
 svg.step-chart { width: 100%; height: auto; display: block; }
+svg.fact-timeline { max-width: 100%; height: auto; display: block; }
 .grid-line { stroke: var(--line); stroke-width: 1; }
 .axis-line { stroke: #cbd5e1; stroke-width: 1; }
 .tick-label { fill: var(--muted); font-size: 11px; }
@@ -99,5 +100,6 @@ svg.step-chart { width: 100%; height: auto; display: block; }
 .summarization-clipped { fill: var(--summary); font-size: 10px; font-weight: 600; }
 .reinjection-marker { fill: var(--reinject); stroke: #fff; stroke-width: 1; }
 .trim-marker { fill: var(--trim); stroke: #fff; stroke-width: 1; }
+.reinjection-marker.dense, .trim-marker.dense { stroke: none; }
 footer { color: var(--muted); font-size: 12px; text-align: center; margin-top: 32px; }
 `;
