@@ -4,40 +4,30 @@
  * command modules' builders under yargs, with the CLI's middleware), then through the compiled CLI
  * for the slips that used to end in a stack trace (exit 3), `fuzz --json` twice after the whole run.
  */
-import yargs, { type Argv, type CommandModule } from 'yargs';
+import type { CommandModule } from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_LINES, repeatableOptionsOf, type CommandName } from '../../src/cli/command-lines.ts';
-import { refuseRepeatedOptions, type DeclaredOptions } from '../../src/cli/repeated-options.ts';
+import { refuseRepeatedOptions } from '../../src/cli/repeated-options.ts';
+import {
+  COMMAND_NAMES,
+  commandModule,
+  type Declared,
+  declaredOptions,
+  leadingArgs,
+  parse as parseWith,
+  Refused,
+} from './command-options.ts';
 import { runCli, STACK_LINE, tempDir } from './run-cli.ts';
 
-const MODULES: Record<CommandName, () => Promise<{ default: unknown }>> = {
-  simulate: () => import('../../src/cli/commands/simulate.ts'),
-  gate: () => import('../../src/cli/commands/gate.ts'),
-  fuzz: () => import('../../src/cli/commands/fuzz.ts'),
-  'verify-adk': () => import('../../src/cli/commands/verify-adk.ts'),
-  strategies: () => import('../../src/cli/commands/strategies.ts'),
-  compare: () => import('../../src/cli/commands/compare.ts'),
-  import: () => import('../../src/cli/commands/import.ts'),
-};
-
-interface Declared extends DeclaredOptions {
-  readonly boolean: readonly string[];
-  readonly number: readonly string[];
-  readonly choices: Readonly<Record<string, readonly unknown[]>>;
-}
-
-class Refused extends Error {}
-
-async function commandModule(name: CommandName): Promise<CommandModule> {
-  return (await MODULES[name]()).default as CommandModule;
-}
-
-/** The options a command declares, as yargs sees them once its builder ran. */
-function declaredOptions(module: CommandModule): Declared {
-  const builder = module.builder as ((y: Argv) => Argv) | undefined;
-  const built = builder === undefined ? yargs([]) : builder(yargs([]));
-  return (built as unknown as { getOptions(): Declared }).getOptions();
-}
+/** Parses `args` as main.ts does, with the repeated-option check. */
+const parse = (module: CommandModule, args: string[]) =>
+  parseWith(
+    module,
+    args,
+    refuseRepeatedOptions((message) => {
+      throw new Refused(message);
+    }, repeatableOptionsOf),
+  );
 
 /** Every option of the command that takes one value (not an array, not a flag, not repeatable by design). */
 function singleValued(name: CommandName, declared: Declared): string[] {
@@ -59,39 +49,9 @@ function sampleValue(flag: string, declared: Declared): string {
   return declared.number.includes(flag) ? '3' : 'x';
 }
 
-/** Parses `args` as main.ts does; resolves to 'ran' when the handler was reached, or rejects with the refusal. */
-async function parse(module: CommandModule, args: string[]): Promise<'ran'> {
-  let ran = false;
-  await yargs(args)
-    .strict()
-    .exitProcess(false)
-    .command({
-      ...module,
-      handler: () => {
-        ran = true;
-      },
-    })
-    .fail((message, error) => {
-      throw error ?? new Error(message);
-    })
-    .middleware(
-      refuseRepeatedOptions((message) => {
-        throw new Refused(message);
-      }, repeatableOptionsOf),
-    )
-    .parseAsync();
-  if (!ran) throw new Error('the handler was not reached');
-  return 'ran';
-}
-
-/** Options a command requires (yargs `demandOption`), with a valid value. */
-const REQUIRED: Partial<Record<CommandName, Readonly<Record<string, string>>>> = {
-  import: { from: 'openai-chat', out: 'imported' },
-};
-
 describe('every single-valued option of every command, given twice', async () => {
   const cases: [CommandName, string, CommandModule, Declared][] = [];
-  for (const name of Object.keys(COMMAND_LINES) as CommandName[]) {
+  for (const name of COMMAND_NAMES) {
     const module = await commandModule(name);
     const declared = declaredOptions(module);
     for (const flag of singleValued(name, declared)) cases.push([name, flag, module, declared]);
@@ -121,10 +81,7 @@ describe('every single-valued option of every command, given twice', async () =>
     '%s: once runs, twice is refused before the handler',
     async (_, name, flag, module, declared) => {
       // A command's required options, given once (except the one under test), so that the handler is reached.
-      const required = Object.entries(REQUIRED[name] ?? {})
-        .filter(([option]) => option !== flag)
-        .flatMap(([option, given]) => [`--${option}`, given]);
-      const positionals = [...(COMMAND_LINES[name].command.includes('<') ? ['scenarios'] : []), ...required];
+      const positionals = leadingArgs(name, flag);
       const value = sampleValue(flag, declared);
       await expect(parse(module, [name, ...positionals, `--${flag}`, value])).resolves.toBe('ran');
       const twice = parse(module, [name, ...positionals, `--${flag}`, value, `--${flag}`, value]);
