@@ -16,7 +16,7 @@ import { hideBin } from 'yargs/helpers';
 import { packageVersion } from '../harness/package-version.ts';
 import { COMMAND_LINES, repeatableOptionsOf, type CommandName } from './command-lines.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
-import { refuseNonNumericOptions } from './non-numeric-options.ts';
+import { refuseBadOptionValues } from './option-values.ts';
 import { refuseRepeatedOptions } from './repeated-options.ts';
 
 const args = hideBin(process.argv);
@@ -45,8 +45,8 @@ const cli = yargs(args)
   .fail((message, error) => usageError(message ?? error?.message ?? 'invalid usage'))
   // A single-valued option given twice: refused before the command's handler runs anything.
   .middleware(refuseRepeatedOptions(usageError, repeatableOptionsOf))
-  // A number option given text (`--seed abc`): the text in the message, not NaN.
-  .middleware(refuseNonNumericOptions(usageError, args));
+  // An option given no value (`--runs` at the end), or a number option given text (`--seed abc`).
+  .middleware(refuseBadOptionValues(usageError, args));
 
 function usageError(message: string): never {
   process.stderr.write(`compaction-sim: ${message}\nRun compaction-sim --help for usage.\n`);
