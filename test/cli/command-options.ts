@@ -28,6 +28,11 @@ export interface Declared extends DeclaredOptions {
 /** What a middleware under test throws instead of exiting. */
 export class Refused extends Error {}
 
+/** The `refuse` callback the checks get in tests: throws `Refused` where main.ts exits. */
+export function refuse(message: string): never {
+  throw new Refused(message);
+}
+
 export async function commandModule(name: CommandName): Promise<CommandModule> {
   return (await MODULES[name]()).default as CommandModule;
 }

@@ -16,19 +16,12 @@ import {
   declaredOptions,
   leadingArgs,
   parse,
-  Refused,
+  refuse,
 } from './command-options.ts';
 import { cliMain, runNode, STACK_LINE } from './run-cli.ts';
 
 /** Parses `args` as main.ts does, with the option-value check. */
-const parseValues = (module: CommandModule, args: string[]) =>
-  parse(
-    module,
-    args,
-    refuseBadOptionValues((message) => {
-      throw new Refused(message);
-    }, args),
-  );
+const parseValues = (module: CommandModule, args: string[]) => parse(module, args, refuseBadOptionValues(refuse, args));
 
 /** A value the option accepts: its first choice, a number, or a word. */
 function sampleValue(flag: string, declared: Declared): string {

@@ -16,18 +16,13 @@ import {
   leadingArgs,
   parse as parseWith,
   Refused,
+  refuse,
 } from './command-options.ts';
 import { runCli, STACK_LINE, tempDir } from './run-cli.ts';
 
 /** Parses `args` as main.ts does, with the repeated-option check. */
 const parse = (module: CommandModule, args: string[]) =>
-  parseWith(
-    module,
-    args,
-    refuseRepeatedOptions((message) => {
-      throw new Refused(message);
-    }, repeatableOptionsOf),
-  );
+  parseWith(module, args, refuseRepeatedOptions(refuse, repeatableOptionsOf));
 
 /** Every option of the command that takes one value (not an array, not a flag, not repeatable by design). */
 function singleValued(name: CommandName, declared: Declared): string[] {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildComparisonReport } from '../../src/compare/comparison-report.ts';
 import { renderComparisonHtml } from '../../src/compare/report/comparison-html.ts';
 import type { ResolvedScenario } from '../../src/harness/scenario/index.ts';
-import { CHROMIUM_MISSING, findChromium, pngSize, runChromium } from '../harness/report/chromium.ts';
+import { CHROMIUM_MISSING, findChromium, measurePage, pngSize, runChromium } from '../harness/report/chromium.ts';
 
 const chromium = findChromium();
 const inCi = process.env['CI'] !== undefined && process.env['CI'] !== '';
@@ -82,27 +82,18 @@ describe.skipIf(chromium === null && !inCi)('compare.html in a real browser', ()
 
   it("sets each museum matrix header over its own column: its text starts where the cells' content does", () => {
     if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
-    const measured = join(dir, 'compare-measured.html');
-    const script = `<script>
-addEventListener('load', () => {
+    const { heads, cells } = measurePage<{ heads: { text: string; left: number }[]; cells: number[] }>(
+      chromium,
+      renderComparisonHtml(report),
+      `
   const table = document.querySelector('table.matrix');
   const textLeft = (el) => { const range = document.createRange(); range.selectNodeContents(el); return range.getClientRects()[0].left; };
   const heads = [...table.querySelectorAll('thead th')].map((th) => ({ text: th.textContent, left: textLeft(th) }));
   const cells = [...table.querySelectorAll('tbody tr:first-child td')].map(textLeft);
-  const pre = document.createElement('pre');
-  pre.id = 'layout';
-  pre.textContent = btoa(JSON.stringify({ heads, cells }));
-  document.body.append(pre);
-});
-</script>`;
-    writeFileSync(measured, renderComparisonHtml(report).replace('</body>', `${script}</body>`));
-    const dom = runChromium(chromium, pathToFileURL(measured).href, ['--window-size=1280,900', '--dump-dom']);
-    const encoded = /<pre id="layout">([A-Za-z0-9+/=]+)<\/pre>/.exec(dom)?.[1];
-    expect(encoded, 'the measuring script did not run').toBeDefined();
-    const { heads, cells } = JSON.parse(Buffer.from(encoded!, 'base64').toString('utf8')) as {
-      heads: { text: string; left: number }[];
-      cells: number[];
-    };
+  return { heads, cells };`,
+      1280,
+      900,
+    );
     expect(heads.map((head) => head.text)).toEqual(['scenario', 'reproduces', 'crush', 'threshold']);
     expect(cells).toHaveLength(heads.length);
     heads.forEach((head, column) => expect(Math.abs(head.left - cells[column]!), head.text).toBeLessThanOrEqual(2));

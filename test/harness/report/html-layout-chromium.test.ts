@@ -5,15 +5,11 @@
  * is the request that was never sent: dashed, while the solid part stays at or under the window).
  * The measurements are taken by a script added to a copy of the page (the report itself has none).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../../src/harness/report/reporters.ts';
 import { buildSuiteReport } from '../../../src/harness/report/suite-report.ts';
 import type { ScenarioOutcome } from '../../../src/harness/run/run-suite.ts';
-import { CHROMIUM_MISSING, findChromium, runChromium } from './chromium.ts';
+import { CHROMIUM_MISSING, findChromium, measurePage } from './chromium.ts';
 import { sampleResult, sampleScenario, sampleSteps } from './sample-report.ts';
 
 const chromium = findChromium();
@@ -54,8 +50,8 @@ function wideSuite(): ScenarioOutcome[] {
   });
 }
 
-const MEASURE = `<script>
-addEventListener('load', () => {
+/** Run on load in the page (chromium.ts `measurePage`). */
+const MEASURE = `
   const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height }; };
   const rows = [...document.querySelectorAll('table.overview tbody tr')].map((tr) => ({
     verdict: box(tr.querySelector('td.verdict .pill')), peak: box(tr.querySelector('td.peak-col')),
@@ -68,13 +64,7 @@ addEventListener('load', () => {
   const unsent = [...chart.querySelectorAll('.summarization-unsent')].map((el) => ({ ...box(el), dash: getComputedStyle(el).strokeDasharray }));
   const solidDash = [...chart.querySelectorAll('.summarization-drop')].map((el) => getComputedStyle(el).strokeDasharray);
   const verdict = box(document.querySelector('.big-verdict'));
-  const out = { viewport: innerWidth, scrollWidth: document.documentElement.scrollWidth, rows, heads, windowLine, drops, unsent, solidDash, verdict };
-  const pre = document.createElement('pre');
-  pre.id = 'layout';
-  pre.textContent = btoa(JSON.stringify(out));
-  document.body.append(pre);
-});
-</script>`;
+  return { viewport: innerWidth, scrollWidth: document.documentElement.scrollWidth, rows, heads, windowLine, drops, unsent, solidDash, verdict };`;
 
 interface Box {
   left: number;
@@ -97,13 +87,7 @@ interface Layout {
 }
 
 function measure(html: string, width: number): Layout {
-  const dir = mkdtempSync(join(tmpdir(), 'html-layout-'));
-  const file = join(dir, 'report.html');
-  writeFileSync(file, html.replace('</body>', `${MEASURE}</body>`));
-  const dom = runChromium(chromium!, pathToFileURL(file).href, [`--window-size=${width},900`, '--dump-dom']);
-  const encoded = /<pre id="layout">([A-Za-z0-9+/=]+)<\/pre>/.exec(dom)?.[1];
-  if (encoded === undefined) throw new Error('the measuring script did not run');
-  return JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as Layout;
+  return measurePage<Layout>(chromium!, html, MEASURE, width, 900);
 }
 
 describe.skipIf(chromium === null && !inCi)('report.html at 1280 px', () => {

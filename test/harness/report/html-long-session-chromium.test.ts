@@ -3,19 +3,15 @@
  * 1280 px. Two things went wrong there: the fact timeline drew 2 px per step (6,170 px wide), ran
  * out of its card and pushed the page into a horizontal scroll, its later steps out of view; and
  * the ~900 re-injection markers after the compaction, each wider than its step, were drawn over the
- * line with white outlines and hid what was sent. The page is measured by a script added to a copy
- * of it (the report itself has none): what is at the line's own points is the line.
+ * line with white outlines and hid what was sent. Measured in the page (chromium.ts `measurePage`):
+ * what is at the line's own points is the line.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../../src/harness/report/reporters.ts';
 import { buildSuiteReport } from '../../../src/harness/report/suite-report.ts';
 import type { WorldFact } from '../../../src/world/facts/fact-types.ts';
 import { sessionRetention } from '../../../src/world/facts/retention.ts';
-import { CHROMIUM_MISSING, findChromium, runChromium } from './chromium.ts';
+import { CHROMIUM_MISSING, findChromium, measurePage } from './chromium.ts';
 import { sampleResult, sampleScenario, sampleSteps, totalsOf } from './sample-report.ts';
 
 const chromium = findChromium();
@@ -57,30 +53,21 @@ function longSessionHtml(): string {
   return REPORTERS.html.render(report, { color: false });
 }
 
-const MEASURE = `<script>
-addEventListener('load', () => {
+/** Run on load in the page: every 25th point of the line after the compaction (the chart is in view at this height), what is drawn on top there? */
+const MEASURE = `
   const line = document.querySelector('svg.step-chart .sent-line');
   const matrix = line.getScreenCTM();
   const points = [...line.points];
-  // Every 25th point after the compaction (the chart is in view at this height): what is drawn on top there?
   const probes = [];
   for (let i = 2010; i < points.length; i += 25) {
     const p = points[i];
-    const x = matrix.a * p.x + matrix.c * p.y + matrix.e;
-    const y = matrix.b * p.x + matrix.d * p.y + matrix.f;
-    const hit = document.elementFromPoint(x, y);
+    const hit = document.elementFromPoint(matrix.a * p.x + matrix.c * p.y + matrix.e, matrix.b * p.x + matrix.d * p.y + matrix.f);
     probes.push(hit === null ? 'nothing' : hit.getAttribute('class'));
   }
   const timeline = document.querySelector('svg.fact-timeline').getBoundingClientRect();
   const card = document.querySelector('section.scenario').getBoundingClientRect();
-  const out = { viewport: innerWidth, scrollWidth: document.documentElement.scrollWidth, probes,
-    timeline: { left: timeline.left, right: timeline.right }, card: { left: card.left, right: card.right } };
-  const pre = document.createElement('pre');
-  pre.id = 'layout';
-  pre.textContent = btoa(JSON.stringify(out));
-  document.body.append(pre);
-});
-</script>`;
+  return { viewport: innerWidth, scrollWidth: document.documentElement.scrollWidth, probes,
+    timeline: { left: timeline.left, right: timeline.right }, card: { left: card.left, right: card.right } };`;
 
 interface Layout {
   viewport: number;
@@ -90,20 +77,10 @@ interface Layout {
   card: { left: number; right: number };
 }
 
-function measure(html: string): Layout {
-  const dir = mkdtempSync(join(tmpdir(), 'html-long-'));
-  const file = join(dir, 'report.html');
-  writeFileSync(file, html.replace('</body>', `${MEASURE}</body>`));
-  const dom = runChromium(chromium!, pathToFileURL(file).href, ['--window-size=1280,1400', '--dump-dom']);
-  const encoded = /<pre id="layout">([A-Za-z0-9+/=]+)<\/pre>/.exec(dom)?.[1];
-  if (encoded === undefined) throw new Error('the measuring script did not run');
-  return JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as Layout;
-}
-
 describe.skipIf(chromium === null && !inCi)('report.html of a 3,000-step session at 1280 px', () => {
   it('fits the page, its fact timeline inside its card, and keeps the line sent after the compaction on top of the markers', () => {
     if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
-    const layout = measure(longSessionHtml());
+    const layout = measurePage<Layout>(chromium, longSessionHtml(), MEASURE, 1280, 1400);
     expect(layout.viewport).toBe(1280);
     expect(layout.scrollWidth).toBeLessThanOrEqual(1280);
     expect(layout.timeline.right).toBeLessThanOrEqual(layout.card.right);
