@@ -8,6 +8,7 @@
 import { FACT_KINDS, type FactState } from '../../world/facts/fact-types.ts';
 import type { RetentionByKind, SessionRetention } from '../../world/facts/retention.ts';
 import { escapeHtml } from './html/escape-html.ts';
+import { svgNumber } from './html/svg-number.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 
 /** "7/9": facts retained on the last request, of those probed; '—' without facts. */
@@ -129,7 +130,7 @@ export function factTimelineHtml(record: ScenarioRecord): string {
   const cell = Math.min(14, TIMELINE_WIDTH / steps.length);
   const row = 14;
   const label = 170;
-  const width = Math.ceil(round(label + cell * steps.length));
+  const width = Math.ceil(svgNumber(label + cell * steps.length));
   const height = row * retention.facts.length + 4;
   const rows = retention.facts.map((fact, f) => {
     const y = f * row;
@@ -143,7 +144,7 @@ export function factTimelineHtml(record: ScenarioRecord): string {
       const title = `${fact.id} (${fact.kind}): ${state === 'absent' ? 'not planted yet' : state}, steps ${steps[start]!.step}–${steps[s - 1]!.step}`;
       runs.push({
         state,
-        svg: `<rect x="${round(label + start * cell)}" y="${y}" width="${round(Math.max((s - start) * cell, MIN_RUN_WIDTH))}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`,
+        svg: `<rect x="${svgNumber(label + start * cell)}" y="${y}" width="${svgNumber(Math.max((s - start) * cell, MIN_RUN_WIDTH))}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`,
       });
       start = s;
     }
@@ -168,9 +169,4 @@ export function factTimelineHtml(record: ScenarioRecord): string {
     `<div class="legend">${keys.join('')}</div>` +
     `<svg class="fact-timeline" role="img" aria-label="fact timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${rows.join('')}</svg>`
   );
-}
-
-/** Two decimals: plenty for a timeline under a thousand wide, and stable in the file. */
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }

@@ -7,6 +7,7 @@ import type { StepRecord } from '../../../world/session-result.ts';
 import { formatCount } from '../format.ts';
 import { niceAxis, shortNumber } from './axis-ticks.ts';
 import { escapeHtml } from './escape-html.ts';
+import { svgNumber as r } from './svg-number.ts';
 
 export interface StepChartInput {
   readonly title: string;
@@ -218,9 +219,4 @@ function dense(frame: Frame): boolean {
 /** Markers shrink on long sessions so neighbouring steps stay distinguishable. */
 function markerSize(frame: Frame): number {
   return r(Math.max(2, Math.min(5, frame.slot * 0.4)));
-}
-
-/** Two decimals are plenty for a 960-wide viewBox and keep the file small and stable. */
-function r(value: number): number {
-  return Math.round(value * 100) / 100;
 }
