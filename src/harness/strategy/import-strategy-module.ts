@@ -25,6 +25,14 @@ export async function importStrategyModule(url: URL, name: string): Promise<unkn
   if (TYPESCRIPT.test(url.pathname) && !RUNNING_FROM_SOURCES) await registerTypeScriptLoader(name);
   const loaded = (await import(url.href)) as { default?: unknown };
   const value = loaded.default;
+  if (value === undefined) {
+    // Named exports only (`export const strategy = …`): say what the module does export.
+    const names = Object.keys(loaded);
+    throw new StrategyLoadError(
+      `strategy module ${name} has no default export${names.length === 0 ? '' : ` (it exports ${names.join(', ')})`}: ` +
+        'make the strategy, its factory or its class the default export (export default …)',
+    );
+  }
   if (typeof value === 'object' && value !== null && (value as { __esModule?: unknown }).__esModule === true) {
     return (value as { default?: unknown }).default;
   }

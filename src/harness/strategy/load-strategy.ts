@@ -134,8 +134,18 @@ export function factoryFromExport(value: unknown, name: string): StrategyFactory
   if (typeof value === 'function') return value as StrategyFactory;
   if (isStrategy(value)) return () => value;
   throw new StrategyLoadError(
-    `strategy module ${name} must default-export a CompactionStrategy ({ name, compact }) or a StrategyFactory function`,
+    `strategy module ${name} must default-export a CompactionStrategy ({ name, compact }) or a StrategyFactory function${exportedText(value)}`,
   );
+}
+
+/** What the default export was instead, for the load error (`module.exports = { strategy }` in CommonJS). */
+function exportedText(value: unknown): string {
+  if (typeof value !== 'object' || value === null)
+    return `; its default export is ${value === null ? 'null' : typeof value}`;
+  const keys = Object.keys(value);
+  return keys.length === 0
+    ? '; its default export is an empty object'
+    : `; its default export is an object with ${keys.join(', ')}`;
 }
 
 /** A class (`class X {}`, which cannot be called without `new`), told by its source text as engines print it. */

@@ -30,6 +30,15 @@ describe('loadStrategyFactory / createStrategy', () => {
     expect(strategy.options).toEqual({ keep: 3 });
   });
 
+  it('says what a module without a usable default export exports instead', async () => {
+    await expect(createStrategy(spec('./named-export-only.mjs'))).rejects.toThrow(
+      'strategy module ./named-export-only.mjs has no default export (it exports strategy, other): make the strategy, its factory or its class the default export (export default …)',
+    );
+    await expect(createStrategy(spec('./exports-object.cjs'))).rejects.toThrow(
+      /must default-export a CompactionStrategy .*; its default export is an object with strategy$/,
+    );
+  });
+
   it('names an async factory in its load error', async () => {
     await expect(createStrategy(spec('./async-factory.mjs'))).rejects.toThrow(
       /did not produce a CompactionStrategy .* it returned a Promise \(an async factory\)/,
