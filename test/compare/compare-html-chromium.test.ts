@@ -80,6 +80,30 @@ describe.skipIf(chromium === null && !inCi)('compare.html in a real browser', ()
     expect(dom).toContain('<h1>Strategy comparison</h1>');
   });
 
+  it('aligns the league and fuzz tables as they read: strategy names left, numbers right, each header like its cells', () => {
+    if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
+    const tables = measurePage<{ heads: string[]; cells: string[]; names: string[] }[]>(
+      chromium,
+      renderComparisonHtml(report),
+      `
+  const align = (el) => getComputedStyle(el).textAlign;
+  return [...document.querySelectorAll('table:not(.matrix)')].map((table) => ({
+    heads: [...table.querySelectorAll('thead th')].map(align),
+    cells: [...table.querySelectorAll('tbody tr:first-child td')].map(align),
+    names: [...table.querySelectorAll('thead th')].map((th) => th.textContent),
+  }));`,
+      1280,
+      900,
+    );
+    expect(tables).toHaveLength(2);
+    for (const { heads, cells, names } of tables) {
+      expect(heads).toEqual(cells);
+      names.forEach((name, column) =>
+        expect(heads[column], name).toBe(name === 'strategy' ? 'left' : name === '#' ? heads[column] : 'right'),
+      );
+    }
+  });
+
   it("sets each museum matrix header over its own column: its text starts where the cells' content does", () => {
     if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
     const { heads, cells } = measurePage<{ heads: { text: string; left: number }[]; cells: number[] }>(

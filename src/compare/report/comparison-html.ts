@@ -8,6 +8,7 @@ import { escapeHtml } from '../../harness/report/html/escape-html.ts';
 import { STYLES } from '../../harness/report/html/styles.ts';
 import type { ComparisonReport, LeagueRow } from '../comparison-report.ts';
 import type { ContenderResult } from '../contender-result.ts';
+import { headCell } from './head-cell.ts';
 import { retentionHtml } from './retention-table.ts';
 import {
   brokenText,
@@ -28,6 +29,8 @@ const EXTRA_STYLES = `
 table.matrix td { text-align: left; white-space: normal; vertical-align: top; }
 table.matrix th { text-align: left; vertical-align: bottom; }
 table.matrix td .pill { margin: 1px 2px 1px 0; }
+table:not(.matrix) th, table:not(.matrix) td { text-align: right; }
+table:not(.matrix) .name { text-align: left; }
 .notes { color: var(--muted); font-size: 12.5px; white-space: pre-line; margin: -16px 4px 28px; }
 h2.section { margin: 8px 0 10px; }
 `;
@@ -56,7 +59,7 @@ export function renderComparisonHtml(report: ComparisonReport): string {
 }
 
 function league(report: ComparisonReport): string {
-  const head = ['#', 'strategy', ...LEAGUE_HEADERS].map((title) => `<th>${escapeHtml(title)}</th>`).join('');
+  const head = ['#', 'strategy', ...LEAGUE_HEADERS].map((title) => headCell(title)).join('');
   const rows = report.league.map((row) => {
     const cells = leagueCells(row).map(
       (text, index) => `<td${badCell(row, index) ? ' class="bad"' : ''}>${escapeHtml(text)}</td>`,
@@ -75,7 +78,7 @@ function badCell(row: LeagueRow, index: number): boolean {
 function fuzzTable(report: ComparisonReport): string {
   const properties = report.league[0]?.fuzz?.map((tally) => tally.property) ?? [];
   const head = ['strategy', ...properties.map((property) => PROPERTY_SHORT[property])]
-    .map((title) => `<th>${escapeHtml(title)}</th>`)
+    .map((title) => headCell(title))
     .join('');
   const rows = report.league.map((row) => {
     const cells = (row.fuzz ?? []).map(

@@ -6,6 +6,7 @@ import Table from 'cli-table3';
 import { paint } from '../../harness/report/ansi.ts';
 import { escapeHtml } from '../../harness/report/html/escape-html.ts';
 import type { ComparisonReport } from '../comparison-report.ts';
+import { headCell } from './head-cell.ts';
 import { RETENTION_HEADERS, RETENTION_NOTE, retentionPercent } from '../retention-league.ts';
 
 /** Forgetting has a price: columns of re-reads only when some contender made one (other comparisons unchanged). */
@@ -73,7 +74,7 @@ export function retentionMarkdownSection(report: ComparisonReport): string[] {
 export function retentionHtml(report: ComparisonReport): string[] {
   if (!hasFacts(report)) return [];
   const head = headers(report)
-    .map((title) => `<th>${escapeHtml(title)}</th>`)
+    .map((title) => headCell(title))
     .join('');
   const body = rows(report)
     .map(
