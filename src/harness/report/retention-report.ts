@@ -8,6 +8,7 @@
 import { FACT_KINDS, type FactState } from '../../world/facts/fact-types.ts';
 import type { RetentionByKind, SessionRetention } from '../../world/facts/retention.ts';
 import { escapeHtml } from './html/escape-html.ts';
+import { STEP_AXIS } from './html/step-chart.ts';
 import { svgNumber } from './html/svg-number.ts';
 import type { ScenarioRecord, SuiteReport } from './suite-report.ts';
 
@@ -112,25 +113,26 @@ const COLOURS: Readonly<Record<FactState | 'absent', string>> = {
 
 /** The states in the order their runs are drawn: a later state is painted over an earlier one. */
 const DRAW_ORDER: readonly (FactState | 'absent')[] = ['absent', 'kept', 'summary', 'stale', 'lost'];
-/** The widest the steps of a timeline get drawn (the rest of the page is about 960 wide). */
-const TIMELINE_WIDTH = 760;
 /** The narrowest a run is drawn, so one lost step among thousands still shows. */
 const MIN_RUN_WIDTH = 2;
+/** Fact labels longer than this are cut (the whole name is in each run's title). */
+const MAX_LABEL_CHARS = 17;
 
 /**
- * The fact timeline: a row per fact, one slot per step (grey before it was planted), at most
- * `TIMELINE_WIDTH` wide whatever the session's length. On a long session a slot is a fraction of a
- * pixel: each run of equal state is drawn at least `MIN_RUN_WIDTH` wide, worse states over better
- * ones, so a fact lost for a single step of thousands stays visible. '' without facts.
+ * The fact timeline: a row per fact, one slot per step (grey before it was planted), drawn on the
+ * step chart's horizontal frame (`STEP_AXIS`) and at the page's width as the chart is, so each step
+ * sits under the chart's; labels in the right margin, where the chart labels its levels. On a long
+ * session a slot is a fraction of a pixel: each run of equal state is drawn at least
+ * `MIN_RUN_WIDTH` wide, worse states over better ones, so a fact lost for a single step of
+ * thousands stays visible. '' without facts.
  */
 export function factTimelineHtml(record: ScenarioRecord): string {
   const retention = record.retention;
   if (retention === undefined || record.steps.length === 0) return '';
   const steps = record.steps;
-  const cell = Math.min(14, TIMELINE_WIDTH / steps.length);
+  const slot = STEP_AXIS.width / steps.length;
   const row = 14;
-  const label = 170;
-  const width = Math.ceil(svgNumber(label + cell * steps.length));
+  const width = STEP_AXIS.viewBoxWidth;
   const height = row * retention.facts.length + 4;
   const rows = retention.facts.map((fact, f) => {
     const y = f * row;
@@ -144,12 +146,16 @@ export function factTimelineHtml(record: ScenarioRecord): string {
       const title = `${fact.id} (${fact.kind}): ${state === 'absent' ? 'not planted yet' : state}, steps ${steps[start]!.step}–${steps[s - 1]!.step}`;
       runs.push({
         state,
-        svg: `<rect x="${svgNumber(label + start * cell)}" y="${y}" width="${svgNumber(Math.max((s - start) * cell, MIN_RUN_WIDTH))}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`,
+        svg: `<rect x="${svgNumber(STEP_AXIS.left + start * slot)}" y="${y}" width="${svgNumber(Math.max((s - start) * slot, MIN_RUN_WIDTH))}" height="${row - 3}" fill="${COLOURS[state]}"><title>${escapeHtml(title)}</title></rect>`,
       });
       start = s;
     }
     const drawn = DRAW_ORDER.flatMap((state) => runs.filter((run) => run.state === state).map((run) => run.svg));
-    return `<text x="${label - 6}" y="${y + row - 5}" text-anchor="end" font-size="11">${escapeHtml(`${fact.id} (${fact.kind})`)}</text>${drawn.join('')}`;
+    const name = `${fact.id} (${fact.kind})`;
+    // An id that starts with its kind (`constraint-1`) says it already: the margin keeps the id.
+    const short = fact.id.startsWith(fact.kind) ? fact.id : name;
+    const label = short.length <= MAX_LABEL_CHARS ? short : `${short.slice(0, MAX_LABEL_CHARS - 1)}…`;
+    return `${drawn.join('')}<text x="${STEP_AXIS.left + STEP_AXIS.width + 6}" y="${y + row - 5}" font-size="11"><title>${escapeHtml(name)}</title>${escapeHtml(label)}</text>`;
   });
   const keys = (['kept', 'summary', 'stale', 'lost', 'absent'] as const).map(
     (state) =>
@@ -167,6 +173,6 @@ export function factTimelineHtml(record: ScenarioRecord): string {
             .join(', '),
         )}.</p>`) +
     `<div class="legend">${keys.join('')}</div>` +
-    `<svg class="fact-timeline" role="img" aria-label="fact timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${rows.join('')}</svg>`
+    `<svg class="fact-timeline" role="img" aria-label="fact timeline" viewBox="0 0 ${width} ${height}">${rows.join('')}</svg>`
   );
 }

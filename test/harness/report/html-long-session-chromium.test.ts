@@ -25,12 +25,14 @@ const GOAL: WorldFact = {
   values: [{ site: { turn: 0, in: 'user' }, text: 'Goal: ship v2', marker: 'FACT-AAAAAAAA' }],
 };
 
-/** One summarization at step 2,000 (the request grows 50 tokens a step until then); every later step re-injects the summary. */
+/** One summarization (near step 2,000: the request grows 50 tokens a step until then); every later step re-injects the summary, and the goal is in it. */
 function longSessionHtml(): string {
-  const steps = sampleSteps(STEPS, 128_000, { growth: 50, trigger: 100_000, floor: 1000 }).map((step, index) => ({
+  const drawn = sampleSteps(STEPS, 128_000, { growth: 50, trigger: 100_000, floor: 1000 });
+  const at = drawn.findIndex((step) => step.summarizerCalls.length > 0);
+  const steps = drawn.map((step, index) => ({
     ...step,
-    reinjection: index > 2000,
-    facts: { goal: index < 2000 ? ('kept' as const) : index === 2500 ? ('lost' as const) : ('summary' as const) },
+    reinjection: index > at,
+    facts: { goal: index < at ? ('kept' as const) : index === 2500 ? ('lost' as const) : ('summary' as const) },
   }));
   const result = { ...sampleResult('long', steps, 128_000), totals: totalsOf(steps, 128_000) };
   const retention = sessionRetention(
@@ -64,21 +66,30 @@ const MEASURE = `
     const hit = document.elementFromPoint(matrix.a * p.x + matrix.c * p.y + matrix.e, matrix.b * p.x + matrix.d * p.y + matrix.f);
     probes.push(hit === null ? 'nothing' : hit.getAttribute('class'));
   }
+  // Where the summarization is drawn in the chart, and where the fact's first 'summary' run starts below it.
+  const guide = document.querySelector('svg.step-chart .summarization-guide').getBoundingClientRect();
+  const summaryRun = [...document.querySelectorAll('svg.fact-timeline rect')]
+    .find((rect) => rect.querySelector('title').textContent.includes(': summary, steps'))
+    .getBoundingClientRect();
   const timeline = document.querySelector('svg.fact-timeline').getBoundingClientRect();
   const card = document.querySelector('section.scenario').getBoundingClientRect();
   return { viewport: innerWidth, scrollWidth: document.documentElement.scrollWidth, probes,
+    guideX: (guide.left + guide.right) / 2, summaryLeft: summaryRun.left, slot: (timeline.width * 784 / 960) / 3000,
     timeline: { left: timeline.left, right: timeline.right }, card: { left: card.left, right: card.right } };`;
 
 interface Layout {
   viewport: number;
   scrollWidth: number;
   probes: string[];
+  guideX: number;
+  summaryLeft: number;
+  slot: number;
   timeline: { left: number; right: number };
   card: { left: number; right: number };
 }
 
 describe.skipIf(chromium === null && !inCi)('report.html of a 3,000-step session at 1280 px', () => {
-  it('fits the page, its fact timeline inside its card, and keeps the line sent after the compaction on top of the markers', () => {
+  it('fits the page, its fact timeline inside its card and under the chart step for step, and keeps the line sent after the compaction on top of the markers', () => {
     if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
     const layout = measurePage<Layout>(chromium, longSessionHtml(), MEASURE, 1280, 1400);
     expect(layout.viewport).toBe(1280);
@@ -86,5 +97,7 @@ describe.skipIf(chromium === null && !inCi)('report.html of a 3,000-step session
     expect(layout.timeline.right).toBeLessThanOrEqual(layout.card.right);
     expect(layout.probes.length).toBeGreaterThan(30);
     expect(layout.probes.filter((hit) => hit !== 'sent-line')).toEqual([]);
+    // The timeline is drawn on the chart's frame: the step the chart summarized at is the step the fact went into a summary, in the same place.
+    expect(Math.abs(layout.guideX - (layout.summaryLeft + layout.slot / 2))).toBeLessThanOrEqual(1);
   });
 });

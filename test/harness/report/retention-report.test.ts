@@ -77,7 +77,7 @@ describe('retention in every report', () => {
     expect(html).toContain('<title>a-file (artifact): not planted yet, steps 0–0</title>');
   });
 
-  it('the HTML fact timeline of a 3,000-step session fits the page, and one lost step in it still shows', async () => {
+  it('the HTML fact timeline of a 3,000-step session is drawn on the step chart frame, and one lost step in it still shows', async () => {
     const report = await reportWithFacts();
     const record = report.scenarios[0]!;
     // One step of 3,000 lost (step 1,500), the rest kept: runs of 1,500, 1 and 1,499 steps.
@@ -87,13 +87,14 @@ describe('retention in every report', () => {
       facts: { goal: i === 1500 ? ('lost' as const) : ('kept' as const) },
     }));
     const html = factTimelineHtml({ ...record, steps });
-    const width = Number(/<svg class="fact-timeline"[^>]* width="(\d+)"/.exec(html)![1]);
-    expect(width).toBeLessThanOrEqual(170 + 760);
+    // The chart's viewBox (960 wide, steps from 64 to 848), drawn at the page's width as the chart is.
+    expect(html).toMatch(/<svg class="fact-timeline" [^>]*viewBox="0 0 960 \d+"/);
+    expect(html).not.toMatch(/<svg class="fact-timeline" [^>]* width="/);
     const lost = /<rect x="([\d.]+)" y="0" width="([\d.]+)"[^>]*><title>goal \(goal\): lost, steps 1500–1500</.exec(
       html,
     )!;
     expect(Number(lost[2])).toBeGreaterThanOrEqual(2);
-    expect(Number(lost[1])).toBeCloseTo(170 + (1500 * 760) / 3000, 1);
+    expect(Number(lost[1])).toBeCloseTo(64 + (1500 * 784) / 3000, 1);
     // Painted after (over) both kept runs, so the runs beside it cannot cover it.
     expect(html.lastIndexOf('kept, steps')).toBeLessThan(html.indexOf('lost, steps 1500'));
     expect(html).toContain('<title>goal (goal): kept, steps 1501–2999</title>');

@@ -20,6 +20,12 @@ const WIDTH = 960;
 const HEIGHT = 320;
 const MARGIN = { top: 24, right: 112, bottom: 42, left: 64 };
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
+/**
+ * The chart's horizontal frame, in viewBox units (the SVG is drawn at the page's width): step `i`
+ * of `n` fills [left + i × width / n, left + (i + 1) × width / n]. A drawing under the chart that
+ * uses it (the fact timeline) puts each step under the chart's.
+ */
+export const STEP_AXIS = { viewBoxWidth: WIDTH, left: MARGIN.left, width: PLOT_W } as const;
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 
 interface Frame {

@@ -77,7 +77,7 @@ h3 { font-size: 14px; margin: 16px 0 6px; }
 .summary-label { color: var(--muted); font-size: 12px; }
 .summaries pre { margin: 2px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
 svg.step-chart { width: 100%; height: auto; display: block; }
-svg.fact-timeline { max-width: 100%; height: auto; display: block; }
+svg.fact-timeline { width: 100%; height: auto; display: block; }
 .grid-line { stroke: var(--line); stroke-width: 1; }
 .axis-line { stroke: #cbd5e1; stroke-width: 1; }
 .tick-label { fill: var(--muted); font-size: 11px; }
