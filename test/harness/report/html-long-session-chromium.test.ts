@@ -25,12 +25,17 @@ const GOAL: WorldFact = {
   values: [{ site: { turn: 0, in: 'user' }, text: 'Goal: ship v2', marker: 'FACT-AAAAAAAA' }],
 };
 
-/** One summarization (near step 2,000: the request grows 50 tokens a step until then); every later step re-injects the summary, and the goal is in it. */
+/**
+ * One summarization (near step 2,000: the request grows 50 tokens a step until then); every later
+ * step re-injects the summary, and the goal is in it; the last 200 steps overflow.
+ */
 function longSessionHtml(): string {
   const drawn = sampleSteps(STEPS, 128_000, { growth: 50, trigger: 100_000, floor: 1000 });
   const at = drawn.findIndex((step) => step.summarizerCalls.length > 0);
   const steps = drawn.map((step, index) => ({
     ...step,
+    // The last 200 steps overflow: a run of overflow bands and points as long as the re-injections'.
+    ...(index >= 2800 ? { realAfter: 128_500 + (index - 2800) * 10, overflow: true } : {}),
     reinjection: index > at,
     facts: { goal: index < at ? ('kept' as const) : index === 2500 ? ('lost' as const) : ('summary' as const) },
   }));
@@ -96,6 +101,7 @@ describe.skipIf(chromium === null && !inCi)('report.html of a 3,000-step session
     expect(layout.scrollWidth).toBeLessThanOrEqual(1280);
     expect(layout.timeline.right).toBeLessThanOrEqual(layout.card.right);
     expect(layout.probes.length).toBeGreaterThan(30);
+    // Every probe, the overflowing steps' too (their red points went over the line, white outlines and all).
     expect(layout.probes.filter((hit) => hit !== 'sent-line')).toEqual([]);
     // The timeline is drawn on the chart's frame: the step the chart summarized at is the step the fact went into a summary, in the same place.
     expect(Math.abs(layout.guideX - (layout.summaryLeft + layout.slot / 2))).toBeLessThanOrEqual(1);

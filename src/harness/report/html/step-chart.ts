@@ -61,13 +61,23 @@ export function renderStepChart(input: StepChartInput): string {
       'window',
     ),
     levelLine(thresholds, frame, 'threshold-line', 'threshold'),
-    // Markers wider than a step's slot overlap: hundreds of re-injections in a row drawn over the
-    // line, white outlines and all, hid what was sent after a compaction. Dense, they go under it.
+    // Markers wider than a step's slot overlap: hundreds of re-injections (or overflows) in a row
+    // drawn over the line, white outlines and all, hid what was sent. Dense, they go under it.
     ...(dense(frame)
-      ? [reinjectionMarkers(steps, frame), trimMarkers(steps, frame), sentLine(steps, frame)]
-      : [sentLine(steps, frame), reinjectionMarkers(steps, frame), trimMarkers(steps, frame)]),
-    summarizationMarkers(steps, frame),
-    overflowPoints(steps, frame),
+      ? [
+          reinjectionMarkers(steps, frame),
+          trimMarkers(steps, frame),
+          overflowPoints(steps, frame),
+          sentLine(steps, frame),
+          summarizationMarkers(steps, frame),
+        ]
+      : [
+          sentLine(steps, frame),
+          reinjectionMarkers(steps, frame),
+          trimMarkers(steps, frame),
+          summarizationMarkers(steps, frame),
+          overflowPoints(steps, frame),
+        ]),
     xAxis(steps, frame),
   ].join('');
   const label = `${input.title}: real tokens per LLM step against the context window`;
@@ -97,14 +107,20 @@ function xAxis(steps: readonly StepRecord[], frame: Frame): string {
   return `<g class="x-axis">${baseline}${labels.join('')}${title}</g>`;
 }
 
+/**
+ * One band per overflowing step, at least 2 units wide so a single one shows. They are opaque in a
+ * group that is translucent as a whole: bands that overlap (a long session's neighbours) do not
+ * darken each other, so a run of overflows reads as one band of the same tint.
+ */
 function overflowBands(steps: readonly StepRecord[], frame: Frame): string {
-  return steps
+  const bands = steps
     .map((step, index) =>
       step.overflow
         ? `<rect class="overflow-band" x="${r(frame.x(index) - frame.slot / 2)}" y="${MARGIN.top}" width="${r(Math.max(frame.slot, 2))}" height="${PLOT_H}"><title>step ${step.step}: overflow (${formatCount(step.realAfter)} &gt; ${formatCount(step.contextWindow)})</title></rect>`
         : '',
     )
     .join('');
+  return bands === '' ? '' : `<g class="overflow-bands">${bands}</g>`;
 }
 
 function points(steps: readonly StepRecord[], frame: Frame, pick: (step: StepRecord) => number): string {
@@ -208,10 +224,11 @@ function trimMarkers(steps: readonly StepRecord[], frame: Frame): string {
 }
 
 function overflowPoints(steps: readonly StepRecord[], frame: Frame): string {
+  const cls = dense(frame) ? 'overflow-point dense' : 'overflow-point';
   return steps
     .map((step, index) =>
       step.overflow
-        ? `<circle class="overflow-point" cx="${r(frame.x(index))}" cy="${r(frame.y(step.realAfter))}" r="${markerSize(frame)}"/>`
+        ? `<circle class="${cls}" cx="${r(frame.x(index))}" cy="${r(frame.y(step.realAfter))}" r="${markerSize(frame)}"/>`
         : '',
     )
     .join('');

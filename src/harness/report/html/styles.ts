@@ -89,7 +89,8 @@ svg.fact-timeline { width: 100%; height: auto; display: block; }
 .level-label { font-size: 11px; font-weight: 600; }
 .window-line-label { fill: var(--window); }
 .threshold-line-label { fill: var(--threshold); }
-.overflow-band { fill: rgba(220, 38, 38, 0.14); }
+.overflow-bands { opacity: 0.14; }
+.overflow-band { fill: rgb(220, 38, 38); }
 .overflow-point { fill: var(--window); stroke: #fff; stroke-width: 1.5; }
 .summarization-guide { stroke: var(--summary); stroke-opacity: 0.18; stroke-width: 1; }
 .summarization-drop { stroke: var(--summary); stroke-width: 2.5; stroke-linecap: round; }
@@ -100,6 +101,6 @@ svg.fact-timeline { width: 100%; height: auto; display: block; }
 .summarization-clipped { fill: var(--summary); font-size: 10px; font-weight: 600; }
 .reinjection-marker { fill: var(--reinject); stroke: #fff; stroke-width: 1; }
 .trim-marker { fill: var(--trim); stroke: #fff; stroke-width: 1; }
-.reinjection-marker.dense, .trim-marker.dense { stroke: none; }
+.reinjection-marker.dense, .trim-marker.dense, .overflow-point.dense { stroke: none; }
 footer { color: var(--muted); font-size: 12px; text-align: center; margin-top: 32px; }
 `;
