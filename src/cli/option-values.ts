@@ -17,10 +17,17 @@ function given(args: readonly string[], flag: string): Given {
     const arg = args[i]!;
     if (arg === '--') break;
     for (const name of names) {
-      const text = arg.startsWith(`--${name}=`) ? arg.slice(name.length + 3) : arg === `--${name}` ? args[i + 1] : null;
-      if (text === null) continue;
-      // A negative number (`--seed -5`) is a value; another option, or an empty text, is not.
-      return text === undefined || text === '' || text.startsWith('--') ? { kind: 'none' } : { kind: 'text', text };
+      // `--flag=text` is explicit: anything but an empty text is its value (`--filter=--x` too).
+      if (arg.startsWith(`--${name}=`)) {
+        const text = arg.slice(name.length + 3);
+        return text === '' ? { kind: 'none' } : { kind: 'text', text };
+      }
+      if (arg !== `--${name}`) continue;
+      // The next argument: a negative number (`--seed -5`) is a value; another option, or an empty text, is not.
+      const next = args[i + 1];
+      return next === undefined || next === '' || next.startsWith('--')
+        ? { kind: 'none' }
+        : { kind: 'text', text: next };
     }
   }
   return { kind: 'absent' };

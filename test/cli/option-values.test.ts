@@ -81,6 +81,9 @@ describe('every option that takes a value, of every command', async () => {
       declared.choices[flag] === undefined
         ? `--${flag} takes ${takes}, got none`
         : new RegExp(`Invalid values:|--${flag} takes a value, got none`);
+    // With `=` the value is explicit, even one that starts like an option.
+    if (!declared.number.includes(flag) && declared.choices[flag] === undefined)
+      await expect(parseValues(module, line(`--${flag}=--x`))).resolves.toBe('ran');
     for (const missing of [[`--${flag}`], [`--${flag}=`], [`--${flag}`, `--${next}`]])
       await expect(parseValues(module, line(...missing))).rejects.toThrow(refusal);
   });
