@@ -5,8 +5,7 @@
  */
 import { basename, extname, join, resolve } from 'node:path';
 import { displayPath, type ExpectSpec, type ScenarioSpec } from '../../harness/scenario/index.ts';
-import { isModulePath } from '../../harness/strategy/load-strategy.ts';
-import { strategyNameFrom } from '../../harness/strategy/module-path.ts';
+import { isModulePath, strategyNameFrom } from '../../harness/strategy/module-path.ts';
 import { propertyByName } from '../../checker/properties/index.ts';
 import type { ShrunkFailure } from './shrink-failure.ts';
 
