@@ -29,6 +29,26 @@ describe('import --from claude-code', () => {
     expect(spec!.replay!.turns[1]!.user).toBe('Thanks.');
   });
 
+  it('leaves out the error text Claude Code wrote for a failed request (no model produced it) and notes where the provider refused one as too long', () => {
+    const [spec] = importOk('claude-code-api-errors.jsonl', 'claude-code');
+    const turns = spec!.replay!.turns;
+    // The two user messages after the tool result follow failed requests: they reach the model
+    // together, with the one response the model gave.
+    expect(turns.map((t) => t.user)).toEqual([
+      'Summarize the failing CI logs.',
+      'try again\n\nJust the first failure, then.',
+    ]);
+    expect(turns.flatMap((t) => t.steps.map((s) => s.text))).toEqual([
+      undefined,
+      'upload.test.ts fails: the store is still empty when the test checks it.',
+    ]);
+    expect(JSON.stringify(spec)).not.toContain('API Error');
+    expect(JSON.stringify(spec!.replay)).not.toContain('Prompt is too long');
+    expect(turns.flatMap((t) => t.steps.map((s) => s.usage?.input))).toEqual([17005, 17126]);
+    expect(spec!.description).toContain('2 requests failed in the recorded session (line 4, line 6)');
+    expect(spec!.description).toContain('refused one as too long for the window (line 6: 212904 tokens > 200000)');
+  });
+
   it('reports a line without its message, a line that is not an object and the unanswered call, by line', () => {
     expect(importProblems('claude-code-hostile.jsonl', 'claude-code')).toEqual([
       'claude-code-hostile.jsonl: 3 problems',

@@ -7,8 +7,11 @@
  * (`isSidechain`) are another conversation and are left out; the summary a compaction wrote
  * (`isCompactSummary`) is the recorded strategy's output, not input, and is left out too;
  * `system` lines with `subtype: compact_boundary` are recorded compactions
- * (`compactMetadata.trigger`, `preTokens`). The system prompt and tool declarations are not in the
- * transcript.
+ * (`compactMetadata.trigger`, `preTokens`). An assistant line with `isApiErrorMessage` is the
+ * text Claude Code wrote in place of a response when the request failed (an API error, a rate
+ * limit, "Prompt is too long"; model `<synthetic>`, zero usage): no model produced it, so it is
+ * no step, and only a note says how many there were and which requests were refused as too long.
+ * The system prompt and tool declarations are not in the transcript.
  */
 import { at, isObject, Problems } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, Where } from '../recorded-log.ts';
@@ -20,6 +23,7 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
   const entries: LogEntry[] = [];
   let model: string | undefined;
+  const failed = new FailedRequests();
   const lifetime = new CacheLifetimeTally();
   /** The assistant response being joined: its message id and the entry index. */
   let open: { id: string; index: number } | undefined;
@@ -43,6 +47,10 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
     if (row['isCompactSummary'] === true) continue;
     const message = problems.object(row['message'], at(where, 'message'), 'the message ({ role, content })');
     if (!message) continue;
+    if (type === 'assistant' && row['isApiErrorMessage'] === true) {
+      failed.add(line, message['content'], row['errorDetails']);
+      continue;
+    }
     if (type === 'user') {
       const blocks = anthropicBlocks('user', message['content'], at(where, 'message'), problems);
       // A line of tool results only does not end the response being joined: with parallel calls,
@@ -86,9 +94,46 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
         ...(lifetime.lifetime ? { promptCacheLifetime: lifetime.lifetime } : {}),
         notes: [
           'Claude Code transcripts record neither the system prompt nor the tool declarations: requests here lack them, so recorded input tokens run higher than replayed ones.',
+          ...failed.notes(),
         ],
       },
     ],
     problems: problems.list,
   };
 };
+
+/**
+ * The requests a transcript records as failed (`isApiErrorMessage` lines), for the scenario's
+ * notes. Claude Code's text for a request over the window starts "Prompt is too long"; its
+ * `errorDetails`, where written, carries the provider's "prompt is too long: N tokens > M".
+ */
+class FailedRequests {
+  readonly #lines: number[] = [];
+  readonly #tooLong: string[] = [];
+
+  add(line: number, content: unknown, details: unknown): void {
+    this.#lines.push(line);
+    const text = typeof content === 'string' ? content : textOfBlocks(content);
+    if (!/^prompt is too long/i.test(text.trim())) return;
+    const sizes = typeof details === 'string' ? /(\d+)\s*tokens?\s*>\s*(\d+)/i.exec(details) : null;
+    this.#tooLong.push(sizes ? `line ${line}: ${sizes[1]} tokens > ${sizes[2]}` : `line ${line}`);
+  }
+
+  notes(): string[] {
+    if (this.#lines.length === 0) return [];
+    const lines = this.#lines.map((line) => `line ${line}`).join(', ');
+    const count = this.#lines.length === 1 ? 'One request' : `${this.#lines.length} requests`;
+    const tooLong =
+      this.#tooLong.length === 0
+        ? ''
+        : ` The provider refused ${this.#tooLong.length === 1 ? 'one' : this.#tooLong.length} as too long for the window (${this.#tooLong.join('; ')}): the recorded agent overflowed there.`;
+    return [
+      `${count} failed in the recorded session (${lines}): Claude Code wrote an error text in place of the response, which no model produced, so the replay leaves it out.${tooLong}`,
+    ];
+  }
+}
+
+function textOfBlocks(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content.map((block) => (isObject(block) && typeof block['text'] === 'string' ? block['text'] : '')).join('\n');
+}
