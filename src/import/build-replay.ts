@@ -18,6 +18,8 @@ export interface BuiltReplay {
   readonly turns: ReplayTurnSpec[];
   readonly compactions: RecordedCompactionSpec[];
   readonly problems: LogProblem[];
+  /** What the replay leaves out of a readable log, for the scenario's description. */
+  readonly notes: string[];
 }
 
 interface OpenCall {
@@ -134,23 +136,42 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
     if (step.time !== undefined) previousTime = step.time;
     return pause !== undefined && pause > 0 ? pause : undefined;
   };
-  const built = turns
-    .filter((turn) => turn.steps.length > 0)
-    .map(
-      (turn): ReplayTurnSpec => ({
-        user: turn.user,
-        steps: turn.steps.map((step): ReplayStepSpec => {
-          const pauseMs = pauseBefore(step);
-          return {
-            ...(step.text === '' ? {} : { text: step.text }),
-            ...(step.calls.length === 0 ? {} : { calls: step.calls.map((open) => open.target) }),
-            ...(step.usage === undefined ? {} : { usage: step.usage }),
-            ...(pauseMs === undefined ? {} : { pauseMs }),
-          };
-        }),
+  // Only the last turn can lack a response (user messages in a row join): the log ends on a request
+  // it records no answer to (the agent stopped, or the request failed), and a replay has nothing to play.
+  const unanswered = turns.length > 0 && turns[turns.length - 1]!.steps.length === 0 ? turns.pop() : undefined;
+  const notes =
+    unanswered === undefined
+      ? []
+      : [
+          `The log ends on a user message with no recorded response ("${excerpt(unanswered.user)}"): with nothing to play back, it is left out.`,
+        ];
+  const built = turns.map(
+    (turn): ReplayTurnSpec => ({
+      user: turn.user,
+      steps: turn.steps.map((step): ReplayStepSpec => {
+        const pauseMs = pauseBefore(step);
+        return {
+          ...(step.text === '' ? {} : { text: step.text }),
+          ...(step.calls.length === 0 ? {} : { calls: step.calls.map((open) => open.target) }),
+          ...(step.usage === undefined ? {} : { usage: step.usage }),
+          ...(pauseMs === undefined ? {} : { pauseMs }),
+        };
       }),
-    );
+    }),
+  );
   if (built.length === 0 && problems.length === 0)
     problems.push({ where: { path: [] }, message: 'no model response: the log records no turn to replay' });
-  return { systemPrompt: system.length === 0 ? undefined : system.join('\n\n'), turns: built, compactions, problems };
+  return {
+    systemPrompt: system.length === 0 ? undefined : system.join('\n\n'),
+    turns: built,
+    compactions,
+    problems,
+    notes,
+  };
+}
+
+/** The start of a message on one line, for a note. */
+function excerpt(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= 60 ? line : `${line.slice(0, 59)}…`;
 }

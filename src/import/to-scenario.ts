@@ -48,6 +48,7 @@ export function toScenario(session: RecordedSession, options: ScenarioOptions): 
   const tools = session.tools ?? [];
   const notes = [
     ...(session.notes ?? []),
+    ...built.notes,
     ...(options.contextWindow === undefined
       ? []
       : [`The window (${options.contextWindow} tokens) was chosen at import, not recorded.`]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importLog } from '../../src/import/import-log.ts';
-import { importOk, importProblems } from './helpers.ts';
+import { fixture, importOk, importProblems } from './helpers.ts';
 
 describe('import --from anthropic-messages', () => {
   it('imports a proxy log of exchanges: system blocks, declarations, parallel tool_use, cache usage per request', () => {
@@ -91,5 +91,47 @@ describe('import --from anthropic-messages', () => {
     expect(result.kind === 'invalid' ? result.issues.map((issue) => [issue.line, issue.path]) : []).toEqual([
       [2, ['request', 'messages']],
     ]);
+  });
+
+  it('reads an error answer as no response: a session whose last request was refused as too long imports, and says so', () => {
+    const [first, second] = fixture('anthropic-messages-realistic.jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { request: { messages: unknown[] }; response: { content: unknown } });
+    const overloaded = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+    const tooLong = {
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'prompt is too long: 212904 tokens > 200000 maximum' },
+    };
+    const third = {
+      ...second!.request,
+      messages: [
+        ...second!.request.messages,
+        { role: 'assistant', content: second!.response.content },
+        { role: 'user', content: 'Now check the database.' },
+      ],
+    };
+    // The second request failed once (overloaded) and was sent again; the third was refused as too long.
+    const log = [
+      first,
+      { request: second!.request, response: overloaded },
+      second,
+      { request: third, response: tooLong },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
+    const result = importLog(log, { format: 'anthropic-messages', file: 'refused.jsonl', name: 'refused' });
+    expect(result.kind === 'invalid' ? result.issues : []).toEqual([]);
+    const spec = result.kind === 'invalid' ? undefined : result.scenarios[0]!.spec;
+    // Everything answered is replayed as without the errors; the refused request has no response to play.
+    expect(spec!.replay!.turns).toEqual(
+      importOk('anthropic-messages-realistic.jsonl', 'anthropic-messages')[0]!.replay!.turns,
+    );
+    expect(spec!.description).toContain(
+      'The provider answered 2 requests with an error, not a message (line 2: overloaded_error: Overloaded; line 4: invalid_request_error: prompt is too long: 212904 tokens > 200000 maximum).',
+    );
+    expect(spec!.description).toContain(
+      'The log ends on a user message with no recorded response ("Now check the database."): with nothing to play back, it is left out.',
+    );
   });
 });

@@ -17,6 +17,7 @@
  * move them between requests): a log of several sessions is reported, never merged.
  */
 import type { RecordedUsageSpec, ReplayToolSpec } from '../../harness/scenario/replay-schema.ts';
+import { formatIssuePath } from '../../harness/scenario/scenario-error.ts';
 import { at, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, PromptCacheLifetime, RecordedCall, Where } from '../recorded-log.ts';
 
@@ -221,13 +222,18 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
           : [{ value: log.value, where: { path: [] } }];
   const usageAt = new Map<number, RecordedUsageSpec>();
   const lifetime = new CacheLifetimeTally();
+  const refused: string[] = [];
   let last: { request: Json; response: Json | undefined; where: Where; exchange: Where } | undefined;
   for (const { value, where } of exchanges) {
     const body = problems.object(value, where, 'a request body or a { request, response } exchange');
     if (!body) continue;
     const request = isObject(body['request']) ? body['request'] : body;
     const requestWhere = isObject(body['request']) ? at(where, 'request') : where;
-    const response = isObject(body['response']) ? body['response'] : undefined;
+    const recorded = isObject(body['response']) ? body['response'] : undefined;
+    const error = recorded === undefined ? undefined : errorOf(recorded);
+    if (error !== undefined) refused.push(`${whereText(where)}: ${error}`);
+    // An error answer is no response: the request stands as the log's last word, unanswered.
+    const response = error === undefined ? recorded : undefined;
     const messages = request['messages'];
     const earlier = last?.request['messages'];
     if (
@@ -265,8 +271,33 @@ export const anthropicMessages = (log: ParsedLog): FormatResult => {
         ...(tools.length > 0 ? { tools } : {}),
         entries,
         ...(lifetime.lifetime ? { promptCacheLifetime: lifetime.lifetime } : {}),
+        ...(refused.length === 0
+          ? {}
+          : {
+              notes: [
+                `The provider answered ${refused.length === 1 ? 'one request' : `${refused.length} requests`} with an error, not a message (${refused.join('; ')}).`,
+              ],
+            }),
       },
     ],
     problems: problems.list,
   };
 };
+
+/**
+ * The error an API answered with instead of a message (`{ type: 'error', error: { type, message } }`,
+ * as the Messages API returns one), as "type: message"; undefined for a message.
+ */
+function errorOf(response: Json): string | undefined {
+  const error = response['error'];
+  if (response['type'] !== 'error' && !(isObject(error) && response['content'] === undefined)) return undefined;
+  if (!isObject(error)) return typeof error === 'string' ? error : 'an error';
+  const parts = [error['type'], error['message']].filter((part): part is string => typeof part === 'string');
+  return parts.length === 0 ? 'an error' : parts.join(': ');
+}
+
+/** Where an exchange sits in the log, for a note: its JSONL line, or its index in a list. */
+function whereText(where: Where): string {
+  if (where.line !== undefined) return `line ${where.line}`;
+  return where.path.length === 0 ? 'the request' : formatIssuePath(where.path);
+}
