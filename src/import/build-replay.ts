@@ -11,7 +11,7 @@ import type {
   ReplayStepSpec,
   ReplayTurnSpec,
 } from '../harness/scenario/replay-schema.ts';
-import type { LogEntry, LogProblem, RecordedCall, Where } from './recorded-log.ts';
+import { type LogEntry, type LogProblem, type RecordedCall, type Where, whereText } from './recorded-log.ts';
 
 export interface BuiltReplay {
   readonly systemPrompt: string | undefined;
@@ -40,7 +40,7 @@ interface Step {
 export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
   const problems: LogProblem[] = [];
   const system: string[] = [];
-  const turns: { user: string; steps: Step[] }[] = [];
+  const turns: { user: string; steps: Step[]; where: Where }[] = [];
   const compactions: RecordedCompactionSpec[] = [];
   let waiting: OpenCall[] = [];
   let lastWasUser = false;
@@ -66,12 +66,12 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
       case 'user':
         reportWaiting('the next user message');
         if (lastWasUser) turns[turns.length - 1]!.user += `\n\n${entry.text}`;
-        else turns.push({ user: entry.text, steps: [] });
+        else turns.push({ user: entry.text, steps: [], where: entry.where });
         lastWasUser = true;
         break;
       case 'model': {
         reportWaiting('the next model response');
-        if (turns.length === 0) turns.push({ user: '', steps: [] });
+        if (turns.length === 0) turns.push({ user: '', steps: [], where: entry.where });
         const turn = turns[turns.length - 1]!;
         const calls = entry.calls.map(
           (call): OpenCall => ({
@@ -143,7 +143,7 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
     unanswered === undefined
       ? []
       : [
-          `The log ends on a user message with no recorded response ("${excerpt(unanswered.user)}"): with nothing to play back, it is left out.`,
+          `The log ends on a user message with no recorded response (${whereText(unanswered.where)}): with nothing to play back, it is left out.`,
         ];
   const built = turns.map(
     (turn): ReplayTurnSpec => ({
@@ -168,10 +168,4 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
     problems,
     notes,
   };
-}
-
-/** The start of a message on one line, for a note. */
-function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length <= 60 ? line : `${line.slice(0, 59)}…`;
 }

@@ -5,11 +5,19 @@
  * entries into a scenario's `replay` block; the formats only read their own shape.
  */
 import type { RecordedUsageSpec, ReplayToolSpec } from '../harness/scenario/replay-schema.ts';
+import { formatIssuePath } from '../harness/scenario/scenario-error.ts';
 
 /** Where an entry is in the log: a JSONL line (1-based) and/or a field path inside the document or line. */
 export interface Where {
   readonly line?: number;
   readonly path: readonly (string | number)[];
+}
+
+/** Where an entry is, for a note: `line 4`, `line 4 (message.content)`, `messages[7]`; never the recorded text. */
+export function whereText(where: Where): string {
+  const path = where.path.length === 0 ? undefined : formatIssuePath(where.path);
+  if (where.line === undefined) return path ?? 'the document';
+  return path === undefined ? `line ${where.line}` : `line ${where.line} (${path})`;
 }
 
 export interface RecordedCall {

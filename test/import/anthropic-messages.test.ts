@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importLog } from '../../src/import/import-log.ts';
+import { redactScenario } from '../../src/import/redact.ts';
 import { fixture, importOk, importProblems } from './helpers.ts';
 
 describe('import --from anthropic-messages', () => {
@@ -131,7 +132,9 @@ describe('import --from anthropic-messages', () => {
       'The provider answered 2 requests with an error, not a message (line 2: overloaded_error: Overloaded; line 4: invalid_request_error: prompt is too long: 212904 tokens > 200000 maximum).',
     );
     expect(spec!.description).toContain(
-      'The log ends on a user message with no recorded response ("Now check the database."): with nothing to play back, it is left out.',
+      'The log ends on a user message with no recorded response (line 4 (request.messages[4])): with nothing to play back, it is left out.',
     );
+    // The note says where, never what: a redacted file keeps the description as written.
+    expect(JSON.stringify(redactScenario(spec!))).not.toContain('check the database');
   });
 });

@@ -17,9 +17,16 @@
  * move them between requests): a log of several sessions is reported, never merged.
  */
 import type { RecordedUsageSpec, ReplayToolSpec } from '../../harness/scenario/replay-schema.ts';
-import { formatIssuePath } from '../../harness/scenario/scenario-error.ts';
 import { at, count, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
-import type { FormatResult, LogEntry, ParsedLog, PromptCacheLifetime, RecordedCall, Where } from '../recorded-log.ts';
+import {
+  type FormatResult,
+  type LogEntry,
+  type ParsedLog,
+  type PromptCacheLifetime,
+  type RecordedCall,
+  type Where,
+  whereText,
+} from '../recorded-log.ts';
 
 export function anthropicUsage(value: unknown): RecordedUsageSpec | undefined {
   if (!isObject(value)) return undefined;
@@ -294,10 +301,4 @@ function errorOf(response: Json): string | undefined {
   if (!isObject(error)) return typeof error === 'string' ? error : 'an error';
   const parts = [error['type'], error['message']].filter((part): part is string => typeof part === 'string');
   return parts.length === 0 ? 'an error' : parts.join(': ');
-}
-
-/** Where an exchange sits in the log, for a note: its JSONL line, or its index in a list. */
-function whereText(where: Where): string {
-  if (where.line !== undefined) return `line ${where.line}`;
-  return where.path.length === 0 ? 'the request' : formatIssuePath(where.path);
 }
