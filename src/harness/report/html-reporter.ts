@@ -192,7 +192,13 @@ function scenarioSection(record: ScenarioRecord, index: number): string {
   const failures = record.passed
     ? ''
     : `<ul class="failures">${record.failures.map((failure) => `<li>${failureHtml(failure)}</li>`).join('')}</ul>`;
-  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${failures}${tolerated(record)}${stats(record)}${replayed(record)}${chart(record)}${factTimelineHtml(record)}${summaries(record)}</section>`;
+  return `<section class="scenario ${record.passed ? 'passed' : 'failed'}" id="s${index}"><div class="scenario-head"><h2>${escapeHtml(record.name)}</h2>${verdictPill(record)}</div><div class="meta">${meta}</div>${description(record)}${failures}${tolerated(record)}${stats(record)}${replayed(record)}${chart(record)}${factTimelineHtml(record)}${summaries(record)}</section>`;
+}
+
+/** What the scenario is about, as its file says (for an imported log: what the replay leaves out). */
+function description(record: ScenarioRecord): string {
+  const text = record.description?.trim() ?? '';
+  return text === '' ? '' : `<p class="description">${escapeHtml(text)}</p>`;
 }
 
 /** Reproduced bugs, accepted limitations (with their reasons) and infeasible violations (with their proof): never silent. */

@@ -101,7 +101,8 @@ function failures(report: SuiteReport): string {
   if (failed.length === 0) return '';
   const blocks = failed.map((record) => {
     const items = record.failures.map((failure) => `- ${cell(failure.message)}`);
-    return [`**${code(record.id)}**`, '', ...items].join('\n');
+    const about = record.description?.trim() ?? '';
+    return [`**${code(record.id)}**`, ...(about === '' ? [] : ['', modelText(about)]), '', ...items].join('\n');
   });
   return ['### Failures', ...blocks].join('\n\n');
 }

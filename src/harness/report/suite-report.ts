@@ -54,6 +54,12 @@ export interface ScenarioRecord {
   readonly id: string;
   readonly name: string;
   readonly file: string;
+  /**
+   * What the scenario is about, from its file: for an imported log, what the replay leaves out
+   * and why. Always written by `buildScenarioRecord` ('' when the file has none); optional for
+   * records built by hand.
+   */
+  readonly description?: string;
   readonly passed: boolean;
   /** The failing expectations and properties; [] when passed. */
   readonly failures: readonly ExpectationFailure[];
@@ -167,6 +173,7 @@ export function buildScenarioRecord(
     id: scenario.id,
     name: scenario.name,
     file: portablePath(scenario.file, cwd),
+    description: scenario.description,
     passed: failures.length === 0,
     failures: failures.map(({ expectation, message }) => ({ expectation, message })),
     accepted: accepted.map(({ property, strategy, reason, message }) => ({ property, strategy, reason, message })),

@@ -16,6 +16,7 @@ describe('json reporter', () => {
     for (const record of parsed.scenarios) {
       for (const field of [
         'name',
+        'description',
         'passed',
         'failures',
         'accepted',
@@ -121,6 +122,13 @@ describe('markdown reporter', () => {
     expect(text).toContain('strategy-hung: no result within 500 ms');
   });
 
+  it("puts a failed scenario's description, escaped, above its failures", () => {
+    const failures = text.slice(text.indexOf('### Failures'));
+    const about = 'Replay of &lt;agent&gt;.jsonl \\| open loop: 2 requests failed &amp; were left out.';
+    expect(failures).toContain(about);
+    expect(failures.indexOf(about)).toBeLessThan(failures.indexOf('noOverflow: 1 step sent more than the window'));
+  });
+
   it('shows a pass with an accepted limitation as such, and every accepted limitation with its reason', () => {
     expect(rowsOf('| scenario |')[0]).toContain('✅ pass, reproduced: `no-orphans`, accepted: `no-thrash`');
     expect(rowsOf('| scenario | property | strategy | issue |')).toEqual([
@@ -169,6 +177,13 @@ describe('junit reporter', () => {
 
 describe('html reporter', () => {
   const html = REPORTERS.html.render(sampleReport(), plain);
+
+  it("shows each scenario's description under its heading, escaped; none for a scenario without one", () => {
+    expect(html).toContain(
+      '<p class="description">Replay of &lt;agent&gt;.jsonl | open loop: 2 requests failed &amp; were left out.</p>',
+    );
+    expect(html.match(/class="description"/g)).toHaveLength(1);
+  });
 
   it('is self-contained: no external scripts, stylesheets or images', () => {
     expect(html).not.toMatch(/<script|<link|src=|url\(/i);

@@ -219,7 +219,10 @@ export function sampleReport(): SuiteReport {
       ],
     },
     {
-      scenario: sampleScenario('overflow <&> "quoted" | piped', 'sliding_window', 16000),
+      scenario: {
+        ...sampleScenario('overflow <&> "quoted" | piped', 'sliding_window', 16000),
+        description: 'Replay of <agent>.jsonl | open loop: 2 requests failed & were left out.',
+      },
       result: sampleResult('overflow', failingSteps, 16000),
       failures: [
         {
