@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importLog } from '../../src/import/import-log.ts';
 import { importOk, importProblems } from './helpers.ts';
 
 describe('import --from codex-rollout', () => {
@@ -39,5 +40,46 @@ describe('import --from codex-rollout', () => {
       "codex-rollout-hostile.jsonl:6:1: payload: a tool result for call 'call_zzz' matches no call of the model response before it",
       'codex-rollout-hostile.jsonl: (top level): the log records no model and no context window: pass --window <tokens>',
     ]);
+  });
+
+  it('reads a local_shell_call (the built-in shell Codex answers with a function_call_output) as a call to local_shell', () => {
+    const line = (type: string, payload: object) =>
+      JSON.stringify({ timestamp: '2026-02-10T09:00:00.000Z', type, payload });
+    const action = { type: 'exec', command: ['bash', '-lc', 'git status --short'], timeout_ms: 10000 };
+    const log = [
+      line('turn_context', { model: 'codex-mini-latest' }),
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'What changed?' }],
+      }),
+      line('response_item', { type: 'local_shell_call', call_id: 'call_S', status: 'completed', action }),
+      // codex-rs leaves call_id optional; such a call can get no output, so it is not replayed.
+      line('response_item', {
+        type: 'local_shell_call',
+        call_id: null,
+        status: 'completed',
+        action: { type: 'exec', command: ['pwd'] },
+      }),
+      line('response_item', { type: 'function_call_output', call_id: 'call_S', output: ' M src/app.ts' }),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'app.ts is modified.' }],
+      }),
+    ].join('\n');
+    const result = importLog(log, {
+      format: 'codex-rollout',
+      file: 'shell.jsonl',
+      name: 'shell',
+      contextWindow: 200000,
+    });
+    expect(result.kind === 'invalid' ? result.issues.map((issue) => issue.message) : []).toEqual([]);
+    const steps = result.kind === 'invalid' ? [] : result.scenarios[0]!.spec.replay!.turns[0]!.steps;
+    expect(steps.map((step) => step.calls?.map((call) => [call.id, call.name, call.args, call.result]))).toEqual([
+      [['call_S', 'local_shell', action, ' M src/app.ts']],
+      undefined,
+    ]);
+    expect(steps[1]!.text).toBe('app.ts is modified.');
   });
 });

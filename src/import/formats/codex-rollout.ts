@@ -5,8 +5,12 @@
  * - `turn_context`: the model of the turns that follow;
  * - `response_item`: what the model saw and said: `message` (role user / developer / system /
  *   assistant, content blocks with `text`), `function_call { name, arguments, call_id }` and
- *   `custom_tool_call { name, input, call_id }`, their `*_output { call_id, output }`; `reasoning`
- *   (encrypted) is not replayed. Consecutive assistant items are one model response;
+ *   `custom_tool_call { name, input, call_id }`, their `*_output { call_id, output }`;
+ *   `local_shell_call { call_id, action }` (the Responses API's built-in shell, which Codex answers
+ *   with a `function_call_output`, as codex-rs pairs them) is a call to `local_shell` whose
+ *   arguments are the action (`{ type: exec, command, … }`); one without a `call_id` (optional in
+ *   codex-rs) can get no output and is not replayed; `reasoning` (encrypted) is not replayed
+ *   either. Consecutive assistant items are one model response;
  * - `event_msg` `token_count`: `info.last_token_usage { input_tokens, cached_input_tokens,
  *   output_tokens }` of the request just answered, and `info.model_context_window`;
  * - `compacted`: a compaction the agent made (its replacement history is its output, not replayed).
@@ -132,6 +136,18 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
               ? raw
               : {};
         modelEntry(here, recordedTime(row['timestamp'], 'iso')).calls.push({ id, name, args });
+        update();
+        break;
+      }
+      case 'local_shell_call': {
+        const id = payload['call_id'];
+        if (typeof id !== 'string' || id === '') break;
+        const action = payload['action'];
+        modelEntry(here, recordedTime(row['timestamp'], 'iso')).calls.push({
+          id,
+          name: 'local_shell',
+          args: isObject(action) ? action : {},
+        });
         update();
         break;
       }
