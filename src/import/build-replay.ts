@@ -137,13 +137,16 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
     return pause !== undefined && pause > 0 ? pause : undefined;
   };
   // Only the last turn can lack a response (user messages in a row join): the log ends on a request
-  // it records no answer to (the agent stopped, or the request failed), and a replay has nothing to play.
-  const unanswered = turns.length > 0 && turns[turns.length - 1]!.steps.length === 0 ? turns.pop() : undefined;
+  // it records no answer to (the agent stopped, or the provider refused it, perhaps as too long).
+  // That request is still sent, so a strategy meets it as the recorded agent did; as after a last
+  // response that made calls (resolve-replay.ts), an empty text then ends the turn.
+  const unanswered = turns.length > 0 && turns[turns.length - 1]!.steps.length === 0 ? turns.at(-1) : undefined;
+  unanswered?.steps.push({ text: '', calls: [], usage: undefined, time: undefined });
   const notes =
     unanswered === undefined
       ? []
       : [
-          `The log ends on a user message with no recorded response (${whereText(unanswered.where)}): with nothing to play back, it is left out.`,
+          `The log ends on a user message with no recorded response (${whereText(unanswered.where)}): the replay sends that request and answers it with an empty text.`,
         ];
   const built = turns.map(
     (turn): ReplayTurnSpec => ({

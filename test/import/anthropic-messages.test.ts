@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { importLog } from '../../src/import/import-log.ts';
 import { redactScenario } from '../../src/import/redact.ts';
+import { loadScenarioSource } from '../../src/harness/scenario/index.ts';
+import { serializeScenario } from '../../src/harness/scenario/serialize-scenario.ts';
+import { runSession } from '../../src/world/run-session.ts';
 import { fixture, importOk, importProblems } from './helpers.ts';
 
 describe('import --from anthropic-messages', () => {
@@ -94,7 +97,7 @@ describe('import --from anthropic-messages', () => {
     ]);
   });
 
-  it('reads an error answer as no response: a session whose last request was refused as too long imports, and says so', () => {
+  it('reads an error answer as no response: a session whose last request was refused as too long imports, replays that request, and says so', async () => {
     const [first, second] = fixture('anthropic-messages-realistic.jsonl')
       .trim()
       .split('\n')
@@ -124,17 +127,30 @@ describe('import --from anthropic-messages', () => {
     const result = importLog(log, { format: 'anthropic-messages', file: 'refused.jsonl', name: 'refused' });
     expect(result.kind === 'invalid' ? result.issues : []).toEqual([]);
     const spec = result.kind === 'invalid' ? undefined : result.scenarios[0]!.spec;
-    // Everything answered is replayed as without the errors; the refused request has no response to play.
-    expect(spec!.replay!.turns).toEqual(
-      importOk('anthropic-messages-realistic.jsonl', 'anthropic-messages')[0]!.replay!.turns,
-    );
+    // Everything answered is replayed as without the errors; the refused request is still sent (a
+    // strategy meets it as the recorded agent did) and, with no recorded response, answered with an empty text.
+    expect(spec!.replay!.turns).toEqual([
+      ...importOk('anthropic-messages-realistic.jsonl', 'anthropic-messages')[0]!.replay!.turns,
+      { user: 'Now check the database.', steps: [{}] },
+    ]);
     expect(spec!.description).toContain(
       'The provider answered 2 requests with an error, not a message (line 2: overloaded_error: Overloaded; line 4: invalid_request_error: prompt is too long: 212904 tokens > 200000 maximum).',
     );
     expect(spec!.description).toContain(
-      'The log ends on a user message with no recorded response (line 4 (request.messages[4])): with nothing to play back, it is left out.',
+      'The log ends on a user message with no recorded response (line 4 (request.messages[4])): the replay sends that request and answers it with an empty text.',
     );
     // The note says where, never what: a redacted file keeps the description as written.
-    expect(JSON.stringify(redactScenario(spec!))).not.toContain('check the database');
+    expect(redactScenario(spec!).description).not.toContain('check the database');
+    // The world sends the refused request: the two recorded ones, then it, with its user message.
+    const scenario = loadScenarioSource(serializeScenario(spec!), 'refused.yaml', '/');
+    const played = await runSession(scenario.world, { strategy: { name: 'keep-all', compact() {} } });
+    expect(played.failure).toBeNull();
+    expect(played.steps).toHaveLength(3);
+    expect(played.steps.map((step) => [step.turn, step.label, step.userRequestPresent])).toEqual([
+      [0, 'user', true],
+      [0, 'tool-results', true],
+      [1, 'user', true],
+    ]);
+    expect(played.steps[2]!.realAfter).toBeGreaterThan(played.steps[1]!.realAfter);
   });
 });
