@@ -13,7 +13,7 @@
  * no step, and only a note says how many there were and which requests were refused as too long.
  * The system prompt and tool declarations are not in the transcript.
  */
-import { at, isObject, Problems } from '../read-fields.ts';
+import { at, isObject, Problems, textOfBlocks } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, Where } from '../recorded-log.ts';
 import { linesOf } from '../read-log.ts';
 import { recordedTime } from '../recorded-time.ts';
@@ -113,7 +113,7 @@ class FailedRequests {
 
   add(line: number, content: unknown, details: unknown): void {
     this.#lines.push(line);
-    const text = typeof content === 'string' ? content : textOfBlocks(content);
+    const text = textOfBlocks(content);
     if (!/^prompt is too long/i.test(text.trim())) return;
     const sizes = typeof details === 'string' ? /(\d+)\s*tokens?\s*>\s*(\d+)/i.exec(details) : null;
     this.#tooLong.push(sizes ? `line ${line}: ${sizes[1]} tokens > ${sizes[2]}` : `line ${line}`);
@@ -131,9 +131,4 @@ class FailedRequests {
       `${count} failed in the recorded session (${lines}): Claude Code wrote an error text in place of the response, which no model produced, so the replay leaves it out.${tooLong}`,
     ];
   }
-}
-
-function textOfBlocks(content: unknown): string {
-  if (!Array.isArray(content)) return '';
-  return content.map((block) => (isObject(block) && typeof block['text'] === 'string' ? block['text'] : '')).join('\n');
 }
