@@ -5,7 +5,7 @@
  * field path, and what is missing; nothing is written for any file until every file imported.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { displayPath } from '../harness/scenario/load-scenario.ts';
 import { ScenarioError } from '../harness/scenario/scenario-error.ts';
 import { serializeScenario } from '../harness/scenario/serialize-scenario.ts';
@@ -67,9 +67,55 @@ export type PrefixNote =
   | { readonly kind: 'unfilled'; readonly file: string; readonly reason: string };
 
 /** `rollout-2025.jsonl` → `rollout-2025`; characters a file name should not hold become `-`. */
-export function sessionBaseName(file: string): string {
+function sessionBaseName(file: string): string {
   const base = basename(file).replace(/\.(jsonl|json|traj|ndjson|txt|yaml|yml)$/i, '');
-  return base.replace(/[^A-Za-z0-9._-]+/g, '-') || 'session';
+  return fileNamePart(base) || 'session';
+}
+
+const fileNamePart = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '-');
+
+/**
+ * One scenario name per log, distinct even where logs share a file name, as a run of agents
+ * writes them (`trial-1/agent/trajectory.json`, `trial-2/agent/trajectory.json`): logs that share
+ * a name take as few of their folders, nearest first, as tells them apart
+ * (`trial-1-agent-trajectory`). Logs the folders cannot tell apart (`a.json` beside `a.jsonl`)
+ * keep the shared name, and `freeName` numbers them in the order given. Names are compared as a
+ * case-insensitive file system would. The same file given twice is one log.
+ */
+function sessionNames(files: readonly string[]): { file: string; name: string }[] {
+  const unique = [...new Set(files)];
+  const bases = unique.map(sessionBaseName);
+  const folders = unique.map((file) =>
+    dirname(file)
+      .split(sep)
+      .map(fileNamePart)
+      .filter((part) => part !== '' && part !== '-'),
+  );
+  const names = [...bases];
+  const groups = new Map<string, number[]>();
+  bases.forEach((base, i) => groups.set(base.toLowerCase(), [...(groups.get(base.toLowerCase()) ?? []), i]));
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const named = (depth: number) =>
+      members.map((i) => [...folders[i]!.slice(Math.max(0, folders[i]!.length - depth)), bases[i]].join('-'));
+    const distinct = (depth: number) => new Set(named(depth).map((name) => name.toLowerCase())).size;
+    const best = distinct(Math.max(...members.map((i) => folders[i]!.length)));
+    let depth = 1;
+    while (distinct(depth) < best) depth += 1;
+    const chosen = best === 1 ? members.map((i) => bases[i]!) : named(depth);
+    chosen.forEach((name, k) => {
+      names[members[k]!] = name;
+    });
+  }
+  return unique.map((file, i) => ({ file, name: names[i]! }));
+}
+
+/** `name`, or `name-2`, `-3`… when a scenario of this import already took it (compared as `sessionNames` does). */
+function freeName(name: string, taken: Set<string>): string {
+  let free = name;
+  for (let n = 2; taken.has(free.toLowerCase()); n += 1) free = `${name}-${n}`;
+  taken.add(free.toLowerCase());
+  return free;
 }
 
 /** `names`: how options are named in messages (the command line passes its flags). */
@@ -94,7 +140,8 @@ export async function importLogs(
     ]);
   }
   const outputs: { path: string; text: string; prefix?: PrefixNote }[] = [];
-  for (const file of options.files) {
+  const taken = new Set<string>();
+  for (const { file, name: logName } of sessionNames(options.files.map((file) => resolve(cwd, file)))) {
     const shown = displayPath(file, cwd);
     let text: string;
     try {
@@ -114,14 +161,16 @@ export async function importLogs(
       format: options.format as LogFormatName,
       // Only the file's name goes into the scenario: a shared scenario should not carry the user's folders.
       file: basename(file),
-      name: sessionBaseName(file),
+      name: logName,
       contextWindow: options.contextWindow,
       model: options.model,
       source: options.source,
       facts: options.facts,
     });
     if (result.kind === 'invalid') throw new ScenarioError('SIM_SCENARIO_INVALID', shown, result.issues);
-    for (const { name, spec } of result.scenarios) {
+    for (const scenario of result.scenarios) {
+      const name = freeName(scenario.name, taken);
+      const spec = name === scenario.name ? scenario.spec : { ...scenario.spec, name };
       // Redacted words keep their token count under the scenario's own tokenizer (a ratio model counts bytes).
       const tokenizer = spec.session?.tokenModel?.tokenizer;
       const redacted =
