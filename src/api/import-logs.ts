@@ -201,6 +201,13 @@ export async function importLogs(
       outputs.push({ path, text: serializeScenario(fill.spec), prefix });
     }
   }
+  // A cassette is YAML: imported into its own folder, its scenario would take the log's own path.
+  const logs = new Set(options.files.map((file) => resolve(cwd, file)));
+  const overwritten = outputs.find((output) => logs.has(output.path));
+  if (overwritten)
+    throw new OptionError(
+      `${names('outDir')}: ${displayPath(overwritten.path, cwd)} is a log being imported, and its scenario would be written over it: choose another folder`,
+    );
   await mkdir(resolve(cwd, options.outDir), { recursive: true });
   for (const output of outputs) await writeFile(output.path, output.text);
   const written = outputs.map((output) => displayPath(output.path, cwd));

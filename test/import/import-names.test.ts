@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { importLogs } from '../../src/api/import-logs.ts';
 import { tempDir } from '../cli/run-cli.ts';
+import { LOGS } from './helpers.ts';
 
 /** An openai-chat session whose only user message is `ask`: which log a scenario came from. */
 const session = (ask: string) =>
@@ -75,5 +76,19 @@ describe('import: one scenario file per log, whatever the logs are called', () =
     expect(await imported(root, ['one/session.json', './one/session.json'])).toEqual([
       ['out/session.yaml', 'session', 'only'],
     ]);
+  });
+
+  it('refuses to write a scenario over the log it comes from (a YAML cassette imported into its own folder), writing nothing', async () => {
+    const root = tempDir('import-names');
+    const cassette = readFileSync(join(LOGS, 'anthropic-messages-cassette.yaml'), 'utf8');
+    writeFileSync(join(root, 'recorded.yaml'), cassette);
+    writeFileSync(join(root, 'other.json'), session('kept apart'));
+    await expect(
+      importLogs({ files: ['other.json', 'recorded.yaml'], format: 'anthropic-messages', outDir: '.', cwd: root }),
+    ).rejects.toThrow(
+      'outDir: recorded.yaml is a log being imported, and its scenario would be written over it: choose another folder',
+    );
+    expect(readFileSync(join(root, 'recorded.yaml'), 'utf8')).toBe(cassette);
+    expect(existsSync(join(root, 'other.yaml'))).toBe(false);
   });
 });
