@@ -1,9 +1,11 @@
 /**
  * Files and folders → resolved scenarios (one per independent session of a file), sorted by file
  * path so every run sees the same order. Folders are walked recursively for `.yaml`, `.yml` and
- * `.json` (JSON Schema files skipped), except `node_modules` and hidden folders.
+ * `.json` (JSON Schema files skipped), except `node_modules` and hidden folders, and the reports
+ * in a folder this tool wrote them to.
  */
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { REPORT_FILE_NAMES } from '../report/report-folder.ts';
 import { join, resolve } from 'node:path';
 import { displayPath, loadScenarioFile } from './load-scenario.ts';
 import type { ResolvedScenario } from './resolved-scenario.ts';
@@ -30,6 +32,21 @@ function isSkippedFolder(name: string): boolean {
 }
 
 /**
+ * A folder this tool wrote reports into holds its `run-meta.json` (`"tool": "compaction-sim"`).
+ * Its JSON reports (report.json, gate.json, compare.json, run-meta.json) are not scenarios: a
+ * `--report-dir` inside a scenario folder must not break the next run over that folder.
+ */
+async function holdsOurReports(folder: string, names: readonly string[]): Promise<boolean> {
+  if (!names.includes('run-meta.json')) return false;
+  try {
+    const meta: unknown = JSON.parse(await readFile(join(folder, 'run-meta.json'), 'utf8'));
+    return typeof meta === 'object' && meta !== null && (meta as { tool?: unknown }).tool === 'compaction-sim';
+  } catch {
+    return false; // not ours: its files are walked as any others
+  }
+}
+
+/**
  * Scenario files under `folder`, recursively. Symbolic links are followed (a suite may link in
  * shared scenarios); a link back to a folder already being walked is skipped, and a dangling link
  * is an error naming it.
@@ -39,6 +56,10 @@ async function walk(folder: string, cwd: string, visiting: ReadonlySet<string> =
   if (visiting.has(real)) return [];
   const inside = new Set([...visiting, real]);
   const entries = await readdir(folder, { withFileTypes: true });
+  const reports = await holdsOurReports(
+    folder,
+    entries.map((entry) => entry.name),
+  );
   const nested = await Promise.all(
     entries.map(async (entry) => {
       const path = join(folder, entry.name);
@@ -54,6 +75,7 @@ async function walk(folder: string, cwd: string, visiting: ReadonlySet<string> =
         file = target.isFile();
       }
       if (directory) return isSkippedFolder(entry.name) ? [] : walk(path, cwd, inside);
+      if (reports && REPORT_FILE_NAMES.includes(entry.name)) return [];
       return file && isScenarioFile(entry.name) ? [path] : [];
     }),
   );

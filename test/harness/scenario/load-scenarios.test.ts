@@ -11,6 +11,7 @@ import {
   serializeScenario,
   type ScenarioSpec,
 } from '../../../src/harness/scenario/index.ts';
+import { simulate } from '../../../src/api/simulate.ts';
 
 const scenarioText = (name: string) => `name: ${name}\nsession: { contextWindow: 8000 }\nturns: [ { user: hi } ]\n`;
 
@@ -43,6 +44,20 @@ describe('loadScenarios', () => {
       'suite/nested/c-third.json#gamma',
     ]);
     expect(loaded[0]!.strategy.baseDir).toBe(join(dir, 'suite'));
+  });
+
+  it('skips the reports this tool wrote inside a scenario folder, so a --report-dir there does not break the next run', async () => {
+    const suite = join(dir, 'reported');
+    mkdirSync(suite);
+    writeFileSync(join(suite, 'only.yaml'), scenarioText('only'));
+    for (const reportDir of ['reported/out', 'reported']) {
+      const run = await simulate({ paths: ['reported'], cwd: dir, reportDir, jobs: 1 });
+      expect(run.written.map((file) => file.split('/').pop())).toContain('report.json');
+      expect((await loadScenarios(['reported'], { cwd: dir })).map((s) => s.id)).toEqual(['reported/only.yaml#only']);
+    }
+    // Another tool's run-meta.json marks nothing: its folder is walked as any other.
+    writeFileSync(join(suite, 'out/run-meta.json'), JSON.stringify({ tool: 'something-else' }));
+    await expect(loadScenarios(['reported'], { cwd: dir })).rejects.toThrow(/report\.json/);
   });
 
   it('mixes files and folders and orders the union by path', async () => {
