@@ -7,6 +7,7 @@ import { LineCounter, parseDocument, type Document } from 'yaml';
 import { issue, ScenarioError, type ScenarioIssue } from './scenario-error.ts';
 import { scenarioSchema, type ScenarioSpec } from './scenario-schema.ts';
 import { locatePath } from './yaml-locate.ts';
+import { allowedKeysAt } from './schema-keys.ts';
 import { convertZodIssues } from './zod-issues.ts';
 
 export interface ParsedScenarioSource {
@@ -88,6 +89,8 @@ export function parseScenarioSource(source: string, file: string): ParsedScenari
       issue(null, `the YAML aliases expand too much (more than ${MAX_ALIAS_EXPANSIONS} expansions): ${message}`),
     ]);
   }
+  const foreign = foreignDocument(data);
+  if (foreign !== null) throw new ScenarioError('SIM_SCENARIO_INVALID', file, [issue(null, foreign)]);
   const parsed = scenarioSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
     throw new ScenarioError(
@@ -97,4 +100,20 @@ export function parseScenarioSource(source: string, file: string): ParsedScenari
     );
   }
   return { spec: parsed.data, locate };
+}
+
+/**
+ * A document that is no scenario at all (a list, or an object with none of a scenario's fields):
+ * most often a recorded session sitting in a scenario folder. One sentence that says so, instead
+ * of an unknown-field error for each of its fields; null for anything that looks like a scenario.
+ */
+function foreignDocument(data: unknown): string | null {
+  const hint = 'a recorded session? Import it: compaction-sim import <file> --from <format> (see import --help)';
+  if (Array.isArray(data)) return `expected a scenario (an object: name, session, turns, ...), got a list: ${hint}`;
+  if (typeof data !== 'object' || data === null) return null;
+  const keys = Object.keys(data);
+  const allowed = allowedKeysAt(scenarioSchema, []);
+  if (keys.length === 0 || keys.some((key) => allowed.includes(key))) return null;
+  const shown = keys.length > 5 ? `${keys.slice(0, 5).join(', ')}, ...` : keys.join(', ');
+  return `not a scenario: none of its fields (${shown}) is a scenario's (name, session, turns, ...): ${hint}`;
 }

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenario, loadScenarioSource, ScenarioError } from '../../../src/harness/scenario/index.ts';
+import { LOGS } from '../../import/helpers.ts';
 
 /** Loads `source` as `file` and returns the ScenarioError it must throw. */
 function errorOf(source: string, file = 'bad/scenario.yaml'): ScenarioError {
@@ -248,6 +249,21 @@ describe('scenario load errors', () => {
   it('says the file is empty', () => {
     expect(errorOf('# nothing here\n').message).toBe(
       'bad/scenario.yaml: the file is empty: expected a scenario (name, session, turns, expect, ...)',
+    );
+  });
+
+  it('says in one sentence that a recorded session is no scenario, and how to import it, instead of an error per field', () => {
+    const hint = 'a recorded session? Import it: compaction-sim import <file> --from <format> (see import --help)';
+    const atif = readFileSync(join(LOGS, 'atif-realistic.json'), 'utf8');
+    expect(errorOf(atif, 'mine/trajectory.json').message).toBe(
+      `mine/trajectory.json: not a scenario: none of its fields (schema_version, session_id, agent, steps, final_metrics) is a scenario's (name, session, turns, ...): ${hint}`,
+    );
+    expect(errorOf('[{ "role": "user", "content": "hi" }]', 'mine/messages.json').message).toBe(
+      `mine/messages.json: expected a scenario (an object: name, session, turns, ...), got a list: ${hint}`,
+    );
+    // One scenario field among unknown ones is a scenario with typos: each is named, as before.
+    expect(errorOf(`${MINIMAL}zebra: 1\nsteps: []\n`).message).toMatch(
+      /zebra: unknown field 'zebra'[\s\S]*steps: unknown field 'steps'/,
     );
   });
 
