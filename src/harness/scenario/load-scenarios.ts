@@ -124,6 +124,21 @@ function assertUniqueIds(scenarios: readonly ResolvedScenario[]): void {
   }
 }
 
+/**
+ * Every file that failed, in one error: fixing a folder of files should not take a run per file.
+ * One file keeps its own error; several keep the first one's code, no single file, and all issues.
+ */
+function everyFileFailure(failed: readonly ScenarioError[]): ScenarioError {
+  if (failed.length === 1) return failed[0]!;
+  const all = new ScenarioError(
+    failed[0]!.code,
+    null,
+    failed.flatMap((error) => error.issues),
+  );
+  all.message = [`${failed.length} files are not valid scenarios:`, ...failed.map((error) => error.message)].join('\n');
+  return all;
+}
+
 export async function loadScenarios(
   paths: readonly string[],
   options: LoadScenariosOptions = {},
@@ -134,7 +149,16 @@ export async function loadScenarios(
     .map((absolute) => ({ absolute, shown: displayPath(absolute, cwd) }))
     .sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
   const scenarios: ResolvedScenario[] = [];
-  for (const { absolute } of ordered) scenarios.push(...(await loadScenarioFile(absolute, { cwd })));
+  const failed: ScenarioError[] = [];
+  for (const { absolute } of ordered) {
+    try {
+      scenarios.push(...(await loadScenarioFile(absolute, { cwd })));
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      failed.push(error);
+    }
+  }
+  if (failed.length > 0) throw everyFileFailure(failed);
   assertUniqueIds(scenarios);
   return scenarios.filter((scenario) => matchesFilter(scenario, options.filter));
 }

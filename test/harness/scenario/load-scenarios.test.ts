@@ -60,6 +60,22 @@ describe('loadScenarios', () => {
     await expect(loadScenarios(['reported'], { cwd: dir })).rejects.toThrow(/report\.json/);
   });
 
+  it('names every file of a folder that fails, not only the first', async () => {
+    const suite = join(dir, 'broken');
+    mkdirSync(suite);
+    writeFileSync(join(suite, 'a-good.yaml'), scenarioText('good'));
+    writeFileSync(join(suite, 'b-typo.yaml'), `${scenarioText('typo')}zebra: 1\n`);
+    writeFileSync(join(suite, 'c-syntax.json'), '{ "name": ');
+    const error = await loadScenarios(['broken'], { cwd: dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScenarioError);
+    expect((error as ScenarioError).file).toBeNull();
+    const lines = (error as ScenarioError).message.split('\n');
+    expect(lines[0]).toBe('2 files are not valid scenarios:');
+    expect(lines[1]).toMatch(/^broken\/b-typo\.yaml:4:1: zebra: unknown field 'zebra'/);
+    expect(lines[2]).toMatch(/^broken\/c-syntax\.json:1:\d+: syntax error/);
+    expect(lines).toHaveLength(3);
+  });
+
   it('mixes files and folders and orders the union by path', async () => {
     const loaded = await loadScenarios(['suite/nested', 'suite/b-second.yaml'], { cwd: dir });
     expect(loaded.map((s) => s.name)).toEqual(['beta', 'gamma']);
