@@ -49,6 +49,22 @@ describe('import --from claude-code', () => {
     expect(spec!.description).toContain('refused one as too long for the window (line 6: 212904 tokens > 200000)');
   });
 
+  it("reads a sub-agent's own transcript (every line a sidechain) as its conversation, and says so", () => {
+    const [spec] = importOk('claude-code-subagent.jsonl', 'claude-code');
+    expect(spec!.session!.model).toBe('claude-haiku-4-5-20251001');
+    const [turn] = spec!.replay!.turns;
+    expect(turn!.user).toBe('Find every caller of upload() in src/ and report the file and line of each.');
+    expect(turn!.steps.map((step) => [step.calls?.map((call) => call.name), step.usage?.input])).toEqual([
+      [['Grep'], 4108],
+      [undefined, 4196],
+    ]);
+    expect(spec!.description).toContain(
+      "A sub-agent's transcript (agent a3f9c21): its own conversation, with its own context, replayed as a session.",
+    );
+    // In a session's transcript, the inline sidechain is still another conversation, left out.
+    expect(JSON.stringify(importOk('claude-code-realistic.jsonl', 'claude-code'))).not.toContain('sub-agent chatter');
+  });
+
   it('reports a line without its message, a line that is not an object and the unanswered call, by line', () => {
     expect(importProblems('claude-code-hostile.jsonl', 'claude-code')).toEqual([
       'claude-code-hostile.jsonl: 3 problems',

@@ -4,8 +4,10 @@
  * isCompactSummary, isMeta, timestamp }`. Claude Code writes one assistant line per content block
  * of a response, all with the same `message.id` and `message.usage`: they are joined back into one
  * response, even when the results of its first calls were written between them. Sub-agent lines
- * (`isSidechain`) are another conversation and are left out; the summary a compaction wrote
- * (`isCompactSummary`) is the recorded strategy's output, not input, and is left out too;
+ * (`isSidechain`) in a session's transcript are another conversation and are left out; a
+ * sub-agent's own transcript file, all sidechain, is that conversation and is read as one. The
+ * summary a compaction wrote (`isCompactSummary`) is the recorded strategy's output, not input,
+ * and is left out too;
  * `system` lines with `subtype: compact_boundary` are recorded compactions
  * (`compactMetadata.trigger`, `preTokens`). An assistant line with `isApiErrorMessage` is the
  * text Claude Code wrote in place of a response when the request failed (an API error, a rate
@@ -13,7 +15,7 @@
  * no step, and only a note says how many there were and which requests were refused as too long.
  * The system prompt and tool declarations are not in the transcript.
  */
-import { at, isObject, Problems, textOfBlocks } from '../read-fields.ts';
+import { at, isObject, Problems, textOfBlocks, type Json } from '../read-fields.ts';
 import type { FormatResult, LogEntry, ParsedLog, Where } from '../recorded-log.ts';
 import { linesOf } from '../read-log.ts';
 import { recordedTime } from '../recorded-time.ts';
@@ -27,10 +29,12 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
   const lifetime = new CacheLifetimeTally();
   /** The assistant response being joined: its message id and the entry index. */
   let open: { id: string; index: number } | undefined;
-  for (const { line, value } of linesOf(log)) {
+  const lines = linesOf(log);
+  const agent = subAgentOf(lines);
+  for (const { line, value } of lines) {
     const where: Where = { line, path: [] };
     const row = problems.object(value, where, 'a transcript line (an object)');
-    if (!row || row['isSidechain'] === true) continue;
+    if (!row || (row['isSidechain'] === true && agent === undefined)) continue;
     const type = row['type'];
     if (type === 'system' && row['subtype'] === 'compact_boundary') {
       const meta = isObject(row['compactMetadata']) ? row['compactMetadata'] : {};
@@ -93,6 +97,11 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
         entries,
         ...(lifetime.lifetime ? { promptCacheLifetime: lifetime.lifetime } : {}),
         notes: [
+          ...(agent === undefined
+            ? []
+            : [
+                `A sub-agent's transcript${agent === '' ? '' : ` (agent ${agent})`}: its own conversation, with its own context, replayed as a session.`,
+              ]),
           'Claude Code transcripts record neither the system prompt nor the tool declarations: requests here lack them, so recorded input tokens run higher than replayed ones.',
           ...failed.notes(),
         ],
@@ -101,6 +110,21 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
     problems: problems.list,
   };
 };
+
+/**
+ * A sub-agent's own transcript file (`agent-<id>.jsonl`, beside the session or under
+ * `<session>/subagents/`): every conversation line is a sidechain, so the file has no main thread
+ * and its sidechain is the conversation. Returns the agent's id ('' when the lines name none), or
+ * undefined for a session's transcript, whose inline sidechain lines are another conversation.
+ */
+function subAgentOf(lines: readonly { readonly value: unknown }[]): string | undefined {
+  const conversation = lines
+    .map(({ value }) => value)
+    .filter((row) => isObject(row) && (row['type'] === 'user' || row['type'] === 'assistant')) as Json[];
+  if (conversation.length === 0 || conversation.some((row) => row['isSidechain'] !== true)) return undefined;
+  const id = conversation.find((row) => typeof row['agentId'] === 'string')?.['agentId'];
+  return typeof id === 'string' ? id : '';
+}
 
 /**
  * The requests a transcript records as failed (`isApiErrorMessage` lines), for the scenario's
