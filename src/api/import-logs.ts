@@ -44,6 +44,13 @@ export interface ImportLogsOptions {
 export interface ImportLogsResult {
   /** The scenario files written, as paths relative to `cwd` where inside it. */
   readonly written: readonly string[];
+  /**
+   * Sessions with nothing to replay (a transcript of summary lines only, as an agent's project
+   * folder holds beside its sessions), skipped: the log as given, the session's label in it (null:
+   * the log's only session), and why. An import whose every session is such throws instead:
+   * nothing would be written.
+   */
+  readonly skipped: readonly { readonly file: string; readonly session: string | null; readonly reason: string }[];
   /** With `fillUnrecordedPrefix`: what each written file got (same order as `written`). */
   readonly prefixes?: readonly PrefixNote[];
 }
@@ -140,6 +147,7 @@ export async function importLogs(
     ]);
   }
   const outputs: { path: string; text: string; prefix?: PrefixNote }[] = [];
+  const skipped: { file: string; session: string | null; reason: string }[] = [];
   const taken = new Set<string>();
   for (const { file, name: logName } of sessionNames(options.files.map((file) => resolve(cwd, file)))) {
     const shown = displayPath(file, cwd);
@@ -168,6 +176,7 @@ export async function importLogs(
       facts: options.facts,
     });
     if (result.kind === 'invalid') throw new ScenarioError('SIM_SCENARIO_INVALID', shown, result.issues);
+    for (const { label, reason } of result.empty) skipped.push({ file: shown, session: label, reason });
     for (const scenario of result.scenarios) {
       const name = freeName(scenario.name, taken);
       const spec = name === scenario.name ? scenario.spec : { ...scenario.spec, name };
@@ -201,6 +210,20 @@ export async function importLogs(
       outputs.push({ path, text: serializeScenario(fill.spec), prefix });
     }
   }
+  if (outputs.length === 0) {
+    const [first] = skipped;
+    throw new ScenarioError('SIM_SCENARIO_INVALID', skipped.length === 1 ? first!.file : null, [
+      {
+        path: null,
+        line: null,
+        column: null,
+        message:
+          skipped.length === 1
+            ? first!.reason
+            : `no session to replay in any of the ${skipped.length} sessions given (${first!.reason})`,
+      },
+    ]);
+  }
   // A cassette is YAML: imported into its own folder, its scenario would take the log's own path.
   const logs = new Set(options.files.map((file) => resolve(cwd, file)));
   const overwritten = outputs.find((output) => logs.has(output.path));
@@ -211,6 +234,10 @@ export async function importLogs(
   await mkdir(resolve(cwd, options.outDir), { recursive: true });
   for (const output of outputs) await writeFile(output.path, output.text);
   const written = outputs.map((output) => displayPath(output.path, cwd));
-  if (options.fillUnrecordedPrefix !== true) return { written };
-  return { written, prefixes: outputs.flatMap((output) => (output.prefix === undefined ? [] : [output.prefix])) };
+  if (options.fillUnrecordedPrefix !== true) return { written, skipped };
+  return {
+    written,
+    skipped,
+    prefixes: outputs.flatMap((output) => (output.prefix === undefined ? [] : [output.prefix])),
+  };
 }

@@ -162,8 +162,6 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
       }),
     }),
   );
-  if (built.length === 0 && problems.length === 0)
-    problems.push({ where: { path: [] }, message: 'no model response: the log records no turn to replay' });
   return {
     systemPrompt: system.length === 0 ? undefined : system.join('\n\n'),
     turns: built,

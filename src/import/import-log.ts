@@ -18,7 +18,12 @@ export interface ImportLogOptions extends Omit<ScenarioOptions, 'name' | 'format
 }
 
 export type ImportLogResult =
-  | { readonly kind: 'ok'; readonly scenarios: readonly { readonly name: string; readonly spec: ScenarioSpec }[] }
+  | {
+      readonly kind: 'ok';
+      readonly scenarios: readonly { readonly name: string; readonly spec: ScenarioSpec }[];
+      /** Sessions the log holds with nothing to replay (a file of summaries only), skipped: why, by label (null: the log's only session). */
+      readonly empty: readonly { readonly label: string | null; readonly reason: string }[];
+    }
   | { readonly kind: 'invalid'; readonly issues: readonly ScenarioIssue[] };
 
 export function toIssue(problem: LogProblem): ScenarioIssue {
@@ -35,15 +40,17 @@ export function importLog(text: string, options: ImportLogOptions): ImportLogRes
   if (read.kind === 'invalid') return { kind: 'invalid', issues: read.problems.map(toIssue) };
   const formatted = LOG_FORMATS[options.format](read.log);
   const scenarios: { name: string; spec: ScenarioSpec }[] = [];
+  const empty: { label: string | null; reason: string }[] = [];
   const problems: LogProblem[] = [...formatted.problems];
   for (const session of formatted.sessions) {
     const name = session.label === undefined ? options.name : `${options.name}-${session.label}`;
     const built = toScenario(session, { ...options, name });
     if (built.kind === 'invalid') problems.push(...built.problems);
+    else if (built.kind === 'empty') empty.push({ label: session.label ?? null, reason: built.reason });
     else scenarios.push({ name, spec: built.spec });
   }
   if (problems.length > 0) return { kind: 'invalid', issues: problems.map(toIssue) };
-  if (scenarios.length === 0)
+  if (formatted.sessions.length === 0)
     return { kind: 'invalid', issues: [{ path: null, line: null, column: null, message: 'no session in the log' }] };
   for (const { name, spec } of scenarios) {
     try {
@@ -61,5 +68,5 @@ export function importLog(text: string, options: ImportLogOptions): ImportLogRes
       throw error;
     }
   }
-  return { kind: 'ok', scenarios };
+  return { kind: 'ok', scenarios, empty };
 }

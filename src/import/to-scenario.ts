@@ -27,6 +27,8 @@ export interface ScenarioOptions {
 
 export type ScenarioBuild =
   | { readonly kind: 'ok'; readonly spec: ScenarioSpec }
+  /** A readable session with nothing to replay (no model response): skipped, not an error. */
+  | { readonly kind: 'empty'; readonly reason: string }
   | { readonly kind: 'invalid'; readonly problems: readonly LogProblem[] };
 
 /** Unknown models are counted with o200k_base (GPT-4o's tokenizer); the recorded usage says how far off that is. */
@@ -34,6 +36,8 @@ const TOKENIZER = 'o200k_base' as const;
 
 export function toScenario(session: RecordedSession, options: ScenarioOptions): ScenarioBuild {
   const built = buildReplay(session.entries);
+  if (built.turns.length === 0 && built.problems.length === 0)
+    return { kind: 'empty', reason: 'no model response: the log records no turn to replay' };
   const problems = [...built.problems];
   const model = session.model ?? options.model;
   const window = options.contextWindow ?? session.contextWindow ?? (model === undefined ? null : windowOfModel(model));

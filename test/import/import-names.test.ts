@@ -38,7 +38,7 @@ async function imported(root: string, files: readonly string[]) {
   });
 }
 
-describe('import: one scenario file per log, whatever the logs are called', () => {
+describe('import: one scenario file per log of a folder, whatever the logs are called', () => {
   it('names logs that share a file name by the folders that tell them apart, instead of writing one over the other', async () => {
     const root = logs([
       ['runs/trial-1/agent/trajectory.json', 'first'],
@@ -90,5 +90,28 @@ describe('import: one scenario file per log, whatever the logs are called', () =
     );
     expect(readFileSync(join(root, 'recorded.yaml'), 'utf8')).toBe(cassette);
     expect(existsSync(join(root, 'other.yaml'))).toBe(false);
+  });
+
+  it("skips a log with nothing to replay (a project folder's summary-only transcript) and says so; alone, it is an error", async () => {
+    const root = tempDir('import-names');
+    writeFileSync(join(root, 'session.jsonl'), readFileSync(join(LOGS, 'claude-code-realistic.jsonl'), 'utf8'));
+    writeFileSync(
+      join(root, 'stub.jsonl'),
+      `${JSON.stringify({ type: 'summary', summary: 'Old chat', leafUuid: 'x' })}\n`,
+    );
+    const both = await importLogs({
+      files: ['session.jsonl', 'stub.jsonl'],
+      format: 'claude-code',
+      outDir: 'out',
+      cwd: root,
+    });
+    expect(both.written).toEqual(['out/session.yaml']);
+    expect(both.skipped).toEqual([
+      { file: 'stub.jsonl', session: null, reason: 'no model response: the log records no turn to replay' },
+    ]);
+    await expect(
+      importLogs({ files: ['stub.jsonl'], format: 'claude-code', outDir: 'alone', cwd: root }),
+    ).rejects.toThrow('stub.jsonl: no model response: the log records no turn to replay');
+    expect(existsSync(join(root, 'alone'))).toBe(false);
   });
 });

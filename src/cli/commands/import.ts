@@ -73,7 +73,7 @@ const importCommand: CommandModule<object, ImportArgs> = {
       }) as unknown as Argv<ImportArgs>,
   handler: (args) =>
     runCommand(async () => {
-      const { written, prefixes } = await importLogs(
+      const { written, skipped, prefixes } = await importLogs(
         {
           files: args.files,
           format: args.from,
@@ -93,6 +93,8 @@ const importCommand: CommandModule<object, ImportArgs> = {
         CLI_OPTION_NAMES,
       );
       for (const file of written) process.stdout.write(`wrote ${file}\n`);
+      for (const { file, session, reason } of skipped)
+        process.stdout.write(`skipped ${file}${session === null ? '' : ` (${session})`}: ${reason}\n`);
       for (const prefix of prefixes ?? [])
         process.stdout.write(
           prefix.kind === 'filled'
