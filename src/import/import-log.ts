@@ -46,7 +46,9 @@ export function importLog(text: string, options: ImportLogOptions): ImportLogRes
     const name = session.label === undefined ? options.name : `${options.name}-${session.label}`;
     const built = toScenario(session, { ...options, name });
     if (built.kind === 'invalid') problems.push(...built.problems);
-    else if (built.kind === 'empty') empty.push({ label: session.label ?? null, reason: built.reason });
+    else if (built.kind === 'empty' && formatted.recognized === true)
+      empty.push({ label: session.label ?? null, reason: built.reason });
+    else if (built.kind === 'empty') problems.push({ where: { path: [] }, message: built.reason });
     else scenarios.push({ name, spec: built.spec });
   }
   if (problems.length > 0) return { kind: 'invalid', issues: problems.map(toIssue) };

@@ -79,6 +79,12 @@ export type PromptCacheLifetime = '5m' | '1h';
 export interface FormatResult {
   readonly sessions: readonly RecordedSession[];
   readonly problems: readonly LogProblem[];
+  /**
+   * The log is of this format by its own marks (a Claude Code line type, a Codex rollout line),
+   * so a session with nothing to replay is an empty log of it (a summary-only transcript, a
+   * rollout opened and closed), skipped; without this mark it is read as a log of another format.
+   */
+  readonly recognized?: boolean;
 }
 
 /** A log as read from its file: a JSON document, or JSONL lines with their numbers. */

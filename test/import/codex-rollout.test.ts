@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importLog } from '../../src/import/import-log.ts';
-import { importOk, importProblems } from './helpers.ts';
+import { fixture, importOk, importProblems } from './helpers.ts';
 
 describe('import --from codex-rollout', () => {
   it('reads instructions, model, window, parallel calls, usage per request and the compacted line', () => {
@@ -81,5 +81,26 @@ describe('import --from codex-rollout', () => {
       undefined,
     ]);
     expect(steps[1]!.text).toBe('app.ts is modified.');
+  });
+
+  it('skips a rollout opened and closed (its session_meta only), but refuses a log of another format that holds no rollout line', () => {
+    const opened = JSON.stringify({
+      timestamp: '2026-02-10T09:00:00.000Z',
+      type: 'session_meta',
+      payload: { id: '0199-bbbb', cwd: '/work/svc', originator: 'codex_cli_rs', cli_version: '0.46.0' },
+    });
+    expect(importLog(opened, { format: 'codex-rollout', file: 'empty.jsonl', name: 'empty' })).toEqual({
+      kind: 'ok',
+      scenarios: [],
+      empty: [{ label: null, reason: 'no model response: the log records no turn to replay' }],
+    });
+    const other = importLog(fixture('atif-realistic.json'), {
+      format: 'codex-rollout',
+      file: 'atif.json',
+      name: 'atif',
+    });
+    expect(other.kind === 'invalid' ? other.issues.map((issue) => issue.message) : []).toContain(
+      'no model response: the log records no turn to replay',
+    );
   });
 });

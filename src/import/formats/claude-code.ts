@@ -108,8 +108,22 @@ export const claudeCode = (log: ParsedLog): FormatResult => {
       },
     ],
     problems: problems.list,
+    recognized: lines.some(({ value }) => isObject(value) && CLAUDE_CODE_LINE_TYPES.has(value['type'] as string)),
   };
 };
+
+/** The line types a Claude Code transcript holds (conversation or bookkeeping): what marks a log as one. */
+const CLAUDE_CODE_LINE_TYPES: ReadonlySet<string> = new Set([
+  'user',
+  'assistant',
+  'system',
+  'summary',
+  'file-history-snapshot',
+  'queue-operation',
+  'progress',
+  'attachment',
+  'custom-title',
+]);
 
 /**
  * A sub-agent's own transcript file (`agent-<id>.jsonl`, beside the session or under

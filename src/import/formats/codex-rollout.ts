@@ -175,5 +175,15 @@ export const codexRollout = (log: ParsedLog): FormatResult => {
       },
     ],
     problems: problems.list,
+    recognized: linesOf(log).some(({ value }) => isObject(value) && ROLLOUT_LINE_TYPES.has(value['type'] as string)),
   };
 };
+
+/** The line types of a Codex rollout: what marks a log as one (a rollout opened and closed holds only its session_meta). */
+const ROLLOUT_LINE_TYPES: ReadonlySet<string> = new Set([
+  'session_meta',
+  'turn_context',
+  'response_item',
+  'event_msg',
+  'compacted',
+]);
