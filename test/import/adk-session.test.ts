@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importOk, importProblems } from './helpers.ts';
+import { importLog } from '../../src/import/import-log.ts';
+import { fixture, importOk, importProblems } from './helpers.ts';
 
 describe('import --from adk-session', () => {
   it('reads events: parallel calls in one event, responses by id, usage, partials and thoughts left out, compaction events kept', () => {
@@ -63,6 +64,17 @@ describe('import --from adk-session (JSONL, one event per line)', () => {
       'adk-session-events-hostile.jsonl: 2 problems',
       "adk-session-events-hostile.jsonl:3:1: content.parts[0]: a tool result for call 'f2' matches no call of the model response before it",
       "adk-session-events-hostile.jsonl:2:1: content: call 'f1' to x has no result before the end of the log",
+    ]);
+  });
+
+  it('skips a stored session never used (no event) among others, as an empty log, naming its line', () => {
+    const used = JSON.parse(fixture('adk-session-realistic.json')) as object;
+    const unused = { id: 'fresh', appName: 'travel_agent', userId: 'u-42', state: {}, events: [] };
+    const log = [JSON.stringify(used), JSON.stringify(unused)].join('\n');
+    const result = importLog(log, { format: 'adk-session', file: 'sessions.jsonl', name: 'sessions' });
+    expect(result.kind === 'ok' ? [result.scenarios.map((s) => s.name), result.empty] : result.issues).toEqual([
+      ['sessions-line1'],
+      [{ label: 'line2', reason: 'no model response: the log records no turn to replay' }],
     ]);
   });
 });

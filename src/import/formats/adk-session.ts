@@ -152,7 +152,11 @@ export const adkSession = (log: ParsedLog): FormatResult => {
   const problems = new Problems();
   if (log.kind === 'json') {
     const events = eventsOf(log.value, { path: [] }, problems);
-    return { sessions: events ? [sessionOf(events, problems)] : [], problems: problems.list };
+    return {
+      sessions: events ? [sessionOf(events, problems)] : [],
+      problems: problems.list,
+      recognized: isStoredSession(log.value),
+    };
   }
   // JSONL of events (one event per line) is one session; JSONL of sessions is one session per line.
   if (log.lines.every(({ value }) => isObject(value) && value['events'] === undefined)) {
@@ -171,5 +175,17 @@ export const adkSession = (log: ParsedLog): FormatResult => {
     const events = eventsOf(value, { line, path: [] }, problems);
     if (events) sessions.push({ ...sessionOf(events, problems), label: `line${line}` });
   }
-  return { sessions, problems: problems.list };
+  return { sessions, problems: problems.list, recognized: log.lines.some(({ value }) => isStoredSession(value)) };
 };
+
+/**
+ * A session as ADK's services store it (`{ id, appName, userId, events }`, or snake_case): a
+ * session never used holds no event, and is an empty log of this format, not a log of another.
+ */
+function isStoredSession(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    Array.isArray(value['events']) &&
+    ['appName', 'app_name', 'userId', 'user_id'].some((key) => typeof value[key] === 'string')
+  );
+}
