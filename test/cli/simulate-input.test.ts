@@ -3,6 +3,8 @@
  * bad input here (each spawns the CLI); the full list of messages is tested in-process in
  * run-options.test.ts and ../strategy/load-strategy.test.ts.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, STACK_LINE, STRATEGIES, tempDir } from './run-cli.ts';
 
@@ -37,4 +39,34 @@ describe.concurrent('simulate: bad input exits 2 with the message only', () => {
       [suite, '--strategy', `${STRATEGIES}/not-a-strategy.ts`],
       /must default-export a CompactionStrategy/,
     ));
+
+  it('a JavaScript strategy module with a syntax error: the line, the source and the caret, or that it is in an import', async () => {
+    const dir = tempDir('syntax-error');
+    const broken =
+      'const keep = 3;\nexport default () => ({ name: "broken", compact(ctx, request) { if (keep { } } });\n';
+    writeFileSync(join(dir, 'broken.mjs'), broken);
+    writeFileSync(
+      join(dir, 'imports-broken.mjs'),
+      'import "./broken.mjs";\nexport default () => ({ name: "i", compact() {} });\n',
+    );
+    const line = broken.split('\n')[1]!;
+    await expectBadInput(
+      [suite, '--strategy', join(dir, 'broken.mjs')],
+      new RegExp(
+        escape(
+          [
+            `broken.mjs failed to load: Unexpected token '{' (line 2):`,
+            `    ${line}`,
+            `    ${' '.repeat(line.indexOf('{ }'))}^`,
+          ].join('\n'),
+        ),
+      ),
+    );
+    await expectBadInput(
+      [suite, '--strategy', join(dir, 'imports-broken.mjs')],
+      /imports-broken\.mjs failed to load: Unexpected token '\{' \(in a module it imports: the file itself parses\)/,
+    );
+  });
 });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

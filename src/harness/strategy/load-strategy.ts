@@ -15,6 +15,7 @@ import { importStrategyModule } from './import-strategy-module.ts';
 import { isModulePath, moduleFile } from './module-path.ts';
 import { catalogStrategy, STRATEGY_CATALOG } from './strategy-catalog.ts';
 import { StrategyLoadError } from './strategy-load-error.ts';
+import { syntaxErrorPlace } from './syntax-error-place.ts';
 
 /** The strategy part of a resolved scenario: a name or path, its options, and where paths start. */
 export interface StrategySpec {
@@ -63,7 +64,12 @@ export async function loadStrategyFactory(
         : await importStrategyModule(url, spec.name);
   } catch (error) {
     if (error instanceof StrategyLoadError) throw error;
-    throw new StrategyLoadError(`strategy module ${spec.name} failed to load: ${messageOf(error)}`, { cause: error });
+    throw new StrategyLoadError(
+      `strategy module ${spec.name} failed to load: ${messageOf(error)}${placeOf(error, file)}`,
+      {
+        cause: error,
+      },
+    );
   }
   return factoryFromExport(exported, spec.name);
 }
@@ -157,6 +163,15 @@ function isStrategy(value: unknown): value is CompactionStrategy {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { name?: unknown; compact?: unknown };
   return typeof candidate.name === 'string' && typeof candidate.compact === 'function';
+}
+
+/** For a syntax error, where it is: the line, with the source and Node's caret (syntax-error-place.ts). */
+function placeOf(error: unknown, file: string): string {
+  if (!(error instanceof SyntaxError)) return '';
+  const place = syntaxErrorPlace(file);
+  if (place === null) return '';
+  if (place.kind === 'imported') return ' (in a module it imports: the file itself parses)';
+  return ` (line ${place.line}):\n${place.excerpt.map((text) => `    ${text}`).join('\n')}`;
 }
 
 function messageOf(error: unknown): string {
