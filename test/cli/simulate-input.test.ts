@@ -53,7 +53,7 @@ describe.concurrent('simulate: bad input exits 2 with the message only', () => {
     await expectBadInput(
       [suite, '--strategy', join(dir, 'broken.mjs')],
       new RegExp(
-        escape(
+        literal(
           [
             `broken.mjs failed to load: Unexpected token '{' (line 2):`,
             `    ${line}`,
@@ -69,4 +69,4 @@ describe.concurrent('simulate: bad input exits 2 with the message only', () => {
   });
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
