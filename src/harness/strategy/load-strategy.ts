@@ -5,7 +5,7 @@
  * `CompactionStrategy` or a `StrategyFactory` (Vitest resolves reporters the same way: a name in
  * the map, anything else is a module).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { StrategyOptionsError } from '../../engine/index.ts';
 import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts';
@@ -14,6 +14,7 @@ import { importFresh } from './fresh-module-graph.ts';
 import { importStrategyModule } from './import-strategy-module.ts';
 import { isModulePath, moduleFile } from './module-path.ts';
 import { catalogStrategy, STRATEGY_CATALOG } from './strategy-catalog.ts';
+import { closestMatch } from '../scenario/did-you-mean.ts';
 import { StrategyLoadError } from './strategy-load-error.ts';
 import { syntaxErrorPlace } from './syntax-error-place.ts';
 
@@ -42,6 +43,9 @@ export interface LoadStrategyOptions {
   readonly fresh?: boolean;
 }
 
+/** The files a strategy module can be: JavaScript or TypeScript, in either module system. */
+const STRATEGY_MODULE = /\.[mc]?[jt]s$/;
+
 export function builtinStrategyNames(): ReadonlySet<string> {
   return new Set(STRATEGY_CATALOG.map((strategy) => strategy.name));
 }
@@ -55,6 +59,16 @@ export async function loadStrategyFactory(
   if (!existsSync(file)) {
     throw new StrategyLoadError(`strategy module not found: ${spec.name} (looked for ${file})`);
   }
+  // Node would answer these with its own words about import attributes or directory imports,
+  // naming this package's files and a query string of the fresh-import machinery.
+  if (statSync(file).isDirectory())
+    throw new StrategyLoadError(
+      `strategy module ${spec.name} is a folder: name the module file in it (such as ${spec.name.replace(/\/?$/, '/index.mjs')})`,
+    );
+  if (!STRATEGY_MODULE.test(file))
+    throw new StrategyLoadError(
+      `strategy module ${spec.name} is not JavaScript or TypeScript: expected a .js, .mjs, .cjs, .ts, .mts or .cts file`,
+    );
   const url = pathToFileURL(file);
   let exported: unknown;
   try {
@@ -121,11 +135,10 @@ export function strategyFromFactory(
 function builtinFactory(name: string): Promise<StrategyFactory> {
   const entry = catalogStrategy(name);
   if (entry === undefined) {
-    const known = STRATEGY_CATALOG.map((strategy) => strategy.name)
-      .sort()
-      .join(', ');
+    const names = STRATEGY_CATALOG.map((strategy) => strategy.name).sort();
+    const close = closestMatch(name, names);
     throw new StrategyLoadError(
-      `unknown strategy "${name}": use a built-in (${known}) or a module path such as ./my-strategy.ts`,
+      `unknown strategy "${name}"${close === null ? '' : ` (did you mean "${close}"?)`}: use a built-in (${names.join(', ')}) or a module path such as ./my-strategy.ts`,
     );
   }
   return entry.load();

@@ -72,7 +72,18 @@ describe('loadStrategyFactory / createStrategy', () => {
   });
 
   it.each([
-    ['treshold', /unknown strategy "treshold": use a built-in \(adk-js-anchored, .*, sliding_window, .*threshold\)/],
+    [
+      'treshold',
+      /unknown strategy "treshold" \(did you mean "threshold"\?\): use a built-in \(adk-js-anchored, .*, sliding_window, .*threshold\)/,
+    ],
+    ['Hardened', /unknown strategy "Hardened" \(did you mean "hardened"\?\)/],
+    ['zzz', /unknown strategy "zzz": use a built-in/],
+    ['.', /strategy module \. is a folder: name the module file in it \(such as \.\/index\.mjs\)/],
+    ['./exports-object.cjs/..', /strategy module \.\/exports-object\.cjs\/\.\. is a folder/],
+    [
+      '../logs/atif-realistic.json',
+      /strategy module \.\.\/logs\/atif-realistic\.json is not JavaScript or TypeScript: expected a \.js, \.mjs, \.cjs, \.ts, \.mts or \.cts file/,
+    ],
     ['./missing.ts', /strategy module not found: \.\/missing\.ts/],
     ['./not-a-strategy.ts', /must default-export a CompactionStrategy/],
     [
