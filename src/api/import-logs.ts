@@ -149,7 +149,8 @@ export async function importLogs(
   const outputs: { path: string; text: string; prefix?: PrefixNote }[] = [];
   const skipped: { file: string; session: string | null; reason: string }[] = [];
   const taken = new Set<string>();
-  for (const { file, name: logName } of sessionNames(options.files.map((file) => resolve(cwd, file)))) {
+  const logs = options.files.map((file) => resolve(cwd, file));
+  for (const { file, name: logName } of sessionNames(logs)) {
     const shown = displayPath(file, cwd);
     let text: string;
     try {
@@ -225,8 +226,7 @@ export async function importLogs(
     ]);
   }
   // A cassette is YAML: imported into its own folder, its scenario would take the log's own path.
-  const logs = new Set(options.files.map((file) => resolve(cwd, file)));
-  const overwritten = outputs.find((output) => logs.has(output.path));
+  const overwritten = outputs.find((output) => logs.includes(output.path));
   if (overwritten)
     throw new OptionError(
       `${names('outDir')}: ${displayPath(overwritten.path, cwd)} is a log being imported, and its scenario would be written over it: choose another folder`,
