@@ -130,3 +130,36 @@ describe.skipIf(chromium === null && !inCi)('report.html at 1280 px', () => {
     expect(layout.solidDash.every((dash) => dash === 'none')).toBe(true);
   });
 });
+
+describe.skipIf(chromium === null && !inCi)("a scenario's description in report.html", () => {
+  it('keeps the lines its file wrote (a fuzz counterexample: property, step, seed), within the card', () => {
+    if (chromium === null) throw new Error('chromium is required in CI (CI is set): apt-get install -y chromium');
+    const steps = sampleSteps(12, 8000, { growth: 900, trigger: 6400, floor: 1200 });
+    const description = [
+      'Fuzz counterexample: no-overflow failed for strategy ./mine.mjs.',
+      'step 1 (turn 0, tool-results) sent 8032 real tokens to a 8000-token window',
+      'fast-check seed 1, path 0:0:1 (shrunk 34 times).',
+    ].join('\n');
+    const outcome: ScenarioOutcome = {
+      scenario: { ...sampleScenario('counterexample', 'threshold', 8000), description },
+      result: sampleResult('counterexample', steps, 8000),
+      failures: [],
+      accepted: [],
+      infeasible: [],
+      reproduced: [],
+    };
+    const html = REPORTERS.html.render(buildSuiteReport([outcome], '/somewhere'), { color: false });
+    const measured = measurePage<{ height: number; lineHeight: number; right: number; card: number }>(
+      chromium,
+      html,
+      `const p = document.querySelector('p.description'); const r = p.getBoundingClientRect();
+       return { height: r.height, lineHeight: parseFloat(getComputedStyle(p).lineHeight), right: r.right,
+                card: p.closest('section').getBoundingClientRect().right };`,
+      1280,
+      900,
+    );
+    // Three lines, as written (HTML would otherwise run them into one or two at this width).
+    expect(Math.round(measured.height / measured.lineHeight)).toBe(3);
+    expect(measured.right).toBeLessThanOrEqual(measured.card);
+  });
+});

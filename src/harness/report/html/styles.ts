@@ -49,7 +49,7 @@ td.warn { color: var(--warn); font-weight: 600; }
 .scenario-head { display: flex; align-items: baseline; justify-content: space-between; gap: 12px; }
 .meta { color: var(--muted); margin: 4px 0 10px; display: flex; flex-wrap: wrap; gap: 4px 16px; }
 .meta b { color: var(--ink); font-weight: 600; }
-.description { margin: 0 0 10px; max-width: 100ch; }
+.description { margin: 0 0 10px; max-width: 100ch; white-space: pre-line; }
 .failures { background: var(--fail-bg); color: var(--fail); border-radius: 8px; padding: 8px 12px 8px 28px; margin: 8px 0 12px; }
 .failures li { margin: 2px 0; }
 .failures b { font-weight: 650; }
