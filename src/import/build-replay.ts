@@ -140,7 +140,8 @@ export function buildReplay(entries: readonly LogEntry[]): BuiltReplay {
   // it records no answer to (the agent stopped, or the provider refused it, perhaps as too long).
   // That request is still sent, so a strategy meets it as the recorded agent did; as after a last
   // response that made calls (resolve-replay.ts), an empty text then ends the turn.
-  const unanswered = turns.length > 0 && turns[turns.length - 1]!.steps.length === 0 ? turns.at(-1) : undefined;
+  const last = turns.at(-1);
+  const unanswered = last?.steps.length === 0 ? last : undefined;
   unanswered?.steps.push({ text: '', calls: [], usage: undefined, time: undefined });
   const notes =
     unanswered === undefined

@@ -12,7 +12,7 @@ import type { CompactionStrategy, StrategyFactory } from '../../engine/types.ts'
 import { guardHeap } from '../run/heap-guard.ts';
 import { importFresh } from './fresh-module-graph.ts';
 import { importStrategyModule } from './import-strategy-module.ts';
-import { isModulePath, moduleFile } from './module-path.ts';
+import { isModuleFileName, isModulePath, moduleFile } from './module-path.ts';
 import { catalogStrategy, STRATEGY_CATALOG } from './strategy-catalog.ts';
 import { closestMatch } from '../scenario/did-you-mean.ts';
 import { StrategyLoadError } from './strategy-load-error.ts';
@@ -43,9 +43,6 @@ export interface LoadStrategyOptions {
   readonly fresh?: boolean;
 }
 
-/** The files a strategy module can be: JavaScript or TypeScript, in either module system. */
-const STRATEGY_MODULE = /\.[mc]?[jt]s$/;
-
 export function builtinStrategyNames(): ReadonlySet<string> {
   return new Set(STRATEGY_CATALOG.map((strategy) => strategy.name));
 }
@@ -65,7 +62,7 @@ export async function loadStrategyFactory(
     throw new StrategyLoadError(
       `strategy module ${spec.name} is a folder: name the module file in it (such as ${spec.name.replace(/\/?$/, '/index.mjs')})`,
     );
-  if (!STRATEGY_MODULE.test(file))
+  if (!isModuleFileName(file))
     throw new StrategyLoadError(
       `strategy module ${spec.name} is not JavaScript or TypeScript: expected a .js, .mjs, .cjs, .ts, .mts or .cts file`,
     );

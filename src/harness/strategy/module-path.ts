@@ -6,8 +6,13 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** A JavaScript or TypeScript file, in either module system: what a strategy module can be. */
+export function isModuleFileName(name: string): boolean {
+  return /\.[mc]?[jt]s$/.test(name);
+}
+
 export function isModulePath(name: string): boolean {
-  return name.startsWith('.') || name.startsWith('file:') || isAbsolute(name) || /\.(m?[jt]s|cjs|cts)$/.test(name);
+  return name.startsWith('.') || name.startsWith('file:') || isAbsolute(name) || isModuleFileName(name);
 }
 
 /**
