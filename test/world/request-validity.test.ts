@@ -42,3 +42,27 @@ describe('invalidContents', () => {
     );
   });
 });
+
+describe('contentItems', () => {
+  it('reads a list once: a list whose length answers differently on each read is measured as its first answer, without holes', () => {
+    const contents = [
+      { role: 'user', parts: [{ text: 'a' }] },
+      { role: 'model', parts: [{ text: 'b' }] },
+      { role: 'user', parts: [{ text: 'c' }] },
+    ];
+    let reads = 0;
+    // A strategy's array-like that shows whoever asks first a short list, then the whole one.
+    const shifty = new Proxy(contents, {
+      get: (target, key, receiver) => {
+        if (key !== 'length') return Reflect.get(target, key, receiver);
+        reads += 1;
+        return reads === 1 ? 2 : target.length;
+      },
+    });
+    const items = contentItems(shifty);
+    expect(reads).toBe(1);
+    expect(items).toHaveLength(2);
+    expect(items.map((item) => item.content)).toEqual(contents.slice(0, 2));
+    expect(invalidContents(shifty, items)).toBeNull();
+  });
+});

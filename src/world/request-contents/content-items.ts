@@ -24,8 +24,11 @@ export function itemContent(item: ContentItem): Content | undefined {
 
 /** The items of `contents`; `built` is the step's build, whose clones are recognised wherever they moved. */
 export function contentItems(contents: readonly (Content | undefined | null)[], built?: BuiltContents): ContentItem[] {
-  const items: ContentItem[] = new Array(contents.length);
-  for (let i = 0; i < contents.length; i += 1) {
+  // `length` read once: what the ruler measures is one reading of the list, as a provider's SDK
+  // serializes it once, even when a strategy's array-like answers differently on each read.
+  const count = contents.length;
+  const items: ContentItem[] = new Array(count);
+  for (let i = 0; i < count; i += 1) {
     const content = contents[i] ?? undefined;
     const source =
       built !== undefined && content !== undefined && typeof content === 'object'
