@@ -12,6 +12,7 @@
  */
 import type { Content, FunctionDeclaration, Part } from '@google/genai';
 import { systemInstructionParts } from '../ruler/system-instruction.ts';
+import { providerOnlyQuarterTokens } from '../ruler/provider-only-parts.ts';
 import { quarterOf } from '../ruler/utf8-bytes.ts';
 import type { LlmRequest } from '../../engine/types.ts';
 import { contentItems, type ContentItem } from '../request-contents/content-items.ts';
@@ -55,14 +56,29 @@ export async function createTokenModel(spec: TokenModelSpec): Promise<TokenModel
   );
 }
 
+/**
+ * The provider counts the request's `len/4` count times the ratio, as the seeds and the Go
+ * simulator do, plus, by the same rule, what it reads that the `len/4` rules skip (code execution
+ * parts: ruler/provider-only-parts.ts; zero for every content the world itself makes).
+ */
 export function ratioTokenModel(ratio: number): TokenModel {
   return {
     spec: { kind: 'ratio', ratio },
     key: `ratio:${ratio}`,
-    readsContents: false,
-    countRequest: (_request, heuristic) => Math.floor(heuristic * ratio),
+    readsContents: true,
+    countRequest: (request, heuristic, items = contentItems(request.contents ?? [])) =>
+      Math.floor((heuristic + providerOnlyTokens(items)) * ratio),
     countText: (text) => Math.floor(quarterOf(text) * ratio),
   };
+}
+
+function providerOnlyTokens(items: readonly ContentItem[]): number {
+  let total = 0;
+  for (let i = 0; i < items.length; i += 1) {
+    const item = items[i]!;
+    total += item.source !== undefined ? item.source.providerOnly : providerOnlyQuarterTokens(item.content);
+  }
+  return total;
 }
 
 export function tiktokenTokenModel(encoding: 'o200k_base' | 'cl100k_base', counter: BpeCounter, scale = 1): TokenModel {

@@ -6,6 +6,7 @@
  */
 import type { Content } from '@google/genai';
 import { deepFreeze } from '../sessions/deep-freeze.ts';
+import { providerOnlyQuarterTokens } from '../ruler/provider-only-parts.ts';
 import { contentQuarterTokens } from '../ruler/quarter-byte-count.ts';
 
 export class ContentSource {
@@ -14,6 +15,8 @@ export class ContentSource {
    * memoizes its own ruler's per-content counts, never the engine's.
    */
   readonly heuristic: number;
+  /** What the provider reads that the `len/4` rules skip (ruler/provider-only-parts.ts), made once. */
+  readonly providerOnly: number;
   #realTokens: Map<string, number> | undefined;
   /** The measurement item of an unmodified copy of this source (shared: no allocation per step). */
   readonly untouched: { readonly content: undefined; readonly source: ContentSource };
@@ -21,6 +24,7 @@ export class ContentSource {
   constructor(readonly content: Content) {
     deepFreeze(content);
     this.heuristic = contentQuarterTokens(content);
+    this.providerOnly = providerOnlyQuarterTokens(content);
     this.untouched = Object.freeze({ content: undefined, source: this });
   }
 
