@@ -84,7 +84,11 @@ export interface StepRecord {
   readonly reinjection: boolean;
   /** The strategy shrank the request without calling the summarizer and without a stored summary (history dropped or cut). */
   readonly trimmed: boolean;
-  /** The request got smaller (the Go simulator's "compaction" count). */
+  /**
+   * The request got smaller as the provider counts it (the Go simulator's "compaction" count, whose
+   * ratio model grows with the len/4 count: a strategy that moves text where len/4 does not look
+   * shrinks that count without sending less).
+   */
   readonly compacted: boolean;
   /** Leading contents of the previous sent request that are not unchanged at the same position now. */
   readonly cacheChurn: number;

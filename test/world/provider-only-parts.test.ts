@@ -3,7 +3,8 @@
  * under a ratio token model, text a strategy moves out of a text part into a code execution part
  * must cost what it cost as text. Before, it cost nothing, and a strategy that kept the last two
  * contents and carried the rest of the history along as "executable code" sent 44,000-token
- * requests to an 8,000-token window without one overflowing step.
+ * requests to an 8,000-token window without one overflowing step, and every step counted as a
+ * compaction (the request "shrank" by the len/4 rules), meeting a `compactedSteps` expectation.
  */
 import { join } from 'node:path';
 import type { Content, Part } from '@google/genai';
@@ -48,13 +49,16 @@ describe('provider-only parts', () => {
     const [scenario] = await loadScenarios([join(ROOT, 'scenarios/brutal/8k-150-turns.yaml')]);
     const play = async (strategy: CompactionStrategy) => {
       const result = await runSession(scenario!.world, { strategy });
-      // What the provider counted on every step, and the overflows that follow from it. (The
-      // heuristic's own figures differ: ContextGuard's rules see the carried history vanish.)
+      // What the provider counted on every step, and what follows from it: the overflows, and
+      // whether a step shrank the request. (The heuristic's own figures differ: ContextGuard's
+      // rules see the carried history vanish.)
       return {
         failure: result.failure,
         real: result.steps.map((step) => step.realAfter),
         overflowSteps: result.totals.overflowSteps,
         peakRealTokens: result.totals.peakRealTokens,
+        compactedSteps: result.totals.compactedSteps,
+        trimmedSteps: result.totals.trimmedSteps,
       };
     };
     const asText = await play(carryAlong('as-text', (text) => ({ text })));
@@ -62,6 +66,8 @@ describe('provider-only parts', () => {
     const asOutput = await play(carryAlong('as-output', (output) => ({ codeExecutionResult: { output } })));
     expect(asText.failure).toBeNull();
     expect(asText.overflowSteps).toBeGreaterThan(100);
+    // Carrying everything along shrinks nothing: no step counts as a compaction.
+    expect(asText.compactedSteps).toBe(0);
     expect(asCode).toEqual(asText);
     expect(asOutput).toEqual(asText);
   });

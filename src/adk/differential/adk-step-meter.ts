@@ -178,7 +178,8 @@ export class AdkStepMeter {
     const orphans = countOrphans(sent.contents);
     // With a trace, pluginRequest is a deep copy taken before any callback ran: in-place edits count.
     const changed = sent.preamble !== open.before.preamble || !deepEqual(sent.contents, open.pluginRequest.contents);
-    const compacted = sent.heuristic < open.before.heuristic;
+    // As the world judges it (measure/step-recorder.ts): shrank as the provider counts it.
+    const compacted = sent.real < open.before.real;
     const rewrite = this.#summaries.classify({
       addedTexts: addedTexts(open.pluginRequest.contents, sent.contents),
       summarized: open.summarizerCalls.length > 0,

@@ -352,7 +352,9 @@ export class SessionRecorder implements StepObserver {
     if (!open.shortCircuited) this.#previousSent = sentPrefix;
     const orphans = countOrphans(sent.items.map(itemContent));
     const changed = requestChanged(open.before, sent);
-    const compacted = sent.heuristic < open.measuredBefore.heuristic;
+    // Shrank as the provider counts it: a strategy that moves text where the len/4 rules do not look
+    // (ruler/provider-only-parts.ts) shrinks the heuristic without sending less.
+    const compacted = sent.real < open.measuredBefore.real;
     const facts = open.shortCircuited ? undefined : this.#facts?.probe(sent.items);
     const compaction =
       open.shortCircuited ||
