@@ -66,3 +66,19 @@ describe('contentItems', () => {
     expect(invalidContents(shifty, items)).toBeNull();
   });
 });
+
+describe('a part with two kinds of data', () => {
+  it('is refused, naming both: the API carries a part’s data in a oneof', () => {
+    const both = {
+      role: 'user',
+      parts: [{ text: 'see below' }, { text: 'summary', functionResponse: { name: 'search', response: { rows: [] } } }],
+    };
+    expect(check([both])).toBe(
+      'request.contents[0]: parts[1]: holds text and functionResponse: a part carries one kind of data',
+    );
+    // Metadata beside the data is not a second kind.
+    expect(
+      check([{ role: 'model', parts: [{ text: 'thinking', thought: true, thoughtSignature: 'c2ln' }] }]),
+    ).toBeNull();
+  });
+});

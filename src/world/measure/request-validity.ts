@@ -13,7 +13,7 @@ import type { ContentItem } from '../request-contents/content-items.ts';
 
 const ROLES = new Set(['user', 'model']);
 
-/** Keys that carry a part's data (google-genai `Part`); a part needs at least one. */
+/** Keys that carry a part's data (google-genai `Part`, the API's `data` oneof); a part needs exactly one. */
 const DATA_KEYS = [
   'text',
   'inlineData',
@@ -104,9 +104,11 @@ function pathOf(visit: Visit): string {
 
 function invalidPart(part: unknown): string | null {
   if (!isObject(part)) return `${describe(part)} is not a part`;
-  if (!DATA_KEYS.some((key) => part[key] !== undefined && part[key] !== null)) {
-    return `no data (expected one of ${DATA_KEYS.join(', ')})`;
-  }
+  const held = DATA_KEYS.filter((key) => part[key] !== undefined && part[key] !== null);
+  if (held.length === 0) return `no data (expected one of ${DATA_KEYS.join(', ')})`;
+  // The API's Part carries its data in a oneof: a second kind is refused, not sent along (and a
+  // tokenizer-backed count, which reads one kind per part, would not see it).
+  if (held.length > 1) return `holds ${held.join(' and ')}: a part carries one kind of data`;
   if (part['text'] !== undefined && part['text'] !== null && typeof part['text'] !== 'string')
     return `text is ${describe(part['text'])}, not a string`;
   const call = part['functionCall'];
