@@ -42,6 +42,13 @@ describe('provider-only parts', () => {
         parts: [{ codeExecutionResult: { outcome: 'OUTCOME_OK' as never, output: 'é'.repeat(200) } }],
       }),
     ).toBe(2 + 100);
+    const media = { inlineData: { mimeType: 'text/plain', data: Buffer.from('x'.repeat(400)).toString('base64') } };
+    expect(
+      providerOnlyQuarterTokens({
+        role: 'user',
+        parts: [{ functionResponse: { name: 'read', response: {}, parts: [media] } }],
+      }),
+    ).toBe(2 + 100);
     expect(providerOnlyQuarterTokens({ role: 'user', parts: [{ text: 'x'.repeat(400) }] })).toBe(0);
   });
 
@@ -70,5 +77,18 @@ describe('provider-only parts', () => {
     expect(asText.compactedSteps).toBe(0);
     expect(asCode).toEqual(asText);
     expect(asOutput).toEqual(asText);
+    // In a function response's own parts, as inline data: the same bytes, plus the response's
+    // name and empty map (one len/4 token), so never less on any step.
+    const asToolMedia = await play(
+      carryAlong('as-tool-media', (text) => ({
+        functionResponse: {
+          name: '',
+          response: {},
+          parts: [{ inlineData: { data: Buffer.from(text).toString('base64') } }],
+        },
+      })),
+    );
+    expect(asToolMedia.overflowSteps).toBe(asText.overflowSteps);
+    asToolMedia.real.forEach((real, step) => expect(real).toBeGreaterThanOrEqual(asText.real[step]!));
   });
 });

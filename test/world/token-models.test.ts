@@ -100,6 +100,28 @@ describe('tiktoken token model', () => {
       config: { ...request.config, tools: [{ functionDeclarations: makeToolDeclarations(2, 240) }] },
     };
     expect(model.countRequest(withTools, 0)).toBeGreaterThan(expected + 100);
+    // A multimodal tool result: the inline data in the response's own parts counts as a part's does.
+    const data = Buffer.from('x'.repeat(3000)).toString('base64');
+    const withMedia: LlmRequest = {
+      ...request,
+      contents: [
+        ...request.contents,
+        { role: 'model', parts: [{ functionCall: { name: 'screenshot', args: {} } }] },
+        {
+          role: 'user',
+          parts: [{ functionResponse: { name: 'screenshot', response: {}, parts: [{ inlineData: { data } }] } }],
+        },
+      ],
+    };
+    const media =
+      MESSAGE_OVERHEAD_TOKENS +
+      counter.count('screenshot') +
+      counter.count('{}') +
+      MESSAGE_OVERHEAD_TOKENS +
+      counter.count('screenshot') +
+      counter.count('{}') +
+      data.length / 4;
+    expect(model.countRequest(withMedia, 0)).toBe(expected + media);
   });
 });
 

@@ -10,7 +10,7 @@
  * Counts are cached per immutable content source and per string, so re-sending the same history
  * costs almost nothing.
  */
-import type { Content, FunctionDeclaration, Part } from '@google/genai';
+import type { Content, FunctionDeclaration, FunctionResponsePart, Part } from '@google/genai';
 import { systemInstructionParts } from '../ruler/system-instruction.ts';
 import { providerOnlyQuarterTokens } from '../ruler/provider-only-parts.ts';
 import { quarterOf } from '../ruler/utf8-bytes.ts';
@@ -129,10 +129,21 @@ function countPart(part: Part, texts: TextCountCache): number {
     return texts.count(part.functionCall.name ?? '') + texts.count(JSON.stringify(part.functionCall.args ?? {}));
   if (part.functionResponse) {
     const response = part.functionResponse.response ?? {};
-    return texts.count(part.functionResponse.name ?? '') + texts.countJson(response, JSON.stringify(response));
+    return (
+      texts.count(part.functionResponse.name ?? '') +
+      texts.countJson(response, JSON.stringify(response)) +
+      responsePartsTokens(part.functionResponse.parts)
+    );
   }
   if (part.inlineData) return Math.floor((part.inlineData.data?.length ?? 0) / 4);
   return texts.count(JSON.stringify(part));
+}
+
+/** A multimodal function response's own parts: inline data as a part's own (4 base64 characters a token). */
+function responsePartsTokens(parts: readonly FunctionResponsePart[] | undefined): number {
+  let total = 0;
+  for (const part of parts ?? []) total += Math.floor((part?.inlineData?.data?.length ?? 0) / 4);
+  return total;
 }
 
 const schemaJson = new WeakMap<object, string>();
