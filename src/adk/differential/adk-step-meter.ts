@@ -22,6 +22,7 @@ import { stepLabel } from '../../world/measure/step-labels.ts';
 import { warningText } from '../../world/measure/warning-text.ts';
 import { contentText, SummaryReuse } from '../../world/measure/summary-reuse.ts';
 import { userRequestPresent } from '../../world/measure/user-request.ts';
+import { addedSystemText, systemTexts } from '../../world/measure/added-system-text.ts';
 import type { TokenModel } from '../../world/models/token-models.ts';
 import type { StepRecord, SummarizerCallRecord } from '../../world/session-result.ts';
 import type { WorldTraceStep } from '../../world/world-trace.ts';
@@ -36,6 +37,8 @@ interface Measured {
   readonly heuristic: number;
   readonly real: number;
   readonly preamble: string;
+  /** The system instruction's texts (world/measure/added-system-text.ts). */
+  readonly system: readonly string[];
 }
 
 interface OpenStep {
@@ -210,7 +213,12 @@ export class AdkStepMeter {
       outputTokens: open.outputTokens,
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
-      userRequestPresent: userRequestPresent(items, turn.userText, undefined),
+      userRequestPresent: userRequestPresent(
+        items,
+        turn.userText,
+        undefined,
+        addedSystemText(sent.system, open.before.system),
+      ),
       ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
       ...(open.recovery === undefined ? {} : { recovery: open.recovery }),
     });
@@ -246,6 +254,7 @@ export class AdkStepMeter {
       heuristic,
       real: turn.tokenModel.countRequest({ ...request, contents }, heuristic),
       preamble: preambleKey(request.config),
+      system: systemTexts(request.config),
     };
   }
 

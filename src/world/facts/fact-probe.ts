@@ -6,8 +6,9 @@
  * - kept: the marker is in a tool call's or result's payload (also when the strategy cut the
  *   result but kept the fact), or in the text of an untouched copy of a session event that is not
  *   a line a summarizer wrote;
- * - summary: only in text the strategy wrote (a summary, a continuation, a rewritten message), or
- *   on a line a summarizer reply carried (a summary stored as an event and projected back);
+ * - summary: only in text the strategy wrote (a summary, a continuation, a rewritten message, text
+ *   it added to the system instruction), or on a line a summarizer reply carried (a summary stored
+ *   as an event and projected back);
  * - stale: the newest value is gone but an older one is there;
  * - lost: no value at all.
  *
@@ -62,11 +63,18 @@ export class FactProbe {
     }
   }
 
-  /** The state of every fact planted so far in the request made of `items`; undefined before the first plant. */
-  probe(items: readonly ContentItem[]): FactStates | undefined {
+  /**
+   * The state of every fact planted so far in the request made of `items` and the system text the
+   * strategy added (measure/added-system-text.ts: text it wrote, so `summary`); undefined before
+   * the first plant.
+   */
+  probe(items: readonly ContentItem[], addedSystemText = ''): FactStates | undefined {
     if (this.#newest.every((n) => n < 0)) return undefined;
     const seen: Seen = new Map();
     for (const item of items) this.#scan(item, seen);
+    markersInString(addedSystemText, (marker) => {
+      if (!seen.has(marker)) seen.set(marker, 'summary');
+    });
     const states: Record<string, FactState> = {};
     this.#facts.forEach((fact, f) => {
       const newest = this.#newest[f]!;

@@ -45,6 +45,7 @@ import { contentQuarterTokens } from '../ruler/quarter-byte-count.ts';
 import { stepLabel } from './step-labels.ts';
 import { stableJson, TraceDigest } from './trace-digest.ts';
 import { userRequestPresent } from './user-request.ts';
+import { addedSystemText, systemTexts } from './added-system-text.ts';
 import { FactProbe } from '../facts/fact-probe.ts';
 import { CompactionCoverage, requestTextsOf, type SentContent } from './compaction-coverage.ts';
 import { HistoryKeys, type KeyedHistory } from './history-keys.ts';
@@ -58,6 +59,8 @@ interface Measured {
   readonly heuristic: number;
   readonly real: number;
   readonly preamble: string;
+  /** The system instruction's texts as sent (added-system-text.ts). */
+  readonly system: readonly string[];
 }
 
 interface TurnContext {
@@ -90,6 +93,8 @@ interface OpenStep {
   /** What the step is measured against: `before`, or the contents without newly appended compaction records. */
   readonly measuredBefore: Built;
   readonly pluginRequest: LlmRequest | undefined;
+  /** The system instruction's texts as the world built them, before the plugins ran. */
+  readonly systemBefore: readonly string[];
   readonly summarizerCalls: SummarizerCallRecord[];
   /** The text parts of the summarizer requests of `summarizerCalls` (compaction-coverage.ts searches them). */
   readonly summarizerTexts: string[];
@@ -217,6 +222,7 @@ export class SessionRecorder implements StepObserver {
       before,
       measuredBefore,
       pluginRequest: this.#options.recordTrace ? snapshotRequest(request, untouchedItems(before)) : undefined,
+      systemBefore: systemTexts(request.config),
       summarizerCalls: this.#pendingCalls.splice(0),
       summarizerTexts: this.#pendingTexts.splice(0),
       summarizerReplies: this.#pendingReplies.splice(0),
@@ -355,7 +361,8 @@ export class SessionRecorder implements StepObserver {
     // Shrank as the provider counts it: a strategy that moves text where the len/4 rules do not look
     // (ruler/provider-only-parts.ts) shrinks the heuristic without sending less.
     const compacted = sent.real < open.measuredBefore.real;
-    const facts = open.shortCircuited ? undefined : this.#facts?.probe(sent.items);
+    const pinned = addedSystemText(sent.system, open.systemBefore);
+    const facts = open.shortCircuited ? undefined : this.#facts?.probe(sent.items, pinned);
     const compaction =
       open.shortCircuited ||
       this.#projected ||
@@ -405,7 +412,7 @@ export class SessionRecorder implements StepObserver {
         : modelOutputTokens(open.appended, (text) => turn.tokenModel.countText(text)),
       orphanCalls: orphans.calls,
       orphanResponses: orphans.responses,
-      userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userContent),
+      userRequestPresent: userRequestPresent(sent.items, turn.userText, turn.userContent, pinned),
       ...(compaction === undefined ? {} : { compaction }),
       ...(open.triggerCount === undefined ? {} : { triggerCount: open.triggerCount }),
       ...(open.warnings.length === 0 ? {} : { warnings: open.warnings }),
@@ -488,6 +495,7 @@ export class SessionRecorder implements StepObserver {
       heuristic,
       real: turn.tokenModel.countRequest(request, heuristic, items),
       preamble: preambleKey(request.config),
+      system: systemTexts(request.config),
     };
   }
 

@@ -2,7 +2,7 @@
  * Is the latest user request still in front of the model? True when a content is an unmodified
  * copy of the user's own message, or when a content's text contains it verbatim (a
  * continuation/summary that quotes it: ContextGuard's continuation quotes the user's text when it
- * has the user content).
+ * has the user content), or when text the strategy added to the system instruction contains it.
  */
 import type { Content } from '@google/genai';
 import { deepEqual } from '../request-contents/clone-content.ts';
@@ -12,8 +12,11 @@ export function userRequestPresent(
   items: readonly ContentItem[],
   userText: string,
   userContent: Content | undefined,
+  addedSystemText = '',
 ): boolean {
   if (userText === '') return true;
+  // Pinned to the system instruction by the strategy (added-system-text.ts): the model reads it there.
+  if (addedSystemText.includes(userText)) return true;
   // The user's own message is usually near the end: look there first.
   if (userContent) {
     for (let i = items.length - 1; i >= 0; i -= 1) {
