@@ -12,6 +12,7 @@ import type { CompactionStrategy } from '../../src/engine/types.ts';
 import { loadScenarios } from '../../src/harness/scenario/index.ts';
 import { runSession } from '../../src/world/index.ts';
 import { addedSystemText, systemTexts } from '../../src/world/measure/added-system-text.ts';
+import { userRequestPresent } from '../../src/world/measure/user-request.ts';
 import { ROOT } from '../cli/run-cli.ts';
 
 const textOf = (contents: readonly Content[]): string =>
@@ -62,5 +63,21 @@ describe('text a strategy adds to the system instruction', () => {
     expect(dropped.missing).toBeGreaterThan(0);
     expect(dropped.lost).toBeGreaterThan(0);
     expect(await play(true)).toEqual({ failure: null, missing: 0, lost: 0 });
+  });
+});
+
+describe('the user request found in a text', () => {
+  const textItem = (text: string) => ({ content: { role: 'user', parts: [{ text }] }, source: undefined });
+
+  it('counts only whole: a short request spelled inside a longer word is not quoted', () => {
+    expect(userRequestPresent([textItem('Summary: the book was read.')], 'ok', undefined)).toBe(false);
+    expect(userRequestPresent([textItem('The user said "ok".')], 'ok', undefined)).toBe(true);
+    expect(userRequestPresent([textItem('ok')], 'ok', undefined)).toBe(true);
+    expect(userRequestPresent([textItem('Earlier the agent truncated it.')], 'run it', undefined)).toBe(false);
+    expect(userRequestPresent([textItem('Next: run it, then report.')], 'run it', undefined)).toBe(true);
+    // Punctuation at the request's edge needs no boundary there.
+    expect(userRequestPresent([textItem('(done?)')], 'done?', undefined)).toBe(true);
+    expect(userRequestPresent([], 'ok', undefined, 'pinned: took the book')).toBe(false);
+    expect(userRequestPresent([], 'ok', undefined, 'pinned: ok')).toBe(true);
   });
 });

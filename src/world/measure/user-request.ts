@@ -1,6 +1,6 @@
 /**
  * Is the latest user request still in front of the model? True when a content is an unmodified
- * copy of the user's own message, or when a content's text contains it verbatim (a
+ * copy of the user's own message, or when a content's text contains it verbatim and whole (a
  * continuation/summary that quotes it: ContextGuard's continuation quotes the user's text when it
  * has the user content), or when text the strategy added to the system instruction contains it.
  */
@@ -16,7 +16,7 @@ export function userRequestPresent(
 ): boolean {
   if (userText === '') return true;
   // Pinned to the system instruction by the strategy (added-system-text.ts): the model reads it there.
-  if (addedSystemText.includes(userText)) return true;
+  if (quotes(addedSystemText, userText)) return true;
   // The user's own message is usually near the end: look there first.
   if (userContent) {
     for (let i = items.length - 1; i >= 0; i -= 1) {
@@ -26,8 +26,27 @@ export function userRequestPresent(
   }
   for (const item of items) {
     for (const part of itemContent(item)?.parts ?? []) {
-      if (typeof part.text === 'string' && part.text.includes(userText)) return true;
+      if (typeof part.text === 'string' && quotes(part.text, userText)) return true;
     }
+  }
+  return false;
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+
+/**
+ * `text` holds `quoted` whole: not as the inside of a longer word. A short request ("ok", "run
+ * it") is otherwise found in any text that spells a word around it ("book", "truncated"), and a
+ * strategy that dropped it passed.
+ */
+function quotes(text: string, quoted: string): boolean {
+  const openWord = WORD.test(quoted[0]!);
+  const closeWord = WORD.test(quoted[quoted.length - 1]!);
+  for (let at = text.indexOf(quoted); at >= 0; at = text.indexOf(quoted, at + 1)) {
+    if (openWord && at > 0 && WORD.test(text[at - 1]!)) continue;
+    const end = at + quoted.length;
+    if (closeWord && end < text.length && WORD.test(text[end]!)) continue;
+    return true;
   }
   return false;
 }
