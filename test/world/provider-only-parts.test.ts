@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompactionStrategy } from '../../src/engine/types.ts';
 import { loadScenarios } from '../../src/harness/scenario/index.ts';
 import { runSession } from '../../src/world/index.ts';
+import { collectMarkers } from '../../src/world/facts/fact-probe.ts';
 import { providerOnlyQuarterTokens } from '../../src/world/ruler/provider-only-parts.ts';
 import { ROOT } from '../cli/run-cli.ts';
 
@@ -90,5 +91,25 @@ describe('provider-only parts', () => {
     );
     expect(asToolMedia.overflowSteps).toBe(asText.overflowSteps);
     asToolMedia.real.forEach((real, step) => expect(real).toBeGreaterThanOrEqual(asText.real[step]!));
+  });
+});
+
+describe('facts in code execution parts', () => {
+  it('are read where the model reads them: in the code and in its output, line by line', () => {
+    const found: [string, string | null][] = [];
+    collectMarkers(
+      {
+        role: 'model',
+        parts: [
+          { executableCode: { code: 'import os\n# goal: FACT-0A1B2C3D\nprint(1)' } },
+          { codeExecutionResult: { output: 'deployed FACT-4E5F6G7H' } },
+        ],
+      },
+      (marker, line) => found.push([marker, line]),
+    );
+    expect(found).toEqual([
+      ['FACT-0A1B2C3D', '# goal: FACT-0A1B2C3D'],
+      ['FACT-4E5F6G7H', 'deployed FACT-4E5F6G7H'],
+    ]);
   });
 });

@@ -108,8 +108,8 @@ function stateOf(fact: WorldFact, newest: number, seen: Seen): FactState {
 }
 
 /**
- * Every marker in a content: in its texts with the line around it, and in its function calls' and
- * responses' values (line null: payload).
+ * Every marker in a content: in its texts (and code execution parts' code and output) with the
+ * line around it, and in its function calls' and responses' values (line null: payload).
  */
 export function collectMarkers(
   content: Content | undefined,
@@ -119,12 +119,17 @@ export function collectMarkers(
   if (!Array.isArray(parts)) return;
   for (const part of parts) {
     if (part === null || typeof part !== 'object') continue;
-    const { text, functionCall, functionResponse } = part as {
+    const { text, functionCall, functionResponse, executableCode, codeExecutionResult } = part as {
       text?: unknown;
       functionCall?: { args?: unknown };
       functionResponse?: { response?: unknown };
+      executableCode?: { code?: unknown };
+      codeExecutionResult?: { output?: unknown };
     };
-    if (typeof text === 'string') markersInString(text, (marker, index) => found(marker, lineAround(text, index)));
+    // Texts the model reads as text: a part's text, and the code and output of code execution
+    // parts (the provider reads those too: world/ruler/provider-only-parts.ts).
+    for (const read of [text, executableCode?.code, codeExecutionResult?.output])
+      if (typeof read === 'string') markersInString(read, (marker, index) => found(marker, lineAround(read, index)));
     if (functionCall) markersInValue(functionCall.args, (marker) => found(marker, null), 0);
     if (functionResponse) markersInValue(functionResponse.response, (marker) => found(marker, null), 0);
   }
