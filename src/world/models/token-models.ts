@@ -135,14 +135,19 @@ function countPart(part: Part, texts: TextCountCache): number {
       responsePartsTokens(part.functionResponse.parts)
     );
   }
-  if (part.inlineData) return Math.floor((part.inlineData.data?.length ?? 0) / 4);
+  if (part.inlineData) return inlineDataTokens(part.inlineData);
   return texts.count(JSON.stringify(part));
 }
 
-/** A multimodal function response's own parts: inline data as a part's own (4 base64 characters a token). */
+/** Inline data: 4 base64 characters a token. */
+function inlineDataTokens(blob: { data?: string } | undefined): number {
+  return Math.floor((blob?.data?.length ?? 0) / 4);
+}
+
+/** A multimodal function response's own parts: inline data as a part's own. */
 function responsePartsTokens(parts: readonly FunctionResponsePart[] | undefined): number {
   let total = 0;
-  for (const part of parts ?? []) total += Math.floor((part?.inlineData?.data?.length ?? 0) / 4);
+  for (const part of parts ?? []) total += inlineDataTokens(part?.inlineData);
   return total;
 }
 

@@ -12,8 +12,7 @@
  * file (only its URI is sent) and a `thoughtSignature` (an opaque token of the model's own state).
  */
 import type { Content, Part } from '@google/genai';
-import { base64DecodedBytes } from './quarter-byte-count.ts';
-import { mathFloor } from './intrinsics.ts';
+import { blobQuarterTokens } from './quarter-byte-count.ts';
 import { quarterOf } from './utf8-bytes.ts';
 
 /** Σ over the content's parts of `providerOnlyPartQuarterTokens`. */
@@ -38,10 +37,6 @@ export function providerOnlyPartQuarterTokens(part: Part | undefined | null): nu
   if (result !== undefined && result !== null) total += quarterOf(result.output) + quarterOf(result.outcome);
   const responseParts = part.functionResponse?.parts;
   if (responseParts !== undefined && responseParts !== null)
-    for (let i = 0; i < responseParts.length; i += 1) {
-      const blob = responseParts[i]?.inlineData;
-      if (blob !== undefined && blob !== null)
-        total += quarterOf(blob.mimeType) + mathFloor(base64DecodedBytes(blob.data) / 4);
-    }
+    for (let i = 0; i < responseParts.length; i += 1) total += blobQuarterTokens(responseParts[i]?.inlineData);
   return total;
 }

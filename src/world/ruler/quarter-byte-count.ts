@@ -74,9 +74,7 @@ export function partQuarterTokens(part: Part | undefined | null): number {
   if (response !== undefined && response !== null)
     total += quarterOf(response.name) + mathFloor(goMapPrintLength(response.response) / 4);
   // InlineData != nil → len(MIMEType)/4 + len(Data)/4, Data being the raw bytes (not the base64 text)
-  const blob = part.inlineData;
-  if (blob !== undefined && blob !== null)
-    total += quarterOf(blob.mimeType) + mathFloor(base64DecodedBytes(blob.data) / 4);
+  total += blobQuarterTokens(part.inlineData);
   // ToolCall / ToolResponse != nil → len(%v of the *struct)/4
   const toolCall = part.toolCall;
   if (toolCall !== undefined && toolCall !== null)
@@ -87,6 +85,12 @@ export function partQuarterTokens(part: Part | undefined | null): number {
   // for each (k, v) in PartMetadata → len(k)/4 + len(%v of v)/4
   total += entriesQuarterTokens(part.partMetadata);
   return total;
+}
+
+/** §5's inline data rule: len(MIMEType)/4 + the decoded bytes / 4 (0 without a blob). */
+export function blobQuarterTokens(blob: { mimeType?: string; data?: string } | undefined | null): number {
+  if (blob === undefined || blob === null) return 0;
+  return quarterOf(blob.mimeType) + mathFloor(base64DecodedBytes(blob.data) / 4);
 }
 
 /** §5 `estimateToolTokens`, one declaration: name/4 + description/4 + json.Marshal(schema)/4 (0 on a marshal error). */
